@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// Builds the web app (Vite, into dist/web) and the server (esbuild, into dist/server/main.js).
+import { build as buildServer } from 'esbuild';
+import { build as buildWeb } from 'vite';
+
+export async function buildAll() {
+  await buildWeb({ configFile: 'vite.config.ts', logLevel: 'warn' });
+  await buildServer({
+    entryPoints: ['src/server/main.ts', 'src/server/db/fixtures/cli.ts'],
+    outdir: 'dist/server',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildAll();
+  console.log('Built dist/web and dist/server.');
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`: lint, type check, unit tests, API tests on PGlite (and on PostgreSQL when
+// DATABASE_URL is set), then browser tests in headless Chromium against a started server.
+// Every step runs even when an earlier one fails, and the last line sums up the tests.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const reportDir = path.resolve('test-results');
+rmSync(reportDir, { recursive: true, force: true });
+mkdirSync(reportDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+
+function run(name, command, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(name);
+  return result.status === 0;
+}
+
+function vitest(name, project, env = {}) {
+  const report = path.join(reportDir, `${project}.json`);
+  run(
+    name,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    env,
+  );
+  if (!existsSync(report)) return;
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += results.numPassedTests;
+  totals.failed += results.numFailedTests;
+  totals.skipped += results.numPendingTests + results.numTodoTests;
+}
+
+run('lint (biome)', 'npx', ['biome', 'check', '.']);
+run('type check (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+vitest('unit tests', 'unit');
+vitest('API tests on PGlite', 'api-pglite');
+if (process.env.DATABASE_URL) {
+  vitest('API tests on PostgreSQL', 'api-postgres');
+} else {
+  console.log('\n=== API tests on PostgreSQL: skipped (set DATABASE_URL to run them) ===');
+}
+let hasChromium = false;
+try {
+  ensureChromium();
+  hasChromium = true;
+} catch (error) {
+  console.error(error.message);
+  failedSteps.push('install Chromium');
+}
+if (hasChromium) vitest('browser tests (Chromium)', 'e2e');
+
+console.log('');
+if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length ? 1 : 0);

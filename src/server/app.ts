@@ -1,0 +1,91 @@
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiInstance } from './api-instance';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { brandRoutes } from './features/brand/routes';
+import { citationRoutes } from './features/citations/routes';
+import { tenancyPlugin } from './features/tenancy/plugin';
+import { webPlugin } from './features/web/plugin';
+import { registerErrorHandler } from './plugins/error-handler';
+
+/** Everything the app talks to, passed in so tests can supply their own. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export const API_PREFIX = '/api/v1';
+
+/** Plates and numbers arrive in paths; allow long ones so the schema can refuse them with a 400. */
+const MAX_PARAM_LENGTH = 16_384;
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.LOG_LEVEL },
+    trustProxy: deps.config.TRUST_PROXY,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  registerErrorHandler(app);
+
+  // External plugins first.
+  await app.register(fastifyHelmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Logos and photos are served from other hosts (S3, the operator's CDN).
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Parking portal API', version: process.env.npm_package_version ?? '2.21.3' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  // Then ours.
+  await app.register(tenancyPlugin);
+
+  // Then the features.
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider() as unknown as ApiInstance;
+      await brandRoutes(typed);
+      await citationRoutes(typed);
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(webPlugin);
+  return app;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url().optional();
+
+/**
+ * Every setting the server reads, with its default. The README's settings table mirrors this
+ * schema; a bad value stops the start with a message naming the variable.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the embedded database (and local uploads) live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** The portal's public address on a bare host; tenant addresses insert the subdomain before its host. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** Where an unknown tenant is sent; /404 when unset. */
+  MAIN_SITE_URL: optionalUrl,
+  /** Extra host names (comma-separated) that carry no tenant, besides www, pay, localhost and 127.0.0.1. */
+  BARE_HOSTS: z.string().default(''),
+  /** Load the bundled demo data when the database has no tenant yet. */
+  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  /** Trust X-Forwarded-* headers (behind a load balancer). */
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  /** PUBLIC_BASE_URL with its default filled in from PORT. */
+  publicBaseUrl: URL;
+  bareHosts: ReadonlySet<string>;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const values = parsed.data;
+  const publicBaseUrl = new URL(values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`);
+  const bareHosts = new Set(
+    ['www', 'pay', 'localhost', '127.0.0.1', publicBaseUrl.hostname, ...values.BARE_HOSTS.split(',')]
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  return { ...values, publicBaseUrl, bareHosts };
+}
+
+/** A tenant's own address, e.g. http://demo.localhost:3000 — built from configuration, never from a request. */
+export function tenantBaseUrl(config: Pick<Config, 'publicBaseUrl'>, subdomain: string): string {
+  const url = new URL(config.publicBaseUrl);
+  url.hostname = `${subdomain}.${url.hostname.replace(/^www\./, '')}`;
+  return url.origin;
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The common type of both drivers' Drizzle databases; services see only this. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; accepted wherever a Database is. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; when absent, PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; 'memory' keeps it in memory (tests). */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Fail at start-up, not on the first request, when the server is unreachable.
+    await pool.query('select 1');
+    return {
+      db: drizzlePostgres({ client: pool, schema }) as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const client = dir === 'memory' ? new PGlite() : new PGlite(path.resolve(dir));
+  await client.waitReady;
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as Database,
+    driver: 'pglite',
+    close: () => client.close(),
+  };
+}
+
+/** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants';
+
+/** A violation code of a tenant: its name and description show on each notice. */
+export const citationCodes = pgTable(
+  'citation_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+  },
+  (table) => [uniqueIndex('citation_codes_tenant_name_key').on(table.tenantId, table.name)],
+);
+
+export const citations = pgTable(
+  'citations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    citationNumber: text('citation_number').notNull(),
+    plate: text('plate').notNull(),
+    stateProv: text('state_prov'),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull(),
+    datePaid: timestamp('date_paid', { withTimezone: true }),
+    voidDate: timestamp('void_date', { withTimezone: true }),
+    paymentStatus: text('payment_status').notNull().default('Open'),
+    amount: integer('amount').notNull(),
+    amountOverride: integer('amount_override'),
+    paidTotal: integer('paid_total'),
+    lateAmount1: integer('late_amount1'),
+    lateDays1: integer('late_days1'),
+    lateAmount2: integer('late_amount2'),
+    lateDays2: integer('late_days2'),
+    citationCodeId: uuid('citation_code_id').references(() => citationCodes.id),
+    location: text('location'),
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
+    receiptUrl: text('receipt_url'),
+    make: text('make'),
+    color: text('color'),
+    comments: text('comments'),
+  },
+  (table) => [
+    uniqueIndex('citations_tenant_number_key').on(table.tenantId, table.citationNumber),
+    index('citations_tenant_plate_idx').on(table.tenantId, table.plate),
+  ],
+);
+
+export type CitationRow = typeof citations.$inferSelect;
+export type CitationCodeRow = typeof citationCodes.$inferSelect;

@@ -1,0 +1,5 @@
+// One file per domain; each later feature adds its tables in a file of its own and exports it here.
+export * from './appeals';
+export * from './citations';
+export * from './customers';
+export * from './tenants';

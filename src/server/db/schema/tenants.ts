@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** An operator. Its id is the spec's entityUUID; its columns are the Brand details. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  subdomain: text('subdomain').notNull().unique(),
+  brandTitle: text('brand_title').notNull(),
+  brandColor: text('brand_color').notNull().default('000000'),
+  logoUrl: text('logo_url'),
+  logoVersion: integer('logo_version'),
+  header1: text('header1'),
+  header2: text('header2'),
+  contactEmail: text('contact_email'),
+  contactNumber: text('contact_number'),
+  isCitationOnly: boolean('is_citation_only').notNull().default(false),
+  isPermitOnly: boolean('is_permit_only').notNull().default(false),
+  isPrivate: boolean('is_private').notNull().default(false),
+  isLoginOnly: boolean('is_login_only').notNull().default(false),
+  isViolationAndNotNotice: boolean('is_violation_and_not_notice').notNull().default(false),
+  isPermitCodeNeeded: boolean('is_permit_code_needed').notNull().default(false),
+  maxPermitCountPerCustomer: integer('max_permit_count_per_customer'),
+  timezone: text('timezone').notNull().default('America/New_York'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TenantRow = typeof tenants.$inferSelect;

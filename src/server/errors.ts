@@ -1,0 +1,17 @@
+/** The error every service throws; one handler turns it into `{ code, message }` with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found.`);
+export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);
+export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'unauthorized', message);

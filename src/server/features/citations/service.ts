@@ -1,0 +1,67 @@
+import type { Citation, PaymentStatus } from '../../../shared/contract';
+import { computeAmountDue, searchTermFromPath } from '../../../shared/rules';
+import type { Database } from '../../db/client';
+import type { TenantRow } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { type CitationWithCode, findCitationById, findCitationsByPlateOrNumber } from './queries';
+
+/** A notice as the API presents it, with what it costs at `now` in the tenant's time zone. */
+export function toCitation(
+  { citation, codeName, codeDescription }: CitationWithCode,
+  tenant: TenantRow,
+  now: Date,
+): Citation {
+  const fields = {
+    uuid: citation.id,
+    citationNumber: citation.citationNumber,
+    plate: citation.plate,
+    stateProv: citation.stateProv,
+    createdOn: citation.createdOn.toISOString(),
+    datePaid: citation.datePaid?.toISOString() ?? null,
+    voidDate: citation.voidDate?.toISOString() ?? null,
+    paymentStatus: citation.paymentStatus as PaymentStatus,
+    amount: citation.amount,
+    amountOverride: citation.amountOverride,
+    paidTotal: citation.paidTotal,
+    lateAmount1: citation.lateAmount1,
+    lateDays1: citation.lateDays1,
+    lateAmount2: citation.lateAmount2,
+    lateDays2: citation.lateDays2,
+    citationName: codeName,
+    citationDescription: codeDescription,
+    citationCodeUUID: citation.citationCodeId,
+    location: citation.location,
+    imageURLs: citation.imageUrls,
+    receiptUrl: citation.receiptUrl,
+    entityUUID: citation.tenantId,
+    make: citation.make,
+    color: citation.color,
+    comments: citation.comments,
+  };
+  return { ...fields, ...computeAmountDue(fields, now, tenant.timezone) };
+}
+
+export async function searchCitations(options: {
+  db: Database;
+  tenant: TenantRow;
+  plate: string;
+  number: string;
+  now: Date;
+}): Promise<Citation[]> {
+  const plate = searchTermFromPath(options.plate);
+  const number = searchTermFromPath(options.number);
+  if (!plate && !number) throw badRequest('Enter a notice number or a license plate.');
+  const rows = await findCitationsByPlateOrNumber(options.db, options.tenant.id, { plate, number });
+  return rows.map((row) => toCitation(row, options.tenant, options.now));
+}
+
+export async function getCitation(options: {
+  db: Database;
+  tenant: TenantRow;
+  citationId: string;
+  now: Date;
+}): Promise<Citation> {
+  const row = await findCitationById(options.db, options.tenant.id, options.citationId);
+  if (!row) throw notFound('Notice');
+  return toCitation(row, options.tenant, options.now);
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { TenantRow } from '../../db/schema';
+import { notFound } from '../../errors';
+import { subdomainFromHost } from './host';
+import { TenantCache } from './tenant-cache';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tenants: TenantCache;
+  }
+  interface FastifyRequest {
+    /** The first label of the Host, or null on a bare host. */
+    hostSubdomain: string | null;
+    /** The tenant of the Host: its row, or null on a bare host or an unknown subdomain. */
+    hostTenant(): Promise<TenantRow | null>;
+    /**
+     * The tenant a call is for. Calls that name a subdomain use it, but a tenant's own host may
+     * only reach its own records: naming another tenant there is a 404, like an unknown one.
+     */
+    requireTenant(subdomainFromPath?: string): Promise<TenantRow>;
+  }
+}
+
+export const tenancyPlugin = fp(async (app: FastifyInstance) => {
+  const cache = new TenantCache(app.deps.db);
+  app.decorate('tenants', cache);
+  app.decorateRequest('hostSubdomain', null);
+  app.decorateRequest('hostTenant', async function (this: FastifyRequest) {
+    return this.hostSubdomain ? cache.get(this.hostSubdomain) : null;
+  });
+  app.decorateRequest('requireTenant', async function (this: FastifyRequest, subdomainFromPath?: string) {
+    const subdomain = subdomainFromPath ?? this.hostSubdomain;
+    if (!subdomain || (this.hostSubdomain && subdomain !== this.hostSubdomain)) throw notFound('Tenant');
+    const tenant = await cache.get(subdomain);
+    if (!tenant) throw notFound('Tenant');
+    return tenant;
+  });
+  app.addHook('onRequest', async (request) => {
+    request.hostSubdomain = subdomainFromHost(request.headers.host, app.deps.config.bareHosts);
+  });
+});

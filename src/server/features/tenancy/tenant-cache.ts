@@ -1,0 +1,33 @@
+import type { Database } from '../../db/client';
+import type { TenantRow } from '../../db/schema';
+import { findTenantBySubdomain } from './queries';
+
+/**
+ * Every request needs its tenant, and tenants change rarely: keep each for a few seconds so a
+ * busy portal asks the database once per tenant per interval. Several server processes each
+ * keep their own copy; a brand edit shows everywhere within the interval.
+ */
+export class TenantCache {
+  private readonly entries = new Map<string, { tenant: TenantRow | null; expiresAt: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(subdomain: string): Promise<TenantRow | null> {
+    const now = Date.now();
+    const cached = this.entries.get(subdomain);
+    if (cached && cached.expiresAt > now) return cached.tenant;
+    const tenant = await findTenantBySubdomain(this.db, subdomain);
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(subdomain, { tenant, expiresAt: now + this.ttlMs });
+    return tenant;
+  }
+
+  /** Forget what is cached, e.g. after the fixture loader changed tenants in this process. */
+  clear(): void {
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,35 @@
+import { BRAND_DATA_ELEMENT_ID, type BrandDetails } from '../../../shared/contract';
+import { portalTitle } from '../../../shared/messages';
+import { DEFAULT_BRAND_COLOR, textColorFor } from '../../../shared/rules';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** JSON that is safe inside a <script> element: no '<' can close it early. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * What the server writes into index.html for one tenant, so the first paint is already branded:
+ * the title, theme colour, brand CSS variables, a header placeholder with logo and title that
+ * React replaces, and the brand itself as inert JSON that the app starts from.
+ */
+export function renderBrandedIndex(template: string, brand: BrandDetails | null, styleNonce: string): string {
+  const title = portalTitle(brand?.brandTitle);
+  const color = brand?.brandColor ?? DEFAULT_BRAND_COLOR;
+  const textColor = textColorFor(color);
+  const head = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="theme-color" content="#${color}">`,
+    `<meta name="csp-nonce" content="${styleNonce}">`,
+    `<style nonce="${styleNonce}">:root{--brand-color:#${color};--brand-text-color:#${textColor};}</style>`,
+    brand?.logoUrl ? `<link rel="preload" as="image" href="${escapeHtml(brand.logoUrl)}">` : '',
+    `<script type="application/json" id="${BRAND_DATA_ELEMENT_ID}">${jsonForScript(brand)}</script>`,
+  ].join('\n    ');
+  const logo = brand?.logoUrl
+    ? `<img class="brand-header__logo" src="${escapeHtml(brand.logoUrl)}" alt="">`
+    : '';
+  const headerPlaceholder = `<header class="brand-header">${logo}<span class="brand-header__title">${escapeHtml(title)}</span></header>`;
+  return template
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('<!--brand-head-->', head)
+    .replace('<!--brand-header-->', headerPlaceholder);
+}

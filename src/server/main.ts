@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig, tenantBaseUrl } from './config';
+import { openDatabase } from './db/client';
+import { loadDemoDataIfEmpty } from './db/fixtures/demo';
+import { migrate } from './db/migrate';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: `${config.DATA_DIR}/pglite`,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const applied = await migrate(database.db);
+  const app = await buildApp({ config, db: database.db, clock: systemClock });
+  if (applied.length) app.log.info({ applied }, 'applied database migrations');
+  if (config.SEED_DEMO_DATA) {
+    const seeded = await loadDemoDataIfEmpty(database.db);
+    if (seeded) app.log.info({ tenants: seeded.tenants.length }, 'loaded the demo data');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const tenants = await app.deps.db.query.tenants.findMany({ columns: { subdomain: true }, limit: 5 });
+  const urls = tenants.map((tenant) => `  ${tenantBaseUrl(config, tenant.subdomain)}`);
+  console.log(
+    [
+      '',
+      `Parking portal is running (${database.driver === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}).`,
+      'Open a tenant portal:',
+      ...urls,
+      `API documentation: ${config.publicBaseUrl.origin}/api/docs`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,30 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+
+/**
+ * One place maps errors to answers: typed AppErrors keep their status, schema failures become a
+ * 400 that names the field, client errors from Fastify keep theirs, and anything else is a 500
+ * whose details stay in the log.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
+      const message = `Invalid ${error.validationContext ?? 'request'}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'bad value'}.`;
+      return reply.status(400).send({ code: 'bad_request', message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ code: error.code ?? 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'internal_error', message: INTERNAL_ERROR_MESSAGE });
+  });
+}

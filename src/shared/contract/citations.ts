@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { subdomainSchema, uuidSchema } from './common';
+
+export const PAYMENT_STATUSES = [
+  'Paid off platform',
+  'Paid',
+  'Open',
+  'Archived',
+  'Past due',
+  'Void',
+  'Uncollectable',
+  'Reopen',
+] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** Longest plate or notice number we accept in a search; anything longer is a 400, not a scan. */
+export const MAX_SEARCH_TERM_LENGTH = 32;
+
+/** Citation (part 1 section 3). amountDue and lateFee are computed by the server with its clock. */
+export const citationSchema = z.object({
+  uuid: z.uuid(),
+  citationNumber: z.string(),
+  plate: z.string(),
+  stateProv: z.string().nullable(),
+  createdOn: z.string(),
+  datePaid: z.string().nullable(),
+  voidDate: z.string().nullable(),
+  paymentStatus: paymentStatusSchema,
+  amount: z.number().int(),
+  amountOverride: z.number().int().nullable(),
+  paidTotal: z.number().int().nullable(),
+  lateAmount1: z.number().int().nullable(),
+  lateDays1: z.number().int().nullable(),
+  lateAmount2: z.number().int().nullable(),
+  lateDays2: z.number().int().nullable(),
+  citationName: z.string().nullable(),
+  citationDescription: z.string().nullable(),
+  citationCodeUUID: z.uuid().nullable(),
+  location: z.string().nullable(),
+  imageURLs: z.array(z.string()),
+  receiptUrl: z.string().nullable(),
+  entityUUID: z.uuid(),
+  make: z.string().nullable(),
+  color: z.string().nullable(),
+  comments: z.string().nullable(),
+  lateFee: z.number().int(),
+  amountDue: z.number().int(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+/** A search term as it arrives in the path: already normalised by the client, 'blank' when empty. */
+const searchTermSchema = z
+  .string()
+  .max(MAX_SEARCH_TERM_LENGTH, `must be at most ${MAX_SEARCH_TERM_LENGTH} characters`);
+
+export const searchCitationsParamsSchema = z.object({
+  plate: searchTermSchema,
+  number: searchTermSchema,
+  subdomain: subdomainSchema,
+});
+
+export const searchCitationsContract = {
+  method: 'GET',
+  path: '/portal/citation/p/:plate/n/:number/o/:subdomain',
+  params: searchCitationsParamsSchema,
+  response: z.array(citationSchema),
+} as const;
+
+export const getCitationContract = {
+  method: 'GET',
+  path: '/portal/citation/:uuid',
+  params: z.object({ uuid: uuidSchema }),
+  response: citationSchema,
+} as const;
+
+/** GET /citation/checkout/{uuid}/subdomain/{subdomain}: where to send the browser to pay. */
+export const checkoutResponseSchema = z.object({ checkoutURL: z.string() });

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this shape. */
+export const errorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const uuidSchema = z.uuid({ message: 'must be a valid UUID' });
+
+/** Tenant subdomain as it appears in paths: a DNS label. */
+export const subdomainSchema = z
+  .string()
+  .min(1)
+  .max(63, 'subdomain must be at most 63 characters')
+  .regex(/^[a-zA-Z0-9-]+$/, 'subdomain may contain only letters, digits and hyphens')
+  .transform((value) => value.toLowerCase());
+
+export const uuidParamsSchema = z.object({ uuid: uuidSchema });
+
+/** ISO-8601 instant as sent over the wire. */
+export const instantSchema = z.iso.datetime({ offset: true });

@@ -1,0 +1,23 @@
+/** Strings shared by every screen. Wording follows the specification exactly. */
+export const commonMessages = {
+  appVersion: 'v2.21.3',
+  notFound: "Sorry, this page isn't available.",
+  bareHostTitle: 'VPC Payment Portal',
+  defaultTenantTitle: 'VPC Portal',
+  portalTitleSuffix: 'Portal',
+  loading: 'Loading...',
+  privacy: 'Privacy',
+  terms: 'Terms',
+  goHome: 'Go to the home page',
+  defaultSupport: 'support',
+} as const;
+
+/** '{brandTitle} Portal', or the generic title on a bare host. */
+export function portalTitle(brandTitle: string | null | undefined): string {
+  return brandTitle ? `${brandTitle} ${commonMessages.portalTitleSuffix}` : commonMessages.bareHostTitle;
+}
+
+/** Replaces '{support}' with the tenant's contact email when it has one. */
+export function withSupport(template: string, contactEmail?: string | null): string {
+  return template.replaceAll('{support}', contactEmail || commonMessages.defaultSupport);
+}

@@ -1,0 +1,3 @@
+export * from './citations';
+export * from './common';
+export * from './legal';

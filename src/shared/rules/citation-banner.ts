@@ -1,0 +1,21 @@
+import type { Citation } from '../contract/citations';
+import { citationMessages } from '../messages/citations';
+import { isCitationPaid, isCitationVoided } from './citation-status';
+
+export type CitationBannerKind = 'paid' | 'voided' | 'payable' | 'warning';
+
+/** The detail page's banner, in the spec's priority order (part 1 section 4). */
+export function citationBannerKind(
+  citation: Pick<Citation, 'paymentStatus' | 'datePaid' | 'voidDate' | 'amountDue'>,
+): CitationBannerKind {
+  if (isCitationPaid(citation)) return 'paid';
+  if (isCitationVoided(citation)) return 'voided';
+  return citation.amountDue > 0 ? 'payable' : 'warning';
+}
+
+export const CITATION_BANNER_TEXT: Record<CitationBannerKind, string> = {
+  paid: citationMessages.bannerPaid,
+  voided: citationMessages.bannerVoided,
+  payable: citationMessages.bannerPayable,
+  warning: citationMessages.bannerWarning,
+};

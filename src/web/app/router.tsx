@@ -1,0 +1,18 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { citationRoutes } from '../features/citations/routes';
+import { homeRoutes } from '../features/home/routes';
+import { legalRoutes } from '../features/legal/routes';
+import { notFoundRoutes } from '../features/not-found/routes';
+import { Shell } from './shell';
+
+/** Each feature contributes its own routes; unknown paths go to the landing page. */
+const featureRoutes: RouteObject[] = [...homeRoutes, ...citationRoutes, ...legalRoutes, ...notFoundRoutes];
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <Shell />,
+      children: [...featureRoutes, { path: '*', element: <Navigate to="/" replace /> }],
+    },
+  ]);
+}

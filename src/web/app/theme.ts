@@ -1,0 +1,29 @@
+import { type CSSVariablesResolver, colorsTuple, createTheme } from '@mantine/core';
+import type { BrandDetails } from '../../shared/contract';
+import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules';
+
+/** Mantine theme in the tenant's colour; autoContrast picks readable text on brand-filled buttons. */
+export function createBrandTheme(brand: BrandDetails | null) {
+  return createTheme({
+    primaryColor: 'brand',
+    colors: { brand: colorsTuple(`#${brand?.brandColor ?? DEFAULT_BRAND_COLOR}`) },
+    autoContrast: true,
+    defaultRadius: 'md',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  });
+}
+
+/**
+ * Text drawn in the brand colour (links, outline buttons and badges) uses a variant that stays
+ * readable on white, whatever colour the operator picked; dimmed text is dark enough for AA.
+ */
+export function createCssVariablesResolver(brand: BrandDetails | null): CSSVariablesResolver {
+  const brandText = `#${readableOnWhite(brand?.brandColor)}`;
+  const shared = {
+    '--mantine-color-anchor': brandText,
+    '--mantine-color-brand-outline': brandText,
+    '--mantine-color-brand-light-color': brandText,
+    '--mantine-color-dimmed': '#495057',
+  };
+  return () => ({ variables: {}, light: shared, dark: shared });
+}

@@ -1,0 +1,49 @@
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { getCitationContract, searchCitationsContract } from '../../../shared/contract';
+import { searchTermForPath, tenantForPath } from '../../../shared/rules';
+import { apiRequest, segment } from '../../lib/api-client';
+
+export interface CitationSearch {
+  plate?: string | null;
+  citationNumber?: string | null;
+}
+
+function searchQuery(search: CitationSearch, subdomain: string | undefined) {
+  const plate = searchTermForPath(search.plate);
+  const number = searchTermForPath(search.citationNumber);
+  const tenant = tenantForPath(subdomain);
+  return {
+    queryKey: ['citations', tenant, plate, number] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiRequest(
+        `/portal/citation/p/${segment(plate)}/n/${segment(number)}/o/${segment(tenant)}`,
+        searchCitationsContract.response,
+        { signal },
+      ),
+  };
+}
+
+export function useCitationSearch(search: CitationSearch, subdomain: string | undefined) {
+  return useQuery({
+    ...searchQuery(search, subdomain),
+    enabled: Boolean(search.plate || search.citationNumber),
+  });
+}
+
+/** Runs a search ahead of navigation; the list page then reads the same cached answer. */
+export function prefetchCitationSearch(
+  queryClient: QueryClient,
+  search: CitationSearch,
+  subdomain: string | undefined,
+) {
+  return queryClient.fetchQuery(searchQuery(search, subdomain));
+}
+
+export function useCitation(uuid: string | undefined) {
+  return useQuery({
+    queryKey: ['citation', uuid],
+    queryFn: ({ signal }) =>
+      apiRequest(`/portal/citation/${segment(uuid ?? '')}`, getCitationContract.response, { signal }),
+    enabled: Boolean(uuid),
+  });
+}

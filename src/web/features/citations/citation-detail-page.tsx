@@ -1,0 +1,148 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import type { Citation } from '../../../shared/contract';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { citationMessages } from '../../../shared/messages';
+import { CITATION_BANNER_TEXT, citationBannerKind, displayPaymentStatus } from '../../../shared/rules';
+import { useTenantTimeZone } from '../../app/brand';
+import { useCitation } from './api';
+import { PayCitationButton } from './pay-citation-button';
+
+const BANNER_COLOR = { paid: 'green', voided: 'gray', payable: 'brand', warning: 'yellow' } as const;
+
+function LatePenalties({ citation }: { citation: Citation }) {
+  const tiers = [
+    { days: citation.lateDays1, amount: citation.lateAmount1 },
+    { days: citation.lateDays2, amount: citation.lateAmount2 },
+  ].filter((tier): tier is { days: number; amount: number } => tier.days !== null && tier.amount !== null);
+  if (tiers.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fw={600}>{citationMessages.lateFees}</Text>
+      {tiers.map((tier) => (
+        <Text key={tier.days} size="sm">
+          {`+${formatMoney(tier.amount)} after ${tier.days} days`}
+        </Text>
+      ))}
+      {citation.lateFee > 0 && (
+        <Text size="sm" c="red.9">{`${formatMoney(citation.lateFee)} in late penalties applied`}</Text>
+      )}
+    </Stack>
+  );
+}
+
+function CitationFacts({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+  const rows: Array<[string, string | null]> = [
+    ['Notice #', citation.citationNumber],
+    ['Plate', [citation.plate, citation.stateProv].filter(Boolean).join(' · ')],
+    ['Issued', formatDate(citation.createdOn, timeZone, 'dateTime')],
+    ['Violation', [citation.citationName, citation.citationDescription].filter(Boolean).join(' — ') || null],
+    ['Location', citation.location],
+    ['Vehicle', [citation.color, citation.make].filter(Boolean).join(' ') || null],
+    ['Paid on', citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : null],
+  ];
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder>
+      <Table.Tbody>
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={140}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** /citations/{uuid}: what the notice is, what it costs today, its photos, and the way to pay. */
+export function CitationDetailPage() {
+  const { citationUUID } = useParams();
+  const timeZone = useTenantTimeZone();
+  const query = useCitation(citationUUID);
+
+  if (query.isLoading) return <Loader aria-label={citationMessages.loadingNotice} />;
+  if (query.isError || !query.data) {
+    return (
+      <Alert color="red" role="alert" title={citationMessages.noLongerValid}>
+        <Anchor component={Link} to="/">
+          {citationMessages.search}
+        </Anchor>
+      </Alert>
+    );
+  }
+  const citation = query.data;
+  const banner = citationBannerKind(citation);
+  return (
+    <Stack gap="lg" maw={860} mx="auto">
+      <Title order={1}>{`${citationMessages.noticeHeading} ${citation.citationNumber}`}</Title>
+      <Alert
+        color={BANNER_COLOR[banner]}
+        variant={banner === 'payable' ? 'light' : 'filled'}
+        role="status"
+        data-testid="citation-banner"
+      >
+        <Text fw={700}>{CITATION_BANNER_TEXT[banner]}</Text>
+      </Alert>
+      <Card withBorder padding="lg">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
+          <Stack gap={4}>
+            <Text c="dimmed" size="sm">
+              {citationMessages.amountDue}
+            </Text>
+            <Text size="2rem" fw={700} data-testid="amount-due">
+              {formatMoney(citation.amountDue)}
+            </Text>
+            <Group gap="xs">
+              <Text size="sm">{citationMessages.status}:</Text>
+              <Badge variant="outline" color="dark">
+                {displayPaymentStatus(citation.paymentStatus)}
+              </Badge>
+              {citation.amountOverride !== null && (
+                <Badge variant="outline" color="dark">
+                  {citationMessages.adjusted}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+          <LatePenalties citation={citation} />
+          {banner === 'payable' && <PayCitationButton citation={citation} />}
+        </Group>
+      </Card>
+      <CitationFacts citation={citation} timeZone={timeZone} />
+      {citation.comments && <Text>{citation.comments}</Text>}
+      {citation.imageURLs.length > 0 && (
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {citationMessages.images}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {citation.imageURLs.map((url, index) => (
+              <Anchor key={url} href={url} target="_blank" rel="noopener">
+                <Image src={url} alt={`${citationMessages.photoAlt} ${index + 1}`} radius="sm" />
+              </Anchor>
+            ))}
+          </SimpleGrid>
+        </Stack>
+      )}
+      <Anchor component={Link} to={`/citations?plate=${encodeURIComponent(citation.plate)}`}>
+        {citationMessages.backToResults}
+      </Anchor>
+    </Stack>
+  );
+}

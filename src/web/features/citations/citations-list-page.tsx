@@ -1,0 +1,119 @@
+import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { Citation } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/format';
+import { citationMessages, withSupport } from '../../../shared/messages';
+import { citationsTotalDue, isCitationPaid, normaliseSearchTerm } from '../../../shared/rules';
+import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { ApiError } from '../../lib/api-client';
+import { useCitationSearch } from './api';
+import { amountCell, descriptionCell, issuedCell } from './citation-presenters';
+
+function searchErrorText(error: unknown, contactEmail: string | null | undefined): string {
+  if (error instanceof ApiError && error.status === 404) return citationMessages.noResults;
+  return withSupport(citationMessages.searchError, contactEmail);
+}
+
+/** Darker than Mantine's green.9, so white text on it meets WCAG AA. */
+const PAID_GREEN = '#1E6B30';
+
+function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+  const navigate = useNavigate();
+  const href = `/citations/${citation.uuid}`;
+  const { amount, label } = amountCell(citation);
+  const isPaid = isCitationPaid(citation);
+  return (
+    <Table.Tr className="clickable-row" onClick={() => navigate(href)}>
+      <Table.Td>
+        <Text fw={600}>{citation.citationNumber}</Text>
+        <Text size="sm" c="dimmed">
+          {citation.plate}
+          {citation.stateProv ? ` · ${citation.stateProv}` : ''}
+        </Text>
+      </Table.Td>
+      <Table.Td>{issuedCell(citation, timeZone)}</Table.Td>
+      <Table.Td>{descriptionCell(citation)}</Table.Td>
+      <Table.Td>
+        <Text fw={600}>{amount}</Text>
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge
+          component={Link}
+          to={href}
+          onClick={(event) => event.stopPropagation()}
+          color={isPaid ? PAID_GREEN : 'brand'}
+          variant={isPaid ? 'filled' : 'outline'}
+          style={{ cursor: 'pointer' }}
+          aria-label={`${isPaid ? citationMessages.chipPaid : citationMessages.chipSelect} ${citation.citationNumber}`}
+        >
+          {isPaid ? citationMessages.chipPaid : citationMessages.chipSelect}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** /citations?plate= or ?citationid=: the notices found, their total due and the tenant's note. */
+export function CitationsListPage() {
+  const brand = useBrand();
+  const timeZone = useTenantTimeZone();
+  const [params] = useSearchParams();
+  const plate = normaliseSearchTerm(params.get('plate'));
+  const citationNumber = normaliseSearchTerm(params.get('citationid'));
+  const search = useCitationSearch({ plate, citationNumber }, brand?.subdomain);
+  const citations = search.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{plate || citationNumber}</Title>
+      {!plate && !citationNumber && <Alert color="yellow">{citationMessages.enterSearch}</Alert>}
+      {search.isLoading && <Loader aria-label={citationMessages.search} />}
+      {search.isError && (
+        <Alert color="red" role="alert">
+          {searchErrorText(search.error, brand?.contactEmail)}
+        </Alert>
+      )}
+      {search.isSuccess && citations.length === 0 && (
+        <Alert color="yellow" role="status">
+          {citationMessages.noResults}
+        </Alert>
+      )}
+      {citations.length > 0 && (
+        <>
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{citationMessages.columnNotice}</Table.Th>
+                  <Table.Th>{citationMessages.columnIssued}</Table.Th>
+                  <Table.Th>{citationMessages.columnDescription}</Table.Th>
+                  <Table.Th>{citationMessages.columnAmount}</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">{citationMessages.chipSelect}</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {citations.map((citation) => (
+                  <CitationRow key={citation.uuid} citation={citation} timeZone={timeZone} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="flex-end">
+            <Text size="lg" fw={700} data-testid="total-amount-due">
+              {citationMessages.totalAmountDue}: {formatMoney(citationsTotalDue(citations))}
+            </Text>
+          </Group>
+        </>
+      )}
+      {brand?.header2 && <Text c="dimmed">{brand.header2}</Text>}
+      <Anchor component={Link} to="/">
+        {citationMessages.search}
+      </Anchor>
+    </Stack>
+  );
+}

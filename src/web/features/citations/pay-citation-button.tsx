@@ -1,0 +1,42 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { type Citation, checkoutResponseSchema } from '../../../shared/contract';
+import { citationMessages } from '../../../shared/messages';
+import { tenantForPath } from '../../../shared/rules';
+import { useBrand } from '../../app/brand';
+import { apiRequest, segment } from '../../lib/api-client';
+
+/** Asks the server for a hosted checkout of what is due now and sends the browser there. */
+export function PayCitationButton({ citation }: { citation: Citation }) {
+  const brand = useBrand();
+  const [isStarting, setIsStarting] = useState(false);
+  const [hasFailed, setHasFailed] = useState(false);
+
+  async function startCheckout() {
+    setIsStarting(true);
+    setHasFailed(false);
+    try {
+      const { checkoutURL } = await apiRequest(
+        `/citation/checkout/${segment(citation.uuid)}/subdomain/${segment(tenantForPath(brand?.subdomain))}`,
+        checkoutResponseSchema,
+      );
+      window.location.assign(checkoutURL);
+    } catch {
+      setHasFailed(true);
+      setIsStarting(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs">
+      <Button size="lg" onClick={startCheckout} loading={isStarting}>
+        {citationMessages.payNow}
+      </Button>
+      {hasFailed && (
+        <Alert color="red" role="alert">
+          {citationMessages.noLongerValid}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Card, Group, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { BrandDetails } from '../../../shared/contract';
+import { citationMessages } from '../../../shared/messages';
+import { normaliseSearchTerm } from '../../../shared/rules';
+import { prefetchCitationSearch } from '../citations/api';
+
+/** The search label varies with the brand (part 1 section 2, Home). */
+export function searchLabel(brand: BrandDetails | null): string {
+  if (!brand) return citationMessages.searchLabelNoBrand;
+  return brand.isViolationAndNotNotice
+    ? citationMessages.searchLabelViolation
+    : citationMessages.searchLabelNotice;
+}
+
+/**
+ * One box takes a notice number or a plate. A number is tried first: when a notice has that
+ * number the list opens by number, otherwise by plate. The list page reuses the cached answer.
+ */
+export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isSearching, setIsSearching] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const term = normaliseSearchTerm(value);
+    if (!term) {
+      setError(citationMessages.enterSearch);
+      return;
+    }
+    setError(null);
+    setIsSearching(true);
+    try {
+      const byNumber = await prefetchCitationSearch(
+        queryClient,
+        { citationNumber: term },
+        brand?.subdomain,
+      ).catch(() => []);
+      const param = byNumber.length > 0 ? 'citationid' : 'plate';
+      navigate(`/citations?${param}=${encodeURIComponent(term)}`);
+    } finally {
+      setIsSearching(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={citationMessages.search}>
+      <form onSubmit={onSubmit} noValidate>
+        <TextInput
+          label={searchLabel(brand)}
+          name="search"
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          error={error}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={32}
+          size="md"
+        />
+        <Group mt="md" gap="sm">
+          <Button type="submit" loading={isSearching}>
+            {citationMessages.search}
+          </Button>
+          <Button component={Link} to="/noticeappeal" variant="outline">
+            {citationMessages.disputeNotice}
+          </Button>
+        </Group>
+      </form>
+    </Card>
+  );
+}

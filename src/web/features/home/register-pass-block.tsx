@@ -1,0 +1,46 @@
+import { Button, Card, Group, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { BrandDetails } from '../../../shared/contract';
+import { citationMessages } from '../../../shared/messages';
+
+type Action = { label: string; to: string };
+
+/** Which sign-up and sign-in actions a tenant offers (part 1 section 2, Home). */
+export function registerActions(brand: BrandDetails): Action[] {
+  if (brand.isPrivate && brand.isLoginOnly) {
+    return [
+      { label: citationMessages.signUpWithCode, to: '/permits/signup-code' },
+      { label: citationMessages.logIn, to: '/permits/login' },
+    ];
+  }
+  if (brand.isPrivate) {
+    return [
+      { label: citationMessages.createAccount, to: '/permits/signup' },
+      { label: citationMessages.signIn, to: '/permits/login' },
+    ];
+  }
+  return [{ label: citationMessages.goToParkingPasses, to: '/permits/choose' }];
+}
+
+export function RegisterPassBlock({ brand }: { brand: BrandDetails }) {
+  const [primary, ...others] = registerActions(brand);
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="register-pass-title">
+      <Title order={2} size="h3" id="register-pass-title" mb="md">
+        {citationMessages.registerBlockTitle}
+      </Title>
+      <Group gap="sm">
+        {primary && (
+          <Button component={Link} to={primary.to}>
+            {primary.label}
+          </Button>
+        )}
+        {others.map((action) => (
+          <Button key={action.to} component={Link} to={action.to} variant="outline">
+            {action.label}
+          </Button>
+        ))}
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,20 @@
+import { Button, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { commonMessages } from '../../../shared/messages';
+import { useBrand } from '../../app/brand';
+
+export function NotFoundPage() {
+  const brand = useBrand();
+  return (
+    <Stack align="center" py="xl" gap="lg">
+      <Title order={1} size="h2" ta="center">
+        {commonMessages.notFound}
+      </Title>
+      {brand && (
+        <Button component={Link} to="/" variant="light">
+          {commonMessages.goHome}
+        </Button>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  launchBrowser,
+  newContext,
+  tenantUrl,
+} from './support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+beforeEach(async () => {
+  await context?.close();
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+
+describe('notice lookup', () => {
+  it('shows the branded home page with the pass block and the search', async () => {
+    await page.goto(tenantUrl('demo'));
+    await expect(page.title()).resolves.toBe('Demo Parking Portal');
+    const headerColor = await page
+      .locator('header.brand-header')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(headerColor).toBe('rgb(31, 111, 235)');
+    await page.getByRole('heading', { name: 'Register for a Parking Pass' }).waitFor();
+    await page.getByRole('link', { name: 'Go to parking passes' }).waitFor();
+    await page.getByLabel('Notice # OR License plate').waitFor();
+    await page.getByRole('link', { name: 'Dispute notice' }).waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('searches by plate, lists the notices with the total due, and opens one', async () => {
+    await page.goto(tenantUrl('demo'));
+    await page.getByLabel('Notice # OR License plate').fill(' abc 1234 ');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/citations\?plate=ABC1234$/);
+    const rows = page.locator('tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(4);
+    // Two Open notices of ABC1234 count: $35.00 + $45.00; the paid and archived ones do not.
+    await expect(page.getByTestId('total-amount-due').textContent()).resolves.toBe(
+      'Total amount due: $80.00',
+    );
+    await page.getByText('Questions about a notice? Call (555) 010-2000').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Select D001002' }).click();
+    await page.waitForURL(/\/citations\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe(
+      'Proceed to secure payment',
+    );
+    await page.getByRole('button', { name: 'Pay now' }).waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('searches by notice number and shows the paid banner on a paid notice', async () => {
+    await page.goto(tenantUrl('demo'));
+    await page.getByLabel('Notice # OR License plate').fill('d001149');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/citations\?citationid=D001149$/);
+    await page.getByRole('link', { name: 'Paid D001149' }).click();
+    await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe('Successfully paid.');
+  });
+
+  it('says when nothing is on file', async () => {
+    await page.goto(tenantUrl('demo', '/citations?plate=NOTHING1'));
+    await page.getByText('No results on file. Please check the URL and/or the Plate#/Violation#.').waitFor();
+  });
+
+  it("shows 'This citation is no longer valid.' for another tenant's notice", async () => {
+    await page.goto(tenantUrl('metro', '/citations?plate=7XYZ123'));
+    await page.locator('tbody tr').first().waitFor();
+    const metroPath = await page
+      .getByRole('link', { name: /^Select / })
+      .first()
+      .getAttribute('href');
+    await page.goto(tenantUrl('demo', metroPath ?? '/'));
+    await page.getByText('This citation is no longer valid.').waitFor();
+  });
+
+  it('shows the 404 page, sends bare-host home and unknown tenants there, and unknown paths home', async () => {
+    await page.goto(tenantUrl(null, '/'));
+    await page.waitForURL(/\/404$/);
+    await page.getByRole('heading', { name: "Sorry, this page isn't available." }).waitFor();
+    await expect(page.title()).resolves.toBe('VPC Payment Portal');
+    await expectAccessible(page);
+
+    await page.goto(tenantUrl('nosuchtenant', '/citations?plate=X'));
+    await page.waitForURL(/\/404$/);
+
+    await page.goto(tenantUrl('demo', '/no/such/page'));
+    await page.waitForURL(tenantUrl('demo', '/'));
+    expectNoPageErrors(page);
+  });
+
+  it('works on a phone-sized screen with the keyboard alone', async () => {
+    await context.close();
+    context = await newContext(browser, { phone: true });
+    page = await context.newPage();
+    await page.goto(tenantUrl('demo'));
+    await page.getByLabel('Notice # OR License plate').focus();
+    await page.keyboard.type('KLM5521');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/plate=KLM5521/);
+    await page.locator('tbody tr').first().waitFor();
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

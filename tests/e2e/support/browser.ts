@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Headless Debian Chromium; the flags keep it off the (closed) network and working as root. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export const PHONE_VIEWPORT = { width: 375, height: 740 } as const;
+
+/** A tenant's address on the test server: http://{subdomain}.localhost:{port}{path}. */
+export function tenantUrl(subdomain: string | null, path = '/'): string {
+  const host = subdomain ? `${subdomain}.localhost` : 'localhost';
+  return `http://${host}:${inject('serverPort')}${path}`;
+}
+
+/** A fresh context that fails the test on any uncaught page error or CSP violation. */
+export async function newContext(
+  browser: Browser,
+  options: { phone?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(
+    options.phone ? { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true } : {},
+  );
+  context.on('page', watchPage);
+  return context;
+}
+
+const pageProblems = new WeakMap<Page, string[]>();
+
+function watchPage(page: Page) {
+  const problems: string[] = [];
+  pageProblems.set(page, problems);
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) {
+      problems.push(`CSP: ${message.text()}`);
+    }
+  });
+}
+
+/** Asserts the page threw nothing and the Content-Security-Policy blocked nothing. */
+export function expectNoPageErrors(page: Page) {
+  expect(pageProblems.get(page) ?? []).toEqual([]);
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+  expect(serious).toEqual([]);
+}

@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../../src/server/db/client';
+import { readDemoData } from '../../../src/server/db/fixtures/demo';
+import { loadFixtureDocument } from '../../../src/server/db/fixtures/loader';
+import { migrate } from '../../../src/server/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The port of the server the browser tests drive. */
+    serverPort: number;
+    /** Its data folder (PGlite database, local uploads). */
+    serverDataDir: string;
+  }
+}
+
+const FIXTURES_DIR = path.resolve('tests/e2e/fixtures');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The demo data, then every fixture document of tests/e2e/fixtures, in one fresh database. */
+async function prepareDatabase(dataDir: string) {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  await migrate(database.db);
+  await loadFixtureDocument(database.db, readDemoData());
+  if (existsSync(FIXTURES_DIR)) {
+    for (const file of readdirSync(FIXTURES_DIR)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
+      await loadFixtureDocument(database.db, JSON.parse(readFileSync(path.join(FIXTURES_DIR, file), 'utf8')));
+    }
+  }
+  await database.close();
+}
+
+async function waitUntilReady(port: number, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited early:\n${output()}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/v1/portal/brand/demo`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not start within 60 s:\n${output()}`);
+}
+
+/** Builds the app when needed, starts one real server on a free port, and stops it afterwards. */
+export default async function setup(project: TestProject) {
+  if (!process.env.E2E_SKIP_BUILD || !existsSync('dist/server/main.js')) {
+    const { buildAll } = await import('../../../scripts/build.mjs');
+    await buildAll();
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+  await prepareDatabase(dataDir);
+  const port = await freePort();
+  let log = '';
+  const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk) => (log += chunk));
+  server.stderr?.on('data', (chunk) => (log += chunk));
+  await waitUntilReady(port, server, () => log);
+  project.provide('serverPort', port);
+  project.provide('serverDataDir', dataDir);
+
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { type Clock, fixedClock } from '../../src/server/clock';
+import { type Config, loadConfig } from '../../src/server/config';
+import type { Database, DatabaseHandle } from '../../src/server/db/client';
+import type { FixtureDocumentInput } from '../../src/server/db/fixtures/document';
+import { loadFixtureDocument } from '../../src/server/db/fixtures/loader';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  clock: ReturnType<typeof fixedClock>;
+  /** Imports a fixture document through the same loader as `npm run seed`. */
+  seed(document: FixtureDocumentInput): Promise<void>;
+  /** app.inject with the Host header of a tenant ('www' or null for a bare host). */
+  request(subdomain: string | null, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_NOW = '2026-11-20T15:00:00.000Z';
+
+/** The app in-process on a fresh database, with a clock that stays at TEST_NOW until moved. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestApp> {
+  const handle: DatabaseHandle = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    ...options.env,
+  });
+  const clock = fixedClock(TEST_NOW);
+  const app = await buildApp({ config, db: handle.db, clock: options.clock ?? clock }, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    clock,
+    seed: async (document) => {
+      await loadFixtureDocument(handle.db, document, clock.now());
+      app.tenants.clear();
+    },
+    request: (subdomain, injectOptions) =>
+      app.inject({
+        ...injectOptions,
+        headers: { host: subdomain ? `${subdomain}.localhost` : 'localhost', ...injectOptions.headers },
+      }),
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}

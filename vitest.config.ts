@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects, one command each in scripts/test.mjs:
+ * - unit: pure rules and components beside the code (*.test.ts, *.test.tsx);
+ * - api-pglite / api-postgres: in-process API tests (*.api.test.ts) on each database driver;
+ * - e2e: real Chromium against a real server (tests/e2e).
+ */
+const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
+    env: { TEST_DB_DRIVER: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.api.test.ts'],
+        },
+      },
+      apiProject('api-pglite', 'pglite'),
+      apiProject('api-postgres', 'postgres'),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time: the machines have two cores and the server runs beside it.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
