@@ -26,3 +26,14 @@ describe('configuration', () => {
     );
   });
 });
+
+describe('tenant redirects', () => {
+  it('reads subdomain=url pairs', () => {
+    const config = loadConfig({ TENANT_REDIRECTS: 'old=https://a.example, legacy=https://b.example/x' });
+    expect(config.tenantRedirects.get('old')).toBe('https://a.example');
+    expect(config.tenantRedirects.get('legacy')).toBe('https://b.example/x');
+  });
+  it('refuses a malformed list', () => {
+    expect(() => loadConfig({ TENANT_REDIRECTS: 'old:https://a.example' })).toThrow(/TENANT_REDIRECTS/);
+  });
+});

@@ -29,6 +29,21 @@ export const configSchema = z.object({
   MAIN_SITE_URL: optionalUrl,
   /** Extra host names (comma-separated) that carry no tenant, besides www, pay, localhost and 127.0.0.1. */
   BARE_HOSTS: z.string().default(''),
+  /**
+   * Tenants whose portal lives elsewhere: 'subdomain=https://host,...'. Their pages redirect there
+   * (the spec's one tenant that is sent to an external host).
+   */
+  TENANT_REDIRECTS: z
+    .string()
+    .default('')
+    .refine(
+      (value) =>
+        value
+          .split(',')
+          .filter((entry) => entry.trim())
+          .every((entry) => /^[a-z0-9-]+=https?:\/\/\S+$/.test(entry.trim())),
+      "must be a comma-separated list of 'subdomain=https://host'",
+    ),
   /** Load the bundled demo data when the database has no tenant yet. */
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   /** Trust X-Forwarded-* headers (behind a load balancer). */
@@ -39,6 +54,7 @@ export type Config = z.infer<typeof configSchema> & {
   /** PUBLIC_BASE_URL with its default filled in from PORT. */
   publicBaseUrl: URL;
   bareHosts: ReadonlySet<string>;
+  tenantRedirects: ReadonlyMap<string, string>;
 };
 
 export class ConfigError extends Error {}
@@ -58,7 +74,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
   );
-  return { ...values, publicBaseUrl, bareHosts };
+  const tenantRedirects = new Map(
+    values.TENANT_REDIRECTS.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const separator = entry.indexOf('=');
+        return [entry.slice(0, separator), entry.slice(separator + 1)] as const;
+      }),
+  );
+  return { ...values, publicBaseUrl, bareHosts, tenantRedirects };
 }
 
 /** A tenant's own address, e.g. http://demo.localhost:3000 — built from configuration, never from a request. */

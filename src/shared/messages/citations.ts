@@ -34,6 +34,7 @@ export const citationMessages = {
   lateFees: 'Late penalties',
   images: 'Photos',
   backToResults: 'Back to results',
+  resultsFor: 'Notices for',
   loadingNotice: 'Loading notice',
   noticeHeading: 'Notice',
   photoAlt: 'Enforcement photo',

@@ -43,6 +43,8 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
         .type('text/plain')
         .send('The web app has not been built yet: run `npm run build` (npm start does this for you).');
     }
+    const externalHome = request.hostSubdomain && app.deps.config.tenantRedirects.get(request.hostSubdomain);
+    if (externalHome) return reply.redirect(externalHome);
     const tenant = await request.hostTenant();
     if (request.hostSubdomain && !tenant && request.url.split('?')[0] !== NOT_FOUND_PATH) {
       return reply.redirect(app.deps.config.MAIN_SITE_URL ?? NOT_FOUND_PATH);

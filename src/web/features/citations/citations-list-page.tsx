@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Citation } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
@@ -17,11 +17,55 @@ function searchErrorText(error: unknown, contactEmail: string | null | undefined
 /** Darker than Mantine's green.9, so white text on it meets WCAG AA. */
 const PAID_GREEN = '#1E6B30';
 
+/** 'Paid' in green, or 'Select': a link to the notice either way. */
+function CitationChip({ citation }: { citation: Citation }) {
+  const isPaid = isCitationPaid(citation);
+  const text = isPaid ? citationMessages.chipPaid : citationMessages.chipSelect;
+  return (
+    <Badge
+      component={Link}
+      to={`/citations/${citation.uuid}`}
+      onClick={(event) => event.stopPropagation()}
+      color={isPaid ? PAID_GREEN : 'brand'}
+      variant={isPaid ? 'filled' : 'outline'}
+      style={{ cursor: 'pointer' }}
+      aria-label={`${text} ${citation.citationNumber}`}
+    >
+      {text}
+    </Badge>
+  );
+}
+
+/** On phones each notice is a card: the table's columns would not fit. */
+function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+  const { amount, label } = amountCell(citation);
+  return (
+    <Card withBorder padding="sm" component="li">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fw={600}>{citation.citationNumber}</Text>
+          <Text size="sm" c="dimmed">
+            {citation.plate}
+            {citation.stateProv ? ` · ${citation.stateProv}` : ''} · {issuedCell(citation, timeZone)}
+          </Text>
+          <Text size="sm">{descriptionCell(citation)}</Text>
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={600}>{amount}</Text>
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <CitationChip citation={citation} />
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
 function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: string }) {
   const navigate = useNavigate();
   const href = `/citations/${citation.uuid}`;
   const { amount, label } = amountCell(citation);
-  const isPaid = isCitationPaid(citation);
   return (
     <Table.Tr className="clickable-row" onClick={() => navigate(href)}>
       <Table.Td>
@@ -40,17 +84,7 @@ function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: str
         </Text>
       </Table.Td>
       <Table.Td>
-        <Badge
-          component={Link}
-          to={href}
-          onClick={(event) => event.stopPropagation()}
-          color={isPaid ? PAID_GREEN : 'brand'}
-          variant={isPaid ? 'filled' : 'outline'}
-          style={{ cursor: 'pointer' }}
-          aria-label={`${isPaid ? citationMessages.chipPaid : citationMessages.chipSelect} ${citation.citationNumber}`}
-        >
-          {isPaid ? citationMessages.chipPaid : citationMessages.chipSelect}
-        </Badge>
+        <CitationChip citation={citation} />
       </Table.Td>
     </Table.Tr>
   );
@@ -68,7 +102,9 @@ export function CitationsListPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{plate || citationNumber}</Title>
+      <Title order={1}>
+        {citationMessages.resultsFor} {plate || citationNumber}
+      </Title>
       {!plate && !citationNumber && <Alert color="yellow">{citationMessages.enterSearch}</Alert>}
       {search.isLoading && <Loader aria-label={citationMessages.search} />}
       {search.isError && (
@@ -83,7 +119,12 @@ export function CitationsListPage() {
       )}
       {citations.length > 0 && (
         <>
-          <Table.ScrollContainer minWidth={640}>
+          <Stack component="ul" gap="sm" hiddenFrom="sm" className="plain-list">
+            {citations.map((citation) => (
+              <CitationCard key={citation.uuid} citation={citation} timeZone={timeZone} />
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
             <Table verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>

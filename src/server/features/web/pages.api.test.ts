@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenant } from '../../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+
+/**
+ * Page requests: the web app is served (when built) branded per tenant; unknown tenants and
+ * redirected tenants leave. Without a build the server says how to make one.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { MAIN_SITE_URL: 'https://www.example.com/', TENANT_REDIRECTS: 'moved=https://parking.example.org' },
+  });
+  await t.seed({ tenants: [buildTenant({ subdomain: 'pages', brandTitle: 'Pages Lot' })] });
+});
+afterAll(() => t.close());
+
+describe('page requests', () => {
+  it('sends an unknown tenant to the main site', async () => {
+    const response = await t.request('nosuch', { method: 'GET', url: '/citations?plate=X' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://www.example.com/');
+  });
+
+  it('sends a redirected tenant to its external host', async () => {
+    const response = await t.request('moved', { method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('https://parking.example.org');
+  });
+
+  it("serves a known tenant's pages (branded when the app is built)", async () => {
+    const response = await t.request('pages', { method: 'GET', url: '/citations?plate=X' });
+    expect([200, 503]).toContain(response.statusCode);
+    if (response.statusCode === 200) {
+      expect(response.body).toContain('<title>Pages Lot Portal</title>');
+      expect(response.headers['content-security-policy']).toMatch(/style-src 'self' 'nonce-[0-9a-f]+'/);
+    } else {
+      expect(response.body).toMatch(/npm run build/);
+    }
+  });
+
+  it('answers API paths that do not exist with JSON, not the app', async () => {
+    const response = await t.request('pages', { method: 'GET', url: '/api/v1/portal/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('not_found');
+  });
+});
