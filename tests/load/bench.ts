@@ -1,0 +1,198 @@
+// `npm run bench`: the portal under load on PostgreSQL with a million notices, next to a bare
+// Fastify route, plus the landing page's gzipped JS and CSS. See docs/benchmarks.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { DEFAULT_DATASET, prepareDataset } from './dataset';
+import { measureLandingAssets } from './landing-assets';
+import { checkSample, type RunSummary, runLoad } from './measure';
+import { parseBenchOptions, USAGE } from './options';
+import type { Scenario } from './scenario';
+import { selectScenarios } from './scenarios';
+import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './servers';
+import { formatBytes, formatMs, formatTable } from './stats';
+
+const RESULTS_DIR = path.resolve('tests/load/results');
+
+interface ScenarioResult {
+  id: string;
+  title: string;
+  server: Scenario['server'];
+  max: RunSummary;
+  fixedRate: RunSummary;
+}
+
+const log = (line: string) => console.log(line);
+
+function describeRun(summary: RunSummary): string {
+  const failures = summary.non2xx + summary.errors;
+  return `${summary.requestsPerSecond} req/s, p50 ${formatMs(summary.p50)} ms, p99 ${formatMs(summary.p99)} ms${
+    failures ? `, ${summary.non2xx} non-2xx, ${summary.errors} errors` : ''
+  }`;
+}
+
+async function measureScenario(
+  scenario: Scenario,
+  server: RunningServer,
+  db: pg.Client,
+  options: ReturnType<typeof parseBenchOptions>,
+): Promise<ScenarioResult> {
+  const next = await scenario.prepare({ db });
+  const problem = await checkSample(next, server.port, scenario.check);
+  if (problem) throw new Error(`Scenario ${scenario.id} answers wrongly, not measuring it: ${problem}`);
+  const base = { port: server.port, connections: options.connections };
+  // Not reported: lets V8 optimise and the caches fill before anything is measured.
+  await runLoad(next, { ...base, duration: Math.min(3, options.duration) });
+  log(`  ${scenario.id}: max throughput, ${options.duration} s ...`);
+  const max = await runLoad(next, { ...base, duration: options.duration });
+  log(`    ${describeRun(max)}`);
+  const overallRate = Math.max(1, Math.round(max.requestsPerSecond * options.rateFraction));
+  log(`  ${scenario.id}: fixed rate ${overallRate} req/s, ${options.duration} s ...`);
+  const fixedRate = await runLoad(next, { ...base, duration: options.duration, overallRate });
+  log(`    ${describeRun(fixedRate)}`);
+  return { id: scenario.id, title: scenario.title, server: scenario.server, max, fixedRate };
+}
+
+function resultsTable(results: readonly ScenarioResult[]): string {
+  return formatTable(
+    ['Scenario', 'max req/s', 'p50 ms', 'p99 ms', 'fixed req/s', 'p50 ms', 'p99 ms', 'failed'],
+    results.map(({ title, max, fixedRate }) => [
+      title,
+      String(max.requestsPerSecond),
+      formatMs(max.p50),
+      formatMs(max.p99),
+      String(fixedRate.overallRate),
+      formatMs(fixedRate.p50),
+      formatMs(fixedRate.p99),
+      String(max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors),
+    ]),
+  );
+}
+
+async function main(): Promise<number> {
+  const options = parseBenchOptions(process.argv.slice(2), process.env);
+  if (options.help) {
+    log(USAGE);
+    return 0;
+  }
+  const selected = selectScenarios(options.only);
+  const startedAt = new Date();
+  const loadAverageAtStart = os.loadavg();
+
+  const dataset = await prepareDataset({
+    serverUrl: options.serverUrl,
+    database: options.database,
+    shape: DEFAULT_DATASET,
+    fresh: options.fresh,
+    log,
+  });
+  log(
+    `Database ${options.database}: ${dataset.notices} notices over ${dataset.tenants} tenants ` +
+      `(${dataset.reused ? 'reused' : 'generated'} in ${dataset.seconds.toFixed(1)} s).`,
+  );
+  await ensureBuilt(options.build, log);
+
+  const servers: RunningServer[] = [];
+  const db = new pg.Client({ connectionString: dataset.databaseUrl });
+  await db.connect();
+  const results: ScenarioResult[] = [];
+  let postgresVersion = '';
+  try {
+    postgresVersion = (await db.query<{ version: string }>('SHOW server_version')).rows[0]?.version ?? '';
+    const byRole: Partial<Record<Scenario['server'], RunningServer>> = {};
+    if (selected.some((scenario) => scenario.server === 'baseline')) {
+      byRole.baseline = await startBaseline();
+      servers.push(byRole.baseline);
+    }
+    if (selected.some((scenario) => scenario.server === 'portal')) {
+      byRole.portal = await startPortal(dataset.databaseUrl);
+      servers.push(byRole.portal);
+    }
+    log(`Measuring ${selected.length} scenarios, ${options.connections} connections each:`);
+    for (const scenario of selected) {
+      results.push(await measureScenario(scenario, byRole[scenario.server]!, db, options));
+    }
+  } finally {
+    await db.end();
+    for (const server of servers) await server.stop();
+  }
+
+  const assets = measureLandingAssets();
+  const assetTotals = {
+    bytes: assets.reduce((sum, asset) => sum + asset.bytes, 0),
+    gzipBytes: assets.reduce((sum, asset) => sum + asset.gzipBytes, 0),
+  };
+
+  log('');
+  log(resultsTable(results));
+  log('p99 of the fixed-rate run is the latency figure; max req/s is the max-throughput run.');
+  log('');
+  log('Landing page assets (dist/web/index.html):');
+  log(
+    formatTable(
+      ['Asset', 'Kind', 'Raw', 'Gzipped'],
+      [
+        ...assets.map((asset) => [
+          asset.url,
+          asset.kind,
+          formatBytes(asset.bytes),
+          formatBytes(asset.gzipBytes),
+        ]),
+        ['Total', '', formatBytes(assetTotals.bytes), formatBytes(assetTotals.gzipBytes)],
+      ],
+    ),
+  );
+
+  const report = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      // The machine may be shared: a high load average before the run explains noisy figures.
+      loadAverageAtStart: loadAverageAtStart.map((load) => Number(load.toFixed(2))),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      postgres: postgresVersion,
+    },
+    dataset: {
+      database: options.database,
+      ...DEFAULT_DATASET,
+      notices: dataset.notices,
+      reused: dataset.reused,
+    },
+    settings: {
+      durationSeconds: options.duration,
+      connections: options.connections,
+      rateFraction: options.rateFraction,
+    },
+    scenarios: results,
+    landingAssets: { files: assets, ...assetTotals },
+  };
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  const file = path.join(RESULTS_DIR, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, json);
+  writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+  log('');
+  log(`Wrote ${path.relative(process.cwd(), file)} and tests/load/results/latest.json.`);
+
+  const failed = results.filter(
+    ({ max, fixedRate }) => max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors,
+  );
+  if (failed.length) {
+    console.error(`Some requests failed under load in: ${failed.map((result) => result.id).join(', ')}.`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,191 @@
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client';
+import { migrate } from '../../src/server/db/migrate';
+
+/** The shape of the generated data set; changing any of it (or the generator) rebuilds the database. */
+export interface DatasetShape {
+  tenants: number;
+  noticesPerTenant: number;
+  /** Distinct plates per tenant: fewer plates than notices, so several notices share a plate. */
+  platesPerTenant: number;
+}
+
+export const DEFAULT_DATASET: DatasetShape = {
+  tenants: 200,
+  noticesPerTenant: 5_000,
+  platesPerTenant: 2_000,
+};
+
+/** Bump when the generator SQL below changes, so old bench databases are rebuilt, not reused. */
+const GENERATOR_VERSION = 1;
+
+export function datasetMarker(shape: DatasetShape): string {
+  return `v${GENERATOR_VERSION}:${shape.tenants}t:${shape.noticesPerTenant}n:${shape.platesPerTenant}p`;
+}
+
+/** The tenant subdomain of index i: t0000, t0001, ... */
+export function benchSubdomain(index: number): string {
+  return `t${String(index).padStart(4, '0')}`;
+}
+
+export function databaseUrlFor(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(adminUrl: string, name: string, fresh: boolean): Promise<void> {
+  await withClient(adminUrl, async (client) => {
+    if (fresh) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
+  });
+}
+
+async function readMarker(client: pg.Client): Promise<string | null> {
+  const { rows } = await client.query<{ marker: string }>(
+    `SELECT marker FROM bench_dataset WHERE EXISTS (SELECT 1 FROM pg_tables WHERE tablename = 'bench_dataset')`,
+  );
+  return rows[0]?.marker ?? null;
+}
+
+/**
+ * The whole data set in a handful of set-based statements. Plates are drawn from a per-tenant pool
+ * (LLL9999 shapes), one notice in fifty goes to one of five "fleet" plates so some plates carry many
+ * notices, statuses follow a rough real-world mix, and some notices carry late-penalty tiers.
+ */
+function generatorStatements(shape: DatasetShape): string[] {
+  const { tenants, noticesPerTenant, platesPerTenant } = shape;
+  return [
+    `INSERT INTO tenants (subdomain, brand_title, brand_color, header1, header2, contact_email,
+       contact_number, is_private, is_citation_only, timezone)
+     SELECT 't' || lpad(i::text, 4, '0'),
+            'Bench Parking ' || i,
+            lpad(to_hex((i * 2654435761::bigint) % 16777216), 6, '0'),
+            'Welcome to Bench Parking ' || i,
+            'Questions? Call us.',
+            'support' || i || '@bench.example',
+            '555-' || lpad(i::text, 4, '0'),
+            i % 7 = 0,
+            i % 11 = 0,
+            (ARRAY['America/New_York','America/Chicago','America/Denver','America/Los_Angeles'])[1 + i % 4]
+     FROM generate_series(0, ${tenants - 1}) AS i`,
+    `INSERT INTO citation_codes (tenant_id, name, description)
+     SELECT t.id, code.name, code.description
+     FROM tenants t
+     CROSS JOIN (VALUES ('P01', 'Expired meter'), ('P02', 'No permit displayed'),
+                        ('P03', 'Fire lane'), ('P04', 'Reserved space'), ('P05', 'Overtime parking'))
+       AS code(name, description)`,
+    `INSERT INTO citations (tenant_id, citation_number, plate, state_prov, created_on, date_paid,
+       void_date, payment_status, amount, amount_override, paid_total, late_amount1, late_days1,
+       late_amount2, late_days2, citation_code_id, location, make, color)
+     SELECT t.id,
+            'N' || lpad(t.idx::text, 4, '0') || lpad(n::text, 7, '0'),
+            chr(65 + plate_pick.p % 26) || chr(65 + (plate_pick.p / 26) % 26) || chr(65 + (plate_pick.p / 676) % 26)
+              || lpad(((plate_pick.p * 7919) % 10000)::text, 4, '0'),
+            (ARRAY['NY','NJ','CT','PA','MA'])[1 + n % 5],
+            timestamptz '2026-11-01 12:00:00+00' - make_interval(days => n % 730, secs => (n * 37) % 86400),
+            CASE WHEN s.status IN ('Paid', 'Paid off platform')
+                 THEN timestamptz '2026-11-01 12:00:00+00' - make_interval(days => n % 730 - 3) END,
+            CASE WHEN s.status = 'Void' THEN timestamptz '2026-11-01 12:00:00+00' - make_interval(days => n % 730 - 2) END,
+            s.status,
+            2500 + (n % 26) * 500,
+            CASE WHEN n % 97 = 0 THEN 1500 END,
+            CASE WHEN s.status IN ('Paid', 'Paid off platform') THEN 2500 + (n % 26) * 500 END,
+            CASE WHEN n % 3 = 0 THEN 1000 END,
+            CASE WHEN n % 3 = 0 THEN 14 END,
+            CASE WHEN n % 6 = 0 THEN 2500 END,
+            CASE WHEN n % 6 = 0 THEN 30 END,
+            t.code_ids[1 + n % 5],
+            'Lot ' || chr(65 + n % 8) || ', space ' || (n % 300),
+            (ARRAY['Toyota','Honda','Ford','Chevrolet','Nissan','Tesla'])[1 + n % 6],
+            (ARRAY['Black','White','Silver','Blue','Red'])[1 + n % 5]
+     FROM (SELECT tenants.id, substring(tenants.subdomain FROM 2)::int AS idx,
+                  array_agg(c.id ORDER BY c.name) AS code_ids
+           FROM tenants JOIN citation_codes c ON c.tenant_id = tenants.id
+           GROUP BY tenants.id) AS t
+     CROSS JOIN generate_series(1, ${noticesPerTenant}) AS n
+     CROSS JOIN LATERAL (SELECT CASE WHEN n % 50 = 0 THEN (n / 50) % 5
+                                     ELSE ((n::bigint * 2654435761) % ${platesPerTenant})::int + 5 END
+                                  + t.idx * 13 AS p) AS plate_pick
+     CROSS JOIN LATERAL (SELECT CASE
+                           WHEN n % 100 < 40 THEN 'Open'
+                           WHEN n % 100 < 70 THEN 'Paid'
+                           WHEN n % 100 < 82 THEN 'Past due'
+                           WHEN n % 100 < 87 THEN 'Void'
+                           WHEN n % 100 < 92 THEN 'Paid off platform'
+                           WHEN n % 100 < 95 THEN 'Archived'
+                           WHEN n % 100 < 98 THEN 'Uncollectable'
+                           ELSE 'Reopen' END AS status) AS s`,
+  ];
+}
+
+export interface PreparedDataset {
+  databaseUrl: string;
+  reused: boolean;
+  notices: number;
+  tenants: number;
+  seconds: number;
+}
+
+/**
+ * Creates (or reuses) the bench database: the project's own migrations, then the generated rows,
+ * then ANALYZE. A database whose marker matches the requested shape is reused as it is, after
+ * applying any migrations that landed since; --fresh drops and rebuilds it.
+ */
+export async function prepareDataset(options: {
+  serverUrl: string;
+  database: string;
+  shape: DatasetShape;
+  fresh: boolean;
+  log: (line: string) => void;
+}): Promise<PreparedDataset> {
+  const started = performance.now();
+  const { serverUrl, database, shape, fresh, log } = options;
+  await createDatabase(serverUrl, database, fresh);
+  const databaseUrl = databaseUrlFor(serverUrl, database);
+
+  const handle = await openDatabase({ databaseUrl, poolSize: 1 });
+  try {
+    await migrate(handle.db);
+  } finally {
+    await handle.close();
+  }
+
+  const marker = datasetMarker(shape);
+  const reused = await withClient(databaseUrl, async (client) => {
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS bench_dataset (marker text NOT NULL, built_at timestamptz NOT NULL)',
+    );
+    const existing = await readMarker(client);
+    if (existing === marker) return true;
+    log(`Generating ${shape.tenants * shape.noticesPerTenant} notices over ${shape.tenants} tenants ...`);
+    // A stale or partial data set is replaced whole, inside one transaction.
+    await client.query('BEGIN');
+    await client.query('SET LOCAL synchronous_commit = off');
+    await client.query('TRUNCATE tenants, bench_dataset CASCADE');
+    for (const statement of generatorStatements(shape)) await client.query(statement);
+    await client.query('INSERT INTO bench_dataset (marker, built_at) VALUES ($1, now())', [marker]);
+    await client.query('COMMIT');
+    await client.query('ANALYZE');
+    return false;
+  });
+
+  const counts = await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ notices: string; tenants: string }>(
+      'SELECT (SELECT count(*) FROM citations) AS notices, (SELECT count(*) FROM tenants) AS tenants',
+    );
+    return { notices: Number(rows[0]?.notices), tenants: Number(rows[0]?.tenants) };
+  });
+  return { databaseUrl, reused, ...counts, seconds: (performance.now() - started) / 1000 };
+}

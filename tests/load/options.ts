@@ -1,0 +1,79 @@
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  /** PostgreSQL server (any database on it); the bench database is created beside it. */
+  serverUrl: string;
+  database: string;
+  fresh: boolean;
+  /** Rebuild dist/ even when it exists. */
+  build: boolean;
+  /** Seconds of each max-throughput run and of each fixed-rate run. */
+  duration: number;
+  connections: number;
+  /** The fixed-rate run's rate as a fraction of the max run's requests per second. */
+  rateFraction: number;
+  /** Scenario ids to run; empty for all. */
+  only: string[];
+  help: boolean;
+}
+
+export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--build] [--duration S] [--connections N]
+                        [--rate-fraction F] [--only id,id] [--database NAME]
+Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+             BENCH_DATABASE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
+
+function positiveNumber(name: string, raw: string, integer: boolean): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, got '${raw}'.\n${USAGE}`);
+  }
+  return value;
+}
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: flagSpec, allowPositionals: false, strict: true }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`);
+  }
+}
+
+const flagSpec = {
+  help: { type: 'boolean' },
+  fresh: { type: 'boolean' },
+  build: { type: 'boolean' },
+  duration: { type: 'string' },
+  connections: { type: 'string' },
+  'rate-fraction': { type: 'string' },
+  only: { type: 'string' },
+  database: { type: 'string' },
+} as const;
+
+/** Flags win over environment variables, which win over the defaults. */
+export function parseBenchOptions(argv: string[], env: Record<string, string | undefined>): BenchOptions {
+  const flags = parseFlags(argv);
+  const database = flags.database ?? env.BENCH_DATABASE ?? 'portal_bench';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(database)) {
+    throw new Error(`The bench database name must be a plain lower-case identifier, got '${database}'.`);
+  }
+  const rateFraction = positiveNumber(
+    'rate-fraction',
+    flags['rate-fraction'] ?? env.BENCH_RATE_FRACTION ?? '0.5',
+    false,
+  );
+  if (rateFraction >= 1) throw new Error(`rate-fraction must be below 1, got ${rateFraction}.\n${USAGE}`);
+  return {
+    serverUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
+    database,
+    help: flags.help ?? false,
+    fresh: flags.fresh ?? false,
+    build: flags.build ?? false,
+    duration: positiveNumber('duration', flags.duration ?? env.BENCH_DURATION ?? '10', true),
+    connections: positiveNumber('connections', flags.connections ?? env.BENCH_CONNECTIONS ?? '10', true),
+    rateFraction,
+    only: (flags.only ?? '')
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,23 @@
+import type { Scenario } from './scenario';
+import { bareRouteScenario } from './scenarios/bare-route';
+import { brandScenario } from './scenarios/brand';
+import { noticeLookupScenario } from './scenarios/notice-lookup';
+
+/**
+ * Every scenario `npm run bench` measures, in this order. To add one, write a file in
+ * tests/load/scenarios/ that exports a `Scenario` and list it here (see docs/benchmarks.md).
+ */
+export const scenarios: readonly Scenario[] = [bareRouteScenario, noticeLookupScenario, brandScenario];
+
+/** The scenarios named by --only (all when none), failing on a name that is not registered. */
+export function selectScenarios(
+  only: readonly string[],
+  registry: readonly Scenario[] = scenarios,
+): Scenario[] {
+  const unknown = only.filter((id) => !registry.some((scenario) => scenario.id === id));
+  if (unknown.length) {
+    const known = registry.map((scenario) => scenario.id).join(', ');
+    throw new Error(`Unknown scenario ${unknown.join(', ')}; known: ${known}.`);
+  }
+  return only.length ? registry.filter((scenario) => only.includes(scenario.id)) : [...registry];
+}

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface RunningServer {
+  name: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds dist/ when it is missing (or when asked), so the bench measures the production bundle. */
+export async function ensureBuilt(force: boolean, log: (line: string) => void): Promise<void> {
+  if (!force && existsSync('dist/server/main.js') && existsSync('dist/web/index.html')) return;
+  log('Building the app (node scripts/build.mjs) ...');
+  const { buildAll } = await import('../../scripts/build.mjs');
+  await buildAll();
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
+
+async function waitFor<T>(
+  name: string,
+  child: ChildProcess,
+  output: () => string,
+  probe: () => Promise<T | null>,
+): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The ${name} server exited early:\n${output()}`);
+    const value = await probe();
+    if (value !== null) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`The ${name} server did not start within 60 s:\n${output()}`);
+}
+
+function capture(child: ChildProcess): () => string {
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  return () => log;
+}
+
+/** The real server, as `npm start` runs it in production, on the bench database. */
+export async function startPortal(databaseUrl: string): Promise<RunningServer> {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://localhost:${port}`,
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = capture(child);
+  await waitFor('portal', child, output, async () => {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/docs/json`);
+      return response.ok ? true : null;
+    } catch {
+      return null;
+    }
+  });
+  return { name: 'portal', port, stop: stopper(child) };
+}
+
+/** The bare Fastify server of tests/load/baseline-server.ts, run through tsx. */
+export async function startBaseline(): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/load/baseline-server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = capture(child);
+  const port = await waitFor('baseline', child, output, async () => {
+    const match = /\{"port":(\d+)\}/.exec(output());
+    return match ? Number(match[1]) : null;
+  });
+  return { name: 'baseline', port, stop: stopper(child) };
+}
