@@ -24,11 +24,37 @@ export function formatDate(
   return dayjs(instant).tz(timeZone).format(DATE_FORMATS[format]);
 }
 
+/**
+ * One formatter per time zone, kept: building an Intl formatter costs far more than using one, and
+ * dayjs's tz() builds a new one on every call, which made each notice of a search cost about a
+ * millisecond of CPU (docs/benchmarks.md). Only valid zones reach the map: a bad one throws first.
+ */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The calendar date of an instant in a time zone, as a count of days since 1970-01-01. */
+function calendarDayNumber(instant: string | Date, timeZone: string): number {
+  const parts = dayFormatter(timeZone).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
 /** Whole calendar days from one instant to another, counted in the given time zone. */
 export function calendarDaysBetween(from: string | Date, to: string | Date, timeZone: string): number {
-  const start = dayjs(from).tz(timeZone).format('YYYY-MM-DD');
-  const end = dayjs(to).tz(timeZone).format('YYYY-MM-DD');
-  return dayjs.utc(end).diff(dayjs.utc(start), 'day');
+  return calendarDayNumber(to, timeZone) - calendarDayNumber(from, timeZone);
 }
 
 export { dayjs };
