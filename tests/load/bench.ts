@@ -127,6 +127,10 @@ async function main(): Promise<number> {
   log('');
   log(resultsTable(results));
   log('p99 of the fixed-rate run is the latency figure; max req/s is the max-throughput run.');
+  log(
+    `Machine: ${os.cpus().length} cores; load average ${loadAverageAtStart[0]!.toFixed(1)} at the start, ` +
+      `${os.loadavg()[0]!.toFixed(1)} at the end (above the core count, other work competed).`,
+  );
   log('');
   log('Landing page assets (dist/web/index.html):');
   log(
@@ -153,6 +157,7 @@ async function main(): Promise<number> {
       memoryGb: Math.round(os.totalmem() / 2 ** 30),
       // The machine may be shared: a high load average before the run explains noisy figures.
       loadAverageAtStart: loadAverageAtStart.map((load) => Number(load.toFixed(2))),
+      loadAverageAtEnd: os.loadavg().map((load) => Number(load.toFixed(2))),
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
       postgres: postgresVersion,
