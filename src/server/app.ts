@@ -3,12 +3,15 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { PaymentGateway } from './adapters/payments/port';
 import type { ApiInstance } from './api-instance';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
 import { webPlugin } from './features/web/plugin';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -18,6 +21,8 @@ export interface AppDeps {
   config: Config;
   db: Database;
   clock: Clock;
+  /** The payment provider: Stripe, or the built-in sandbox. */
+  payments: PaymentGateway;
 }
 
 declare module 'fastify' {
@@ -92,9 +97,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       const typed = api.withTypeProvider() as unknown as ApiInstance;
       await brandRoutes(typed);
       await citationRoutes(typed);
+      await paymentRoutes(typed);
     },
     { prefix: API_PREFIX },
   );
+  // The sandbox provider's checkout pages stand in for Stripe's hosted ones.
+  if (deps.payments.provider === 'sandbox') await app.register(sandboxRoutes);
   await app.register(webPlugin);
   return app;
 }

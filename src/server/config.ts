@@ -48,6 +48,20 @@ export const configSchema = z.object({
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   /** Trust X-Forwarded-* headers (behind a load balancer). */
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** 'sandbox' (a test checkout served by this server, never charges) or 'stripe'. */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  /** Stripe secret API key (sk_live_... or sk_test_...); required when PAYMENTS_PROVIDER=stripe. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_... or rk_...)')
+    .optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_...); required when PAYMENTS_PROVIDER=stripe. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  /** Stripe's API address; only changed to point at a Stripe mock. */
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
 });
 
 export type Config = z.infer<typeof configSchema> & {

@@ -1,3 +1,4 @@
+import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
@@ -13,7 +14,8 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const applied = await migrate(database.db);
-  const app = await buildApp({ config, db: database.db, clock: systemClock });
+  const payments = createPaymentGateway(config, { db: database.db, clock: systemClock });
+  const app = await buildApp({ config, db: database.db, clock: systemClock, payments });
   if (applied.length) app.log.info({ applied }, 'applied database migrations');
   if (config.SEED_DEMO_DATA) {
     const seeded = await loadDemoDataIfEmpty(database.db);

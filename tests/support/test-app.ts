@@ -1,4 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createPaymentGateway } from '../../src/server/adapters/payments/create-payment-gateway';
+import type { PaymentGateway } from '../../src/server/adapters/payments/port';
 import { buildApp } from '../../src/server/app';
 import { type Clock, fixedClock } from '../../src/server/clock';
 import { type Config, loadConfig } from '../../src/server/config';
@@ -23,7 +25,7 @@ export const TEST_NOW = '2026-11-20T15:00:00.000Z';
 
 /** The app in-process on a fresh database, with a clock that stays at TEST_NOW until moved. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock } = {},
+  options: { env?: Record<string, string>; clock?: Clock; payments?: PaymentGateway } = {},
 ): Promise<TestApp> {
   const handle: DatabaseHandle = await createTestDatabase();
   const config = loadConfig({
@@ -33,7 +35,9 @@ export async function createTestApp(
     ...options.env,
   });
   const clock = fixedClock(TEST_NOW);
-  const app = await buildApp({ config, db: handle.db, clock: options.clock ?? clock }, { logger: false });
+  const appClock = options.clock ?? clock;
+  const payments = options.payments ?? createPaymentGateway(config, { db: handle.db, clock: appClock });
+  const app = await buildApp({ config, db: handle.db, clock: appClock, payments }, { logger: false });
   await app.ready();
   return {
     app,

@@ -1,3 +1,4 @@
 export * from './brand';
 export * from './citations';
 export * from './common';
+export * from './payments';

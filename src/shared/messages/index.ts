@@ -1,3 +1,4 @@
 export * from './citations';
 export * from './common';
 export * from './legal';
+export * from './payments';

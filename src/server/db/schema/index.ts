@@ -2,4 +2,5 @@
 export * from './appeals';
 export * from './citations';
 export * from './customers';
+export * from './payments';
 export * from './tenants';

@@ -1,0 +1,52 @@
+import type { PaymentProviderName } from '../../db/schema';
+
+/** Amounts are integer cents; the portal shows and charges US dollars only (see formatMoney). */
+export const PAYMENT_CURRENCY = 'usd';
+
+export interface CheckoutRequest {
+  /** Our payment session id: the provider echoes it back and uses it to refuse duplicates. */
+  paymentSessionId: string;
+  amount: number;
+  description: string;
+  successUrl: string;
+  cancelUrl: string;
+  providerCustomerId?: string | null;
+  customerEmail?: string | null;
+}
+
+export interface SavedCard {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** A provider event reduced to what the portal acts on. */
+export interface PaymentEvent {
+  eventId: string;
+  /** completed: the money is in; expired: the session can no longer be paid; other: ignored. */
+  kind: 'completed' | 'expired' | 'other';
+  /** The provider's own event type, kept for the record. */
+  type: string;
+  providerSessionId: string | null;
+  receiptUrl: string | null;
+}
+
+/**
+ * The payment provider behind one interface: Stripe in production, the built-in sandbox
+ * otherwise. Both end in the same PaymentEvent, handled by the same code.
+ */
+export interface PaymentGateway {
+  readonly provider: PaymentProviderName;
+  createCheckoutSession(request: CheckoutRequest): Promise<{ providerSessionId: string; url: string }>;
+  createCustomer(input: { customerId: string; email: string; name: string }): Promise<string>;
+  createPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<string>;
+  listCards(providerCustomerId: string): Promise<SavedCard[]>;
+  /** Checks a webhook's signature and reads it; throws WebhookRejectedError when it does not verify. */
+  readWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}
+
+export class WebhookRejectedError extends Error {}
+
+/** The provider answered with an error or could not be reached. */
+export class PaymentProviderError extends Error {}

@@ -1,0 +1,47 @@
+import { paymentMessages } from '../../../shared/messages';
+import { citationBannerKind } from '../../../shared/rules';
+import type { PaymentGateway } from '../../adapters/payments/port';
+import type { Database } from '../../db/client';
+import type { TenantRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { getCitation } from '../citations/service';
+import { startCheckout } from './start-checkout';
+
+const notPayable = () => new AppError(409, 'not_payable', paymentMessages.notPayable);
+
+/**
+ * A hosted checkout for what a notice costs now (override and late penalties included). Only a
+ * notice whose page offers 'Proceed to secure payment' can be paid: paid, voided and zero-amount
+ * warning notices are a 409. The browser comes back to the notice's page either way.
+ */
+export async function startCitationCheckout(options: {
+  db: Database;
+  gateway: PaymentGateway;
+  tenant: TenantRow;
+  tenantUrl: string;
+  citationId: string;
+  now: Date;
+  log?: { error(object: unknown, message: string): void };
+}): Promise<{ checkoutURL: string }> {
+  const citation = await getCitation({
+    db: options.db,
+    tenant: options.tenant,
+    citationId: options.citationId,
+    now: options.now,
+  });
+  if (citationBannerKind(citation) !== 'payable') throw notPayable();
+  const pageUrl = `${options.tenantUrl}/citations/${citation.uuid}`;
+  return startCheckout({
+    db: options.db,
+    gateway: options.gateway,
+    tenant: options.tenant,
+    purpose: 'citation',
+    subjectId: citation.uuid,
+    amount: citation.amountDue,
+    description: `${paymentMessages.citationLineItem} ${citation.citationNumber}`,
+    successUrl: pageUrl,
+    cancelUrl: pageUrl,
+    now: options.now,
+    log: options.log,
+  });
+}

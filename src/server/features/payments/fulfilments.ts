@@ -1,0 +1,24 @@
+import type { Transaction } from '../../db/client';
+import type { PaymentSessionRow } from '../../db/schema';
+import { fulfilCitationPayment } from './fulfil-citation';
+
+/**
+ * What a paid checkout does, by its purpose. It runs inside the transaction that marks the
+ * session paid, so the payment and its effect are written together or not at all.
+ * 'already-paid' means the subject had been paid by another session: the money needs a refund.
+ */
+export type Fulfilment = (
+  tx: Transaction,
+  session: PaymentSessionRow,
+  paidAt: Date,
+) => Promise<'fulfilled' | 'already-paid'>;
+
+export const fulfilments = {
+  citation: fulfilCitationPayment,
+} satisfies Record<string, Fulfilment>;
+
+export type PaymentPurpose = keyof typeof fulfilments;
+
+export function isPaymentPurpose(value: string): value is PaymentPurpose {
+  return Object.hasOwn(fulfilments, value);
+}

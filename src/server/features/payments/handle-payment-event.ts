@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentEvent } from '../../adapters/payments/port';
+import type { Database } from '../../db/client';
+import type { PaymentProviderName } from '../../db/schema';
+import { fulfilments, isPaymentPurpose } from './fulfilments';
+import { lockSessionByProviderId, markSessionExpired, markSessionPaid, recordEventOnce } from './queries';
+
+export type PaymentEventOutcome =
+  | 'duplicate'
+  | 'ignored'
+  | 'unknown-session'
+  | 'paid'
+  | 'already-paid'
+  | 'paid-twice'
+  | 'expired';
+
+/**
+ * The one place a payment becomes real, for Stripe webhooks and sandbox payments alike. In one
+ * transaction: lock the session, record the event id (a redelivered event stops here), and move
+ * an open session to paid exactly once, running its fulfilment. Any order, number or concurrency
+ * of events therefore marks a notice or pass paid once.
+ */
+export async function handlePaymentEvent(options: {
+  db: Database;
+  provider: PaymentProviderName;
+  event: PaymentEvent;
+  now: Date;
+  log?: FastifyBaseLogger;
+}): Promise<PaymentEventOutcome> {
+  const { db, provider, event, now, log } = options;
+  return db.transaction(async (tx) => {
+    const session = event.providerSessionId
+      ? await lockSessionByProviderId(tx, provider, event.providerSessionId)
+      : null;
+    const isNew = await recordEventOnce(tx, {
+      provider,
+      eventId: event.eventId,
+      type: event.type,
+      paymentSessionId: session?.id ?? null,
+      receivedAt: now,
+    });
+    if (!isNew) return 'duplicate';
+    if (event.kind === 'other') return 'ignored';
+    // Events of sessions this portal did not open (another app on the same Stripe account).
+    if (!session) return 'unknown-session';
+
+    if (event.kind === 'expired') {
+      await markSessionExpired(tx, session.id);
+      return session.status === 'open' ? 'expired' : 'ignored';
+    }
+    if (session.status === 'paid') return 'already-paid';
+    // A late payment of an expired session still took the money: record and fulfil it.
+    await markSessionPaid(tx, session.id, now, event.receiptUrl);
+    if (!isPaymentPurpose(session.purpose)) {
+      log?.error({ sessionId: session.id, purpose: session.purpose }, 'paid session has no fulfilment');
+      return 'paid';
+    }
+    const result = await fulfilments[session.purpose](
+      tx,
+      { ...session, status: 'paid', paidAt: now, receiptUrl: event.receiptUrl ?? session.receiptUrl },
+      now,
+    );
+    if (result === 'already-paid') {
+      log?.warn(
+        { sessionId: session.id, purpose: session.purpose, subjectId: session.subjectId },
+        'subject was already paid by another session: refund this payment',
+      );
+      return 'paid-twice';
+    }
+    return 'paid';
+  });
+}

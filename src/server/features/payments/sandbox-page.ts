@@ -1,0 +1,80 @@
+import { formatMoney } from '../../../shared/format';
+import { paymentMessages as m } from '../../../shared/messages';
+import { escapeHtml } from '../web/brand-head';
+
+/** Plain, high-contrast styling that works at 375px; written with the CSP's style nonce. */
+const STYLES = `
+body{margin:0;font-family:system-ui,sans-serif;background:#f4f4f5;color:#18181b;line-height:1.5}
+main{max-width:28rem;margin:0 auto;padding:1rem}
+.badge{display:inline-block;background:#7c2d12;color:#fff;font-weight:700;padding:.15rem .6rem;border-radius:4px;letter-spacing:.05em}
+.notice{background:#fff7ed;border:1px solid #9a3412;padding:.75rem;border-radius:6px}
+.card{background:#fff;border:1px solid #d4d4d8;border-radius:8px;padding:1rem;margin:1rem 0}
+.amount{font-size:2rem;font-weight:700;margin:0}
+label{display:block;font-weight:600;margin-top:.75rem}
+input{box-sizing:border-box;width:100%;font-size:1rem;padding:.6rem;border:1px solid #52525b;border-radius:6px}
+button{font-size:1rem;font-weight:700;padding:.7rem 1.2rem;border-radius:6px;border:0;background:#1d4ed8;color:#fff;cursor:pointer;margin-top:1rem}
+button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8;margin-top:0}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.error{color:#991b1b;font-weight:600}
+.row{display:flex;gap:.75rem}.row>div{flex:1}
+ul.cards{list-style:none;padding:0}ul.cards li{display:flex;justify-content:space-between;align-items:center;gap:.5rem;padding:.5rem 0;border-bottom:1px solid #e4e4e7}
+a{color:#1d4ed8}
+`;
+
+export function renderSandboxDocument(options: { title: string; styleNonce: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(options.title)}</title>
+<style nonce="${escapeHtml(options.styleNonce)}">${STYLES}</style>
+</head>
+<body><main>${options.body}</main></body>
+</html>`;
+}
+
+const header = (title: string, notice: string) =>
+  `<p><span class="badge">${m.sandboxBadge}</span></p><h1>${escapeHtml(title)}</h1><p class="notice" role="note">${escapeHtml(notice)}</p>`;
+
+const errorBlock = (error: string | null) =>
+  error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : '';
+
+/** The card form; the values typed before an error come back, except the CVC. */
+export function cardFields(values: { cardNumber?: string; expiry?: string }, hasError: boolean): string {
+  const described = hasError ? ' aria-describedby="card-error" aria-invalid="true"' : '';
+  return `
+<label for="cardNumber">${m.sandboxCardNumber}</label>
+<input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required value="${escapeHtml(values.cardNumber ?? '')}"${described}>
+<div class="row">
+<div><label for="expiry">${m.sandboxExpiry}</label>
+<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/YY" required value="${escapeHtml(values.expiry ?? '')}"${described}></div>
+<div><label for="cvc">${m.sandboxCvc}</label>
+<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" required${described}></div>
+</div>`;
+}
+
+export function renderCheckoutPage(options: {
+  brandTitle: string;
+  description: string;
+  amount: number;
+  payAction: string;
+  cancelUrl: string;
+  error: string | null;
+  values?: { cardNumber?: string; expiry?: string };
+  isClosed?: string | null;
+}): string {
+  const summary = `<section class="card" aria-label="${m.sandboxPayingTo}">
+<p>${m.sandboxPayingTo} ${escapeHtml(options.brandTitle)}: ${escapeHtml(options.description)}</p>
+<p>${m.sandboxAmount}</p><p class="amount">${formatMoney(options.amount)}</p></section>`;
+  const form = options.isClosed
+    ? `<p class="error" role="alert">${escapeHtml(options.isClosed)}</p>`
+    : `<form class="card" method="post" action="${escapeHtml(options.payAction)}" novalidate>
+${errorBlock(options.error)}
+${cardFields(options.values ?? {}, Boolean(options.error))}
+<button type="submit">${m.sandboxPay} ${formatMoney(options.amount)}</button>
+</form>`;
+  return `${header(m.sandboxCheckoutTitle, m.sandboxCheckoutNotice)}${summary}${form}
+<p><a href="${escapeHtml(options.cancelUrl)}">${options.isClosed ? m.sandboxBackToPortal : m.sandboxCancel}</a></p>`;
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { paymentMessages as m } from '../../../shared/messages';
+import { SANDBOX_CHECKOUT_PATH } from '../../adapters/payments/sandbox';
+import type { PaymentSessionRow, TenantRow } from '../../db/schema';
+import { notFound } from '../../errors';
+import { handlePaymentEvent } from './handle-payment-event';
+import { findSessionByProviderId } from './queries';
+import { readSandboxCard, type SandboxCardFields } from './sandbox-card';
+import { saveSandboxCardForCustomer } from './sandbox-cards';
+import { renderCheckoutPage, renderSandboxDocument } from './sandbox-page';
+
+/** Stripe Checkout sessions expire after 24 hours by default; the sandbox does the same. */
+export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
+
+const SESSION_ID = /^sbx_cs_[0-9a-f]{24}$/;
+
+/**
+ * The sandbox provider's hosted pages, on the tenant's own host and outside /api: what Stripe
+ * Checkout is in production. Mounted only when PAYMENTS_PROVIDER=sandbox.
+ */
+export async function sandboxRoutes(app: FastifyInstance) {
+  const { db, clock } = app.deps;
+
+  // A plain HTML form posts url-encoded fields; only these pages accept them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  async function loadSession(
+    request: FastifyRequest,
+  ): Promise<{ tenant: TenantRow; session: PaymentSessionRow }> {
+    const tenant = await request.requireTenant();
+    const { sessionId } = request.params as { sessionId: string };
+    const session = SESSION_ID.test(sessionId)
+      ? await findSessionByProviderId(db, 'sandbox', sessionId)
+      : null;
+    if (!session || session.tenantId !== tenant.id) throw notFound('Checkout');
+    return { tenant, session };
+  }
+
+  async function closedReason(session: PaymentSessionRow, request: FastifyRequest): Promise<string | null> {
+    if (session.status === 'paid') return m.sandboxSessionPaid;
+    if (session.status === 'expired') return m.sandboxSessionClosed;
+    if (clock.now().getTime() - session.createdAt.getTime() > SANDBOX_CHECKOUT_LIFETIME_MS) {
+      await handlePaymentEvent({
+        db,
+        provider: 'sandbox',
+        event: {
+          eventId: `sbx_evt_${randomBytes(12).toString('hex')}`,
+          kind: 'expired',
+          type: 'checkout.session.expired',
+          providerSessionId: session.providerSessionId,
+          receiptUrl: null,
+        },
+        now: clock.now(),
+        log: request.log,
+      });
+      return m.sandboxSessionClosed;
+    }
+    return null;
+  }
+
+  function sendPage(
+    reply: FastifyReply,
+    status: number,
+    tenant: TenantRow,
+    session: PaymentSessionRow,
+    extra: { error?: string | null; values?: SandboxCardFields; isClosed?: string | null } = {},
+  ) {
+    const body = renderCheckoutPage({
+      brandTitle: tenant.brandTitle,
+      description: session.description,
+      amount: session.amount,
+      payAction: `${SANDBOX_CHECKOUT_PATH}/${session.providerSessionId}`,
+      cancelUrl: extra.isClosed ? session.successUrl : session.cancelUrl,
+      error: extra.error ?? null,
+      values: extra.values,
+      isClosed: extra.isClosed,
+    });
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderSandboxDocument({ title: m.sandboxCheckoutTitle, styleNonce: reply.cspNonce.style, body }));
+  }
+
+  app.get(`${SANDBOX_CHECKOUT_PATH}/:sessionId`, async (request, reply) => {
+    const { tenant, session } = await loadSession(request);
+    return sendPage(reply, 200, tenant, session, { isClosed: await closedReason(session, request) });
+  });
+
+  app.post(`${SANDBOX_CHECKOUT_PATH}/:sessionId`, async (request, reply) => {
+    const { tenant, session } = await loadSession(request);
+    const isClosed = await closedReason(session, request);
+    if (isClosed) return sendPage(reply, 409, tenant, session, { isClosed });
+    const fields = (request.body ?? {}) as SandboxCardFields;
+    const result = readSandboxCard(fields, clock.now());
+    if (!result.ok) {
+      const error = result.reason === 'declined' ? m.sandboxDeclined : m.sandboxInvalidCard;
+      return sendPage(reply, result.reason === 'declined' ? 402 : 400, tenant, session, {
+        error,
+        values: fields,
+      });
+    }
+    const outcome = await handlePaymentEvent({
+      db,
+      provider: 'sandbox',
+      event: {
+        eventId: `sbx_evt_${randomBytes(12).toString('hex')}`,
+        kind: 'completed',
+        type: 'checkout.session.completed',
+        providerSessionId: session.providerSessionId,
+        receiptUrl: null,
+      },
+      now: clock.now(),
+      log: request.log,
+    });
+    // Like Checkout with setup_future_usage: a signed-in customer's card stays on file.
+    if (outcome === 'paid' && session.customerId) {
+      await saveSandboxCardForCustomer(db, session.customerId, result.card);
+    }
+    return reply.redirect(session.successUrl, 303);
+  });
+}

@@ -1,0 +1,250 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { signStripePayload } from '../../adapters/payments/stripe-signature';
+import { paymentSessions } from '../../db/schema';
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+
+/**
+ * A stand-in for api.stripe.com that records what the portal sends and answers like Stripe
+ * does, so the adapter's requests are checked for real over HTTP.
+ */
+let stripe: Server;
+const received: Array<{ path: string; form: URLSearchParams; headers: Record<string, unknown> }> = [];
+let isStripeDown = false;
+let sessionCount = 0;
+
+let t: TestApp;
+const gamma = buildTenant({ subdomain: 'gamma' });
+const delta = buildTenant({ subdomain: 'delta' });
+
+beforeAll(async () => {
+  stripe = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', form: new URLSearchParams(body), headers: request.headers });
+      response.setHeader('content-type', 'application/json');
+      if (isStripeDown) {
+        response.statusCode = 500;
+        response.end(JSON.stringify({ error: { message: 'boom' } }));
+        return;
+      }
+      const id = `cs_test_${++sessionCount}`;
+      response.end(
+        JSON.stringify({ id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
+  t = await createTestApp({
+    env: {
+      PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
+    },
+  });
+  await t.seed({
+    tenants: [
+      {
+        ...gamma,
+        citations: [
+          buildCitation({ citationNumber: 'G100', amount: 4500 }),
+          buildCitation({ citationNumber: 'G101', amount: 2000 }),
+          buildCitation({ citationNumber: 'G102', amount: 2000 }),
+          buildCitation({ citationNumber: 'G103', amount: 2000 }),
+        ],
+      },
+      { ...delta, citations: [] },
+    ],
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => stripe.close(resolve));
+});
+
+async function citationOf(number: string) {
+  const response = await t.request('gamma', {
+    method: 'GET',
+    url: `/api/v1/portal/citation/p/blank/n/${number}/o/gamma`,
+  });
+  return response.json()[0];
+}
+
+async function openCheckout(number: string): Promise<string> {
+  const citation = await citationOf(number);
+  const response = await t.request('gamma', {
+    method: 'GET',
+    url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/gamma`,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().checkoutURL.split('/').pop();
+}
+
+let eventSequence = 0;
+function checkoutEvent(
+  sessionId: string,
+  overrides: { type?: string; payment_status?: string; id?: string } = {},
+) {
+  return JSON.stringify({
+    id: overrides.id ?? `evt_${++eventSequence}`,
+    object: 'event',
+    type: overrides.type ?? 'checkout.session.completed',
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: overrides.payment_status ?? 'paid',
+      },
+    },
+  });
+}
+
+const nowSeconds = () => Math.floor(new Date(TEST_NOW).getTime() / 1000);
+
+const deliver = (payload: string, signature = signStripePayload(payload, WEBHOOK_SECRET, nowSeconds())) =>
+  t.request(null, {
+    method: 'POST',
+    url: '/api/v1/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+
+describe('Stripe checkout', () => {
+  it('opens a Checkout session for the amount due, keyed by our session id', async () => {
+    received.length = 0;
+    const sessionId = await openCheckout('G100');
+    expect(sessionId).toMatch(/^cs_test_\d+$/);
+    const [call] = received;
+    const citation = await citationOf('G100');
+    expect(call?.path).toBe('/v1/checkout/sessions');
+    expect(call?.headers.authorization).toBe('Bearer sk_test_123');
+    expect(call?.headers['idempotency-key']).toMatch(/^checkout-[0-9a-f-]{36}$/);
+    expect(Object.fromEntries(call!.form)).toMatchObject({
+      mode: 'payment',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][unit_amount]': '4500',
+      'line_items[0][price_data][product_data][name]': 'Parking notice G100',
+      success_url: `http://gamma.localhost:3000/citations/${citation.uuid}`,
+      cancel_url: `http://gamma.localhost:3000/citations/${citation.uuid}`,
+    });
+    expect(call!.form.get('client_reference_id')).toBe(call!.form.get('metadata[payment_session_id]'));
+  });
+
+  it('answers 502 and writes nothing when Stripe fails', async () => {
+    isStripeDown = true;
+    try {
+      const citation = await citationOf('G103');
+      const response = await t.request('gamma', {
+        method: 'GET',
+        url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/gamma`,
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json().code).toBe('payment_provider_error');
+      const rows = await t.db
+        .select()
+        .from(paymentSessions)
+        .where(eq(paymentSessions.subjectId, citation.uuid));
+      expect(rows).toEqual([]);
+    } finally {
+      isStripeDown = false;
+    }
+  });
+});
+
+describe('POST /payments/stripe/webhook', () => {
+  it('marks the notice paid on checkout.session.completed, and a redelivery changes nothing', async () => {
+    const sessionId = await openCheckout('G101');
+    const event = checkoutEvent(sessionId);
+    const first = await deliver(event);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ received: true });
+    expect(await citationOf('G101')).toMatchObject({
+      paymentStatus: 'Paid',
+      datePaid: TEST_NOW,
+      paidTotal: 2000,
+    });
+
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(
+      (await deliver(checkoutEvent(sessionId, { type: 'checkout.session.async_payment_succeeded' })))
+        .statusCode,
+    ).toBe(200);
+    expect((await citationOf('G101')).paidTotal).toBe(2000);
+  });
+
+  it('pays once under concurrent deliveries of the same and of different events', async () => {
+    const sessionId = await openCheckout('G102');
+    const same = checkoutEvent(sessionId);
+    const deliveries = [same, same, same, checkoutEvent(sessionId), checkoutEvent(sessionId)].map((payload) =>
+      deliver(payload),
+    );
+    const responses = await Promise.all(deliveries);
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(await citationOf('G102')).toMatchObject({ paymentStatus: 'Paid', paidTotal: 2000 });
+  });
+
+  it('waits for the money on a completed session whose payment is still pending', async () => {
+    const sessionId = await openCheckout('G103');
+    expect((await deliver(checkoutEvent(sessionId, { payment_status: 'unpaid' }))).statusCode).toBe(200);
+    expect((await citationOf('G103')).paymentStatus).toBe('Open');
+    // An expired session that is paid late (a delayed bank payment) is still fulfilled.
+    await deliver(checkoutEvent(sessionId, { type: 'checkout.session.expired', payment_status: 'unpaid' }));
+    await deliver(checkoutEvent(sessionId, { type: 'checkout.session.async_payment_succeeded' }));
+    expect((await citationOf('G103')).paymentStatus).toBe('Paid');
+  });
+
+  it('acknowledges events of sessions it did not open, and events it does not act on', async () => {
+    expect((await deliver(checkoutEvent('cs_test_someone_else'))).statusCode).toBe(200);
+    const other = JSON.stringify({
+      id: 'evt_other',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
+    expect((await deliver(other)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['no signature', (payload: string) => deliver(payload, '')],
+    [
+      'a wrong secret',
+      (payload: string) => deliver(payload, signStripePayload(payload, 'whsec_wrong', nowSeconds())),
+    ],
+    [
+      'a replayed old timestamp',
+      (payload: string) => deliver(payload, signStripePayload(payload, WEBHOOK_SECRET, nowSeconds() - 301)),
+    ],
+    ['a garbage header', (payload: string) => deliver(payload, 't=abc,v1=zz')],
+    ['a signed body that is not JSON', () => deliver('not json')],
+    [
+      'a signed event without data',
+      () => deliver(JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed' })),
+    ],
+  ])('refuses %s with a 400 and pays nothing', async (_label, send) => {
+    const sessionId = await openCheckout('G100');
+    const response = await send(checkoutEvent(sessionId));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'bad_request' });
+    expect((await citationOf('G100')).paymentStatus).toBe('Open');
+  });
+
+  it('refuses a body that is not JSON by content type', async () => {
+    const response = await t.request(null, {
+      method: 'POST',
+      url: '/api/v1/payments/stripe/webhook',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+});

@@ -1,0 +1,31 @@
+/** Payment strings: checkout descriptions and the sandbox provider's pages. */
+export const paymentMessages = {
+  /** Line item on the provider's checkout page, e.g. 'Parking notice D001002'. */
+  citationLineItem: 'Parking notice',
+  notPayable: 'This citation is no longer valid.',
+  sandboxBadge: 'TEST MODE',
+  sandboxCheckoutTitle: 'Sandbox checkout',
+  sandboxCheckoutNotice:
+    'This is the built-in test checkout. No card is charged and no money moves. Use the card number 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.',
+  sandboxPayingTo: 'Paying',
+  sandboxAmount: 'Amount',
+  sandboxCardNumber: 'Card number',
+  sandboxExpiry: 'Expiry (MM/YY)',
+  sandboxCvc: 'CVC',
+  sandboxNameOnCard: 'Name on card',
+  sandboxPay: 'Pay',
+  sandboxCancel: 'Cancel and go back',
+  sandboxDeclined: 'Your card was declined. Try the test card 4242 4242 4242 4242.',
+  sandboxInvalidCard: 'Enter a valid card number, an expiry date in the future and a 3 or 4 digit CVC.',
+  sandboxSessionClosed: 'This checkout can no longer be paid.',
+  sandboxSessionPaid: 'This checkout has already been paid.',
+  sandboxBackToPortal: 'Return to the portal',
+  sandboxPortalTitle: 'Sandbox customer portal',
+  sandboxPortalNotice: 'This is the built-in test customer portal. Cards saved here are test cards only.',
+  sandboxPortalExpired: 'This link has expired. Open the customer portal again from your account.',
+  sandboxSavedCards: 'Saved cards',
+  sandboxNoCards: 'There are no cards attached to this account.',
+  sandboxAddCard: 'Add test card',
+  sandboxRemoveCard: 'Remove',
+  sandboxCardExpires: 'expires',
+} as const;

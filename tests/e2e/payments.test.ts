@@ -1,0 +1,74 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  launchBrowser,
+  newContext,
+  tenantUrl,
+} from './support/browser';
+
+// Records of tests/e2e/fixtures/payments.json.
+const PAYABLE = '5a1e0000-0000-4000-8000-000000000301';
+const TO_DECLINE = '5a1e0000-0000-4000-8000-000000000302';
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+async function openSandboxCheckout(citationUUID: string, options: { phone?: boolean } = {}): Promise<Page> {
+  await context?.close();
+  context = await newContext(browser, options);
+  const page = await context.newPage();
+  await page.goto(tenantUrl('paytest', `/citations/${citationUUID}`));
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
+  await page.getByRole('heading', { name: 'Sandbox checkout' }).waitFor();
+  return page;
+}
+
+describe('paying a notice through the sandbox checkout', () => {
+  it('pays with the test card using only the keyboard and comes back to a paid notice', async () => {
+    const page = await openSandboxCheckout(PAYABLE);
+    await expect(page.getByText('TEST MODE').isVisible()).resolves.toBe(true);
+    await page.getByText('Paytest Parking: Parking notice PT0301').waitFor();
+    await expectAccessible(page);
+
+    await page.getByLabel('Card number').focus();
+    await page.keyboard.type('4242 4242 4242 4242');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12/30');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Pay $42.00');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(tenantUrl('paytest', `/citations/${PAYABLE}`));
+    await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe('Successfully paid.');
+    expectNoPageErrors(page);
+  });
+
+  it('shows a decline on a 375px screen, accessibly, and leaves the notice payable', async () => {
+    const page = await openSandboxCheckout(TO_DECLINE, { phone: true });
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor();
+    await expectAccessible(page);
+    const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflows).toBe(false);
+
+    await page.getByRole('link', { name: 'Cancel and go back' }).click();
+    await page.waitForURL(tenantUrl('paytest', `/citations/${TO_DECLINE}`));
+    await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe(
+      'Proceed to secure payment',
+    );
+    expectNoPageErrors(page);
+  });
+});
