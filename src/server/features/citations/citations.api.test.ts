@@ -50,6 +50,12 @@ describe('GET /portal/citation/p/{plate}/n/{number}/o/{subdomain}', () => {
     expect(response.json()[0]).toMatchObject({ citationNumber: 'A100', amount: 4000, amountDue: 4000 });
   });
 
+  it('with both a plate and a number, finds only the notice that has both', async () => {
+    const both = (await search('alpha', 'shared1', 'A101', 'alpha')).json();
+    expect(both.map((c: { citationNumber: string }) => c.citationNumber)).toEqual(['A101']);
+    expect((await search('alpha', 'LATE1', 'A101', 'alpha')).json()).toEqual([]);
+  });
+
   it('adds the late-penalty tiers reached by the tenant-local date', async () => {
     const [late] = (await search('alpha', 'LATE1', 'blank', 'alpha')).json();
     expect(late).toMatchObject({ lateFee: 4000, amountDue: 9000 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { citationCodes, citations } from '../../db/schema';
 
@@ -25,17 +25,46 @@ function selectCitations(db: Database, where: SQL | undefined) {
     .where(where);
 }
 
+type SearchKind = 'plate' | 'number' | 'both';
+
+/**
+ * The public search is the busiest query: build its SQL once per database and kind as a named
+ * prepared statement, not on every call. Building it with Drizzle each time cost more CPU than
+ * PostgreSQL spent answering it at 1,000,000 notices (docs/benchmarks.md).
+ */
+function prepareSearch(db: Database, kind: SearchKind) {
+  const conditions = [eq(citations.tenantId, sql.placeholder('tenantId'))];
+  if (kind !== 'number') conditions.push(eq(citations.plate, sql.placeholder('plate')));
+  if (kind !== 'plate') conditions.push(eq(citations.citationNumber, sql.placeholder('number')));
+  return selectCitations(db, and(...conditions))
+    .orderBy(desc(citations.createdOn))
+    .limit(MAX_SEARCH_RESULTS)
+    .prepare(`citations_search_by_${kind}`);
+}
+
+const preparedSearches = new WeakMap<Database, Map<SearchKind, ReturnType<typeof prepareSearch>>>();
+
+function preparedSearch(db: Database, kind: SearchKind) {
+  let byKind = preparedSearches.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    preparedSearches.set(db, byKind);
+  }
+  let query = byKind.get(kind);
+  if (!query) {
+    query = prepareSearch(db, kind);
+    byKind.set(kind, query);
+  }
+  return query;
+}
+
 export async function findCitationsByPlateOrNumber(
   db: Database,
   tenantId: string,
   search: { plate: string | null; number: string | null },
 ): Promise<CitationWithCode[]> {
-  const conditions = [eq(citations.tenantId, tenantId)];
-  if (search.plate) conditions.push(eq(citations.plate, search.plate));
-  if (search.number) conditions.push(eq(citations.citationNumber, search.number));
-  return selectCitations(db, and(...conditions))
-    .orderBy(desc(citations.createdOn))
-    .limit(MAX_SEARCH_RESULTS);
+  const kind: SearchKind = search.plate && search.number ? 'both' : search.plate ? 'plate' : 'number';
+  return preparedSearch(db, kind).execute({ tenantId, plate: search.plate, number: search.number });
 }
 
 export async function findCitationById(
