@@ -27,7 +27,8 @@ const log = (line: string) => console.log(line);
 
 function describeRun(summary: RunSummary): string {
   const failures = summary.non2xx + summary.errors;
-  return `${summary.requestsPerSecond} req/s, p50 ${formatMs(summary.p50)} ms, p99 ${formatMs(summary.p99)} ms${
+  const cpu = summary.serverCpuMsPerRequest === null ? '' : `, ${summary.serverCpuMsPerRequest} ms CPU/req`;
+  return `${summary.requestsPerSecond} req/s, p50 ${formatMs(summary.p50)} ms, p99 ${formatMs(summary.p99)} ms${cpu}${
     failures ? `, ${summary.non2xx} non-2xx, ${summary.errors} errors` : ''
   }`;
 }
@@ -41,7 +42,7 @@ async function measureScenario(
   const next = await scenario.prepare({ db });
   const problem = await checkSample(next, server.port, scenario.check);
   if (problem) throw new Error(`Scenario ${scenario.id} answers wrongly, not measuring it: ${problem}`);
-  const base = { port: server.port, connections: options.connections };
+  const base = { port: server.port, connections: options.connections, serverCpuSeconds: server.cpuSeconds };
   // Not reported: lets V8 optimise and the caches fill before anything is measured.
   await runLoad(next, { ...base, duration: Math.min(3, options.duration) });
   log(`  ${scenario.id}: max throughput, ${options.duration} s ...`);
@@ -56,12 +57,13 @@ async function measureScenario(
 
 function resultsTable(results: readonly ScenarioResult[]): string {
   return formatTable(
-    ['Scenario', 'max req/s', 'p50 ms', 'p99 ms', 'fixed req/s', 'p50 ms', 'p99 ms', 'failed'],
+    ['Scenario', 'max req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'fixed req/s', 'p50 ms', 'p99 ms', 'failed'],
     results.map(({ title, max, fixedRate }) => [
       title,
       String(max.requestsPerSecond),
       formatMs(max.p50),
       formatMs(max.p99),
+      max.serverCpuMsPerRequest === null ? '-' : max.serverCpuMsPerRequest.toFixed(2),
       String(fixedRate.overallRate),
       formatMs(fixedRate.p50),
       formatMs(fixedRate.p99),

@@ -13,6 +13,8 @@ export interface RunSummary {
   max: number;
   /** autocannon's own p99 (whole ms, corrected for coordinated omission in fixed-rate runs). */
   autocannonP99: number;
+  /** Server CPU time per completed request, in ms (Linux only; null elsewhere). */
+  serverCpuMsPerRequest: number | null;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -27,6 +29,8 @@ export interface RunSettings {
   duration: number;
   connections: number;
   overallRate?: number;
+  /** The server's cumulative CPU seconds, read before and after the run. */
+  serverCpuSeconds?: () => number | null;
 }
 
 function toRequestParams(request: BenchRequest, defaults: RequestParams): RequestParams {
@@ -46,6 +50,7 @@ function toRequestParams(request: BenchRequest, defaults: RequestParams): Reques
 /** One autocannon run over a scenario's request source, on 127.0.0.1. */
 export async function runLoad(next: () => BenchRequest, settings: RunSettings): Promise<RunSummary> {
   const samples = new LatencySamples();
+  const cpuBefore = settings.serverCpuSeconds?.() ?? null;
   const instance = autocannon({
     url: `http://127.0.0.1:${settings.port}`,
     connections: settings.connections,
@@ -58,6 +63,7 @@ export async function runLoad(next: () => BenchRequest, settings: RunSettings): 
     if (status >= 200 && status < 300) samples.add(ms);
   });
   const result = await instance;
+  const cpuAfter = settings.serverCpuSeconds?.() ?? null;
   const sorted = samples.sorted();
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -66,6 +72,10 @@ export async function runLoad(next: () => BenchRequest, settings: RunSettings): 
     p99: percentile(sorted, 99),
     max: percentile(sorted, 100),
     autocannonP99: result.latency.p99,
+    serverCpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? Number((((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3))
+        : null,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

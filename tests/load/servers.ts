@@ -1,11 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface RunningServer {
   name: string;
   port: number;
+  /** CPU seconds the server process has used so far, or null where /proc is not available. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+/** Linux reports utime and stime in clock ticks; 100 per second on every common kernel build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time, unlike wall time, barely moves when other work shares the machine, so CPU per request
+ * is the figure to compare between runs on a busy box.
+ */
+export function readCpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may contain spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 export async function findFreePort(): Promise<number> {
@@ -86,7 +107,7 @@ export async function startPortal(databaseUrl: string): Promise<RunningServer> {
       return null;
     }
   });
-  return { name: 'portal', port, stop: stopper(child) };
+  return { name: 'portal', port, cpuSeconds: () => readCpuSeconds(child.pid), stop: stopper(child) };
 }
 
 /** The bare Fastify server of tests/load/baseline-server.ts, run through tsx. */
@@ -100,5 +121,5 @@ export async function startBaseline(): Promise<RunningServer> {
     const match = /\{"port":(\d+)\}/.exec(output());
     return match ? Number(match[1]) : null;
   });
-  return { name: 'baseline', port, stop: stopper(child) };
+  return { name: 'baseline', port, cpuSeconds: () => readCpuSeconds(child.pid), stop: stopper(child) };
 }
