@@ -93,7 +93,7 @@ async function main(): Promise<number> {
     `Database ${options.database}: ${dataset.notices} notices over ${dataset.tenants} tenants ` +
       `(${dataset.reused ? 'reused' : 'generated'} in ${dataset.seconds.toFixed(1)} s).`,
   );
-  await ensureBuilt(options.build, log);
+  await ensureBuilt(options.skipBuild, log);
 
   const servers: RunningServer[] = [];
   const db = new pg.Client({ connectionString: dataset.databaseUrl });

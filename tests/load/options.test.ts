@@ -9,7 +9,7 @@ describe('parseBenchOptions', () => {
       database: 'portal_bench',
       help: false,
       fresh: false,
-      build: false,
+      skipBuild: false,
       duration: 10,
       connections: 10,
       rateFraction: 0.5,

@@ -5,8 +5,8 @@ export interface BenchOptions {
   serverUrl: string;
   database: string;
   fresh: boolean;
-  /** Rebuild dist/ even when it exists. */
-  build: boolean;
+  /** Reuse an existing dist/ instead of building it (it is built when missing). */
+  skipBuild: boolean;
   /** Seconds of each max-throughput run and of each fixed-rate run. */
   duration: number;
   connections: number;
@@ -17,7 +17,7 @@ export interface BenchOptions {
   help: boolean;
 }
 
-export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--build] [--duration S] [--connections N]
+export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] [--duration S] [--connections N]
                         [--rate-fraction F] [--only id,id] [--database NAME]
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
              BENCH_DATABASE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
@@ -41,7 +41,7 @@ function parseFlags(argv: string[]) {
 const flagSpec = {
   help: { type: 'boolean' },
   fresh: { type: 'boolean' },
-  build: { type: 'boolean' },
+  'skip-build': { type: 'boolean' },
   duration: { type: 'string' },
   connections: { type: 'string' },
   'rate-fraction': { type: 'string' },
@@ -67,7 +67,7 @@ export function parseBenchOptions(argv: string[], env: Record<string, string | u
     database,
     help: flags.help ?? false,
     fresh: flags.fresh ?? false,
-    build: flags.build ?? false,
+    skipBuild: flags['skip-build'] ?? false,
     duration: positiveNumber('duration', flags.duration ?? env.BENCH_DURATION ?? '10', true),
     connections: positiveNumber('connections', flags.connections ?? env.BENCH_CONNECTIONS ?? '10', true),
     rateFraction,
