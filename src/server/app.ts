@@ -4,15 +4,20 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from './adapters/payments/port';
+import { LocalStorage } from './adapters/storage/local-storage';
+import { localStorageRoutes } from './adapters/storage/local-storage-routes';
+import type { StoragePort } from './adapters/storage/storage-port';
 import type { ApiInstance } from './api-instance';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { appealRoutes } from './features/appeals/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
+import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 
@@ -23,6 +28,8 @@ export interface AppDeps {
   clock: Clock;
   /** The payment provider: Stripe, or the built-in sandbox. */
   payments: PaymentGateway;
+  /** Where uploaded files go (appeal photos, pass proofs). */
+  storage: StoragePort;
 }
 
 declare module 'fastify' {
@@ -56,12 +63,13 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        // When uploads go to a bucket, the browser talks to it directly (and shows photos from it).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...deps.storage.browserOrigins],
+        connectSrc: ["'self'", ...deps.storage.browserOrigins],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...deps.storage.browserOrigins],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },
@@ -98,6 +106,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await brandRoutes(typed);
       await citationRoutes(typed);
       await paymentRoutes(typed);
+      await uploadRoutes(typed);
+      if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);
+      await appealRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

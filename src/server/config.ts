@@ -62,6 +62,23 @@ export const configSchema = z.object({
     .optional(),
   /** Stripe's API address; only changed to point at a Stripe mock. */
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** S3-compatible bucket for uploads; when unset, uploads are kept under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Endpoint of an S3-compatible service (MinIO, R2); AWS when unset. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Public base URL uploaded files are read from (CDN or public bucket URL); derived from the bucket when unset. */
+  S3_PUBLIC_URL: optionalUrl,
+  /** Put the bucket in the path instead of the host name (MinIO). */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** 'post' (presigned POST; AWS, MinIO) or 'put' (presigned PUT; R2, which has no POST uploads). */
+  S3_UPLOAD_METHOD: z.enum(['post', 'put']).default('post'),
+  /** How long an upload URL stays valid, in seconds. */
+  UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  /** Signs local-disk upload URLs; when unset, a random key is kept in DATA_DIR/uploads. */
+  STORAGE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {

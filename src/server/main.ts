@@ -1,4 +1,5 @@
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
+import { createStorage } from './adapters/storage/create-storage';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
@@ -15,7 +16,8 @@ async function main() {
   });
   const applied = await migrate(database.db);
   const payments = createPaymentGateway(config, { db: database.db, clock: systemClock });
-  const app = await buildApp({ config, db: database.db, clock: systemClock, payments });
+  const storage = createStorage(config, systemClock);
+  const app = await buildApp({ config, db: database.db, clock: systemClock, payments, storage });
   if (applied.length) app.log.info({ applied }, 'applied database migrations');
   if (config.SEED_DEMO_DATA) {
     const seeded = await loadDemoDataIfEmpty(database.db);

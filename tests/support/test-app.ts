@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createPaymentGateway } from '../../src/server/adapters/payments/create-payment-gateway';
 import type { PaymentGateway } from '../../src/server/adapters/payments/port';
+import { createStorage } from '../../src/server/adapters/storage/create-storage';
+import type { StoragePort } from '../../src/server/adapters/storage/storage-port';
 import { buildApp } from '../../src/server/app';
 import { type Clock, fixedClock } from '../../src/server/clock';
 import { type Config, loadConfig } from '../../src/server/config';
@@ -14,6 +19,9 @@ export interface TestApp {
   db: Database;
   config: Config;
   clock: ReturnType<typeof fixedClock>;
+  storage: StoragePort;
+  /** This app's DATA_DIR (local uploads), removed on close. */
+  dataDir: string;
   /** Imports a fixture document through the same loader as `npm run seed`. */
   seed(document: FixtureDocumentInput): Promise<void>;
   /** app.inject with the Host header of a tenant ('www' or null for a bare host). */
@@ -28,22 +36,30 @@ export async function createTestApp(
   options: { env?: Record<string, string>; clock?: Clock; payments?: PaymentGateway } = {},
 ): Promise<TestApp> {
   const handle: DatabaseHandle = await createTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
+    DATA_DIR: dataDir,
     ...options.env,
   });
   const clock = fixedClock(TEST_NOW);
   const appClock = options.clock ?? clock;
   const payments = options.payments ?? createPaymentGateway(config, { db: handle.db, clock: appClock });
-  const app = await buildApp({ config, db: handle.db, clock: appClock, payments }, { logger: false });
+  const storage = createStorage(config, appClock);
+  const app = await buildApp(
+    { config, db: handle.db, clock: appClock, payments, storage },
+    { logger: false },
+  );
   await app.ready();
   return {
     app,
     db: handle.db,
     config,
     clock,
+    storage,
+    dataDir,
     seed: async (document) => {
       await loadFixtureDocument(handle.db, document, clock.now());
       app.tenants.clear();
@@ -56,6 +72,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await handle.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

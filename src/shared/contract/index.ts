@@ -1,4 +1,6 @@
+export * from './appeals';
 export * from './brand';
 export * from './citations';
 export * from './common';
 export * from './payments';
+export * from './uploads';

@@ -1,3 +1,6 @@
+export * from './appeal-banner';
+export * from './appeal-eligibility';
+export * from './appeal-form';
 export * from './citation-banner';
 export * from './citation-status';
 export * from './citation-total';

@@ -2,5 +2,7 @@
 export * from './appeals';
 export * from './citations';
 export * from './customers';
+export * from './operators';
 export * from './payments';
 export * from './tenants';
+export * from './uploads';

@@ -21,6 +21,8 @@ export const tenants = pgTable('tenants', {
   isPermitCodeNeeded: boolean('is_permit_code_needed').notNull().default(false),
   maxPermitCountPerCustomer: integer('max_permit_count_per_customer'),
   timezone: text('timezone').notNull().default('America/New_York'),
+  /** Days after issue (tenant-local calendar days) within which a notice may be appealed. */
+  appealWindowDays: integer('appeal_window_days').notNull().default(21),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

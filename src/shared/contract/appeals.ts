@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { citationSchema, MAX_SEARCH_TERM_LENGTH } from './citations';
+import { uuidSchema } from './common';
+
+/** Most proof photos an appeal may carry (part 1 section 9). */
+export const MAX_APPEAL_PHOTOS = 4;
+
+/** Longest accepted value of each appeal field; longer is a 400, never a truncation. */
+export const APPEAL_FIELD_LIMITS = {
+  name: 200,
+  email: 254,
+  phoneNumber: 40,
+  address: 500,
+  reason: 5000,
+} as const;
+
+/** Appeal (part 1 section 3). is_approved mirrors isApproved: the spec names both. */
+export const appealSchema = z.object({
+  uuid: z.uuid(),
+  citationUUID: z.uuid(),
+  citationCodeUUID: z.uuid().nullable(),
+  citationNumber: z.string(),
+  isPending: z.boolean(),
+  isApproved: z.boolean().nullable(),
+  is_approved: z.boolean().nullable(),
+  status: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  address: z.string(),
+  reason: z.string(),
+  submissionDate: z.string(),
+  responseDate: z.string().nullable(),
+  imageURLs: z.array(z.string()),
+});
+export type Appeal = z.infer<typeof appealSchema>;
+
+const noticeNumberSchema = z
+  .string()
+  .max(MAX_SEARCH_TERM_LENGTH, `must be at most ${MAX_SEARCH_TERM_LENGTH} characters`);
+
+/** GET /portal/citation/number/{number}: the notice to appeal, only when it can still be appealed. */
+export const getCitationByNumberContract = {
+  method: 'GET',
+  path: '/portal/citation/number/:number',
+  params: z.object({ number: noticeNumberSchema }),
+  response: citationSchema,
+} as const;
+
+/** GET /portal/appeal/id/{uuid}/n/{number}: the appeal of a notice; both must name the same notice. */
+export const getAppealContract = {
+  method: 'GET',
+  path: '/portal/appeal/id/:uuid/n/:number',
+  params: z.object({ uuid: uuidSchema, number: noticeNumberSchema }),
+  response: appealSchema,
+} as const;
+
+const field = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+/**
+ * PUT /portal/appeal. Blank fields pass the schema on purpose: the service checks them in the
+ * spec's order and answers the spec's message for the first one missing.
+ */
+export const submitAppealBodySchema = z.object({
+  citationUUID: uuidSchema,
+  citationCodeUUID: uuidSchema.nullish(),
+  citationNumber: noticeNumberSchema,
+  name: field(APPEAL_FIELD_LIMITS.name),
+  email: field(APPEAL_FIELD_LIMITS.email),
+  phoneNumber: field(APPEAL_FIELD_LIMITS.phoneNumber),
+  address: field(APPEAL_FIELD_LIMITS.address),
+  reason: field(APPEAL_FIELD_LIMITS.reason),
+  imageURLs: z
+    .array(z.string().max(2048))
+    .max(MAX_APPEAL_PHOTOS, `at most ${MAX_APPEAL_PHOTOS} photos`)
+    .default([]),
+});
+export type SubmitAppealBody = z.input<typeof submitAppealBodySchema>;
+
+export const submitAppealContract = {
+  method: 'PUT',
+  path: '/portal/appeal',
+  body: submitAppealBodySchema,
+  response: appealSchema,
+} as const;
+
+/** An appeal as the operator sees it: with the notice it is about. */
+export const dashboardAppealSchema = appealSchema.extend({
+  plate: z.string(),
+  paymentStatus: citationSchema.shape.paymentStatus,
+  citationCreatedOn: z.string(),
+  voidDate: z.string().nullable(),
+});
+export type DashboardAppeal = z.infer<typeof dashboardAppealSchema>;
+
+export const listDashboardAppealsContract = {
+  method: 'GET',
+  path: '/dashboard/appeals',
+  response: z.array(dashboardAppealSchema),
+} as const;
+
+export const answerAppealBodySchema = z.object({
+  isApproved: z.boolean(),
+  /** Shown to the appellant instead of 'Appeal approved.' / 'Appeal denied' when given. */
+  status: z.string().trim().max(500, 'must be at most 500 characters').nullish(),
+  /** Approving may also void the notice, in the same transaction. */
+  voidNotice: z.boolean().default(false),
+});
+export type AnswerAppealBody = z.input<typeof answerAppealBodySchema>;
+
+export const answerAppealContract = {
+  method: 'PUT',
+  path: '/dashboard/appeals/:uuid',
+  params: z.object({ uuid: uuidSchema }),
+  body: answerAppealBodySchema,
+  response: dashboardAppealSchema,
+} as const;
+
+export const operatorLoginBodySchema = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(1024),
+});
+
+export const operatorLoginResponseSchema = z.object({
+  jwtToken: z.string(),
+  uuid: z.uuid(),
+  fullname: z.string(),
+});
+
+export const operatorLoginContract = {
+  method: 'POST',
+  path: '/dashboard/auth/login',
+  body: operatorLoginBodySchema,
+  response: operatorLoginResponseSchema,
+} as const;

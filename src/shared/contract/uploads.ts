@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { uuidSchema } from './common';
+
+/** What an upload is for; each purpose has its own accepted types and folder. */
+export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof'] as const;
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
+/** The largest file any upload may be, enforced by the storage itself (S3 policy, local URL). */
+export const MAX_UPLOAD_BYTES = 5_000_000;
+
+/** Content types we store, each with the file extensions that may carry it. */
+export const UPLOAD_TYPES = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/heic': ['heic', 'heif'],
+  'application/pdf': ['pdf'],
+} as const;
+export type UploadContentType = keyof typeof UPLOAD_TYPES;
+export const UPLOAD_CONTENT_TYPES = Object.keys(UPLOAD_TYPES) as UploadContentType[];
+
+/** Proof photos are photos; pass proofs may also be a PDF (a lease, a registration). */
+export const PURPOSE_CONTENT_TYPES: Record<UploadPurpose, readonly UploadContentType[]> = {
+  'appeal-photo': ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
+  'pass-proof': UPLOAD_CONTENT_TYPES,
+};
+
+/** POST /uploads: ask for a place to put one file. */
+export const createUploadBodySchema = z.object({
+  purpose: uploadPurposeSchema,
+  /** The file's own name; only its extension is kept. */
+  fileName: z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
+  contentType: z.string().min(1).max(100),
+  size: z.number().int().min(1, 'must be at least 1 byte'),
+});
+export type CreateUploadBody = z.infer<typeof createUploadBodySchema>;
+
+/**
+ * Where the browser sends the file: a form POST of `fields` then the file as field 'file'
+ * (S3 presigned POST), or a PUT of the raw bytes with `headers` (the local disk adapter).
+ */
+export const uploadTargetSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('POST'), url: z.string(), fields: z.record(z.string(), z.string()) }),
+  z.object({ method: z.literal('PUT'), url: z.string(), headers: z.record(z.string(), z.string()) }),
+]);
+export type UploadTarget = z.infer<typeof uploadTargetSchema>;
+
+export const createUploadResponseSchema = z.object({
+  uploadUUID: z.uuid(),
+  target: uploadTargetSchema,
+  /** Where the file will be readable once stored; this is what records (appeals) refer to. */
+  fileUrl: z.string(),
+  maxBytes: z.number().int(),
+  expiresAt: z.string(),
+});
+export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
+
+export const createUploadContract = {
+  method: 'POST',
+  path: '/uploads',
+  body: createUploadBodySchema,
+  response: createUploadResponseSchema,
+} as const;
+
+export const storedUploadSchema = z.object({
+  uploadUUID: z.uuid(),
+  fileUrl: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type StoredUpload = z.infer<typeof storedUploadSchema>;
+
+/** POST /uploads/{uuid}/confirm: the browser says the file is there; the server checks it. */
+export const confirmUploadContract = {
+  method: 'POST',
+  path: '/uploads/:uuid/confirm',
+  params: z.object({ uuid: uuidSchema }),
+  response: storedUploadSchema,
+} as const;

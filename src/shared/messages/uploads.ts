@@ -1,0 +1,28 @@
+/** Upload strings: what the storage port answers when a file is refused. Not in the spec; plain and specific. */
+export const uploadMessages = {
+  tooLarge: 'The file is larger than 5 MB. Choose a smaller file.',
+  empty: 'The file is empty.',
+  unsupportedPhoto: 'Only JPEG, PNG, WebP or HEIC photos can be attached.',
+  unsupportedFile: 'Only JPEG, PNG, WebP, HEIC or PDF files can be attached.',
+  contentMismatch: "The file's contents are not a {type} file. Choose the original photo or document.",
+  extensionMismatch: "The file name's extension does not match its type.",
+  pathLikeName: 'The file name must be a plain file name, not a path.',
+  notArrived: 'The file has not arrived in storage. Try attaching it again.',
+  urlExpired: 'This upload link has expired. Try attaching the file again.',
+  urlInvalid: 'This upload link is not valid.',
+  urlUsed: 'This upload link has already been used.',
+  wrongContentType: 'The file must be sent with the type it was announced with ({type}).',
+  notFromThisPortal: 'Photo {n} was not uploaded through this portal.',
+  alreadyAttached: 'Photo {n} is already attached to another record.',
+  duplicatePhoto: 'The same photo is attached twice.',
+  uploadFailed: 'The file could not be uploaded. Try again.',
+} as const;
+
+/** Short names of the accepted types, for messages. */
+export const CONTENT_TYPE_NAMES: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'image/heic': 'HEIC',
+  'application/pdf': 'PDF',
+};
