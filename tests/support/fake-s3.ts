@@ -50,7 +50,7 @@ export async function startFakeS3(options: {
     const form = await new Request('http://fake/', {
       method: 'POST',
       headers: { 'content-type': request.headers['content-type'] ?? '' },
-      body,
+      body: new Uint8Array(body),
     }).formData();
     const fields = new Map<string, string>();
     for (const [name, value] of form.entries())

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { appealRoutes } from '../features/appeals/routes';
 import { citationRoutes } from '../features/citations/routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
@@ -6,7 +7,13 @@ import { notFoundRoutes } from '../features/not-found/routes';
 import { Shell } from './shell';
 
 /** Each feature contributes its own routes; unknown paths go to the landing page. */
-const featureRoutes: RouteObject[] = [...homeRoutes, ...citationRoutes, ...legalRoutes, ...notFoundRoutes];
+const featureRoutes: RouteObject[] = [
+  ...homeRoutes,
+  ...citationRoutes,
+  ...appealRoutes,
+  ...legalRoutes,
+  ...notFoundRoutes,
+];
 
 export function createAppRouter() {
   return createBrowserRouter([

@@ -24,6 +24,9 @@ export function createCssVariablesResolver(brand: BrandDetails | null): CSSVaria
     '--mantine-color-brand-outline': brandText,
     '--mantine-color-brand-light-color': brandText,
     '--mantine-color-dimmed': '#495057',
+    // Mantine's default error red (#fa5252) is below AA on white; red.9 passes.
+    '--mantine-color-error': '#c92a2a',
+    '--mantine-color-red-light-color': '#c92a2a',
   };
   return () => ({ variables: {}, light: shared, dark: shared });
 }

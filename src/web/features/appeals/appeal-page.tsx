@@ -1,0 +1,229 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { appealMessages } from '../../../shared/messages';
+import {
+  type AppealFormField,
+  type AppealFormValues,
+  appealBannerKind,
+  appealBannerText,
+  findAppealFormProblem,
+} from '../../../shared/rules';
+import { useTenantTimeZone } from '../../app/brand';
+import { ApiError } from '../../lib/api-client';
+import { type AppealState, appealQueryKey, submitAppeal, useAppeal, useAppealCitation } from './api';
+import { NoValidAppealDialog } from './no-valid-appeal-dialog';
+import { type ProofPhoto, ProofPhotos } from './proof-photos';
+
+const BANNER_COLOR = {
+  paid: 'green',
+  voided: 'gray',
+  loading: 'gray',
+  none: 'blue',
+  pending: 'yellow',
+  'status-text': 'blue',
+  approved: 'green',
+  denied: 'red',
+} as const;
+
+function NoticeSummary({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+  const rows: Array<[string, string | null]> = [
+    ['Notice #', citation.citationNumber],
+    ['Plate', [citation.plate, citation.stateProv].filter(Boolean).join(' · ')],
+    ['Issued', formatDate(citation.createdOn, timeZone, 'dateTime')],
+    ['Violation', [citation.citationName, citation.citationDescription].filter(Boolean).join(' — ') || null],
+    ['Location', citation.location],
+    ['Amount', formatMoney(citation.amountDue)],
+  ];
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder aria-label={appealMessages.noticeDetails}>
+      <Table.Tbody>
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={120}>{label}</Table.Th>
+              <Table.Td>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+const EMPTY_FORM: AppealFormValues = { name: '', email: '', phoneNumber: '', address: '', reason: '' };
+
+function formOf(appeal: Appeal | null): AppealFormValues {
+  if (!appeal) return EMPTY_FORM;
+  const { name, email, phoneNumber, address, reason } = appeal;
+  return { name, email, phoneNumber, address, reason };
+}
+
+/** The appeal form; once an appeal exists it shows what was sent, locked. */
+function AppealForm({ citation, state }: { citation: Citation; state: AppealState }) {
+  const queryClient = useQueryClient();
+  const timeZone = useTenantTimeZone();
+  const submitted = state.appeal;
+  const isLocked = submitted !== null;
+  const [values, setValues] = useState<AppealFormValues>(() => formOf(submitted));
+  const [photos, setPhotos] = useState<ProofPhoto[]>([]);
+  const [fieldError, setFieldError] = useState<{ field: AppealFormField; message: string } | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<AppealFormField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  const shown = isLocked ? formOf(submitted) : values;
+  const shownPhotos: ProofPhoto[] = isLocked
+    ? submitted.imageURLs.map((url, index) => ({
+        fileUrl: url,
+        previewUrl: photos[index]?.previewUrl,
+        name: url,
+      }))
+    : photos;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const problem = findAppealFormProblem(values);
+    setFieldError(problem);
+    if (problem) {
+      inputs.current[problem.field]?.focus();
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      const appeal = await submitAppeal({
+        citationUUID: citation.uuid,
+        citationCodeUUID: citation.citationCodeUUID,
+        citationNumber: citation.citationNumber,
+        ...values,
+        imageURLs: photos.map((photo) => photo.fileUrl),
+      });
+      queryClient.setQueryData<AppealState>(appealQueryKey(citation.uuid, citation.citationNumber), {
+        appeal,
+      });
+      setJustSubmitted(true);
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
+        await queryClient.invalidateQueries({
+          queryKey: appealQueryKey(citation.uuid, citation.citationNumber),
+        });
+      }
+      setFormError((error as Error).message);
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  const field = (name: AppealFormField, label: string, extra: Record<string, unknown> = {}) => ({
+    label,
+    name,
+    value: shown[name],
+    disabled: isLocked,
+    required: !isLocked,
+    maxLength: APPEAL_FIELD_LIMITS[name],
+    error: fieldError?.field === name ? fieldError.message : undefined,
+    onChange: (event: { currentTarget: { value: string } }) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+    },
+    ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
+      inputs.current[name] = element;
+    },
+    ...extra,
+  });
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="appeal-form-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="appeal-form-title">
+            {appealMessages.formTitle}
+          </Title>
+          {isLocked && (
+            <Text size="sm" c="dimmed">
+              {`${appealMessages.submittedOn} ${formatDate(submitted.submissionDate, timeZone, 'dateTime')}`}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput {...field('name', appealMessages.nameLabel, { autoComplete: 'name' })} />
+            <TextInput
+              {...field('email', appealMessages.emailLabel, { type: 'email', autoComplete: 'email' })}
+            />
+            <TextInput
+              {...field('phoneNumber', appealMessages.phoneLabel, { type: 'tel', autoComplete: 'tel' })}
+            />
+            <TextInput
+              {...field('address', appealMessages.addressLabel, { autoComplete: 'street-address' })}
+            />
+          </SimpleGrid>
+          <Textarea {...field('reason', appealMessages.reasonLabel, { autosize: true, minRows: 4 })} />
+          <ProofPhotos photos={shownPhotos} onChange={setPhotos} isLocked={isLocked} />
+          {formError && (
+            <Alert color="red" role="alert" data-testid="appeal-form-error">
+              {formError}
+            </Alert>
+          )}
+          {justSubmitted && (
+            <Alert color="green" role="status">
+              {appealMessages.submitted}
+            </Alert>
+          )}
+          {!isLocked && (
+            <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+              {appealMessages.submit}
+            </Button>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /noticeappeal/{uuid}: the notice, the banner of its appeal, and the form or what was sent. */
+export function AppealPage() {
+  const { citationUUID } = useParams();
+  const timeZone = useTenantTimeZone();
+  const citationQuery = useAppealCitation(citationUUID);
+  const appealQuery = useAppeal(citationUUID, citationQuery.data?.citationNumber);
+
+  if (citationQuery.isLoading) return <Loader aria-label={appealMessages.bannerLoading} />;
+  if (citationQuery.isError || !citationQuery.data) return <NoValidAppealDialog />;
+  const citation = citationQuery.data;
+  const state = appealQuery.data;
+  const banner = appealBannerKind({ citation, appeal: state ? state.appeal : undefined });
+  const statusText = state?.appeal?.status;
+  const cannotAppeal = state !== undefined && state.appeal === null && !state.canAppeal;
+
+  return (
+    <Stack gap="lg" maw={860} mx="auto">
+      <Title order={1}>{`${appealMessages.pageTitle} ${citation.citationNumber}`}</Title>
+      <Alert color={BANNER_COLOR[banner]} variant="light" role="status" data-testid="appeal-banner">
+        {/* Dark text on the light tint reads well whatever the brand colour is. */}
+        <Text fw={700} c="dark.9">
+          {appealBannerText(banner, statusText)}
+        </Text>
+      </Alert>
+      <NoticeSummary citation={citation} timeZone={timeZone} />
+      {appealQuery.isError && <NoValidAppealDialog />}
+      {cannotAppeal && <NoValidAppealDialog />}
+      {state && !cannotAppeal && <AppealForm citation={citation} state={state} />}
+    </Stack>
+  );
+}

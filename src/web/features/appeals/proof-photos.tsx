@@ -1,0 +1,124 @@
+import { Alert, Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { MAX_APPEAL_PHOTOS } from '../../../shared/contract';
+import { appealMessages } from '../../../shared/messages';
+import { attachPhotoLabel } from '../../../shared/rules';
+import { acceptFor, uploadFile } from '../../lib/upload-file';
+
+export interface ProofPhoto {
+  /** Where the stored file is read; what the appeal refers to. */
+  fileUrl: string;
+  /** A local preview of the picked file, when there is one. */
+  previewUrl?: string;
+  name: string;
+}
+
+const numbered = (template: string, n: number) => template.replace('{n}', String(n));
+
+/**
+ * Up to four proof photos, each uploaded as soon as it is picked; removable until the appeal is
+ * submitted. A fifth attempt explains the limit instead of opening the file picker.
+ */
+export function ProofPhotos(props: {
+  photos: ProofPhoto[];
+  onChange?: (photos: ProofPhoto[]) => void;
+  isLocked: boolean;
+}) {
+  const { photos, onChange, isLocked } = props;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [isUploading, setIsUploading] = useState(false);
+
+  function onAttachClick() {
+    if (photos.length >= MAX_APPEAL_PHOTOS) {
+      setMessage(appealMessages.maxPhotos);
+      return;
+    }
+    setMessage(null);
+    inputRef.current?.click();
+  }
+
+  async function onFilePicked(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    setIsUploading(true);
+    try {
+      const stored = await uploadFile(file, 'appeal-photo');
+      onChange?.([
+        ...photos,
+        { fileUrl: stored.fileUrl, previewUrl: URL.createObjectURL(file), name: file.name },
+      ]);
+      setMessage(null);
+    } catch (error) {
+      setMessage((error as Error).message);
+    } finally {
+      setIsUploading(false);
+    }
+  }
+
+  function remove(index: number) {
+    const photo = photos[index];
+    if (photo?.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    onChange?.(photos.filter((_, position) => position !== index));
+    setMessage(null);
+  }
+
+  return (
+    <Stack gap="sm">
+      <Text fw={600} component="h3" size="md" m={0}>
+        {appealMessages.photosTitle}
+      </Text>
+      {photos.length > 0 && (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="proof-photos">
+          {photos.map((photo, index) => (
+            <Paper key={photo.fileUrl} withBorder p={4} pos="relative">
+              <Image
+                src={photo.previewUrl ?? photo.fileUrl}
+                alt={numbered(appealMessages.photoAlt, index + 1)}
+                h={96}
+                fit="cover"
+                radius="sm"
+              />
+              {!isLocked && (
+                <CloseButton
+                  pos="absolute"
+                  top={6}
+                  right={6}
+                  variant="filled"
+                  aria-label={numbered(appealMessages.removePhoto, index + 1)}
+                  onClick={() => remove(index)}
+                />
+              )}
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      {!isLocked && (
+        <>
+          <Group gap="sm" align="center">
+            <Button variant="outline" onClick={onAttachClick} loading={isUploading}>
+              {attachPhotoLabel(photos.length)}
+            </Button>
+            <Text size="sm" c="dimmed">
+              {appealMessages.photosHint}
+            </Text>
+          </Group>
+          <input
+            ref={inputRef}
+            type="file"
+            accept={acceptFor('appeal-photo')}
+            hidden
+            onChange={onFilePicked}
+            data-testid="proof-photo-input"
+          />
+          {message && (
+            <Alert color="red" role="alert" data-testid="photo-message">
+              {message}
+            </Alert>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
