@@ -112,7 +112,8 @@ describe('notice lookup', () => {
     await page.keyboard.type('KLM5521');
     await page.keyboard.press('Enter');
     await page.waitForURL(/plate=KLM5521/);
-    await page.locator('tbody tr').first().waitFor();
+    // Phones get a list of cards instead of the table.
+    await page.locator('ul.plain-list li').first().waitFor();
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
