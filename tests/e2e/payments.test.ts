@@ -48,8 +48,16 @@ describe('paying a notice through the sandbox checkout', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Pay $42.00');
     await page.keyboard.press('Enter');
 
-    await page.waitForURL(tenantUrl('paytest', `/citations/${PAYABLE}`));
+    await page.waitForURL(tenantUrl('paytest', `/citations/${PAYABLE}?checkout=success`));
     await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe('Successfully paid.');
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+
+    await page.getByRole('link', { name: 'View receipt' }).click();
+    await page.getByRole('heading', { name: 'Payment receipt' }).waitFor();
+    await page.getByText('Parking notice PT0301').waitFor();
+    await page.getByText('$42.00').waitFor();
+    await expectAccessible(page);
     expectNoPageErrors(page);
   });
 
@@ -65,7 +73,10 @@ describe('paying a notice through the sandbox checkout', () => {
     expect(overflows).toBe(false);
 
     await page.getByRole('link', { name: 'Cancel and go back' }).click();
-    await page.waitForURL(tenantUrl('paytest', `/citations/${TO_DECLINE}`));
+    await page.waitForURL(tenantUrl('paytest', `/citations/${TO_DECLINE}?checkout=cancelled`));
+    await page.getByText('Payment cancelled. Your card was not charged.').waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).waitFor();
+    await expectAccessible(page);
     await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe(
       'Proceed to secure payment',
     );

@@ -3,6 +3,9 @@ export const paymentMessages = {
   /** Line item on the provider's checkout page, e.g. 'Parking notice D001002'. */
   citationLineItem: 'Parking notice',
   notPayable: 'This citation is no longer valid.',
+  confirmingPayment: 'Confirming your payment… This page updates by itself.',
+  paymentCancelled: 'Payment cancelled. Your card was not charged.',
+  viewReceipt: 'View receipt',
   sandboxBadge: 'TEST MODE',
   sandboxCheckoutTitle: 'Sandbox checkout',
   sandboxCheckoutNotice:
@@ -28,4 +31,11 @@ export const paymentMessages = {
   sandboxAddCard: 'Add test card',
   sandboxRemoveCard: 'Remove',
   sandboxCardExpires: 'expires',
+  sandboxReceiptTitle: 'Payment receipt',
+  sandboxReceiptNotice: 'Receipt of a sandbox test payment. No card was charged.',
+  sandboxReceiptItem: 'Item',
+  sandboxReceiptTotal: 'Total paid',
+  sandboxReceiptPaidOn: 'Paid on',
+  sandboxReceiptRefundedOn: 'Refunded on',
+  sandboxReceiptPaymentId: 'Payment ID',
 } as const;

@@ -29,6 +29,8 @@ export interface PaymentEvent {
   /** The provider's own event type, kept for the record. */
   type: string;
   providerSessionId: string | null;
+  /** The provider's payment (a Stripe PaymentIntent id); refunds name it. */
+  providerPaymentId: string | null;
   receiptUrl: string | null;
 }
 
@@ -42,6 +44,10 @@ export interface PaymentGateway {
   createCustomer(input: { customerId: string; email: string; name: string }): Promise<string>;
   createPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<string>;
   listCards(providerCustomerId: string): Promise<SavedCard[]>;
+  /** Gives a payment back in full; `key` makes a retried refund a no-op at the provider. */
+  refund(input: { providerPaymentId: string; key: string }): Promise<{ refundId: string }>;
+  /** The provider's receipt of a payment, when it has one. */
+  findReceiptUrl(providerPaymentId: string): Promise<string | null>;
   /** Checks a webhook's signature and reads it; throws WebhookRejectedError when it does not verify. */
   readWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
 }

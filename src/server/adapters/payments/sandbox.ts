@@ -10,8 +10,9 @@ export const SANDBOX_PORTAL_LIFETIME_MS = 5 * 60_000;
 
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 export const SANDBOX_PORTAL_PATH = '/sandbox/portal';
+export const SANDBOX_RECEIPT_PATH = '/sandbox/receipt';
 
-const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+export const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**
  * The built-in provider for development, tests and demos: its checkout and customer portal are
@@ -57,6 +58,16 @@ export function createSandboxGateway(options: { db: Database; clock: Clock }): P
         .from(sandboxCards)
         .where(eq(sandboxCards.providerCustomerId, providerCustomerId))
         .orderBy(sandboxCards.createdAt);
+    },
+
+    async refund() {
+      // Nothing was charged, so there is nothing to give back: the refund is only recorded.
+      return { refundId: randomId('sbx_re') };
+    },
+
+    async findReceiptUrl() {
+      // Sandbox payments carry their receipt address in the event itself.
+      return null;
     },
 
     readWebhook() {

@@ -37,6 +37,10 @@ export function encodeStripeForm(params: Record<string, unknown>, prefix = ''): 
 const checkoutSessionSchema = z.object({ id: z.string(), url: z.string() });
 const customerSchema = z.object({ id: z.string() });
 const portalSessionSchema = z.object({ url: z.string() });
+const refundSchema = z.object({ id: z.string() });
+const paymentIntentSchema = z.object({
+  latest_charge: z.object({ receipt_url: z.string().nullish() }).nullish(),
+});
 const paymentMethodsSchema = z.object({
   data: z.array(
     z.object({
@@ -48,10 +52,11 @@ const eventSchema = z.object({
   id: z.string(),
   type: z.string(),
   data: z.object({
-    object: z.looseObject({
+    object: z.object({
       id: z.string().optional(),
       object: z.string().optional(),
       payment_status: z.string().optional(),
+      payment_intent: z.string().nullish(),
     }),
   }),
 });
@@ -172,6 +177,27 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       }));
     },
 
+    async refund({ providerPaymentId, key }) {
+      const refund = await call(
+        'POST',
+        '/refunds',
+        refundSchema,
+        { payment_intent: providerPaymentId, reason: 'duplicate' },
+        `refund-${key}`,
+      );
+      return { refundId: refund.id };
+    },
+
+    async findReceiptUrl(providerPaymentId) {
+      const intent = await call(
+        'GET',
+        `/payment_intents/${encodeURIComponent(providerPaymentId)}`,
+        paymentIntentSchema,
+        { expand: ['latest_charge'] },
+      );
+      return intent.latest_charge?.receipt_url ?? null;
+    },
+
     readWebhook(rawBody, signatureHeader) {
       verifyStripeSignature(rawBody, signatureHeader, options.webhookSecret, options.clock.now());
       let json: unknown;
@@ -190,6 +216,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         type: event.type,
         kind: isCheckoutSession ? eventKind(event.type, object.payment_status) : 'other',
         providerSessionId: isCheckoutSession ? (object.id ?? null) : null,
+        providerPaymentId: isCheckoutSession ? (object.payment_intent ?? null) : null,
         receiptUrl: null,
       };
     },

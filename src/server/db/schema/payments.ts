@@ -5,7 +5,7 @@ import { tenants } from './tenants';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-export type PaymentSessionStatus = 'open' | 'paid' | 'expired';
+export type PaymentSessionStatus = 'open' | 'paid' | 'expired' | 'refunded';
 
 /**
  * One hosted checkout: what is being paid (purpose + subject), how much, and where the browser
@@ -33,6 +33,10 @@ export const paymentSessions = pgTable(
     receiptUrl: text('receipt_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The provider's payment (Stripe PaymentIntent) of a paid session: what a refund names. */
+    providerPaymentId: text('provider_payment_id'),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (table) => [
     index('payment_sessions_subject_idx').on(table.tenantId, table.purpose, table.subjectId),

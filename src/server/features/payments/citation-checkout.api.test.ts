@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { paymentSessions } from '../../db/schema';
 
 let t: TestApp;
 const alpha = buildTenant({ subdomain: 'alpha', brandTitle: 'Alpha Parking' });
@@ -95,8 +97,23 @@ describe('GET /citation/checkout/{uuid}/subdomain/{subdomain} with the sandbox p
     const paid = await pay('alpha', path, GOOD_CARD);
     expect(paid.statusCode).toBe(303);
     const citation = await citationOf('alpha', 'P100');
-    expect(paid.headers.location).toBe(`http://alpha.localhost:3000/citations/${citation.uuid}`);
+    expect(paid.headers.location).toBe(
+      `http://alpha.localhost:3000/citations/${citation.uuid}?checkout=success`,
+    );
     expect(citation).toMatchObject({ paymentStatus: 'Paid', datePaid: TEST_NOW, paidTotal: 4000 });
+
+    // The notice links its itemised receipt, served on the tenant's host.
+    const receiptUrl = new URL(citation.receiptUrl);
+    expect(receiptUrl.origin).toBe('http://alpha.localhost:3000');
+    expect(receiptUrl.pathname).toBe(path.replace('/checkout/', '/receipt/'));
+    const receipt = await t.request('alpha', { method: 'GET', url: receiptUrl.pathname });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.body).toContain('Payment receipt');
+    expect(receipt.body).toContain('Parking notice P100');
+    expect(receipt.body).toContain('$40.00');
+    expect(receipt.body).toContain('Nov 20, 2026 10:00 AM');
+    expect(receipt.body).toMatch(/sbx_pi_[0-9a-f]{24}/);
+    expect((await t.request('beta', { method: 'GET', url: receiptUrl.pathname })).statusCode).toBe(404);
 
     // A second press of Pay (a double submit) is refused and nothing is paid twice.
     const again = await pay('alpha', path, GOOD_CARD);
@@ -113,7 +130,21 @@ describe('GET /citation/checkout/{uuid}/subdomain/{subdomain} with the sandbox p
     expect(first).not.toBe(second);
     expect((await pay('alpha', first, GOOD_CARD)).statusCode).toBe(303);
     expect((await pay('alpha', second, GOOD_CARD)).statusCode).toBe(303);
-    expect(await citationOf('alpha', 'P103')).toMatchObject({ paymentStatus: 'Paid', paidTotal: 3000 });
+    const citation = await citationOf('alpha', 'P103');
+    expect(citation).toMatchObject({ paymentStatus: 'Paid', paidTotal: 3000 });
+    // The second payment is given back and recorded; its receipt says so.
+    const sessions = await t.db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.subjectId, citation.uuid));
+    expect(sessions.map((session) => session.status).sort()).toEqual(['paid', 'refunded']);
+    expect(sessions.find((session) => session.status === 'refunded')?.refundId).toMatch(/^sbx_re_/);
+    const receipt = await t.request('alpha', {
+      method: 'GET',
+      url: second.replace('/checkout/', '/receipt/'),
+    });
+    expect(receipt.body).toContain('Refunded on');
+    expect(citation.receiptUrl).toContain(first.replace('/checkout/', '/receipt/'));
   });
 
   it('declines the decline test card and leaves the notice open', async () => {
@@ -181,6 +212,13 @@ describe('GET /citation/checkout/{uuid}/subdomain/{subdomain} with the sandbox p
     expect((await pay('beta', path, GOOD_CARD)).statusCode).toBe(404);
     expect((await t.request(null, { method: 'GET', url: path })).statusCode).toBe(404);
     expect((await citationOf('alpha', 'P105')).paymentStatus).toBe('Open');
+  });
+
+  it('has no receipt for a checkout that was not paid', async () => {
+    const path = await openCheckout('alpha', 'P105');
+    expect(
+      (await t.request('alpha', { method: 'GET', url: path.replace('/checkout/', '/receipt/') })).statusCode,
+    ).toBe(404);
   });
 
   it('is a 404 for an unknown notice or sandbox session, a 400 for malformed input', async () => {

@@ -39,8 +39,9 @@ export async function startCitationCheckout(options: {
     subjectId: citation.uuid,
     amount: citation.amountDue,
     description: `${paymentMessages.citationLineItem} ${citation.citationNumber}`,
-    successUrl: pageUrl,
-    cancelUrl: pageUrl,
+    // The page reads these to confirm the payment, or to say nothing was charged.
+    successUrl: `${pageUrl}?checkout=success`,
+    cancelUrl: `${pageUrl}?checkout=cancelled`,
     now: options.now,
     log: options.log,
   });

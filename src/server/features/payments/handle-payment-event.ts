@@ -26,9 +26,10 @@ export async function handlePaymentEvent(options: {
   event: PaymentEvent;
   now: Date;
   log?: FastifyBaseLogger;
-}): Promise<PaymentEventOutcome> {
+}): Promise<{ outcome: PaymentEventOutcome; sessionId: string | null }> {
   const { db, provider, event, now, log } = options;
   return db.transaction(async (tx) => {
+    const answer = (outcome: PaymentEventOutcome) => ({ outcome, sessionId: session?.id ?? null });
     const session = event.providerSessionId
       ? await lockSessionByProviderId(tx, provider, event.providerSessionId)
       : null;
@@ -39,21 +40,21 @@ export async function handlePaymentEvent(options: {
       paymentSessionId: session?.id ?? null,
       receivedAt: now,
     });
-    if (!isNew) return 'duplicate';
-    if (event.kind === 'other') return 'ignored';
+    if (!isNew) return answer('duplicate');
+    if (event.kind === 'other') return answer('ignored');
     // Events of sessions this portal did not open (another app on the same Stripe account).
-    if (!session) return 'unknown-session';
+    if (!session) return answer('unknown-session');
 
     if (event.kind === 'expired') {
       await markSessionExpired(tx, session.id);
-      return session.status === 'open' ? 'expired' : 'ignored';
+      return answer(session.status === 'open' ? 'expired' : 'ignored');
     }
-    if (session.status === 'paid') return 'already-paid';
+    if (session.status === 'paid' || session.status === 'refunded') return answer('already-paid');
     // A late payment of an expired session still took the money: record and fulfil it.
-    await markSessionPaid(tx, session.id, now, event.receiptUrl);
+    await markSessionPaid(tx, session.id, now, event.receiptUrl, event.providerPaymentId);
     if (!isPaymentPurpose(session.purpose)) {
       log?.error({ sessionId: session.id, purpose: session.purpose }, 'paid session has no fulfilment');
-      return 'paid';
+      return answer('paid');
     }
     const result = await fulfilments[session.purpose](
       tx,
@@ -61,12 +62,8 @@ export async function handlePaymentEvent(options: {
       now,
     );
     if (result === 'already-paid') {
-      log?.warn(
-        { sessionId: session.id, purpose: session.purpose, subjectId: session.subjectId },
-        'subject was already paid by another session: refund this payment',
-      );
-      return 'paid-twice';
+      return answer('paid-twice');
     }
-    return 'paid';
+    return answer('paid');
   });
 }

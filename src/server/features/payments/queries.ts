@@ -59,10 +59,16 @@ export async function markSessionPaid(
   sessionId: string,
   paidAt: Date,
   receiptUrl: string | null,
+  providerPaymentId: string | null,
 ): Promise<void> {
   await tx
     .update(paymentSessions)
-    .set({ status: 'paid', paidAt, receiptUrl: sql`coalesce(${receiptUrl}, ${paymentSessions.receiptUrl})` })
+    .set({
+      status: 'paid',
+      paidAt,
+      providerPaymentId,
+      receiptUrl: sql`coalesce(${receiptUrl}, ${paymentSessions.receiptUrl})`,
+    })
     .where(eq(paymentSessions.id, sessionId));
 }
 
@@ -71,4 +77,22 @@ export async function markSessionExpired(tx: Transaction, sessionId: string): Pr
     .update(paymentSessions)
     .set({ status: 'expired' })
     .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'open')));
+}
+
+/** Records the refund of a paid session; only a paid one, so a repeated refund changes nothing. */
+export async function markSessionRefunded(
+  db: Database,
+  sessionId: string,
+  refundId: string,
+  refundedAt: Date,
+): Promise<void> {
+  await db
+    .update(paymentSessions)
+    .set({ status: 'refunded', refundId, refundedAt })
+    .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'paid')));
+}
+
+export async function findSessionById(db: Database, sessionId: string): Promise<PaymentSessionRow | null> {
+  const [row] = await db.select().from(paymentSessions).where(eq(paymentSessions.id, sessionId));
+  return row ?? null;
 }

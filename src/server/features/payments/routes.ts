@@ -8,7 +8,7 @@ import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import { badRequest } from '../../errors';
 import { startCitationCheckout } from './citation-checkout';
-import { handlePaymentEvent } from './handle-payment-event';
+import { settlePaymentEvent } from './settle-payment-event';
 
 export async function paymentRoutes(app: ApiInstance) {
   const { db, clock, config, payments } = app.deps;
@@ -71,9 +71,9 @@ export async function paymentRoutes(app: ApiInstance) {
           if (error instanceof WebhookRejectedError) throw badRequest(error.message);
           throw error;
         }
-        const outcome = await handlePaymentEvent({
+        const outcome = await settlePaymentEvent({
           db,
-          provider: payments.provider,
+          gateway: payments,
           event,
           now: clock.now(),
           log: request.log,

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney } from '../../../shared/format';
 import { paymentMessages as m } from '../../../shared/messages';
 import { escapeHtml } from '../web/brand-head';
 
@@ -19,6 +19,7 @@ button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #f59e
 .row{display:flex;gap:.75rem}.row>div{flex:1}
 ul.cards{list-style:none;padding:0}ul.cards li{display:flex;justify-content:space-between;align-items:center;gap:.5rem;padding:.5rem 0;border-bottom:1px solid #e4e4e7}
 a{color:#1d4ed8}
+table.receipt{width:100%;border-collapse:collapse}table.receipt th,table.receipt td{text-align:left;padding:.4rem 0;border-bottom:1px solid #e4e4e7;vertical-align:top;overflow-wrap:anywhere}
 `;
 
 export function renderSandboxDocument(options: { title: string; styleNonce: string; body: string }): string {
@@ -77,4 +78,31 @@ ${cardFields(options.values ?? {}, Boolean(options.error))}
 </form>`;
   return `${header(m.sandboxCheckoutTitle, m.sandboxCheckoutNotice)}${summary}${form}
 <p><a href="${escapeHtml(options.cancelUrl)}">${options.isClosed ? m.sandboxBackToPortal : m.sandboxCancel}</a></p>`;
+}
+
+export function renderReceiptPage(options: {
+  brandTitle: string;
+  description: string;
+  amount: number;
+  paidAt: Date;
+  refundedAt: Date | null;
+  paymentId: string;
+  timeZone: string;
+  backUrl: string;
+}): string {
+  const row = (label: string, value: string) =>
+    `<tr><th scope="row">${label}</th><td>${escapeHtml(value)}</td></tr>`;
+  const rows = [
+    row(m.sandboxReceiptItem, options.description),
+    row(m.sandboxReceiptTotal, formatMoney(options.amount)),
+    row(m.sandboxReceiptPaidOn, formatDate(options.paidAt, options.timeZone, 'dateTime')),
+    options.refundedAt
+      ? row(m.sandboxReceiptRefundedOn, formatDate(options.refundedAt, options.timeZone, 'dateTime'))
+      : '',
+    row(m.sandboxReceiptPaymentId, options.paymentId),
+  ].join('');
+  return `${header(m.sandboxReceiptTitle, m.sandboxReceiptNotice)}
+<section class="card" aria-label="${m.sandboxReceiptTitle}"><p>${escapeHtml(options.brandTitle)}</p>
+<table class="receipt"><tbody>${rows}</tbody></table></section>
+<p><a href="${escapeHtml(options.backUrl)}">${m.sandboxBackToPortal}</a></p>`;
 }

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paymentMessages as m } from '../../../shared/messages';
-import { SANDBOX_CHECKOUT_PATH } from '../../adapters/payments/sandbox';
+import { randomId, SANDBOX_CHECKOUT_PATH, SANDBOX_RECEIPT_PATH } from '../../adapters/payments/sandbox';
 import type { PaymentSessionRow, TenantRow } from '../../db/schema';
 import { notFound } from '../../errors';
-import { handlePaymentEvent } from './handle-payment-event';
 import { findSessionByProviderId } from './queries';
 import { readSandboxCard, type SandboxCardFields } from './sandbox-card';
 import { saveSandboxCardForCustomer } from './sandbox-cards';
-import { renderCheckoutPage, renderSandboxDocument } from './sandbox-page';
+import { renderCheckoutPage, renderReceiptPage, renderSandboxDocument } from './sandbox-page';
+import { settlePaymentEvent } from './settle-payment-event';
 
 /** Stripe Checkout sessions expire after 24 hours by default; the sandbox does the same. */
 export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
@@ -20,7 +19,7 @@ const SESSION_ID = /^sbx_cs_[0-9a-f]{24}$/;
  * Checkout is in production. Mounted only when PAYMENTS_PROVIDER=sandbox.
  */
 export async function sandboxRoutes(app: FastifyInstance) {
-  const { db, clock } = app.deps;
+  const { db, clock, payments } = app.deps;
 
   // A plain HTML form posts url-encoded fields; only these pages accept them.
   app.addContentTypeParser(
@@ -45,14 +44,15 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (session.status === 'paid') return m.sandboxSessionPaid;
     if (session.status === 'expired') return m.sandboxSessionClosed;
     if (clock.now().getTime() - session.createdAt.getTime() > SANDBOX_CHECKOUT_LIFETIME_MS) {
-      await handlePaymentEvent({
+      await settlePaymentEvent({
         db,
-        provider: 'sandbox',
+        gateway: payments,
         event: {
-          eventId: `sbx_evt_${randomBytes(12).toString('hex')}`,
+          eventId: randomId('sbx_evt'),
           kind: 'expired',
           type: 'checkout.session.expired',
           providerSessionId: session.providerSessionId,
+          providerPaymentId: null,
           receiptUrl: null,
         },
         now: clock.now(),
@@ -87,6 +87,25 @@ export async function sandboxRoutes(app: FastifyInstance) {
       .send(renderSandboxDocument({ title: m.sandboxCheckoutTitle, styleNonce: reply.cspNonce.style, body }));
   }
 
+  app.get(`${SANDBOX_RECEIPT_PATH}/:sessionId`, async (request, reply) => {
+    const { tenant, session } = await loadSession(request);
+    if (!session.paidAt || !session.providerPaymentId) throw notFound('Receipt');
+    const body = renderReceiptPage({
+      brandTitle: tenant.brandTitle,
+      description: session.description,
+      amount: session.amount,
+      paidAt: session.paidAt,
+      refundedAt: session.refundedAt,
+      paymentId: session.providerPaymentId,
+      timeZone: tenant.timezone,
+      backUrl: session.successUrl,
+    });
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderSandboxDocument({ title: m.sandboxReceiptTitle, styleNonce: reply.cspNonce.style, body }));
+  });
+
   app.get(`${SANDBOX_CHECKOUT_PATH}/:sessionId`, async (request, reply) => {
     const { tenant, session } = await loadSession(request);
     return sendPage(reply, 200, tenant, session, { isClosed: await closedReason(session, request) });
@@ -105,15 +124,19 @@ export async function sandboxRoutes(app: FastifyInstance) {
         values: fields,
       });
     }
-    const outcome = await handlePaymentEvent({
+    const outcome = await settlePaymentEvent({
       db,
-      provider: 'sandbox',
+      gateway: payments,
       event: {
-        eventId: `sbx_evt_${randomBytes(12).toString('hex')}`,
+        eventId: randomId('sbx_evt'),
         kind: 'completed',
         type: 'checkout.session.completed',
         providerSessionId: session.providerSessionId,
-        receiptUrl: null,
+        providerPaymentId: randomId('sbx_pi'),
+        receiptUrl: new URL(
+          `${SANDBOX_RECEIPT_PATH}/${session.providerSessionId}`,
+          session.successUrl,
+        ).toString(),
       },
       now: clock.now(),
       log: request.log,

@@ -1,6 +1,6 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getCitationContract, searchCitationsContract } from '../../../shared/contract';
-import { searchTermForPath, tenantForPath } from '../../../shared/rules';
+import { isCitationPaid, searchTermForPath, tenantForPath } from '../../../shared/rules';
 import { apiRequest, segment } from '../../lib/api-client';
 
 export interface CitationSearch {
@@ -39,11 +39,22 @@ export function prefetchCitationSearch(
   return queryClient.fetchQuery(searchQuery(search, subdomain));
 }
 
-export function useCitation(uuid: string | undefined) {
+/** How often a page waiting for a payment to be confirmed asks again. */
+const PAYMENT_CONFIRMATION_POLL_MS = 2000;
+
+/**
+ * One notice. With `awaitingPayment` (back from the checkout) it is fetched again until the
+ * provider's event has marked it paid: the payment is recorded by the event, not by the return.
+ */
+export function useCitation(uuid: string | undefined, options: { awaitingPayment?: boolean } = {}) {
   return useQuery({
     queryKey: ['citation', uuid],
     queryFn: ({ signal }) =>
       apiRequest(`/portal/citation/${segment(uuid ?? '')}`, getCitationContract.response, { signal }),
     enabled: Boolean(uuid),
+    refetchInterval: (query) =>
+      options.awaitingPayment && query.state.data && !isCitationPaid(query.state.data)
+        ? PAYMENT_CONFIRMATION_POLL_MS
+        : false,
   });
 }

@@ -12,10 +12,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { Citation } from '../../../shared/contract';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { citationMessages } from '../../../shared/messages';
+import { citationMessages, paymentMessages } from '../../../shared/messages';
 import { CITATION_BANNER_TEXT, citationBannerKind, displayPaymentStatus } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
 import { useCitation } from './api';
@@ -73,8 +73,11 @@ function CitationFacts({ citation, timeZone }: { citation: Citation; timeZone: s
 /** /citations/{uuid}: what the notice is, what it costs today, its photos, and the way to pay. */
 export function CitationDetailPage() {
   const { citationUUID } = useParams();
+  const [searchParams] = useSearchParams();
+  // Where the checkout sends the browser back: ?checkout=success or ?checkout=cancelled.
+  const checkoutReturn = searchParams.get('checkout');
   const timeZone = useTenantTimeZone();
-  const query = useCitation(citationUUID);
+  const query = useCitation(citationUUID, { awaitingPayment: checkoutReturn === 'success' });
 
   if (query.isLoading) return <Loader aria-label={citationMessages.loadingNotice} />;
   if (query.isError || !query.data) {
@@ -99,6 +102,22 @@ export function CitationDetailPage() {
       >
         <Text fw={700}>{CITATION_BANNER_TEXT[banner]}</Text>
       </Alert>
+      {checkoutReturn === 'success' && banner === 'payable' && (
+        <Group gap="sm" role="status" data-testid="payment-confirming">
+          <Loader size="sm" aria-hidden />
+          <Text fw={600}>{paymentMessages.confirmingPayment}</Text>
+        </Group>
+      )}
+      {checkoutReturn === 'cancelled' && banner === 'payable' && (
+        <Text fw={600} role="status" data-testid="payment-cancelled">
+          {paymentMessages.paymentCancelled}
+        </Text>
+      )}
+      {banner === 'paid' && citation.receiptUrl && (
+        <Anchor href={citation.receiptUrl} data-testid="receipt-link">
+          {paymentMessages.viewReceipt}
+        </Anchor>
+      )}
       <Card withBorder padding="lg">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
           <Stack gap={4}>
