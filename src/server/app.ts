@@ -17,6 +17,7 @@ import { citationRoutes } from './features/citations/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
+import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await uploadRoutes(typed);
       if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);
       await appealRoutes(typed);
+      await ticketviewRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -83,3 +83,40 @@ describe('paying a notice through the sandbox checkout', () => {
     expectNoPageErrors(page);
   });
 });
+
+describe('the printable notice', () => {
+  it('shows the notice and its QR code on one page, accessibly, also at 375px', async () => {
+    for (const phone of [false, true]) {
+      await context?.close();
+      context = await newContext(browser, { phone });
+      const page = await context.newPage();
+      await page.goto(tenantUrl('paytest', `/citations/${PAYABLE}/ticketview`));
+      await page.getByRole('heading', { name: 'Paytest Parking — Parking notice' }).waitFor();
+      await expect(page.getByTestId('ticket-Notice #').textContent()).resolves.toBe('PT0301');
+      await expect(page.getByTestId('ticket-Make').textContent()).resolves.toBe('TOYOTA');
+      await expect(page.getByTestId('ticket-Comments').textContent()).resolves.toBe(
+        'Rear window sticker missing',
+      );
+      await expect(page.getByTestId('ticket-Amount').textContent()).resolves.toBe('$42.00');
+      const qr = page.getByRole('img', { name: 'QR code linking to this notice online' });
+      await qr.waitFor();
+      await page.waitForFunction(() => {
+        const image = document.querySelector<HTMLImageElement>('[data-testid="ticket-qr"]');
+        return Boolean(image?.complete && image.naturalWidth > 0);
+      });
+      await expectAccessible(page);
+      const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflows).toBe(false);
+      expectNoPageErrors(page);
+    }
+  });
+
+  it("sends another tenant's notice to /404", async () => {
+    await context?.close();
+    context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(tenantUrl('paytest', '/citations/5a1e0000-0000-4000-8000-000000000399/ticketview'));
+    await page.waitForURL(tenantUrl('paytest', '/404'));
+    await page.getByText("Sorry, this page isn't available.").waitFor();
+  });
+});

@@ -3,4 +3,5 @@ export * from './brand';
 export * from './citations';
 export * from './common';
 export * from './payments';
+export * from './ticketview';
 export * from './uploads';

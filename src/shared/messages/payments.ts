@@ -39,3 +39,21 @@ export const paymentMessages = {
   sandboxReceiptRefundedOn: 'Refunded on',
   sandboxReceiptPaymentId: 'Payment ID',
 } as const;
+
+/** The printable notice (part 2 section 2, /citations/{uuid}/ticketview). */
+export const ticketviewMessages = {
+  title: 'Parking notice',
+  citationNumber: 'Notice #',
+  issued: 'Issued',
+  plate: 'Plate',
+  stateProv: 'State / Province',
+  make: 'Make',
+  color: 'Color',
+  location: 'Location',
+  comments: 'Comments',
+  amount: 'Amount',
+  qrAlt: 'QR code linking to this notice online',
+  scanToPay: 'Scan to view and pay this notice online',
+  print: 'Print',
+  loading: 'Loading notice',
+} as const;

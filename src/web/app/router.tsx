@@ -4,6 +4,7 @@ import { citationRoutes } from '../features/citations/routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
+import { ticketviewRoutes } from '../features/ticketview/routes';
 import { Shell } from './shell';
 
 /** Each feature contributes its own routes; unknown paths go to the landing page. */
@@ -11,6 +12,7 @@ const featureRoutes: RouteObject[] = [
   ...homeRoutes,
   ...citationRoutes,
   ...appealRoutes,
+  ...ticketviewRoutes,
   ...legalRoutes,
   ...notFoundRoutes,
 ];
