@@ -1,13 +1,19 @@
 import type { Scenario } from './scenario';
 import { bareRouteScenario } from './scenarios/bare-route';
 import { brandScenario } from './scenarios/brand';
+import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
  * tests/load/scenarios/ that exports a `Scenario` and list it here (see docs/benchmarks.md).
  */
-export const scenarios: readonly Scenario[] = [bareRouteScenario, noticeLookupScenario, brandScenario];
+export const scenarios: readonly Scenario[] = [
+  bareRouteScenario,
+  noticeLookupScenario,
+  brandScenario,
+  checkoutSessionScenario,
+];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */
 export function selectScenarios(
