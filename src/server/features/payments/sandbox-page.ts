@@ -106,3 +106,31 @@ export function renderReceiptPage(options: {
 <table class="receipt"><tbody>${rows}</tbody></table></section>
 <p><a href="${escapeHtml(options.backUrl)}">${m.sandboxBackToPortal}</a></p>`;
 }
+
+export function renderPortalPage(options: {
+  brandTitle: string;
+  cards: Array<{ id: string; brand: string; last4: string; expMonth: number; expYear: number }>;
+  addAction: string;
+  removeAction: (cardId: string) => string;
+  returnUrl: string;
+  error: string | null;
+  values?: { cardNumber?: string; expiry?: string };
+}): string {
+  const cards = options.cards.length
+    ? `<ul class="cards">${options.cards
+        .map((card) => {
+          const label = `${card.brand.toUpperCase()} •••• ${card.last4} ${m.sandboxCardExpires} ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`;
+          return `<li><span>${escapeHtml(label)}</span><form method="post" action="${escapeHtml(options.removeAction(card.id))}"><button type="submit" class="secondary" aria-label="${escapeHtml(`${m.sandboxRemoveCard} ${label}`)}">${m.sandboxRemoveCard}</button></form></li>`;
+        })
+        .join('')}</ul>`
+    : `<p>${m.sandboxNoCards}</p>`;
+  return `${header(m.sandboxPortalTitle, m.sandboxPortalNotice)}
+<section class="card" aria-labelledby="saved-cards"><h2 id="saved-cards">${m.sandboxSavedCards}</h2><p>${escapeHtml(options.brandTitle)}</p>${cards}</section>
+<form class="card" method="post" action="${escapeHtml(options.addAction)}" novalidate>
+<h2>${m.sandboxAddCard}</h2>
+${errorBlock(options.error)}
+${cardFields(options.values ?? {}, Boolean(options.error))}
+<button type="submit">${m.sandboxAddCard}</button>
+</form>
+<p><a href="${escapeHtml(options.returnUrl)}">${m.sandboxBackToPortal}</a></p>`;
+}

@@ -1,18 +1,31 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { paymentMessages as m } from '../../../shared/messages';
-import { randomId, SANDBOX_CHECKOUT_PATH, SANDBOX_RECEIPT_PATH } from '../../adapters/payments/sandbox';
+import {
+  randomId,
+  SANDBOX_CHECKOUT_PATH,
+  SANDBOX_PORTAL_PATH,
+  SANDBOX_RECEIPT_PATH,
+} from '../../adapters/payments/sandbox';
 import type { PaymentSessionRow, TenantRow } from '../../db/schema';
-import { notFound } from '../../errors';
+import { paymentCustomers, sandboxCards, sandboxPortalSessions } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
 import { findSessionByProviderId } from './queries';
 import { readSandboxCard, type SandboxCardFields } from './sandbox-card';
 import { saveSandboxCardForCustomer } from './sandbox-cards';
-import { renderCheckoutPage, renderReceiptPage, renderSandboxDocument } from './sandbox-page';
+import {
+  renderCheckoutPage,
+  renderPortalPage,
+  renderReceiptPage,
+  renderSandboxDocument,
+} from './sandbox-page';
 import { settlePaymentEvent } from './settle-payment-event';
 
 /** Stripe Checkout sessions expire after 24 hours by default; the sandbox does the same. */
 export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
 
 const SESSION_ID = /^sbx_cs_[0-9a-f]{24}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The sandbox provider's hosted pages, on the tenant's own host and outside /api: what Stripe
@@ -146,5 +159,97 @@ export async function sandboxRoutes(app: FastifyInstance) {
       await saveSandboxCardForCustomer(db, session.customerId, result.card);
     }
     return reply.redirect(session.successUrl, 303);
+  });
+
+  /** A portal link of this host's tenant that has not expired, like Stripe's portal sessions. */
+  async function loadPortal(request: FastifyRequest) {
+    const tenant = await request.requireTenant();
+    const { portalId } = request.params as { portalId: string };
+    const [portal] = UUID.test(portalId)
+      ? await db
+          .select({
+            id: sandboxPortalSessions.id,
+            providerCustomerId: sandboxPortalSessions.providerCustomerId,
+            returnUrl: sandboxPortalSessions.returnUrl,
+            expiresAt: sandboxPortalSessions.expiresAt,
+            tenantId: paymentCustomers.tenantId,
+          })
+          .from(sandboxPortalSessions)
+          .innerJoin(
+            paymentCustomers,
+            and(
+              eq(paymentCustomers.provider, 'sandbox'),
+              eq(paymentCustomers.providerCustomerId, sandboxPortalSessions.providerCustomerId),
+            ),
+          )
+          .where(eq(sandboxPortalSessions.id, portalId))
+      : [];
+    if (!portal || portal.tenantId !== tenant.id) throw notFound('Customer portal');
+    if (portal.expiresAt.getTime() < clock.now().getTime()) {
+      throw new AppError(410, 'portal_expired', m.sandboxPortalExpired);
+    }
+    return { tenant, portal };
+  }
+
+  async function sendPortal(
+    reply: FastifyReply,
+    status: number,
+    tenant: TenantRow,
+    portal: { id: string; providerCustomerId: string; returnUrl: string },
+    extra: { error?: string | null; values?: SandboxCardFields } = {},
+  ) {
+    const cards = await db
+      .select()
+      .from(sandboxCards)
+      .where(eq(sandboxCards.providerCustomerId, portal.providerCustomerId))
+      .orderBy(sandboxCards.createdAt);
+    const base = `${SANDBOX_PORTAL_PATH}/${portal.id}`;
+    const body = renderPortalPage({
+      brandTitle: tenant.brandTitle,
+      cards,
+      addAction: `${base}/cards`,
+      removeAction: (cardId) => `${base}/cards/${cardId}/remove`,
+      returnUrl: portal.returnUrl,
+      error: extra.error ?? null,
+      values: extra.values,
+    });
+    return reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderSandboxDocument({ title: m.sandboxPortalTitle, styleNonce: reply.cspNonce.style, body }));
+  }
+
+  app.get(`${SANDBOX_PORTAL_PATH}/:portalId`, async (request, reply) => {
+    const { tenant, portal } = await loadPortal(request);
+    return sendPortal(reply, 200, tenant, portal);
+  });
+
+  app.post(`${SANDBOX_PORTAL_PATH}/:portalId/cards`, async (request, reply) => {
+    const { tenant, portal } = await loadPortal(request);
+    const fields = (request.body ?? {}) as SandboxCardFields;
+    const result = readSandboxCard(fields, clock.now());
+    if (!result.ok) {
+      const error = result.reason === 'declined' ? m.sandboxDeclined : m.sandboxInvalidCard;
+      return sendPortal(reply, result.reason === 'declined' ? 402 : 400, tenant, portal, {
+        error,
+        values: fields,
+      });
+    }
+    await db.insert(sandboxCards).values({ providerCustomerId: portal.providerCustomerId, ...result.card });
+    return reply.redirect(`${SANDBOX_PORTAL_PATH}/${portal.id}`, 303);
+  });
+
+  app.post(`${SANDBOX_PORTAL_PATH}/:portalId/cards/:cardId/remove`, async (request, reply) => {
+    const { portal } = await loadPortal(request);
+    const { cardId } = request.params as { cardId: string };
+    if (UUID.test(cardId)) {
+      await db
+        .delete(sandboxCards)
+        .where(
+          and(eq(sandboxCards.id, cardId), eq(sandboxCards.providerCustomerId, portal.providerCustomerId)),
+        );
+    }
+    return reply.redirect(`${SANDBOX_PORTAL_PATH}/${portal.id}`, 303);
   });
 }
