@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { MailTransport } from './adapters/mail';
 import type { PaymentGateway } from './adapters/payments/port';
 import { LocalStorage } from './adapters/storage/local-storage';
 import { localStorageRoutes } from './adapters/storage/local-storage-routes';
@@ -12,8 +13,12 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { appealRoutes } from './features/appeals/routes';
+import { authPlugin } from './features/auth/plugin';
+import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { customerRoutes } from './features/customers/routes';
+import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
@@ -21,6 +26,7 @@ import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
 
 /** Everything the app talks to, passed in so tests can supply their own. */
 export interface AppDeps {
@@ -31,6 +37,8 @@ export interface AppDeps {
   payments: PaymentGateway;
   /** Where uploaded files go (appeal photos, pass proofs). */
   storage: StoragePort;
+  /** The mail port: SMTP or the development outbox (src/server/adapters/mail). */
+  mail: MailTransport;
 }
 
 declare module 'fastify' {
@@ -83,6 +91,9 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     openapi: {
       info: { title: 'Parking portal API', version: process.env.npm_package_version ?? '2.21.3' },
       servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -96,9 +107,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
         .replace(' upgrade-insecure-requests;', '')
         .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
+  await registerRateLimit(app);
 
   // Then ours.
   await app.register(tenancyPlugin);
+  await app.register(authPlugin);
 
   // Then the features.
   await app.register(
@@ -111,11 +124,15 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);
       await appealRoutes(typed);
       await ticketviewRoutes(typed);
+      await authRoutes(typed);
+      await customerRoutes(typed);
     },
     { prefix: API_PREFIX },
   );
   // The sandbox provider's checkout pages stand in for Stripe's hosted ones.
   if (deps.payments.provider === 'sandbox') await app.register(sandboxRoutes);
+  // It shows every account's emails to anyone: development and tests only.
+  if (deps.config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
   await app.register(webPlugin);
   return app;
 }

@@ -79,6 +79,33 @@ export const configSchema = z.object({
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Signs local-disk upload URLs; when unset, a random key is kept in DATA_DIR/uploads. */
   STORAGE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * HMAC key of the access tokens (at least 32 characters). Required in production; elsewhere one
+   * is generated once and kept in DATA_DIR/jwt-secret, so restarts keep sessions.
+   */
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long an access token is valid, in seconds. */
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(2_592_000).default(43_200),
+  /** SMTP relay, e.g. smtps://user:pass@smtp.example.com:465; unset: the development outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  /** Sender address of every email; the tenant's title becomes its display name. */
+  MAIL_FROM: z.email().default('no-reply@parking-portal.local'),
+  /** How often the outbox worker looks for due emails, in milliseconds. */
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(2_000),
+  /** Redis for the rate-limit store shared by several instances; unset: in memory. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of rate-limit keys in Redis, so deployments can share one server. */
+  RATE_LIMIT_NAMESPACE: z.string().min(1).max(64).default('portal'),
+  /** Sign-in, sign-up, code-check and reset requests allowed per client address per minute. */
+  AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
+  /** The same requests allowed per account (email or code) per 15 minutes. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -99,6 +126,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
+    );
+  }
   const publicBaseUrl = new URL(values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`);
   const bareHosts = new Set(
     ['www', 'pay', 'localhost', '127.0.0.1', publicBaseUrl.hostname, ...values.BARE_HOSTS.split(',')]

@@ -1,3 +1,4 @@
+import { createMailTransport } from './adapters/mail';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
 import { createStorage } from './adapters/storage/create-storage';
 import { buildApp } from './app';
@@ -6,6 +7,7 @@ import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { loadDemoDataIfEmpty } from './db/fixtures/demo';
 import { migrate } from './db/migrate';
+import { startEmailWorker } from './features/mail/deliver-pending-emails';
 
 async function main() {
   const config = loadConfig();
@@ -17,16 +19,24 @@ async function main() {
   const applied = await migrate(database.db);
   const payments = createPaymentGateway(config, { db: database.db, clock: systemClock });
   const storage = createStorage(config, systemClock);
-  const app = await buildApp({ config, db: database.db, clock: systemClock, payments, storage });
+  const mail = createMailTransport(config, database.db);
+  const app = await buildApp({ config, db: database.db, clock: systemClock, payments, storage, mail });
   if (applied.length) app.log.info({ applied }, 'applied database migrations');
   if (config.SEED_DEMO_DATA) {
     const seeded = await loadDemoDataIfEmpty(database.db);
     if (seeded) app.log.info({ tenants: seeded.tenants.length }, 'loaded the demo data');
   }
 
+  const emailWorker = startEmailWorker(
+    { db: database.db, mail, clock: systemClock, config },
+    { intervalMs: config.MAIL_POLL_INTERVAL_MS, log: app.log },
+  );
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await emailWorker.stop();
     await app.close();
+    await mail.close?.();
     await database.close();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import './app/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -12,6 +13,9 @@ import { ApiError } from './lib/api-client';
 
 const brand = readInjectedBrand();
 const styleNonce = readStyleNonce();
+// Modals lock page scrolling with a <style> element (react-remove-scroll); without the nonce the
+// strict CSP blocks it.
+if (styleNonce) setNonce(styleNonce);
 const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

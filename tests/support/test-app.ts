@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createMailTransport, type MailTransport } from '../../src/server/adapters/mail';
 import { createPaymentGateway } from '../../src/server/adapters/payments/create-payment-gateway';
 import type { PaymentGateway } from '../../src/server/adapters/payments/port';
 import { createStorage } from '../../src/server/adapters/storage/create-storage';
@@ -22,6 +24,8 @@ export interface TestApp {
   storage: StoragePort;
   /** This app's DATA_DIR (local uploads), removed on close. */
   dataDir: string;
+  /** The mail port the app uses: the development outbox unless the test passed its own. */
+  mail: MailTransport;
   /** Imports a fixture document through the same loader as `npm run seed`. */
   seed(document: FixtureDocumentInput): Promise<void>;
   /** app.inject with the Host header of a tenant ('www' or null for a bare host). */
@@ -33,7 +37,12 @@ export const TEST_NOW = '2026-11-20T15:00:00.000Z';
 
 /** The app in-process on a fresh database, with a clock that stays at TEST_NOW until moved. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; payments?: PaymentGateway } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    payments?: PaymentGateway;
+    mail?: MailTransport;
+  } = {},
 ): Promise<TestApp> {
   const handle: DatabaseHandle = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-test-'));
@@ -42,14 +51,20 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     DATA_DIR: dataDir,
+    // A key per app: nothing is written to DATA_DIR, and tokens of one test app fail on another.
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    // Test files sign in many times from one address; the rate-limit tests set their own limits.
+    AUTH_RATE_LIMIT_PER_CLIENT: '10000',
+    AUTH_RATE_LIMIT_PER_ACCOUNT: '10000',
     ...options.env,
   });
   const clock = fixedClock(TEST_NOW);
   const appClock = options.clock ?? clock;
   const payments = options.payments ?? createPaymentGateway(config, { db: handle.db, clock: appClock });
   const storage = createStorage(config, appClock);
+  const mail = options.mail ?? createMailTransport(config, handle.db);
   const app = await buildApp(
-    { config, db: handle.db, clock: appClock, payments, storage },
+    { config, db: handle.db, clock: appClock, payments, storage, mail },
     { logger: false },
   );
   await app.ready();
@@ -60,6 +75,7 @@ export async function createTestApp(
     clock,
     storage,
     dataDir,
+    mail,
     seed: async (document) => {
       await loadFixtureDocument(handle.db, document, clock.now());
       app.tenants.clear();

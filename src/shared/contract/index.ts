@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './appeals';
 export * from './brand';
 export * from './citations';

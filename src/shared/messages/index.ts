@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './appeals';
 export * from './citations';
 export * from './common';

@@ -1,3 +1,4 @@
+export * from './account-validation';
 export * from './appeal-banner';
 export * from './appeal-eligibility';
 export * from './appeal-form';

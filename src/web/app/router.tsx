@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { accountRoutes } from '../features/accounts/routes';
 import { appealRoutes } from '../features/appeals/routes';
 import { citationRoutes } from '../features/citations/routes';
 import { homeRoutes } from '../features/home/routes';
@@ -13,6 +14,7 @@ const featureRoutes: RouteObject[] = [
   ...citationRoutes,
   ...appealRoutes,
   ...ticketviewRoutes,
+  ...accountRoutes,
   ...legalRoutes,
   ...notFoundRoutes,
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /** A resident's or business's account on one tenant's portal. */
@@ -22,11 +22,17 @@ export const customers = pgTable(
     isGuestCodesActive: boolean('is_guest_codes_active').notNull().default(false),
     guestCode: text('guest_code'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Carried in every access token; raising it revokes all tokens issued before. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('customers_tenant_email_key').on(table.tenantId, sql`lower(${table.email})`),
     uniqueIndex('customers_tenant_public_id_key').on(table.tenantId, table.customerPublicId),
+    uniqueIndex('customers_tenant_guest_code_key')
+      .on(table.tenantId, table.guestCode)
+      .where(sql`guest_code IS NOT NULL`),
   ],
 );
 

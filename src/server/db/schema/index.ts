@@ -1,7 +1,9 @@
 // One file per domain; each later feature adds its tables in a file of its own and exports it here.
+export * from './accounts';
 export * from './appeals';
 export * from './citations';
 export * from './customers';
+export * from './mail';
 export * from './operators';
 export * from './payments';
 export * from './tenants';

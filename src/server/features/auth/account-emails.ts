@@ -1,0 +1,103 @@
+import { accountMessages } from '../../../shared/messages';
+import { type Config, tenantBaseUrl } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import type { TenantRow } from '../../db/schema';
+import { enqueueEmail } from '../mail/outbox';
+import { issueOneTimeToken } from './one-time-tokens';
+
+interface EmailContext {
+  tx: Database | Transaction;
+  config: Pick<Config, 'publicBaseUrl'>;
+  tenant: TenantRow;
+  customer: { id: string; email: string; fullname: string };
+  now: Date;
+}
+
+/** Links point at the tenant's configured address, never at the request's Host header. */
+const linkTo = (context: EmailContext, path: string) =>
+  `${tenantBaseUrl(context.config, context.tenant.subdomain)}${path}`;
+
+async function issueVerificationLink(context: EmailContext): Promise<string> {
+  const token = await issueOneTimeToken(context.tx, {
+    tenantId: context.tenant.id,
+    customerId: context.customer.id,
+    purpose: 'email_verification',
+    email: context.customer.email,
+    now: context.now,
+  });
+  return linkTo(context, `/permits/verify_email/${token}`);
+}
+
+/** Welcome, with the link that verifies the address the account was created with. */
+export async function enqueueWelcomeEmail(context: EmailContext): Promise<void> {
+  const url = await issueVerificationLink(context);
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.customer.email,
+    now: context.now,
+    email: {
+      subject: accountMessages.welcomeEmailSubject.replace('{title}', context.tenant.brandTitle),
+      heading: accountMessages.welcomeEmailHeading.replace('{name}', context.customer.fullname),
+      paragraphs: [accountMessages.welcomeEmailBody, accountMessages.verifyEmailBody],
+      action: { label: accountMessages.verifyEmailAction, url },
+    },
+  });
+}
+
+/** Sent to a new address after an email change. */
+export async function enqueueVerificationEmail(context: EmailContext): Promise<void> {
+  const url = await issueVerificationLink(context);
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.customer.email,
+    now: context.now,
+    email: {
+      subject: accountMessages.verifyEmailSubject,
+      heading: accountMessages.verifyEmailHeading,
+      paragraphs: [accountMessages.verifyEmailBody],
+      action: { label: accountMessages.verifyEmailAction, url },
+    },
+  });
+}
+
+export async function enqueuePasswordResetEmail(context: EmailContext): Promise<void> {
+  const token = await issueOneTimeToken(context.tx, {
+    tenantId: context.tenant.id,
+    customerId: context.customer.id,
+    purpose: 'password_reset',
+    email: context.customer.email,
+    now: context.now,
+  });
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.customer.email,
+    now: context.now,
+    email: {
+      subject: accountMessages.resetEmailSubject,
+      heading: accountMessages.resetEmailHeading,
+      paragraphs: [accountMessages.resetEmailBody, accountMessages.resetEmailIgnore],
+      action: {
+        label: accountMessages.resetEmailAction,
+        url: linkTo(context, `/permits/reset_password/${token}`),
+      },
+    },
+  });
+}
+
+/** Tells the owner, so a change they did not make does not go unnoticed. */
+export async function enqueuePasswordChangedEmail(context: EmailContext): Promise<void> {
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.customer.email,
+    now: context.now,
+    email: {
+      subject: accountMessages.passwordChangedSubject,
+      heading: accountMessages.passwordChangedSubject,
+      paragraphs: [accountMessages.passwordChangedBody],
+      action: {
+        label: accountMessages.resetEmailAction,
+        url: linkTo(context, '/permits/send_password_reset'),
+      },
+    },
+  });
+}

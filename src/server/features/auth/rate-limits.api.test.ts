@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTenant } from '../../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/rate-limit';
+
+/** Redis runs beside the tests (127.0.0.1:6379); REDIS_TEST_URL points elsewhere. */
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_CLIENT: '3', AUTH_RATE_LIMIT_PER_ACCOUNT: '2' } });
+  await t.seed({
+    tenants: [
+      buildTenant({
+        subdomain: 'limits',
+        customers: [{ fullname: 'L', email: 'l@example.com', password: 'Parking#2026' }],
+      }),
+    ],
+  });
+});
+afterAll(() => t.close());
+
+const login = (app: FastifyInstance, email: string, remoteAddress: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/customer/login',
+    headers: { host: 'limits.localhost' },
+    remoteAddress,
+    payload: { email, password: 'Wrong#Pass1', entitySubdomain: 'limits' },
+  });
+
+describe('rate limits (memory store)', () => {
+  it('limits one client address, whatever the accounts it tries', async () => {
+    const statuses = [];
+    for (let index = 0; index < 4; index += 1) {
+      statuses.push((await login(t.app, `client${index}@example.com`, '10.0.0.1')).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await login(t.app, 'client9@example.com', '10.0.0.1');
+    expect(limited.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    // Another address is not affected.
+    expect((await login(t.app, 'client9@example.com', '10.0.0.2')).statusCode).toBe(401);
+  });
+
+  it('limits one account, whatever the addresses the attempts come from', async () => {
+    expect((await login(t.app, 'L@example.com', '10.0.1.1')).statusCode).toBe(401);
+    expect((await login(t.app, 'l@example.com', '10.0.1.2')).statusCode).toBe(401);
+    expect((await login(t.app, 'l@example.com', '10.0.1.3')).statusCode).toBe(429);
+  });
+
+  it('counts bad input against the client too', async () => {
+    const bad = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/customer/signup',
+        headers: { host: 'limits.localhost' },
+        remoteAddress: '10.0.2.1',
+        payload: {},
+      });
+    expect([
+      (await bad()).statusCode,
+      (await bad()).statusCode,
+      (await bad()).statusCode,
+      (await bad()).statusCode,
+    ]).toEqual([400, 400, 400, 429]);
+  });
+
+  it('limits code checks and reset requests as well', async () => {
+    const check = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/v1/auth/customer/checkcode?code=GUESS&subdomain=limits',
+        headers: { host: 'limits.localhost' },
+        remoteAddress: '10.0.3.1',
+      });
+    const results = [];
+    for (let index = 0; index < 3; index += 1) results.push((await check()).statusCode);
+    expect(results).toEqual([401, 401, 429]);
+    const resetRequest = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/customer/send_password_reset_email',
+        headers: { host: 'limits.localhost' },
+        remoteAddress,
+        payload: { email: 'l@example.com', subdomain: 'limits' },
+      });
+    expect((await resetRequest('10.0.4.1')).statusCode).toBe(200);
+    expect((await resetRequest('10.0.4.2')).statusCode).toBe(200);
+    expect((await resetRequest('10.0.4.3')).statusCode).toBe(429);
+  });
+});
+
+describe('rate limits shared through Redis', () => {
+  it('two instances count against the same limits', async () => {
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: t.config.JWT_SECRET ?? '',
+      REDIS_URL,
+      // A namespace of its own, so parallel runs and other tests do not share counters.
+      RATE_LIMIT_NAMESPACE: `test-${randomBytes(6).toString('hex')}`,
+      AUTH_RATE_LIMIT_PER_CLIENT: '1000',
+      AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
+    };
+    const config = loadConfig(env);
+    const first = await buildApp({ ...t.app.deps, config }, { logger: false });
+    const second = await buildApp({ ...t.app.deps, config }, { logger: false });
+    try {
+      await Promise.all([first.ready(), second.ready()]);
+      expect((await login(first, 'shared@example.com', '10.1.0.1')).statusCode).toBe(401);
+      expect((await login(second, 'shared@example.com', '10.1.0.2')).statusCode).toBe(401);
+      expect((await login(first, 'shared@example.com', '10.1.0.3')).statusCode).toBe(401);
+      expect((await login(second, 'shared@example.com', '10.1.0.4')).statusCode).toBe(429);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+});

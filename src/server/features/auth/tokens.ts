@@ -1,0 +1,94 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../config';
+import { unauthorized } from '../../errors';
+import { resolveJwtKey } from './jwt-secret';
+
+export type TokenRole = 'customer' | 'operator';
+
+export interface AccessTokenClaims {
+  /** The account id (customers.id, or the operator's id). */
+  subject: string;
+  /** The tenant the token is for; carried as the audience. */
+  subdomain: string;
+  role: TokenRole;
+  /** The account's token version when signed; a higher one in the database revokes the token. */
+  version: number;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export const TOKEN_ISSUER = 'parking-portal';
+/** The only algorithm accepted: a token claiming `none`, RS256 or anything else is refused. */
+const ALGORITHM = 'HS256';
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+type TokenConfig = Pick<Config, 'JWT_SECRET' | 'DATA_DIR' | 'JWT_TTL_SECONDS'>;
+
+/**
+ * Signs an access token for one account on one tenant. `now` defaults to the system time; the
+ * API passes its injected clock so tests can move time past the expiry.
+ */
+export async function signAccessToken(
+  config: TokenConfig,
+  claims: { subject: string; subdomain: string; role: TokenRole; version: number },
+  options: { now?: Date } = {},
+): Promise<string> {
+  const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  return new SignJWT({ role: claims.role, ver: claims.version })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.subject)
+    .setAudience(claims.subdomain)
+    .setIssuer(TOKEN_ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + config.JWT_TTL_SECONDS)
+    .sign(resolveJwtKey(config));
+}
+
+/**
+ * Checks signature (HS256 only), issuer, audience (the tenant's subdomain), expiry and role, and
+ * returns the claims. Every failure is the same 401, so a caller learns nothing about why.
+ */
+export async function verifyAccessToken(
+  config: TokenConfig,
+  token: string,
+  expected: { subdomain: string; role: TokenRole },
+  options: { now?: Date } = {},
+): Promise<AccessTokenClaims> {
+  try {
+    const { payload } = await jwtVerify(token, resolveJwtKey(config), {
+      algorithms: [ALGORITHM],
+      issuer: TOKEN_ISSUER,
+      audience: expected.subdomain,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      currentDate: options.now,
+    });
+    const { role, ver, sub, iat, exp } = payload;
+    if (
+      role !== expected.role ||
+      (role !== 'customer' && role !== 'operator') ||
+      typeof ver !== 'number' ||
+      !Number.isInteger(ver) ||
+      !sub
+    ) {
+      throw unauthorized(SESSION_EXPIRED);
+    }
+    return {
+      subject: sub,
+      subdomain: expected.subdomain,
+      role,
+      version: ver,
+      issuedAt: new Date((iat ?? 0) * 1000),
+      expiresAt: new Date((exp ?? 0) * 1000),
+    };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError)
+      throw unauthorized(SESSION_EXPIRED);
+    throw error;
+  }
+}
+
+/** The token of an `Authorization: Bearer ...` header, or null. */
+export function bearerTokenFrom(header: string | undefined): string | null {
+  const match = /^Bearer[ ]+([A-Za-z0-9_.~+/=-]+)\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}

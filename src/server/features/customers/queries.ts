@@ -1,0 +1,55 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { type CustomerRow, customers } from '../../db/schema';
+
+/** The account of a tenant with this address, compared lower-cased. */
+export async function findCustomerByEmail(
+  db: Database | Transaction,
+  tenantId: string,
+  email: string,
+): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${email})`));
+  return row ?? null;
+}
+
+export async function isEmailTakenByAnother(
+  db: Database | Transaction,
+  options: { tenantId: string; email: string; exceptCustomerId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.tenantId, options.tenantId),
+        sql`lower(${customers.email}) = lower(${options.email})`,
+        ne(customers.id, options.exceptCustomerId),
+      ),
+    );
+  return Boolean(row);
+}
+
+export async function findCustomerById(
+  db: Database | Transaction,
+  tenantId: string,
+  customerId: string,
+): Promise<CustomerRow | null> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
+  return row ?? null;
+}
+
+/** PostgreSQL's unique_violation: a concurrent request won the race for an address or code. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const candidates = [error, (error as { cause?: unknown })?.cause];
+  return candidates.some((candidate) => {
+    const pgError = candidate as { code?: string; constraint?: string; message?: string } | undefined;
+    if (pgError?.code !== '23505') return false;
+    return !constraint || pgError.constraint === constraint || Boolean(pgError.message?.includes(constraint));
+  });
+}

@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { Customer } from '../../../shared/contract';
+import { accountMessages } from '../../../shared/messages';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { type CustomerRow, customers, type TenantRow } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../errors';
+import { enqueueVerificationEmail } from '../auth/account-emails';
+import { rotateGuestCode } from './guest-codes';
+import { toCustomer } from './presenters';
+import { isEmailTakenByAnother, isUniqueViolation } from './queries';
+
+interface CustomerDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  tenant: TenantRow;
+  customer: CustomerRow;
+}
+
+/** A customer may read only their own account by uuid; any other uuid is "not found". */
+export function getCustomerByUuid(options: { customer: CustomerRow; uuid: string }): Customer {
+  if (options.customer.id !== options.uuid.toLowerCase()) throw notFound('Customer');
+  return toCustomer(options.customer);
+}
+
+export async function updateCustomer(
+  deps: CustomerDeps & {
+    subdomain: string;
+    changes: { fullname?: string; email?: string; building?: string | null; unit?: string | null };
+  },
+): Promise<Customer> {
+  // The body names the tenant too; it must be the one of the host and the token.
+  if (deps.subdomain !== deps.tenant.subdomain) throw notFound('Tenant');
+  const { changes, customer } = deps;
+  const isNewEmail =
+    changes.email !== undefined && changes.email.toLowerCase() !== customer.email.toLowerCase();
+  if (
+    isNewEmail &&
+    (await isEmailTakenByAnother(deps.db, {
+      tenantId: deps.tenant.id,
+      email: changes.email ?? '',
+      exceptCustomerId: customer.id,
+    }))
+  ) {
+    throw conflict(accountMessages.emailInUse);
+  }
+  try {
+    const updated = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(customers)
+        .set({
+          ...(changes.fullname !== undefined ? { fullname: changes.fullname } : {}),
+          ...(changes.email !== undefined ? { email: changes.email } : {}),
+          ...(changes.building !== undefined ? { building: changes.building } : {}),
+          ...(changes.unit !== undefined ? { unit: changes.unit } : {}),
+          ...(isNewEmail ? { emailVerifiedAt: null } : {}),
+        })
+        .where(eq(customers.id, customer.id))
+        .returning();
+      if (!row) throw notFound('Customer');
+      if (isNewEmail) {
+        await enqueueVerificationEmail({
+          tx,
+          config: deps.config,
+          tenant: deps.tenant,
+          customer: row,
+          now: deps.clock.now(),
+        });
+      }
+      return row;
+    });
+    return toCustomer(updated);
+  } catch (error) {
+    if (isUniqueViolation(error, 'customers_tenant_email_key')) throw conflict(accountMessages.emailInUse);
+    throw error;
+  }
+}
+
+/**
+ * Guest codes are for registered permit holders: the operator turns them on per account
+ * (isGuestCodesActive) when the account holds a pass that allows guests.
+ */
+export async function refreshGuestCode(deps: { db: Database; customer: CustomerRow }): Promise<Customer> {
+  if (!deps.customer.isGuestCodesActive) throw forbidden(accountMessages.guestCodeRefused);
+  return toCustomer(await rotateGuestCode(deps.db, deps.customer));
+}

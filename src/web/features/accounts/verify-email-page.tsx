@@ -1,0 +1,41 @@
+import { Alert, Anchor, Card, Loader, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { accountMessages } from '../../../shared/messages';
+import { useBrand } from '../../app/brand';
+import { verifyEmail } from './api';
+
+/** Opened from the link of the welcome or verification email; the token is single use. */
+export function VerifyEmailPage() {
+  const brand = useBrand();
+  const { token = '' } = useParams();
+  const result = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => verifyEmail({ verifyEmailUUID: token, subdomain: brand?.subdomain ?? '' }),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="verify-title">
+      <Stack gap="md">
+        <Title order={1} size="h2" id="verify-title">
+          {accountMessages.verifyEmailTitle}
+        </Title>
+        {result.isPending && <Loader aria-label="Loading" />}
+        {result.isSuccess && (
+          <Alert color="green" role="status" data-testid="verify-result">
+            {accountMessages.emailVerified}
+          </Alert>
+        )}
+        {result.isError && (
+          <Alert color="red" role="alert" data-testid="verify-result">
+            {accountMessages.emailVerifyFailed}
+          </Alert>
+        )}
+        <Anchor component={Link} to="/permits/login">
+          {accountMessages.signIn}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}
