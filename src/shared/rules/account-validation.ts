@@ -3,8 +3,8 @@
  * both refuse the same things.
  */
 
-/** A standard address: something@domain.tld, no spaces, one @. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+/** A standard address: something@domain.tld (a TLD of 2+ letters), no spaces, one @. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const MAX_EMAIL_LENGTH = 254;
 export const MIN_PASSWORD_LENGTH = 8;
 /** Long enough for any pass phrase, short enough that hashing stays cheap. */
