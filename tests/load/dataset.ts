@@ -130,6 +130,33 @@ function generatorStatements(shape: DatasetShape): string[] {
   ];
 }
 
+/**
+ * Loads a million rows in about half the time: the citations indexes that back no constraint are
+ * dropped and rebuilt once after the insert (one sorted build instead of a million insertions), and
+ * on a superuser connection the per-row foreign-key triggers are skipped, since every generated row
+ * points at a tenant and a code inserted just before it. The index definitions are read back from
+ * the database, so indexes that later migrations add are rebuilt too. Runs inside the caller's
+ * transaction: a failure leaves the indexes as they were.
+ */
+async function withBulkLoadSettings(client: pg.Client, load: () => Promise<void>): Promise<void> {
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+     FROM pg_index x
+     JOIN pg_class i ON i.oid = x.indexrelid
+     WHERE x.indrelid = 'citations'::regclass
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid)`,
+  );
+  const { rows } = await client.query<{ superuser: boolean }>(
+    'SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user',
+  );
+  await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+  if (rows[0]?.superuser) await client.query(`SET LOCAL session_replication_role = replica`);
+  for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
+  await load();
+  await client.query('SET LOCAL session_replication_role = origin');
+  for (const index of indexes) await client.query(index.definition);
+}
+
 export interface PreparedDataset {
   databaseUrl: string;
   reused: boolean;
@@ -174,7 +201,9 @@ export async function prepareDataset(options: {
     await client.query('BEGIN');
     await client.query('SET LOCAL synchronous_commit = off');
     await client.query('TRUNCATE tenants, bench_dataset CASCADE');
-    for (const statement of generatorStatements(shape)) await client.query(statement);
+    await withBulkLoadSettings(client, async () => {
+      for (const statement of generatorStatements(shape)) await client.query(statement);
+    });
     await client.query('INSERT INTO bench_dataset (marker, built_at) VALUES ($1, now())', [marker]);
     await client.query('COMMIT');
     await client.query('ANALYZE');
