@@ -15,6 +15,23 @@ function adminUrl(): string {
 }
 
 /**
+ * pg's Pool.end() resolves once it has asked its clients to end, before their sockets close. A
+ * forced drop in that gap terminates live backends, and their clients, no longer watched by the
+ * pool, raise "terminating connection due to administrator command" as an uncaught error in
+ * whichever test file runs next. So wait (briefly, bounded) until the backends are gone.
+ */
+async function waitForBackendsToLeave(admin: pg.Client, database: string): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const { rows } = await admin.query<{ backends: number }>(
+      'SELECT count(*)::int AS backends FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    );
+    if (rows[0]?.backends === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * A fresh, migrated database for one test file: an in-memory PGlite, or a new database on the
  * PostgreSQL server of DATABASE_URL that is dropped again on close.
  */
@@ -39,6 +56,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl() });
       await cleanup.connect();
+      await waitForBackendsToLeave(cleanup, name);
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },
