@@ -2,7 +2,6 @@
 export const paymentMessages = {
   /** Line item on the provider's checkout page, e.g. 'Parking notice D001002'. */
   citationLineItem: 'Parking notice',
-  notPayable: 'This citation is no longer valid.',
   confirmingPayment: 'Confirming your payment… This page updates by itself.',
   paymentCancelled: 'Payment cancelled. Your card was not charged.',
   viewReceipt: 'View receipt',
