@@ -26,7 +26,6 @@ export const paymentMessages = {
   sandboxPortalNotice: 'This is the built-in test customer portal. Cards saved here are test cards only.',
   sandboxPortalExpired: 'This link has expired. Open the customer portal again from your account.',
   sandboxSavedCards: 'Saved cards',
-  sandboxNoCards: 'There are no cards attached to this account.',
   sandboxAddCard: 'Add test card',
   sandboxRemoveCard: 'Remove',
   sandboxCardExpires: 'expires',
