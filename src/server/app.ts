@@ -19,6 +19,7 @@ import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
 import { customerRoutes } from './features/customers/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
+import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await brandRoutes(typed);
       await citationRoutes(typed);
       await paymentRoutes(typed);
+      await customerBillingRoutes(typed);
       await uploadRoutes(typed);
       if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);
       await appealRoutes(typed);

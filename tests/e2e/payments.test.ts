@@ -120,3 +120,49 @@ describe('the printable notice', () => {
     await page.getByText("Sorry, this page isn't available.").waitFor();
   });
 });
+
+describe('the payment method on the account screen', () => {
+  it('opens the sandbox customer portal, adds a test card there and shows it back on the account', async () => {
+    await context?.close();
+    context = await newContext(browser, { phone: true });
+    const page = await context.newPage();
+    // Signs in through the API and writes the session, as the login screen would.
+    await page.goto(tenantUrl('paytest', '/privacy'));
+    await page.evaluate(async () => {
+      const response = await fetch('/api/v1/auth/customer/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: 'payer@paytest.example',
+          password: 'Parking#2026',
+          entitySubdomain: 'paytest',
+        }),
+      });
+      if (!response.ok) throw new Error(`login failed: ${response.status}`);
+      const session = await response.json();
+      localStorage.setItem('jwt', `Bearer ${session.jwtToken}`);
+      localStorage.setItem('userUUID', session.uuid);
+      localStorage.setItem('customerPublicId', session.customerPublicId);
+    });
+    await page.goto(tenantUrl('paytest', '/permits/account'));
+    await page.getByText('There are no cards attached to this account.').waitFor();
+    await page.getByRole('button', { name: 'Manage payment method' }).click();
+
+    await page.waitForURL(/\/sandbox\/portal\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Sandbox customer portal' }).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Add test card' }).click();
+    await page.getByText('VISA •••• 4242 expires 12/2030').waitFor();
+    await expectAccessible(page);
+    const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflows).toBe(false);
+
+    await page.getByRole('link', { name: 'Return to the portal' }).click();
+    await page.waitForURL(tenantUrl('paytest', '/permits/account'));
+    await page.getByTestId('card').filter({ hasText: '•••• 4242' }).waitFor();
+    expectNoPageErrors(page);
+  });
+});

@@ -2,7 +2,6 @@
 export const paymentMessages = {
   /** Line item on the provider's checkout page, e.g. 'Parking notice D001002'. */
   citationLineItem: 'Parking notice',
-  notPayable: 'This citation is no longer valid.',
   confirmingPayment: 'Confirming your payment… This page updates by itself.',
   paymentCancelled: 'Payment cancelled. Your card was not charged.',
   viewReceipt: 'View receipt',
@@ -27,7 +26,6 @@ export const paymentMessages = {
   sandboxPortalNotice: 'This is the built-in test customer portal. Cards saved here are test cards only.',
   sandboxPortalExpired: 'This link has expired. Open the customer portal again from your account.',
   sandboxSavedCards: 'Saved cards',
-  sandboxNoCards: 'There are no cards attached to this account.',
   sandboxAddCard: 'Add test card',
   sandboxRemoveCard: 'Remove',
   sandboxCardExpires: 'expires',

@@ -16,7 +16,6 @@ export interface StripeOptions {
   webhookSecret: string;
   apiBase: string;
   clock: Clock;
-  fetch?: typeof fetch;
 }
 
 /** Stripe takes form-encoded bodies with bracketed keys: line_items[0][price_data][currency]. */
@@ -75,8 +74,6 @@ function eventKind(type: string, paymentStatus: string | undefined): PaymentEven
  * SDK (decision record 030).
  */
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
-  const fetchImpl = options.fetch ?? fetch;
-
   async function call<T extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
@@ -92,7 +89,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let response: Response;
     try {
-      response = await fetchImpl(url, {
+      response = await fetch(url, {
         method,
         headers,
         body: method === 'POST' ? form.toString() : undefined,

@@ -1,4 +1,4 @@
-import { paymentMessages } from '../../../shared/messages';
+import { citationMessages, paymentMessages } from '../../../shared/messages';
 import { citationBannerKind } from '../../../shared/rules';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import { getCitation } from '../citations/service';
 import { startCheckout } from './start-checkout';
 
-const notPayable = () => new AppError(409, 'not_payable', paymentMessages.notPayable);
+const notPayable = () => new AppError(409, 'not_payable', citationMessages.noLongerValid);
 
 /**
  * A hosted checkout for what a notice costs now (override and late penalties included). Only a

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '../../../shared/format';
-import { paymentMessages as m } from '../../../shared/messages';
+import { accountMessages, paymentMessages as m } from '../../../shared/messages';
 import { escapeHtml } from '../web/brand-head';
 
 /** Plain, high-contrast styling that works at 375px; written with the CSP's style nonce. */
@@ -123,7 +123,7 @@ export function renderPortalPage(options: {
           return `<li><span>${escapeHtml(label)}</span><form method="post" action="${escapeHtml(options.removeAction(card.id))}"><button type="submit" class="secondary" aria-label="${escapeHtml(`${m.sandboxRemoveCard} ${label}`)}">${m.sandboxRemoveCard}</button></form></li>`;
         })
         .join('')}</ul>`
-    : `<p>${m.sandboxNoCards}</p>`;
+    : `<p>${accountMessages.noCards}</p>`;
   return `${header(m.sandboxPortalTitle, m.sandboxPortalNotice)}
 <section class="card" aria-labelledby="saved-cards"><h2 id="saved-cards">${m.sandboxSavedCards}</h2><p>${escapeHtml(options.brandTitle)}</p>${cards}</section>
 <form class="card" method="post" action="${escapeHtml(options.addAction)}" novalidate>

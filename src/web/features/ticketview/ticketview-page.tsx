@@ -54,8 +54,6 @@ export function TicketviewPage() {
         <Image
           src={citationQrCodePath(citation.uuid)}
           alt={m.qrAlt}
-          w={200}
-          h={200}
           data-testid="ticket-qr"
           className="ticketview__qr"
         />
