@@ -1,8 +1,17 @@
-import { answerAppealContract, errorResponseSchema, listDashboardAppealsContract } from '../../../shared/contract';
+import {
+  answerAppealContract,
+  errorResponseSchema,
+  listDashboardAppealsContract,
+} from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { answerAppeal, listDashboardAppeals } from './dashboard-service';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
 
 /** The operator's side of appeals; every call needs an operator token of the host's tenant. */
 export async function dashboardAppealRoutes(app: ApiInstance) {
@@ -38,7 +47,14 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
     async (request) => {
       const tenant = await request.requireTenant();
       await request.requireOperator();
-      return answerAppeal({ db, config, tenant, appealId: request.params.uuid, body: request.body, now: clock.now() });
+      return answerAppeal({
+        db,
+        config,
+        tenant,
+        appealId: request.params.uuid,
+        body: request.body,
+        now: clock.now(),
+      });
     },
   );
 }

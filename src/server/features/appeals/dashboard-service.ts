@@ -25,7 +25,10 @@ function toDashboardAppeal({ appeal, citation }: AppealWithCitation): DashboardA
 }
 
 /** GET /dashboard/appeals: the tenant's appeals, pending first (oldest first), then answered. */
-export async function listDashboardAppeals(options: { db: Database; tenant: TenantRow }): Promise<DashboardAppeal[]> {
+export async function listDashboardAppeals(options: {
+  db: Database;
+  tenant: TenantRow;
+}): Promise<DashboardAppeal[]> {
   const rows = await listAppealsWithCitations(options.db, options.tenant.id, DASHBOARD_LIST_LIMIT);
   return rows.map(toDashboardAppeal);
 }
@@ -35,11 +38,23 @@ const fill = (template: string, number: string) => template.replaceAll('{number}
 /** The appellant's email, queued in the answer's own transaction. */
 async function emailAnswer(
   tx: Transaction,
-  options: { config: Config; tenant: TenantRow; citation: CitationRow; to: string; isApproved: boolean; status: string | null; isVoided: boolean; now: Date },
+  options: {
+    config: Config;
+    tenant: TenantRow;
+    citation: CitationRow;
+    to: string;
+    isApproved: boolean;
+    status: string | null;
+    isVoided: boolean;
+    now: Date;
+  },
 ) {
   const number = options.citation.citationNumber;
   const paragraphs = [
-    fill(options.isApproved ? dashboardAppealMessages.emailApproved : dashboardAppealMessages.emailDenied, number),
+    fill(
+      options.isApproved ? dashboardAppealMessages.emailApproved : dashboardAppealMessages.emailDenied,
+      number,
+    ),
     ...(options.status ? [options.status] : []),
     ...(options.isVoided ? [dashboardAppealMessages.emailVoided] : []),
   ];
@@ -49,7 +64,9 @@ async function emailAnswer(
     now: options.now,
     email: {
       subject: fill(
-        options.isApproved ? dashboardAppealMessages.emailSubjectApproved : dashboardAppealMessages.emailSubjectDenied,
+        options.isApproved
+          ? dashboardAppealMessages.emailSubjectApproved
+          : dashboardAppealMessages.emailSubjectDenied,
         number,
       ),
       heading: fill(dashboardAppealMessages.emailHeading, number),
@@ -85,7 +102,13 @@ export async function answerAppeal(options: {
     if (!found.appeal.isPending) throw conflict(dashboardAppealMessages.alreadyAnswered);
     let citation = found.citation;
     if (voidNotice && citation.voidDate === null) {
-      if (isCitationPaid({ ...citation, datePaid: citation.datePaid?.toISOString() ?? null, paymentStatus: citation.paymentStatus as DashboardAppeal['paymentStatus'] })) {
+      if (
+        isCitationPaid({
+          datePaid: citation.datePaid?.toISOString() ?? null,
+          voidDate: null,
+          paymentStatus: citation.paymentStatus as DashboardAppeal['paymentStatus'],
+        })
+      ) {
         throw new AppError(409, 'conflict', 'A paid notice cannot be voided.');
       }
       const [voided] = await tx

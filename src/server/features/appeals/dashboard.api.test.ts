@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { queryRows } from '../../db/client';
 
 let t: TestApp;
 const alpha = buildTenant({ subdomain: 'alpha' });
@@ -29,11 +29,17 @@ beforeAll(async () => {
         citations: ['P1', 'P2', 'P3', 'P4', 'DONE', 'PAIDX'].map((citationNumber) =>
           buildCitation({
             citationNumber,
-            ...(citationNumber === 'PAIDX' ? { paymentStatus: 'Paid', datePaid: '2026-11-19T00:00:00Z' } : {}),
+            ...(citationNumber === 'PAIDX'
+              ? { paymentStatus: 'Paid', datePaid: '2026-11-19T00:00:00Z' }
+              : {}),
           }),
         ),
         appeals: [
-          appealOf('DONE', '2026-11-11T10:00:00Z', { isPending: false, isApproved: false, responseDate: '2026-11-12T10:00:00Z' }),
+          appealOf('DONE', '2026-11-11T10:00:00Z', {
+            isPending: false,
+            isApproved: false,
+            responseDate: '2026-11-12T10:00:00Z',
+          }),
           appealOf('P2', '2026-11-13T10:00:00Z'),
           appealOf('P1', '2026-11-12T10:00:00Z'),
           appealOf('P3', '2026-11-14T10:00:00Z'),
@@ -54,7 +60,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function signIn(host: string, email: string, password = PASSWORD) {
-  return t.request(host, { method: 'POST', url: '/api/v1/dashboard/auth/login', payload: { email, password } });
+  return t.request(host, {
+    method: 'POST',
+    url: '/api/v1/dashboard/auth/login',
+    payload: { email, password },
+  });
 }
 
 async function tokenFor(host: string, email: string): Promise<string> {
@@ -64,13 +74,24 @@ async function tokenFor(host: string, email: string): Promise<string> {
 }
 
 const list = (host: string, authorization?: string) =>
-  t.request(host, { method: 'GET', url: '/api/v1/dashboard/appeals', headers: authorization ? { authorization } : {} });
+  t.request(host, {
+    method: 'GET',
+    url: '/api/v1/dashboard/appeals',
+    headers: authorization ? { authorization } : {},
+  });
 
 const answer = (host: string, authorization: string, uuid: string, payload: Record<string, unknown>) =>
-  t.request(host, { method: 'PUT', url: `/api/v1/dashboard/appeals/${uuid}`, headers: { authorization }, payload });
+  t.request(host, {
+    method: 'PUT',
+    url: `/api/v1/dashboard/appeals/${uuid}`,
+    headers: { authorization },
+    payload,
+  });
 
 async function appealUuid(host: string, authorization: string, number: string): Promise<string> {
-  return (await list(host, authorization)).json().find((a: { citationNumber: string }) => a.citationNumber === number).uuid;
+  return (await list(host, authorization))
+    .json()
+    .find((a: { citationNumber: string }) => a.citationNumber === number).uuid;
 }
 
 describe('operator sign-in', () => {
@@ -116,21 +137,36 @@ describe('PUT /dashboard/appeals/{uuid}', () => {
     const uuid = await appealUuid('alpha', token, 'P1');
     const response = await answer('alpha', token, uuid, { isApproved: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ isPending: false, isApproved: true, is_approved: true, status: null, responseDate: TEST_NOW, voidDate: null });
+    expect(response.json()).toMatchObject({
+      isPending: false,
+      isApproved: true,
+      is_approved: true,
+      status: null,
+      responseDate: TEST_NOW,
+      voidDate: null,
+    });
     const citationUuid = response.json().citationUUID;
-    const publicAppeal = await t.request('alpha', { method: 'GET', url: `/api/v1/portal/appeal/id/${citationUuid}/n/P1` });
+    const publicAppeal = await t.request('alpha', {
+      method: 'GET',
+      url: `/api/v1/portal/appeal/id/${citationUuid}/n/P1`,
+    });
     expect(publicAppeal.json()).toMatchObject({ isPending: false, is_approved: true });
     const emails = await queryRows<{ to_address: string; subject: string }>(
       t.db,
       sql`SELECT to_address, subject FROM email_outbox WHERE to_address = 'p1@example.com'`,
     );
-    expect(emails).toEqual([{ to_address: 'p1@example.com', subject: 'Your appeal of notice P1 was approved' }]);
+    expect(emails).toEqual([
+      { to_address: 'p1@example.com', subject: 'Your appeal of notice P1 was approved' },
+    ]);
   });
 
   it('denies with a status text, which the appellant sees', async () => {
     const token = await tokenFor('alpha', 'ops@alpha.example');
     const uuid = await appealUuid('alpha', token, 'P2');
-    const response = await answer('alpha', token, uuid, { isApproved: false, status: '  Photos do not show the sign.  ' });
+    const response = await answer('alpha', token, uuid, {
+      isApproved: false,
+      status: '  Photos do not show the sign.  ',
+    });
     expect(response.json()).toMatchObject({ isApproved: false, status: 'Photos do not show the sign.' });
   });
 
@@ -143,17 +179,25 @@ describe('PUT /dashboard/appeals/{uuid}', () => {
 
   it('refuses to answer twice (409), to void on a denial (400), to void a paid notice (409), bad input (400)', async () => {
     const token = await tokenFor('alpha', 'ops@alpha.example');
-    expect((await answer('alpha', token, await appealUuid('alpha', token, 'DONE'), { isApproved: true })).statusCode).toBe(409);
+    expect(
+      (await answer('alpha', token, await appealUuid('alpha', token, 'DONE'), { isApproved: true }))
+        .statusCode,
+    ).toBe(409);
     const p4 = await appealUuid('alpha', token, 'P4');
     expect((await answer('alpha', token, p4, { isApproved: false, voidNotice: true })).statusCode).toBe(400);
     expect((await answer('alpha', token, p4, { isApproved: 'yes' })).statusCode).toBe(400);
-    expect((await answer('alpha', token, p4, { isApproved: true, status: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect((await answer('alpha', token, p4, { isApproved: true, status: 'x'.repeat(501) })).statusCode).toBe(
+      400,
+    );
     const paid = await appealUuid('alpha', token, 'PAIDX');
     expect((await answer('alpha', token, paid, { isApproved: true, voidNotice: true })).statusCode).toBe(409);
     // Nothing was written by the refusals: P4 is still pending, with no email.
     const p4Row = (await list('alpha', token)).json().find((a: { uuid: string }) => a.uuid === p4);
     expect(p4Row.isPending).toBe(true);
-    const emails = await queryRows(t.db, sql`SELECT 1 FROM email_outbox WHERE to_address IN ('p4@example.com', 'paidx@example.com')`);
+    const emails = await queryRows(
+      t.db,
+      sql`SELECT 1 FROM email_outbox WHERE to_address IN ('p4@example.com', 'paidx@example.com')`,
+    );
     expect(emails).toEqual([]);
   });
 

@@ -2,7 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type OperatorRow, operators } from '../../db/schema';
 
-export async function findOperatorByEmail(db: Database, tenantId: string, email: string): Promise<OperatorRow | null> {
+export async function findOperatorByEmail(
+  db: Database,
+  tenantId: string,
+  email: string,
+): Promise<OperatorRow | null> {
   const [row] = await db
     .select()
     .from(operators)
@@ -10,7 +14,11 @@ export async function findOperatorByEmail(db: Database, tenantId: string, email:
   return row ?? null;
 }
 
-export async function findOperatorById(db: Database, tenantId: string, operatorId: string): Promise<OperatorRow | null> {
+export async function findOperatorById(
+  db: Database,
+  tenantId: string,
+  operatorId: string,
+): Promise<OperatorRow | null> {
   const [row] = await db
     .select()
     .from(operators)

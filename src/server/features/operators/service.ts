@@ -35,7 +35,12 @@ export async function signInOperator(options: {
   }
   const jwtToken = await signAccessToken(
     options.config,
-    { subject: operator.id, subdomain: options.tenant.subdomain, role: 'operator', version: operator.tokenVersion },
+    {
+      subject: operator.id,
+      subdomain: options.tenant.subdomain,
+      role: 'operator',
+      version: operator.tokenVersion,
+    },
     { now: options.clock.now() },
   );
   return { jwtToken, uuid: operator.id, fullname: operator.fullname };

@@ -26,10 +26,19 @@ function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
   );
 }
 
-function AppealCard(props: { appeal: DashboardAppeal; timeZone: string; onAnswer: (isApproved: boolean) => void }) {
+function AppealCard(props: {
+  appeal: DashboardAppeal;
+  timeZone: string;
+  onAnswer: (isApproved: boolean) => void;
+}) {
   const { appeal, timeZone } = props;
   return (
-    <Card withBorder padding="md" component="li" aria-label={dashboardAppealMessages.appealCardLabel.replace('{number}', appeal.citationNumber)}>
+    <Card
+      withBorder
+      padding="md"
+      component="li"
+      aria-label={dashboardAppealMessages.appealCardLabel.replace('{number}', appeal.citationNumber)}
+    >
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap">
           <Text fw={700}>{`${appeal.citationNumber} · ${appeal.plate}`}</Text>
