@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { queryRows } from '../../db/client';
+import { signAccessToken } from '../auth/tokens';
 
 let t: TestApp;
 const alpha = buildTenant({ subdomain: 'alpha' });
@@ -44,7 +45,7 @@ beforeAll(async () => {
           appealOf('P1', '2026-11-12T10:00:00Z'),
           appealOf('P3', '2026-11-14T10:00:00Z'),
           appealOf('P4', '2026-11-15T10:00:00Z'),
-          appealOf('PAIDX', '2026-11-15T10:00:00Z'),
+          appealOf('PAIDX', '2026-11-16T10:00:00Z'),
         ],
         operators: [{ email: 'ops@alpha.example', password: PASSWORD, fullname: 'Alpha Ops' }],
       },
@@ -126,6 +127,13 @@ describe('GET /dashboard/appeals', () => {
     expect((await list('alpha')).statusCode).toBe(401);
     expect((await list('alpha', 'Bearer not.a.token')).statusCode).toBe(401);
     expect((await list('alpha', await tokenFor('beta', 'ops@beta.example'))).statusCode).toBe(401);
+    const signedIn = (await signIn('alpha', 'ops@alpha.example')).json();
+    const customerRole = await signAccessToken(
+      t.config,
+      { subject: signedIn.uuid, subdomain: 'alpha', role: 'customer', version: 0 },
+      { now: t.clock.now() },
+    );
+    expect((await list('alpha', `Bearer ${customerRole}`)).statusCode).toBe(401);
     const betaOnBeta = await list('beta', await tokenFor('beta', 'ops@beta.example'));
     expect(betaOnBeta.json().map((a: { citationNumber: string }) => a.citationNumber)).toEqual(['B1']);
   });
