@@ -170,10 +170,10 @@ describe('notice appeal', () => {
     await operator.getByRole('heading', { name: 'Operator sign in' }).waitFor();
     await expectAccessible(operator);
     await operator.getByLabel('Email').fill('ops@appealtest.example');
-    await operator.getByLabel('Password').fill('wrong password');
+    await operator.getByRole('textbox', { name: 'Password' }).fill('wrong password');
     await operator.getByRole('button', { name: 'Sign in' }).click();
     await operator.getByText('Email or password is incorrect.').waitFor();
-    await operator.getByLabel('Password').fill('Operator#2026');
+    await operator.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
     await operator.getByRole('button', { name: 'Sign in' }).click();
     await operator.waitForURL(/\/dashboard\/appeals$/);
     const card = operator.getByRole('listitem', { name: 'Appeal of notice AP1001' });

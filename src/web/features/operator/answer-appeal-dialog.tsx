@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { DashboardAppeal } from '../../../shared/contract';
 import { dashboardAppealMessages } from '../../../shared/messages';
 import { answerAppeal } from './api';
+import { APPROVE_GREEN, DENY_RED } from './colors';
 
 /** Approve or deny one appeal, with an optional text for the appellant. */
 export function AnswerAppealDialog(props: {
@@ -36,6 +37,7 @@ export function AnswerAppealDialog(props: {
       opened
       onClose={props.onClose}
       lockScroll={false}
+      closeButtonProps={{ 'aria-label': dashboardAppealMessages.cancel }}
       title={dashboardAppealMessages.answerTitle.replace('{number}', appeal.citationNumber)}
     >
       <Stack gap="md">
@@ -62,7 +64,7 @@ export function AnswerAppealDialog(props: {
           <Button variant="default" onClick={props.onClose}>
             {dashboardAppealMessages.cancel}
           </Button>
-          <Button onClick={confirm} loading={isSaving} color={isApproved ? 'green.9' : 'red.9'}>
+          <Button onClick={confirm} loading={isSaving} color={isApproved ? APPROVE_GREEN : DENY_RED}>
             {isApproved ? dashboardAppealMessages.approve : dashboardAppealMessages.deny}
           </Button>
         </Group>

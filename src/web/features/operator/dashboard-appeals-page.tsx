@@ -9,6 +9,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
 import { dashboardAppealsKey, useDashboardAppeals } from './api';
+import { APPROVE_GREEN, DENY_RED } from './colors';
 import { clearOperatorToken, readOperatorToken } from './operator-session';
 
 function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
@@ -20,9 +21,9 @@ function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
     );
   }
   return appeal.isApproved ? (
-    <Badge color="green.9">{dashboardAppealMessages.approved}</Badge>
+    <Badge color={APPROVE_GREEN}>{dashboardAppealMessages.approved}</Badge>
   ) : (
-    <Badge color="red.9">{dashboardAppealMessages.denied}</Badge>
+    <Badge color={DENY_RED}>{dashboardAppealMessages.denied}</Badge>
   );
 }
 
@@ -61,10 +62,10 @@ function AppealCard(props: {
         {appeal.status && <Text size="sm">{appeal.status}</Text>}
         {appeal.isPending && (
           <Group gap="sm" mt={4}>
-            <Button size="sm" color="green.9" onClick={() => props.onAnswer(true)}>
+            <Button size="sm" color={APPROVE_GREEN} onClick={() => props.onAnswer(true)}>
               {`${dashboardAppealMessages.approve} ${appeal.citationNumber}`}
             </Button>
-            <Button size="sm" color="red.9" variant="outline" onClick={() => props.onAnswer(false)}>
+            <Button size="sm" color={DENY_RED} variant="outline" onClick={() => props.onAnswer(false)}>
               {`${dashboardAppealMessages.deny} ${appeal.citationNumber}`}
             </Button>
           </Group>
