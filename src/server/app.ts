@@ -12,6 +12,7 @@ import type { ApiInstance } from './api-instance';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { dashboardAppealRoutes } from './features/appeals/dashboard-routes';
 import { appealRoutes } from './features/appeals/routes';
 import { authPlugin } from './features/auth/plugin';
 import { authRoutes } from './features/auth/routes';
@@ -19,6 +20,8 @@ import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
 import { customerRoutes } from './features/customers/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
+import { operatorPlugin } from './features/operators/plugin';
+import { operatorRoutes } from './features/operators/routes';
 import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   // Then ours.
   await app.register(tenancyPlugin);
   await app.register(authPlugin);
+  await app.register(operatorPlugin);
 
   // Then the features.
   await app.register(
@@ -128,6 +132,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
       await ticketviewRoutes(typed);
       await authRoutes(typed);
       await customerRoutes(typed);
+      await operatorRoutes(typed);
+      await dashboardAppealRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -161,6 +161,37 @@ describe('notice appeal', () => {
     await searchNotice(page, 'AP1001');
     await page.getByText(/Parking notice cannot be appealed/).waitFor();
     expectNoPageErrors(page);
+
+    // The operator signs in, finds the appeal in the queue and approves it.
+    const operatorContext = await newContext(browser);
+    const operator = await operatorContext.newPage();
+    await operator.goto(tenantUrl(TENANT, '/dashboard/appeals'));
+    await operator.waitForURL(/\/dashboard\/login$/);
+    await operator.getByRole('heading', { name: 'Operator sign in' }).waitFor();
+    await expectAccessible(operator);
+    await operator.getByLabel('Email').fill('ops@appealtest.example');
+    await operator.getByRole('textbox', { name: 'Password' }).fill('wrong password');
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await operator.getByText('Email or password is incorrect.').waitFor();
+    await operator.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await operator.waitForURL(/\/dashboard\/appeals$/);
+    const card = operator.getByRole('listitem', { name: 'Appeal of notice AP1001' });
+    await card.getByText('Jordan Appellant', { exact: false }).waitFor();
+    await expectAccessible(operator);
+    await operator.getByRole('button', { name: 'Approve AP1001' }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Answer appeal for notice AP1001' });
+    await dialog.waitFor();
+    await expectAccessible(operator);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await card.getByText('Approved', { exact: true }).waitFor();
+    expectNoPageErrors(operator);
+    await operatorContext.close();
+
+    // The appellant's banner follows.
+    await page.goto(appealUrl);
+    await bannerReads(page, 'Appeal approved.');
+    expectNoPageErrors(page);
   });
 
   it("shows the operator's answer text on an answered appeal", async () => {

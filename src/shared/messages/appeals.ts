@@ -73,6 +73,8 @@ export const dashboardAppealMessages = {
   voidNoticeLabel: 'Void the notice',
   answerTitle: 'Answer appeal for notice {number}',
   cancel: 'Cancel',
+  photoLink: 'Photo {n}',
+  appealCardLabel: 'Appeal of notice {number}',
   alreadyAnswered: 'This appeal has already been answered.',
   emailSubjectApproved: 'Your appeal of notice {number} was approved',
   emailSubjectDenied: 'Your appeal of notice {number} was denied',

@@ -5,6 +5,7 @@ import { citationRoutes } from '../features/citations/routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
+import { operatorRoutes } from '../features/operator/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
 import { Shell } from './shell';
 
@@ -15,6 +16,7 @@ const featureRoutes: RouteObject[] = [
   ...appealRoutes,
   ...ticketviewRoutes,
   ...accountRoutes,
+  ...operatorRoutes,
   ...legalRoutes,
   ...notFoundRoutes,
 ];

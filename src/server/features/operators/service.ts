@@ -1,0 +1,47 @@
+import { dashboardAppealMessages } from '../../../shared/messages';
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import type { TenantRow } from '../../db/schema';
+import { unauthorized } from '../../errors';
+import { hashPassword, verifyPassword } from '../auth/password-hash';
+import { signAccessToken } from '../auth/tokens';
+import { findOperatorByEmail } from './queries';
+
+/** Verified against when the email is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | null = null;
+
+/**
+ * Signs an operator in on the host's tenant: a JWT with the operator role, audience the tenant.
+ * Unknown email and wrong password are the same 401.
+ */
+export async function signInOperator(options: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  tenant: TenantRow;
+  email: string;
+  password: string;
+}): Promise<{ jwtToken: string; uuid: string; fullname: string }> {
+  const email = options.email.trim().toLowerCase();
+  const operator = email ? await findOperatorByEmail(options.db, options.tenant.id, email) : null;
+  if (!operator) {
+    decoyHash ??= hashPassword('decoy password that never matches');
+    await verifyPassword(await decoyHash, options.password);
+    throw unauthorized(dashboardAppealMessages.loginFailed);
+  }
+  if (!(await verifyPassword(operator.passwordHash, options.password))) {
+    throw unauthorized(dashboardAppealMessages.loginFailed);
+  }
+  const jwtToken = await signAccessToken(
+    options.config,
+    {
+      subject: operator.id,
+      subdomain: options.tenant.subdomain,
+      role: 'operator',
+      version: operator.tokenVersion,
+    },
+    { now: options.clock.now() },
+  );
+  return { jwtToken, uuid: operator.id, fullname: operator.fullname };
+}

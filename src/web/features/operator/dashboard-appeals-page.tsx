@@ -1,0 +1,138 @@
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import type { DashboardAppeal } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { dashboardAppealMessages } from '../../../shared/messages';
+import { useTenantTimeZone } from '../../app/brand';
+import { ApiError } from '../../lib/api-client';
+import { AnswerAppealDialog } from './answer-appeal-dialog';
+import { dashboardAppealsKey, useDashboardAppeals } from './api';
+import { APPROVE_GREEN, DENY_RED } from './colors';
+import { clearOperatorToken, readOperatorToken } from './operator-session';
+
+function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
+  if (appeal.isPending) {
+    return (
+      <Badge color="yellow.3" c="dark.9">
+        {dashboardAppealMessages.pending}
+      </Badge>
+    );
+  }
+  return appeal.isApproved ? (
+    <Badge color={APPROVE_GREEN}>{dashboardAppealMessages.approved}</Badge>
+  ) : (
+    <Badge color={DENY_RED}>{dashboardAppealMessages.denied}</Badge>
+  );
+}
+
+function AppealCard(props: {
+  appeal: DashboardAppeal;
+  timeZone: string;
+  onAnswer: (isApproved: boolean) => void;
+}) {
+  const { appeal, timeZone } = props;
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="li"
+      aria-label={dashboardAppealMessages.appealCardLabel.replace('{number}', appeal.citationNumber)}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={700}>{`${appeal.citationNumber} · ${appeal.plate}`}</Text>
+          <StatusBadge appeal={appeal} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          {`${appeal.name} · ${appeal.email} · ${appeal.phoneNumber} · ${formatDate(appeal.submissionDate, timeZone, 'dateTime')}`}
+        </Text>
+        <Text size="sm">{appeal.address}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{appeal.reason}</Text>
+        {appeal.imageURLs.length > 0 && (
+          <Group gap="sm">
+            {appeal.imageURLs.map((url, index) => (
+              <Anchor key={url} href={url} target="_blank" rel="noopener" size="sm">
+                {dashboardAppealMessages.photoLink.replace('{n}', String(index + 1))}
+              </Anchor>
+            ))}
+          </Group>
+        )}
+        {appeal.status && <Text size="sm">{appeal.status}</Text>}
+        {appeal.isPending && (
+          <Group gap="sm" mt={4}>
+            <Button size="sm" color={APPROVE_GREEN} onClick={() => props.onAnswer(true)}>
+              {`${dashboardAppealMessages.approve} ${appeal.citationNumber}`}
+            </Button>
+            <Button size="sm" color={DENY_RED} variant="outline" onClick={() => props.onAnswer(false)}>
+              {`${dashboardAppealMessages.deny} ${appeal.citationNumber}`}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** /dashboard/appeals: the operator's queue of appeals, pending first, each answerable. */
+export function DashboardAppealsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const timeZone = useTenantTimeZone();
+  const query = useDashboardAppeals();
+  const [answering, setAnswering] = useState<{ appeal: DashboardAppeal; isApproved: boolean } | null>(null);
+
+  if (!readOperatorToken()) return <Navigate to="/dashboard/login" replace />;
+  if (query.error instanceof ApiError && query.error.status === 401) {
+    clearOperatorToken();
+    return <Navigate to="/dashboard/login" replace />;
+  }
+
+  function signOut() {
+    clearOperatorToken();
+    queryClient.removeQueries({ queryKey: dashboardAppealsKey });
+    navigate('/dashboard/login');
+  }
+
+  return (
+    <Stack gap="lg" maw={960} mx="auto">
+      <Group justify="space-between">
+        <Title order={1}>{dashboardAppealMessages.listTitle}</Title>
+        <Button variant="default" onClick={signOut}>
+          {dashboardAppealMessages.signOut}
+        </Button>
+      </Group>
+      {query.isLoading && <Loader aria-label={dashboardAppealMessages.listTitle} />}
+      {query.isError && (
+        <Alert color="red" role="alert">
+          {(query.error as Error).message}
+        </Alert>
+      )}
+      {query.data?.length === 0 && <Text>{dashboardAppealMessages.empty}</Text>}
+      {query.data && query.data.length > 0 && (
+        <Stack component="ul" gap="sm" className="plain-list">
+          {query.data.map((appeal) => (
+            <AppealCard
+              key={appeal.uuid}
+              appeal={appeal}
+              timeZone={timeZone}
+              onAnswer={(isApproved) => setAnswering({ appeal, isApproved })}
+            />
+          ))}
+        </Stack>
+      )}
+      {answering && (
+        <AnswerAppealDialog
+          appeal={answering.appeal}
+          isApproved={answering.isApproved}
+          onClose={() => setAnswering(null)}
+          onAnswered={() => {
+            setAnswering(null);
+            void queryClient.invalidateQueries({ queryKey: dashboardAppealsKey });
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
