@@ -72,6 +72,27 @@ describe('notice lookup', () => {
     await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe('Successfully paid.');
   });
 
+  it('keeps every banner readable on light and dark brand colours', async () => {
+    // metro's brand is a dark red and oakridge's a light yellow: the payable banner takes its text
+    // colour from the brand's luminance; paid, voided and warning banners use fixed AA colours.
+    for (const [subdomain, plate] of [
+      ['metro', '7XYZ123'],
+      ['oakridge', 'ABC1234'],
+    ] as const) {
+      await page.goto(tenantUrl(subdomain, `/citations?plate=${plate}`));
+      const links = page.getByRole('link', { name: /^(Select|Paid) / });
+      await links.first().waitFor();
+      for (const href of await links.evaluateAll((elements) =>
+        elements.map((el) => el.getAttribute('href')),
+      )) {
+        await page.goto(tenantUrl(subdomain, href ?? '/'));
+        await page.getByTestId('citation-banner').waitFor();
+        await expectAccessible(page);
+      }
+    }
+    expectNoPageErrors(page);
+  });
+
   it('says when nothing is on file', async () => {
     await page.goto(tenantUrl('demo', '/citations?plate=NOTHING1'));
     await page.getByText('No results on file. Please check the URL and/or the Plate#/Violation#.').waitFor();

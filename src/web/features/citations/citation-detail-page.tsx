@@ -21,8 +21,6 @@ import { useTenantTimeZone } from '../../app/brand';
 import { useCitation } from './api';
 import { PayCitationButton } from './pay-citation-button';
 
-const BANNER_COLOR = { paid: 'green', voided: 'gray', payable: 'brand', warning: 'yellow' } as const;
-
 function LatePenalties({ citation }: { citation: Citation }) {
   const tiers = [
     { days: citation.lateDays1, amount: citation.lateAmount1 },
@@ -94,14 +92,13 @@ export function CitationDetailPage() {
   return (
     <Stack gap="lg" maw={860} mx="auto">
       <Title order={1}>{`${citationMessages.noticeHeading} ${citation.citationNumber}`}</Title>
-      <Alert
-        color={BANNER_COLOR[banner]}
-        variant={banner === 'payable' ? 'light' : 'filled'}
+      <div
+        className={`citation-banner citation-banner--${banner}`}
         role="status"
         data-testid="citation-banner"
       >
-        <Text fw={700}>{CITATION_BANNER_TEXT[banner]}</Text>
-      </Alert>
+        {CITATION_BANNER_TEXT[banner]}
+      </div>
       {checkoutReturn === 'success' && banner === 'payable' && (
         <Group gap="sm" role="status" data-testid="payment-confirming">
           <Loader size="sm" aria-hidden />
