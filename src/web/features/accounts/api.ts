@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { BrandDetails } from '../../../shared/contract';
 import {
   type Customer,
   changePasswordContract,
   checkCodeContract,
+  customerCardsContract,
+  customerPortalContract,
   getCustomerContract,
   loginContract,
   refreshGuestCodeContract,
@@ -19,17 +21,6 @@ import { ApiError, apiRequest, segment } from '../../lib/api-client';
 import { clearSession, readJwt, storeSession, useJwt } from '../../lib/session';
 
 export const CUSTOMER_QUERY_KEY = ['customer'] as const;
-
-/** Part 1 section 3 Card. The cards and customer-portal calls belong to the payment port (issue of payments). */
-export const cardSchema = z.object({
-  brand: z.string(),
-  last4: z.string(),
-  expMonth: z.number().int(),
-  expYear: z.number().int(),
-});
-export type Card = z.infer<typeof cardSchema>;
-const cardsResponseSchema = z.array(cardSchema);
-const portalResponseSchema = z.object({ portalURL: z.string().url() });
 
 /** Stores the session values of part 1 section 3 after sign-in or sign-up. */
 export async function startSession(session: SessionResponse, brand: BrandDetails | null): Promise<void> {
@@ -157,7 +148,7 @@ export function useCards() {
     queryKey: ['customer', 'cards'],
     queryFn: ({ signal }) =>
       authorized((authorization) =>
-        apiRequest('/portal/customer/cards', cardsResponseSchema, { authorization, signal }),
+        apiRequest(customerCardsContract.path, customerCardsContract.response, { authorization, signal }),
       ),
     enabled: Boolean(jwt),
   });
@@ -166,7 +157,7 @@ export function useCards() {
 /** The payment provider's customer portal for this account; the browser goes there in the same window. */
 export function fetchPaymentPortalUrl(customerUuid: string): Promise<string> {
   return authorized((authorization) =>
-    apiRequest(`/portal/customer/stripeportal/${segment(customerUuid)}`, portalResponseSchema, {
+    apiRequest(`/portal/customer/stripeportal/${segment(customerUuid)}`, customerPortalContract.response, {
       authorization,
     }),
   ).then((answer) => answer.portalURL);
