@@ -37,17 +37,18 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
   }
 
   async function serveIndex(request: FastifyRequest, reply: FastifyReply) {
-    if (!template) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app has not been built yet: run `npm run build` (npm start does this for you).');
-    }
+    // Where the visitor belongs is decided before anything is rendered.
     const externalHome = request.hostSubdomain && app.deps.config.tenantRedirects.get(request.hostSubdomain);
     if (externalHome) return reply.redirect(externalHome);
     const tenant = await request.hostTenant();
     if (request.hostSubdomain && !tenant && request.url.split('?')[0] !== NOT_FOUND_PATH) {
       return reply.redirect(app.deps.config.MAIN_SITE_URL ?? NOT_FOUND_PATH);
+    }
+    if (!template) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built yet: run `npm run build` (npm start does this for you).');
     }
     const html = renderBrandedIndex(template, tenant ? toBrandDetails(tenant) : null, reply.cspNonce.style);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
