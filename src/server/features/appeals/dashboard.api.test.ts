@@ -114,6 +114,32 @@ describe('operator sign-in', () => {
   });
 });
 
+describe('operator sign-in rate limit', () => {
+  it('refuses a sixth attempt on one operator email within the window with a 429', async () => {
+    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '5' } });
+    try {
+      await limited.seed({
+        tenants: [
+          {
+            ...buildTenant({ subdomain: 'gamma' }),
+            operators: [{ email: 'ops@gamma.example', password: PASSWORD, fullname: 'G' }],
+          },
+        ],
+      });
+      const attempt = () =>
+        limited.request('gamma', {
+          method: 'POST',
+          url: '/api/v1/dashboard/auth/login',
+          payload: { email: 'ops@gamma.example', password: 'wrong-password' },
+        });
+      for (let n = 0; n < 5; n++) expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('GET /dashboard/appeals', () => {
   it('lists pending appeals first, oldest first, then answered ones', async () => {
     const response = await list('alpha', await tokenFor('alpha', 'ops@alpha.example'));
