@@ -5,7 +5,6 @@ import {
   Loader,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -16,7 +15,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { appealMessages } from '../../../shared/messages';
+import { appealMessages, citationMessages } from '../../../shared/messages';
 import {
   type AppealFormField,
   type AppealFormValues,
@@ -25,6 +24,7 @@ import {
   findAppealFormProblem,
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
+import { citationFacts, FactsTable } from '../../components/facts-table';
 import { ApiError } from '../../lib/api-client';
 import { type AppealState, appealQueryKey, submitAppeal, useAppeal, useAppealCitation } from './api';
 import { NoValidAppealDialog } from './no-valid-appeal-dialog';
@@ -40,31 +40,6 @@ const BANNER_COLOR = {
   approved: 'green',
   denied: 'red',
 } as const;
-
-function NoticeSummary({ citation, timeZone }: { citation: Citation; timeZone: string }) {
-  const rows: Array<[string, string | null]> = [
-    ['Notice #', citation.citationNumber],
-    ['Plate', [citation.plate, citation.stateProv].filter(Boolean).join(' · ')],
-    ['Issued', formatDate(citation.createdOn, timeZone, 'dateTime')],
-    ['Violation', [citation.citationName, citation.citationDescription].filter(Boolean).join(' — ') || null],
-    ['Location', citation.location],
-    ['Amount', formatMoney(citation.amountDue)],
-  ];
-  return (
-    <Table variant="vertical" layout="fixed" withTableBorder aria-label={appealMessages.noticeDetails}>
-      <Table.Tbody>
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={120}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 const EMPTY_FORM: AppealFormValues = { name: '', email: '', phoneNumber: '', address: '', reason: '' };
 
@@ -220,7 +195,13 @@ export function AppealPage() {
           {appealBannerText(banner, statusText)}
         </Text>
       </Alert>
-      <NoticeSummary citation={citation} timeZone={timeZone} />
+      <FactsTable
+        label={appealMessages.noticeDetails}
+        facts={[
+          ...citationFacts(citation, timeZone),
+          [citationMessages.factAmount, formatMoney(citation.amountDue)],
+        ]}
+      />
       {appealQuery.isError && <NoValidAppealDialog />}
       {cannotAppeal && <NoValidAppealDialog />}
       {state && !cannotAppeal && <AppealForm citation={citation} state={state} />}

@@ -8,7 +8,6 @@ import {
   Loader,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -18,6 +17,7 @@ import { formatDate, formatMoney } from '../../../shared/format';
 import { citationMessages, paymentMessages } from '../../../shared/messages';
 import { CITATION_BANNER_TEXT, citationBannerKind, displayPaymentStatus } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
+import { citationFacts, FactsTable } from '../../components/facts-table';
 import { useCitation } from './api';
 import { PayCitationButton } from './pay-citation-button';
 
@@ -39,32 +39,6 @@ function LatePenalties({ citation }: { citation: Citation }) {
         <Text size="sm" c="red.9">{`${formatMoney(citation.lateFee)} in late penalties applied`}</Text>
       )}
     </Stack>
-  );
-}
-
-function CitationFacts({ citation, timeZone }: { citation: Citation; timeZone: string }) {
-  const rows: Array<[string, string | null]> = [
-    ['Notice #', citation.citationNumber],
-    ['Plate', [citation.plate, citation.stateProv].filter(Boolean).join(' · ')],
-    ['Issued', formatDate(citation.createdOn, timeZone, 'dateTime')],
-    ['Violation', [citation.citationName, citation.citationDescription].filter(Boolean).join(' — ') || null],
-    ['Location', citation.location],
-    ['Vehicle', [citation.color, citation.make].filter(Boolean).join(' ') || null],
-    ['Paid on', citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : null],
-  ];
-  return (
-    <Table variant="vertical" layout="fixed" withTableBorder>
-      <Table.Tbody>
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={140}>{label}</Table.Th>
-              <Table.Td>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-      </Table.Tbody>
-    </Table>
   );
 }
 
@@ -140,7 +114,16 @@ export function CitationDetailPage() {
           {banner === 'payable' && <PayCitationButton citation={citation} />}
         </Group>
       </Card>
-      <CitationFacts citation={citation} timeZone={timeZone} />
+      <FactsTable
+        facts={[
+          ...citationFacts(citation, timeZone),
+          [citationMessages.factVehicle, [citation.color, citation.make].filter(Boolean).join(' ') || null],
+          [
+            citationMessages.factPaidOn,
+            citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : null,
+          ],
+        ]}
+      />
       {citation.comments && <Text>{citation.comments}</Text>}
       {citation.imageURLs.length > 0 && (
         <Stack gap="sm">
