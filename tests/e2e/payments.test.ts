@@ -11,6 +11,8 @@ import {
 // Records of tests/e2e/fixtures/payments.json.
 const PAYABLE = '5a1e0000-0000-4000-8000-000000000301';
 const TO_DECLINE = '5a1e0000-0000-4000-8000-000000000302';
+// tests/e2e/fixtures/payfees.json: tenant feetest charges 2.9% + $0.30 and a $1.95 service fee.
+const WITH_FEES = '5a1e0000-0000-4000-8000-000000000351';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -55,8 +57,8 @@ describe('paying a notice through the sandbox checkout', () => {
 
     await page.getByRole('link', { name: 'View receipt' }).click();
     await page.getByRole('heading', { name: 'Payment receipt' }).waitFor();
-    await page.getByText('Parking notice PT0301').waitFor();
-    await page.getByText('$42.00').waitFor();
+    await page.getByRole('row', { name: 'Parking notice PT0301 $42.00' }).waitFor();
+    await page.getByRole('row', { name: 'Total paid $42.00' }).waitFor();
     await expectAccessible(page);
     expectNoPageErrors(page);
   });
@@ -80,6 +82,48 @@ describe('paying a notice through the sandbox checkout', () => {
     await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe(
       'Proceed to secure payment',
     );
+    expectNoPageErrors(page);
+  });
+});
+
+describe('fees on a notice payment', () => {
+  it('shows the fee lines with what they are for before paying and on the checkout, also at 375px', async () => {
+    for (const phone of [false, true]) {
+      await context?.close();
+      context = await newContext(browser, { phone });
+      const page = await context.newPage();
+      await page.goto(tenantUrl('feetest', `/citations/${WITH_FEES}`));
+      const breakdown = page.getByTestId('payment-breakdown');
+      await breakdown.waitFor();
+      await expect(breakdown.getByRole('row').allInnerTexts()).resolves.toEqual([
+        expect.stringMatching(/^Amount due\s+\$40\.00$/),
+        expect.stringMatching(/^Card processing fee\s+Charged by the card payment provider.*\s+\$1\.46$/s),
+        expect.stringMatching(
+          /^Platform service fee\s+Supports the platform.*enforcement tools\.\s+\$1\.95$/s,
+        ),
+        expect.stringMatching(/^Total to pay\s+\$43\.41$/),
+      ]);
+      await expectAccessible(page);
+      const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(overflows).toBe(false);
+      expectNoPageErrors(page);
+    }
+
+    // The phone context is still open: the checkout is checked at 375px too.
+    const page = await context.newPage();
+    await page.goto(tenantUrl('feetest', `/citations/${WITH_FEES}`));
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
+    const lines = page.getByTestId('checkout-lines');
+    await expect(lines.getByRole('row').allInnerTexts()).resolves.toEqual([
+      expect.stringMatching(/^Parking notice FT0351\s+\$40\.00$/),
+      expect.stringMatching(/^Card processing fee\s+\$1\.46$/),
+      expect.stringMatching(/^Platform service fee\s+\$1\.95$/),
+    ]);
+    await page.getByRole('button', { name: 'Pay $43.41' }).waitFor();
+    await expectAccessible(page);
+    const overflows = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflows).toBe(false);
     expectNoPageErrors(page);
   });
 });

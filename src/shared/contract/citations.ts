@@ -17,7 +17,10 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 /** Longest plate or notice number we accept in a search; anything longer is a 400, not a scan. */
 export const MAX_SEARCH_TERM_LENGTH = 32;
 
-/** Citation (part 1 section 3). amountDue and lateFee are computed by the server with its clock. */
+/**
+ * Citation (part 1 section 3). amountDue and lateFee are computed by the server with its clock;
+ * the fee fields with the tenant's fee settings (part 1 section 9), so the page shows what is charged.
+ */
 export const citationSchema = z.object({
   uuid: z.uuid(),
   citationNumber: z.string(),
@@ -46,6 +49,12 @@ export const citationSchema = z.object({
   comments: z.string().nullable(),
   lateFee: z.number().int(),
   amountDue: z.number().int(),
+  /** The tenant's card processing fee on paying amountDue now (0 unless payable). */
+  processingFee: z.number().int(),
+  /** The tenant's platform service fee on paying amountDue now (0 unless payable). */
+  serviceFee: z.number().int(),
+  /** What the checkout charges: amountDue + processingFee + serviceFee; 0 when it cannot be paid. */
+  totalCharge: z.number().int(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 

@@ -2,6 +2,16 @@
 export const paymentMessages = {
   /** Line item on the provider's checkout page, e.g. 'Parking notice D001002'. */
   citationLineItem: 'Parking notice',
+  /** The fee lines, on the notice page and as checkout line items (part 1 section 9). */
+  processingFeeLineItem: 'Card processing fee',
+  serviceFeeLineItem: 'Platform service fee',
+  processingFeeInfo:
+    'Charged by the card payment provider to process your card payment. The parking operator does not keep it.',
+  serviceFeeInfo:
+    'Supports the platform that runs this portal, its online payments and the parking enforcement tools.',
+  feeBreakdownTitle: 'Payment summary',
+  breakdownAmountDue: 'Amount due',
+  breakdownTotal: 'Total to pay',
   confirmingPayment: 'Confirming your payment… This page updates by itself.',
   paymentCancelled: 'Payment cancelled. Your card was not charged.',
   viewReceipt: 'View receipt',
@@ -31,7 +41,6 @@ export const paymentMessages = {
   sandboxCardExpires: 'expires',
   sandboxReceiptTitle: 'Payment receipt',
   sandboxReceiptNotice: 'Receipt of a sandbox test payment. No card was charged.',
-  sandboxReceiptItem: 'Item',
   sandboxReceiptTotal: 'Total paid',
   sandboxReceiptPaidOn: 'Paid on',
   sandboxReceiptRefundedOn: 'Refunded on',

@@ -2,6 +2,7 @@ export * from './account-validation';
 export * from './appeal-banner';
 export * from './appeal-eligibility';
 export * from './appeal-form';
+export * from './checkout-fees';
 export * from './citation-banner';
 export * from './citation-status';
 export * from './citation-total';

@@ -3,11 +3,17 @@ import type { PaymentProviderName } from '../../db/schema';
 /** Amounts are integer cents; the portal shows and charges US dollars only (see formatMoney). */
 export const PAYMENT_CURRENCY = 'usd';
 
+/** One line on the hosted checkout; the lines add up to what is charged. */
+export interface CheckoutLineItem {
+  name: string;
+  amount: number;
+}
+
 export interface CheckoutRequest {
   /** Our payment session id: the provider echoes it back and uses it to refuse duplicates. */
   paymentSessionId: string;
-  amount: number;
-  description: string;
+  /** The thing paid for first, then any fee lines (processing fee, service fee). */
+  lineItems: CheckoutLineItem[];
   successUrl: string;
   cancelUrl: string;
   providerCustomerId?: string | null;

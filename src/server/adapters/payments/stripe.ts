@@ -122,16 +122,14 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
           client_reference_id: request.paymentSessionId,
           customer: request.providerCustomerId ?? undefined,
           customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: PAYMENT_CURRENCY,
-                unit_amount: request.amount,
-                product_data: { name: request.description },
-              },
+          line_items: request.lineItems.map((item) => ({
+            quantity: 1,
+            price_data: {
+              currency: PAYMENT_CURRENCY,
+              unit_amount: item.amount,
+              product_data: { name: item.name },
             },
-          ],
+          })),
           metadata: { payment_session_id: request.paymentSessionId },
         },
         // Our session id: a retried request never opens a second Stripe session.

@@ -24,7 +24,10 @@ export const paymentSessions = pgTable(
     purpose: text('purpose').notNull(),
     subjectId: uuid('subject_id').notNull(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    /** The total charged: the subject's own line plus the two fee lines below. */
     amount: integer('amount').notNull(),
+    processingFee: integer('processing_fee').notNull().default(0),
+    serviceFee: integer('service_fee').notNull().default(0),
     currency: text('currency').notNull(),
     description: text('description').notNull(),
     status: text('status').$type<PaymentSessionStatus>().notNull().default('open'),

@@ -23,6 +23,11 @@ export const tenants = pgTable('tenants', {
   timezone: text('timezone').notNull().default('America/New_York'),
   /** Days after issue (tenant-local calendar days) within which a notice may be appealed. */
   appealWindowDays: integer('appeal_window_days').notNull().default(21),
+  /** Card processing fee on a payment: this share of the amount due (1/100 %) plus the fixed cents. */
+  processingFeeBasisPoints: integer('processing_fee_basis_points').notNull().default(0),
+  processingFeeFixedCents: integer('processing_fee_fixed_cents').notNull().default(0),
+  /** Platform service fee on a payment, in cents. */
+  serviceFeeCents: integer('service_fee_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,5 +1,10 @@
 import type { Citation, PaymentStatus } from '../../../shared/contract';
-import { computeAmountDue, searchTermFromPath } from '../../../shared/rules';
+import {
+  citationBannerKind,
+  computeAmountDue,
+  computeCheckoutFees,
+  searchTermFromPath,
+} from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -38,7 +43,17 @@ export function toCitation(
     color: citation.color,
     comments: citation.comments,
   };
-  return { ...fields, ...computeAmountDue(fields, now, tenant.timezone) };
+  const due = computeAmountDue(fields, now, tenant.timezone);
+  // Fees apply to a payment, so only a notice that can be paid now carries them.
+  const isPayable = citationBannerKind({ ...fields, ...due }) === 'payable';
+  const fees = computeCheckoutFees(isPayable ? due.amountDue : 0, tenant);
+  return {
+    ...fields,
+    ...due,
+    processingFee: fees.processingFee,
+    serviceFee: fees.serviceFee,
+    totalCharge: isPayable ? fees.total : 0,
+  };
 }
 
 export async function searchCitations(options: {

@@ -10,7 +10,8 @@ import { startCheckout } from './start-checkout';
 const notPayable = () => new AppError(409, 'not_payable', citationMessages.noLongerValid);
 
 /**
- * A hosted checkout for what a notice costs now (override and late penalties included). Only a
+ * A hosted checkout for what a notice costs now (override and late penalties included), plus the
+ * tenant's processing and service fees as their own lines. Only a
  * notice whose page offers 'Proceed to secure payment' can be paid: paid, voided and zero-amount
  * warning notices are a 409. The browser comes back to the notice's page either way.
  */
@@ -38,6 +39,8 @@ export async function startCitationCheckout(options: {
     purpose: 'citation',
     subjectId: citation.uuid,
     amount: citation.amountDue,
+    // The fees the notice page showed, computed by the same rule from the same tenant settings.
+    fees: { processingFee: citation.processingFee, serviceFee: citation.serviceFee },
     description: `${paymentMessages.citationLineItem} ${citation.citationNumber}`,
     // The page reads these to confirm the payment, or to say nothing was charged.
     successUrl: `${pageUrl}?checkout=success`,

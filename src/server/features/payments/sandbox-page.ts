@@ -56,9 +56,21 @@ export function cardFields(values: { cardNumber?: string; expiry?: string }, has
 </div>`;
 }
 
+/** The checkout's lines (notice, processing fee, service fee), each with its amount. */
+function lineItemsTable(lineItems: ReadonlyArray<{ name: string; amount: number }>): string {
+  const rows = lineItems
+    .map(
+      (item) => `<tr><th scope="row">${escapeHtml(item.name)}</th><td>${formatMoney(item.amount)}</td></tr>`,
+    )
+    .join('');
+  return `<table class="receipt" data-testid="checkout-lines"><tbody>${rows}</tbody></table>`;
+}
+
 export function renderCheckoutPage(options: {
   brandTitle: string;
   description: string;
+  lineItems: ReadonlyArray<{ name: string; amount: number }>;
+  /** The total charged: the sum of the lines. */
   amount: number;
   payAction: string;
   cancelUrl: string;
@@ -68,6 +80,7 @@ export function renderCheckoutPage(options: {
 }): string {
   const summary = `<section class="card" aria-label="${m.sandboxPayingTo}">
 <p>${m.sandboxPayingTo} ${escapeHtml(options.brandTitle)}: ${escapeHtml(options.description)}</p>
+${lineItemsTable(options.lineItems)}
 <p>${m.sandboxAmount}</p><p class="amount">${formatMoney(options.amount)}</p></section>`;
   const form = options.isClosed
     ? `<p class="error" role="alert">${escapeHtml(options.isClosed)}</p>`
@@ -82,7 +95,7 @@ ${cardFields(options.values ?? {}, Boolean(options.error))}
 
 export function renderReceiptPage(options: {
   brandTitle: string;
-  description: string;
+  lineItems: ReadonlyArray<{ name: string; amount: number }>;
   amount: number;
   paidAt: Date;
   refundedAt: Date | null;
@@ -93,7 +106,7 @@ export function renderReceiptPage(options: {
   const row = (label: string, value: string) =>
     `<tr><th scope="row">${label}</th><td>${escapeHtml(value)}</td></tr>`;
   const rows = [
-    row(m.sandboxReceiptItem, options.description),
+    ...options.lineItems.map((item) => row(escapeHtml(item.name), formatMoney(item.amount))),
     row(m.sandboxReceiptTotal, formatMoney(options.amount)),
     row(m.sandboxReceiptPaidOn, formatDate(options.paidAt, options.timeZone, 'dateTime')),
     options.refundedAt

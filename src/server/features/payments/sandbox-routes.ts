@@ -10,6 +10,7 @@ import {
 import type { PaymentSessionRow, TenantRow } from '../../db/schema';
 import { paymentCustomers, sandboxCards, sandboxPortalSessions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { checkoutLineItems } from './checkout-line-items';
 import { findSessionByProviderId } from './queries';
 import { readSandboxCard, type SandboxCardFields } from './sandbox-card';
 import { saveSandboxCardForCustomer } from './sandbox-cards';
@@ -86,6 +87,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const body = renderCheckoutPage({
       brandTitle: tenant.brandTitle,
       description: session.description,
+      lineItems: checkoutLineItems(session),
       amount: session.amount,
       payAction: `${SANDBOX_CHECKOUT_PATH}/${session.providerSessionId}`,
       cancelUrl: extra.isClosed ? session.successUrl : session.cancelUrl,
@@ -105,7 +107,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     if (!session.paidAt || !session.providerPaymentId) throw notFound('Receipt');
     const body = renderReceiptPage({
       brandTitle: tenant.brandTitle,
-      description: session.description,
+      lineItems: checkoutLineItems(session),
       amount: session.amount,
       paidAt: session.paidAt,
       refundedAt: session.refundedAt,

@@ -3,6 +3,7 @@ import { PAYMENT_CURRENCY, type PaymentGateway, PaymentProviderError } from '../
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import { checkoutLineItems } from './checkout-line-items';
 import type { PaymentPurpose } from './fulfilments';
 import { insertPaymentSession } from './queries';
 
@@ -24,8 +25,11 @@ export async function startCheckout(options: {
   tenant: TenantRow;
   purpose: PaymentPurpose;
   subjectId: string;
+  /** What the subject itself costs, before fees. */
   amount: number;
   description: string;
+  /** The tenant's fee lines on top of `amount`; none when left out. */
+  fees?: { processingFee: number; serviceFee: number };
   successUrl: string;
   cancelUrl: string;
   customerId?: string | null;
@@ -37,13 +41,23 @@ export async function startCheckout(options: {
   if (!Number.isInteger(options.amount) || options.amount <= 0) {
     throw badRequest('There is nothing to pay.');
   }
+  const processingFee = options.fees?.processingFee ?? 0;
+  const serviceFee = options.fees?.serviceFee ?? 0;
+  if (![processingFee, serviceFee].every((fee) => Number.isInteger(fee) && fee >= 0)) {
+    throw badRequest('A fee must be a whole number of cents.');
+  }
+  const amounts = {
+    amount: options.amount + processingFee + serviceFee,
+    description: options.description,
+    processingFee,
+    serviceFee,
+  };
   const paymentSessionId = randomUUID();
   let opened: { providerSessionId: string; url: string };
   try {
     opened = await options.gateway.createCheckoutSession({
       paymentSessionId,
-      amount: options.amount,
-      description: options.description,
+      lineItems: checkoutLineItems(amounts),
       successUrl: options.successUrl,
       cancelUrl: options.cancelUrl,
       providerCustomerId: options.providerCustomerId,
@@ -62,9 +76,8 @@ export async function startCheckout(options: {
     purpose: options.purpose,
     subjectId: options.subjectId,
     customerId: options.customerId ?? null,
-    amount: options.amount,
+    ...amounts,
     currency: PAYMENT_CURRENCY,
-    description: options.description,
     successUrl: options.successUrl,
     cancelUrl: options.cancelUrl,
     createdAt: options.now,

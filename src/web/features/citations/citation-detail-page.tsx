@@ -20,6 +20,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { citationFacts, FactsTable } from '../../components/facts-table';
 import { useCitation } from './api';
 import { PayCitationButton } from './pay-citation-button';
+import { PaymentBreakdown } from './payment-breakdown';
 
 function LatePenalties({ citation }: { citation: Citation }) {
   const tiers = [
@@ -114,6 +115,7 @@ export function CitationDetailPage() {
           {banner === 'payable' && <PayCitationButton citation={citation} />}
         </Group>
       </Card>
+      {banner === 'payable' && <PaymentBreakdown citation={citation} />}
       <FactsTable
         facts={[
           ...citationFacts(citation, timeZone),

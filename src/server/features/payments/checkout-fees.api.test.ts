@@ -1,0 +1,177 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { type StripeStandIn, startStripeStandIn } from '../../../../tests/support/stripe-stand-in';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { loadFixtureDocument } from '../../db/fixtures/loader';
+import { paymentSessions, tenants } from '../../db/schema';
+
+// 2.9% + $0.30 processing, $1.95 service: on $40.00 that is $1.46 (116 + 30) and $1.95.
+const FEES = { processingFeeBasisPoints: 290, processingFeeFixedCents: 30, serviceFeeCents: 195 };
+const withFees = buildTenant({ subdomain: 'feeful', brandTitle: 'Feeful Parking', ...FEES });
+const noFees = buildTenant({ subdomain: 'feeless' });
+
+const seedDocument = {
+  tenants: [
+    {
+      ...withFees,
+      citations: [
+        buildCitation({ citationNumber: 'F100', amount: 4000 }),
+        buildCitation({ citationNumber: 'F101', amount: 1550 }),
+        buildCitation({ citationNumber: 'F102', amount: 4000 }),
+        buildCitation({ citationNumber: 'FWARN', amount: 0 }),
+        buildCitation({ citationNumber: 'FPAID', paymentStatus: 'Paid', datePaid: '2026-11-12T10:00:00Z' }),
+      ],
+    },
+    { ...noFees, citations: [buildCitation({ citationNumber: 'N100', amount: 4000 })] },
+  ],
+};
+
+async function citationOf(t: TestApp, subdomain: string, number: string) {
+  const response = await t.request(subdomain, {
+    method: 'GET',
+    url: `/api/v1/portal/citation/p/blank/n/${number}/o/${subdomain}`,
+  });
+  return response.json()[0];
+}
+
+async function openCheckout(t: TestApp, subdomain: string, number: string): Promise<string> {
+  const citation = await citationOf(t, subdomain, number);
+  const response = await t.request(subdomain, {
+    method: 'GET',
+    url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/${subdomain}`,
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().checkoutURL;
+}
+
+describe('fees on notice payments, sandbox provider', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.seed(seedDocument);
+  });
+  afterAll(() => t.close());
+
+  it('reports the fee lines and the total with the notice', async () => {
+    expect(await citationOf(t, 'feeful', 'F100')).toMatchObject({
+      amountDue: 4000,
+      processingFee: 146,
+      serviceFee: 195,
+      totalCharge: 4341,
+    });
+    // 2.9% of $15.50 is 44.95 cents: rounded half up to 45, plus the fixed 30.
+    expect(await citationOf(t, 'feeful', 'F101')).toMatchObject({ processingFee: 75, totalCharge: 1820 });
+    // Nothing to pay, nothing charged: no fee on a warning or a paid notice.
+    for (const number of ['FWARN', 'FPAID'])
+      expect(await citationOf(t, 'feeful', number)).toMatchObject({ processingFee: 0, serviceFee: 0 });
+    expect(await citationOf(t, 'feeless', 'N100')).toMatchObject({
+      processingFee: 0,
+      serviceFee: 0,
+      totalCharge: 4000,
+    });
+  });
+
+  it('shows each fee as its own line on the checkout and charges the total into paidTotal', async () => {
+    const path = new URL(await openCheckout(t, 'feeful', 'F100')).pathname;
+    const page = await t.request('feeful', { method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/Parking notice F100<\/th><td>\$40\.00/);
+    expect(page.body).toMatch(/Card processing fee<\/th><td>\$1\.46/);
+    expect(page.body).toMatch(/Platform service fee<\/th><td>\$1\.95/);
+    expect(page.body).toContain('Pay $43.41');
+
+    const [session] = await t.db
+      .select()
+      .from(paymentSessions)
+      .where(eq(paymentSessions.providerSessionId, path.split('/').pop()!));
+    expect(session).toMatchObject({ amount: 4341, processingFee: 146, serviceFee: 195 });
+
+    const paid = await t.request('feeful', {
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/30',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    const citation = await citationOf(t, 'feeful', 'F100');
+    expect(citation).toMatchObject({ paymentStatus: 'Paid', paidTotal: 4341 });
+
+    const receipt = await t.request('feeful', { method: 'GET', url: new URL(citation.receiptUrl).pathname });
+    expect(receipt.body).toMatch(/Card processing fee<\/th><td>\$1\.46/);
+    expect(receipt.body).toMatch(/Platform service fee<\/th><td>\$1\.95/);
+    expect(receipt.body).toContain('$43.41');
+  });
+
+  it('leaves a tenant without fees with one line', async () => {
+    const path = new URL(await openCheckout(t, 'feeless', 'N100')).pathname;
+    const page = await t.request('feeless', { method: 'GET', url: path });
+    expect(page.body).not.toContain('Card processing fee');
+    expect(page.body).not.toContain('Platform service fee');
+    expect(page.body).toContain('Pay $40.00');
+  });
+
+  it('refuses bad fee settings in a fixture, naming the field, and writes nothing', async () => {
+    for (const [field, value] of [
+      ['processingFeeBasisPoints', 2001],
+      ['processingFeeBasisPoints', 2.5],
+      ['processingFeeFixedCents', -1],
+      ['serviceFeeCents', 100_001],
+      ['serviceFeeCents', '195'],
+    ] as const) {
+      const bad = { tenants: [{ ...buildTenant({ subdomain: 'badfees' }), [field]: value }] };
+      await expect(loadFixtureDocument(t.db, bad)).rejects.toThrow(new RegExp(`tenants\\[0\\]\\.${field}`));
+    }
+    expect(await t.db.select().from(tenants).where(eq(tenants.subdomain, 'badfees'))).toEqual([]);
+  });
+});
+
+describe('fees on notice payments, Stripe Checkout', () => {
+  let stripe: StripeStandIn;
+  let t: TestApp;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    t = await createTestApp({
+      env: {
+        PAYMENTS_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
+        STRIPE_API_BASE: stripe.apiBase,
+      },
+    });
+    await t.seed(seedDocument);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('sends the notice and each fee as separate line items', async () => {
+    await openCheckout(t, 'feeful', 'F102');
+    const form = stripe.received.at(-1)!.form;
+    expect(stripe.received.at(-1)!.path).toBe('/v1/checkout/sessions');
+    const lines = [0, 1, 2].map((index) => ({
+      name: form.get(`line_items[${index}][price_data][product_data][name]`),
+      amount: form.get(`line_items[${index}][price_data][unit_amount]`),
+      quantity: form.get(`line_items[${index}][quantity]`),
+      currency: form.get(`line_items[${index}][price_data][currency]`),
+    }));
+    expect(lines).toEqual([
+      { name: 'Parking notice F102', amount: '4000', quantity: '1', currency: 'usd' },
+      { name: 'Card processing fee', amount: '146', quantity: '1', currency: 'usd' },
+      { name: 'Platform service fee', amount: '195', quantity: '1', currency: 'usd' },
+    ]);
+    expect(form.has('line_items[3][quantity]')).toBe(false);
+  });
+
+  it('sends one line item when the tenant charges no fees', async () => {
+    await openCheckout(t, 'feeless', 'N100');
+    const form = stripe.received.at(-1)!.form;
+    expect(form.get('line_items[0][price_data][unit_amount]')).toBe('4000');
+    expect(form.has('line_items[1][quantity]')).toBe(false);
+  });
+});
