@@ -14,6 +14,11 @@ export interface CheckoutRequest {
   paymentSessionId: string;
   /** The thing paid for first, then any fee lines (processing fee, service fee). */
   lineItems: CheckoutLineItem[];
+  /**
+   * Stripe Connect: pay the money out to the tenant's connected account, the platform keeping
+   * `applicationFeeAmount` (the service fee). Absent: the platform account keeps the payment.
+   */
+  destination?: { accountId: string; applicationFeeAmount: number } | null;
   successUrl: string;
   cancelUrl: string;
   providerCustomerId?: string | null;

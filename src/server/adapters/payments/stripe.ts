@@ -131,6 +131,17 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             },
           })),
           metadata: { payment_session_id: request.paymentSessionId },
+          // A destination charge: Stripe moves the payment to the tenant's account and the
+          // application fee back to the platform.
+          payment_intent_data: request.destination
+            ? {
+                transfer_data: { destination: request.destination.accountId },
+                application_fee_amount:
+                  request.destination.applicationFeeAmount > 0
+                    ? request.destination.applicationFeeAmount
+                    : undefined,
+              }
+            : undefined,
         },
         // Our session id: a retried request never opens a second Stripe session.
         `checkout-${request.paymentSessionId}`,

@@ -28,6 +28,8 @@ export const tenants = pgTable('tenants', {
   processingFeeFixedCents: integer('processing_fee_fixed_cents').notNull().default(0),
   /** Platform service fee on a payment, in cents. */
   serviceFeeCents: integer('service_fee_cents').notNull().default(0),
+  /** Stripe Connect account (acct_...) that receives this tenant's payments; null: the platform's. */
+  stripeAccountId: text('stripe_account_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -10,6 +10,7 @@ import { paymentSessions, tenants } from '../../db/schema';
 const FEES = { processingFeeBasisPoints: 290, processingFeeFixedCents: 30, serviceFeeCents: 195 };
 const withFees = buildTenant({ subdomain: 'feeful', brandTitle: 'Feeful Parking', ...FEES });
 const noFees = buildTenant({ subdomain: 'feeless' });
+const connected = buildTenant({ subdomain: 'connected', stripeAccountId: 'acct_1TestOperator', ...FEES });
 
 const seedDocument = {
   tenants: [
@@ -24,6 +25,7 @@ const seedDocument = {
       ],
     },
     { ...noFees, citations: [buildCitation({ citationNumber: 'N100', amount: 4000 })] },
+    { ...connected, citations: [buildCitation({ citationNumber: 'C100', amount: 4000 })] },
   ],
 };
 
@@ -122,6 +124,8 @@ describe('fees on notice payments, sandbox provider', () => {
       ['processingFeeFixedCents', -1],
       ['serviceFeeCents', 100_001],
       ['serviceFeeCents', '195'],
+      ['stripeAccountId', 'cus_123'],
+      ['stripeAccountId', 'acct_'],
     ] as const) {
       const bad = { tenants: [{ ...buildTenant({ subdomain: 'badfees' }), [field]: value }] };
       await expect(loadFixtureDocument(t.db, bad)).rejects.toThrow(new RegExp(`tenants\\[0\\]\\.${field}`));
@@ -166,6 +170,22 @@ describe('fees on notice payments, Stripe Checkout', () => {
       { name: 'Platform service fee', amount: '195', quantity: '1', currency: 'usd' },
     ]);
     expect(form.has('line_items[3][quantity]')).toBe(false);
+    // No connected account: the platform keeps the payment, no destination charge.
+    expect([...form.keys()].filter((key) => key.startsWith('payment_intent_data'))).toEqual([]);
+  });
+
+  it("makes a destination charge to a connected tenant's account, keeping the service fee", async () => {
+    await openCheckout(t, 'connected', 'C100');
+    const { form, headers } = stripe.received.at(-1)!;
+    expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(form.get('payment_intent_data[transfer_data][destination]')).toBe('acct_1TestOperator');
+    expect(form.get('payment_intent_data[application_fee_amount]')).toBe('195');
+    expect([...form.keys()].filter((key) => key.startsWith('payment_intent_data')).sort()).toEqual([
+      'payment_intent_data[application_fee_amount]',
+      'payment_intent_data[transfer_data][destination]',
+    ]);
+    // The payer still sees the same three lines.
+    expect(form.get('line_items[2][price_data][unit_amount]')).toBe('195');
   });
 
   it('sends one line item when the tenant charges no fees', async () => {

@@ -58,6 +58,9 @@ export async function startCheckout(options: {
     opened = await options.gateway.createCheckoutSession({
       paymentSessionId,
       lineItems: checkoutLineItems(amounts),
+      destination: options.tenant.stripeAccountId
+        ? { accountId: options.tenant.stripeAccountId, applicationFeeAmount: serviceFee }
+        : null,
       successUrl: options.successUrl,
       cancelUrl: options.cancelUrl,
       providerCustomerId: options.providerCustomerId,
