@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
@@ -74,7 +75,7 @@ beforeAll(async () => {
     tenants: [
       {
         ...gamma,
-        citations: ['G100', 'G101', 'G102', 'G103', 'G104', 'G105', 'G106'].map((citationNumber) =>
+        citations: ['G100', 'G101', 'G102', 'G103', 'G104', 'G105', 'G106', 'G107'].map((citationNumber) =>
           buildCitation({ citationNumber, amount: citationNumber === 'G100' ? 4500 : 2000 }),
         ),
       },
@@ -127,7 +128,15 @@ function checkoutEvent(
 
 const nowSeconds = () => Math.floor(new Date(TEST_NOW).getTime() / 1000);
 
-const deliver = (payload: string, signature = signStripePayload(payload, WEBHOOK_SECRET, nowSeconds())) =>
+/**
+ * Signature headers are made by the official SDK (a test-only dependency), not by our own signer:
+ * the verifier is proven against exactly what Stripe produces (decision record 030).
+ */
+const stripeSdk = new Stripe('sk_test_123');
+const sdkSignature = (payload: string, secret = WEBHOOK_SECRET, timestamp = nowSeconds()) =>
+  stripeSdk.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+
+const deliver = (payload: string, signature = sdkSignature(payload)) =>
   t.request(null, {
     method: 'POST',
     url: '/api/v1/payments/stripe/webhook',
@@ -256,21 +265,18 @@ describe('POST /payments/stripe/webhook', () => {
 
   it.each([
     ['no signature', (payload: string) => deliver(payload, '')],
-    [
-      'a wrong secret',
-      (payload: string) => deliver(payload, signStripePayload(payload, 'whsec_wrong', nowSeconds())),
-    ],
+    ['a wrong secret', (payload: string) => deliver(payload, sdkSignature(payload, 'whsec_wrong'))],
     [
       'a stale timestamp',
-      (payload: string) => deliver(payload, signStripePayload(payload, WEBHOOK_SECRET, nowSeconds() - 301)),
+      (payload: string) => deliver(payload, sdkSignature(payload, WEBHOOK_SECRET, nowSeconds() - 301)),
+    ],
+    [
+      'a timestamp from the future',
+      (payload: string) => deliver(payload, sdkSignature(payload, WEBHOOK_SECRET, nowSeconds() + 301)),
     ],
     [
       'a tampered body',
-      (payload: string) =>
-        deliver(
-          payload.replace('"paid"', '"paid" '),
-          signStripePayload(payload, WEBHOOK_SECRET, nowSeconds()),
-        ),
+      (payload: string) => deliver(payload.replace('"paid"', '"paid" '), sdkSignature(payload)),
     ],
     ['a garbage header', (payload: string) => deliver(payload, 't=abc,v1=zz')],
     ['a signed body that is not JSON', () => deliver('not json')],
@@ -284,6 +290,15 @@ describe('POST /payments/stripe/webhook', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'bad_request' });
     expect((await citationOf('G105')).paymentStatus).toBe('Open');
+  });
+
+  it("accepts the SDK's header within the five-minute tolerance, and our signer matches the SDK", async () => {
+    const sessionId = await openCheckout('G107');
+    const payload = checkoutEvent(sessionId);
+    const almostStale = sdkSignature(payload, WEBHOOK_SECRET, nowSeconds() - 299);
+    expect(signStripePayload(payload, WEBHOOK_SECRET, nowSeconds() - 299)).toBe(almostStale);
+    expect((await deliver(payload, almostStale)).statusCode).toBe(200);
+    expect((await citationOf('G107')).paymentStatus).toBe('Paid');
   });
 
   it('refuses a body that is not JSON by content type', async () => {
