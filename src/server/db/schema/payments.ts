@@ -5,7 +5,7 @@ import { tenants } from './tenants';
 
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
-export type PaymentSessionStatus = 'open' | 'paid' | 'expired' | 'refunded';
+export type PaymentSessionStatus = 'open' | 'paid' | 'expired' | 'refunded' | 'refund_failed';
 
 /**
  * One hosted checkout: what is being paid (purpose + subject), how much, and where the browser
@@ -40,6 +40,9 @@ export const paymentSessions = pgTable(
     providerPaymentId: text('provider_payment_id'),
     refundId: text('refund_id'),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Why the automatic refund of a duplicate payment failed (status 'refund_failed'). */
+    refundError: text('refund_error'),
+    refundFailedAt: timestamp('refund_failed_at', { withTimezone: true }),
   },
   (table) => [
     index('payment_sessions_subject_idx').on(table.tenantId, table.purpose, table.subjectId),

@@ -49,7 +49,8 @@ export async function handlePaymentEvent(options: {
       await markSessionExpired(tx, session.id);
       return answer(session.status === 'open' ? 'expired' : 'ignored');
     }
-    if (session.status === 'paid' || session.status === 'refunded') return answer('already-paid');
+    if (session.status === 'paid' || session.status === 'refunded' || session.status === 'refund_failed')
+      return answer('already-paid');
     // A late payment of an expired session still took the money: record and fulfil it.
     await markSessionPaid(tx, session.id, now, event.receiptUrl, event.providerPaymentId);
     if (!isPaymentPurpose(session.purpose)) {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import type { PaymentProviderName } from '../../db/schema';
 import { type PaymentSessionRow, paymentEvents, paymentSessions } from '../../db/schema';
@@ -79,7 +79,10 @@ export async function markSessionExpired(tx: Transaction, sessionId: string): Pr
     .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'open')));
 }
 
-/** Records the refund of a paid session; only a paid one, so a repeated refund changes nothing. */
+/**
+ * Records the refund of a paid session (or of one whose refund failed before and was retried);
+ * a repeated refund changes nothing.
+ */
 export async function markSessionRefunded(
   db: Database,
   sessionId: string,
@@ -88,7 +91,22 @@ export async function markSessionRefunded(
 ): Promise<void> {
   await db
     .update(paymentSessions)
-    .set({ status: 'refunded', refundId, refundedAt })
+    .set({ status: 'refunded', refundId, refundedAt, refundError: null })
+    .where(
+      and(eq(paymentSessions.id, sessionId), inArray(paymentSessions.status, ['paid', 'refund_failed'])),
+    );
+}
+
+/** Marks a duplicate payment whose refund failed, with the reason, for the operator to settle. */
+export async function markSessionRefundFailed(
+  db: Database,
+  sessionId: string,
+  error: string,
+  failedAt: Date,
+): Promise<void> {
+  await db
+    .update(paymentSessions)
+    .set({ status: 'refund_failed', refundError: error.slice(0, 1000), refundFailedAt: failedAt })
     .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'paid')));
 }
 

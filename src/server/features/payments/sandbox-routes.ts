@@ -55,7 +55,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
   }
 
   async function closedReason(session: PaymentSessionRow, request: FastifyRequest): Promise<string | null> {
-    if (session.status === 'paid') return m.sandboxSessionPaid;
+    // A duplicate payment that was (or failed to be) refunded was still paid once.
+    if (session.status === 'paid' || session.status === 'refunded' || session.status === 'refund_failed')
+      return m.sandboxSessionPaid;
     if (session.status === 'expired') return m.sandboxSessionClosed;
     if (clock.now().getTime() - session.createdAt.getTime() > SANDBOX_CHECKOUT_LIFETIME_MS) {
       await settlePaymentEvent({

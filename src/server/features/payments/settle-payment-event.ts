@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent, PaymentGateway } from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
 import { handlePaymentEvent, type PaymentEventOutcome } from './handle-payment-event';
-import { findSessionById, markSessionRefunded } from './queries';
+import { findSessionById, markSessionRefunded, markSessionRefundFailed } from './queries';
 
 /**
  * A provider event from start to end, for webhooks and sandbox payments alike: look up the
@@ -47,8 +47,10 @@ async function refundDuplicatePayment(options: {
 }) {
   const { db, gateway, sessionId, now, log } = options;
   const session = await findSessionById(db, sessionId);
-  if (!session?.providerPaymentId) {
+  if (!session) return;
+  if (!session.providerPaymentId) {
     log.error({ sessionId }, 'a duplicate payment has no provider payment id: refund it by hand');
+    await markSessionRefundFailed(db, session.id, 'The provider reported no payment id to refund.', now);
     return;
   }
   try {
@@ -59,7 +61,8 @@ async function refundDuplicatePayment(options: {
     await markSessionRefunded(db, session.id, refundId, now);
     log.info({ sessionId, refundId }, 'refunded a payment for something already paid');
   } catch (error) {
-    // The session stays 'paid' with no refund id: the operator's report lists it for a manual refund.
+    // Kept as 'refund_failed' with the provider's error, so an operator sees it and refunds by hand.
     log.error({ err: error, sessionId }, 'could not refund a duplicate payment');
+    await markSessionRefundFailed(db, session.id, (error as Error).message ?? String(error), now);
   }
 }

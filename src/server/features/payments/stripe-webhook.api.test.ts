@@ -75,8 +75,9 @@ beforeAll(async () => {
     tenants: [
       {
         ...gamma,
-        citations: ['G100', 'G101', 'G102', 'G103', 'G104', 'G105', 'G106', 'G107'].map((citationNumber) =>
-          buildCitation({ citationNumber, amount: citationNumber === 'G100' ? 4500 : 2000 }),
+        citations: ['G100', 'G101', 'G102', 'G103', 'G104', 'G105', 'G106', 'G107', 'G108'].map(
+          (citationNumber) =>
+            buildCitation({ citationNumber, amount: citationNumber === 'G100' ? 4500 : 2000 }),
         ),
       },
       { ...delta, citations: [] },
@@ -234,6 +235,31 @@ describe('POST /payments/stripe/webhook', () => {
     expect(await citationOf('G103')).toMatchObject({ paymentStatus: 'Paid', paidTotal: 2000 });
     const [session] = await sessionsOf((await citationOf('G103')).uuid);
     expect(session?.status).toBe('paid');
+  });
+
+  it('records a failed automatic refund as refund_failed with the error, for the operator', async () => {
+    const first = await openCheckout('G108');
+    const second = await openCheckout('G108');
+    expect((await deliver(checkoutEvent(first))).statusCode).toBe(200);
+    isStripeDown = true;
+    try {
+      expect((await deliver(checkoutEvent(second))).statusCode).toBe(200);
+    } finally {
+      isStripeDown = false;
+    }
+    const citation = await citationOf('G108');
+    expect(citation).toMatchObject({ paymentStatus: 'Paid', paidTotal: 2000 });
+    const sessions = await sessionsOf(citation.uuid);
+    const failed = sessions.find((session) => session.providerSessionId === second)!;
+    expect(failed).toMatchObject({ status: 'refund_failed', refundId: null });
+    expect(failed.refundError).toBe('Stripe answered 500: boom');
+    expect(failed.refundFailedAt?.toISOString()).toBe(TEST_NOW);
+    expect(sessions.find((session) => session.providerSessionId === first)?.status).toBe('paid');
+    // A further event for the same payment neither pays again nor hides the failure.
+    expect((await deliver(checkoutEvent(second))).statusCode).toBe(200);
+    expect((await sessionsOf(citation.uuid)).find((session) => session.id === failed.id)?.status).toBe(
+      'refund_failed',
+    );
   });
 
   it('keeps the first of two paid checkouts and refunds the second through Stripe', async () => {
