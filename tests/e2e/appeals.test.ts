@@ -3,9 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectNoPageErrors,
-  launchBrowser,
   newContext,
   tenantUrl,
+  useFreshPagePerTest,
 } from './support/browser';
 
 const TENANT = 'appealtest';
@@ -13,14 +13,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+useFreshPagePerTest((opened) => {
+  ({ browser, context, page } = opened);
 });
 
 /** Draws a small real image with the page's canvas and returns its bytes. */

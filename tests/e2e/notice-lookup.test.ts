@@ -3,23 +3,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectNoPageErrors,
-  launchBrowser,
   newContext,
   tenantUrl,
+  useFreshPagePerTest,
 } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser.close());
-beforeEach(async () => {
-  await context?.close();
-  context = await newContext(browser);
-  page = await context.newPage();
+useFreshPagePerTest((opened) => {
+  ({ browser, context, page } = opened);
 });
 
 describe('notice lookup', () => {

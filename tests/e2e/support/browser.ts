@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -68,4 +68,28 @@ export async function expectAccessible(page: Page) {
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
   expect(serious).toEqual([]);
+}
+
+export interface OpenedPage {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One browser for the file and a fresh context and page for every test, handed to `receive`
+ * before each test (the file keeps its own variables; the previous context is closed first).
+ */
+export function useFreshPagePerTest(receive: (opened: OpenedPage) => void) {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+  beforeEach(async () => {
+    await context?.close();
+    context = await newContext(browser!);
+    receive({ browser: browser!, context, page: await context.newPage() });
+  });
 }

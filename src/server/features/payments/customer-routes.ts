@@ -19,7 +19,14 @@ const errors = {
 /** The signed-in customer's saved cards and the provider's customer portal (account screen). */
 export async function customerBillingRoutes(app: ApiInstance) {
   const { db, config, payments } = app.deps;
-  const accountPage = (subdomain: string) => `${tenantBaseUrl(config, subdomain)}/permits/account`;
+  /** The provider's portal for a customer, returning to their account screen on their tenant. */
+  const portalFor = (customer: Parameters<typeof openCustomerPortal>[0]['customer'], subdomain: string) =>
+    openCustomerPortal({
+      db,
+      gateway: payments,
+      customer,
+      returnUrl: `${tenantBaseUrl(config, subdomain)}/permits/account`,
+    });
 
   app.get(
     customerCardsContract.path,
@@ -56,12 +63,7 @@ export async function customerBillingRoutes(app: ApiInstance) {
       if (request.params.id !== customer.id) throw notFound('Customer');
       const tenant = await request.requireTenant(request.query.subdomain);
       reply.header('cache-control', 'no-store');
-      return openCustomerPortal({
-        db,
-        gateway: payments,
-        customer,
-        returnUrl: accountPage(tenant.subdomain),
-      });
+      return portalFor(customer, tenant.subdomain);
     },
   );
 
@@ -79,12 +81,7 @@ export async function customerBillingRoutes(app: ApiInstance) {
       const customer = await request.requireCustomer();
       const tenant = await request.requireTenant();
       reply.header('cache-control', 'no-store');
-      return openCustomerPortal({
-        db,
-        gateway: payments,
-        customer,
-        returnUrl: accountPage(tenant.subdomain),
-      });
+      return portalFor(customer, tenant.subdomain);
     },
   );
 }
