@@ -4,8 +4,8 @@ import {
   expectAccessible,
   expectNoPageErrors,
   newContext,
+  openFreshPagePerTest,
   tenantUrl,
-  useFreshPagePerTest,
 } from './support/browser';
 
 const TENANT = 'acctest';
@@ -15,7 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useFreshPagePerTest((opened) => {
+openFreshPagePerTest((opened) => {
   ({ browser, context, page } = opened);
 });
 

@@ -4,8 +4,8 @@ import {
   expectAccessible,
   expectNoPageErrors,
   newContext,
+  openFreshPagePerTest,
   tenantUrl,
-  useFreshPagePerTest,
 } from './support/browser';
 
 const TENANT = 'appealtest';
@@ -13,7 +13,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useFreshPagePerTest((opened) => {
+openFreshPagePerTest((opened) => {
   ({ browser, context, page } = opened);
 });
 

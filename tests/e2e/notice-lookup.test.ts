@@ -4,15 +4,15 @@ import {
   expectAccessible,
   expectNoPageErrors,
   newContext,
+  openFreshPagePerTest,
   tenantUrl,
-  useFreshPagePerTest,
 } from './support/browser';
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-useFreshPagePerTest((opened) => {
+openFreshPagePerTest((opened) => {
   ({ browser, context, page } = opened);
 });
 

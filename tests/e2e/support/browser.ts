@@ -80,7 +80,7 @@ export interface OpenedPage {
  * One browser for the file and a fresh context and page for every test, handed to `receive`
  * before each test (the file keeps its own variables; the previous context is closed first).
  */
-export function useFreshPagePerTest(receive: (opened: OpenedPage) => void) {
+export function openFreshPagePerTest(receive: (opened: OpenedPage) => void) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   beforeAll(async () => {
