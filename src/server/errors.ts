@@ -1,8 +1,13 @@
-/** The error every service throws; one handler turns it into `{ code, message }` with its status. */
+import type { ServerErrorCode } from '../shared/contract';
+
+/**
+ * The error every service throws; one handler turns it into `{ code, message }` with its status.
+ * Codes come from the shared contract's list, so the web can rely on every one it is sent.
+ */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ServerErrorCode,
     message: string,
   ) {
     super(message);

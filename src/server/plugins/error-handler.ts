@@ -1,6 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ServerErrorCode } from '../../shared/contract';
 import { AppError } from '../errors';
+
+/** Fastify's own client errors carry codes like FST_ERR_CTP_INVALID_MEDIA_TYPE: answer ours. */
+const CODE_BY_STATUS: Partial<Record<number, ServerErrorCode>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
 
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
 
@@ -22,7 +34,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: error.code ?? 'bad_request', message: error.message });
+      return reply
+        .status(status)
+        .send({ code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal_error', message: INTERNAL_ERROR_MESSAGE });

@@ -8,6 +8,7 @@ import {
   stripWhitespace,
 } from '../rules/account-validation';
 import { subdomainSchema, uuidSchema } from './common';
+import { defineRoute } from './define-route';
 
 const passwordMessage = 'Your password needs to be stronger.';
 
@@ -70,9 +71,12 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-export const loginContract = {
+export const loginContract = defineRoute({
   method: 'POST',
   path: '/auth/customer/login',
+  summary: 'Sign in: answers a bearer token for this tenant',
+  tags: ['auth'],
+  auth: 'none',
   body: z.object({
     email: z
       .string()
@@ -82,11 +86,15 @@ export const loginContract = {
     entitySubdomain: subdomainSchema,
   }),
   response: sessionResponseSchema,
-} as const;
+  errors: [401, 403, 404, 429],
+});
 
-export const signupContract = {
+export const signupContract = defineRoute({
   method: 'POST',
   path: '/auth/customer/signup',
+  summary: 'Create an account (with a sign-up code where the tenant needs one)',
+  tags: ['auth'],
+  auth: 'none',
   body: z.object({
     email: emailInputSchema,
     password: newPasswordSchema,
@@ -100,33 +108,49 @@ export const signupContract = {
       .transform((value) => value || null),
   }),
   response: sessionResponseSchema,
-} as const;
+  errors: [401, 403, 404, 409, 429],
+});
 
-export const changePasswordContract = {
+export const changePasswordContract = defineRoute({
   method: 'PUT',
   path: '/auth/customer/password',
+  summary: 'Change the password; earlier tokens stop working and a new one is answered',
+  tags: ['auth'],
+  auth: 'customer',
   body: z.object({ oldPassword: anyPasswordSchema, newPassword: newPasswordSchema }),
   /** A fresh token: the change revokes every earlier one, this session included. */
   response: z.object({ jwtToken: z.string() }),
-} as const;
+  errors: [401, 403, 404, 429],
+});
 
-export const checkCodeContract = {
+export const checkCodeContract = defineRoute({
   method: 'GET',
   path: '/auth/customer/checkcode',
-  querystring: z.object({ code: signupCodeInputSchema, subdomain: subdomainSchema }),
+  summary: 'Check a sign-up code: 401 unknown, 404 tenant not issuing passes, 409 used',
+  tags: ['auth'],
+  auth: 'none',
+  query: z.object({ code: signupCodeInputSchema, subdomain: subdomainSchema }),
   response: z.object({ code: z.string(), isValid: z.literal(true) }),
-} as const;
+  errors: [401, 404, 409, 429],
+});
 
-export const resetPasswordContract = {
+export const resetPasswordContract = defineRoute({
   method: 'POST',
   path: '/auth/customer/reset_password',
+  summary: 'Set a new password with an emailed reset link',
+  tags: ['auth'],
+  auth: 'none',
   body: z.object({ resetPasswordUUID: uuidSchema, password: newPasswordSchema, subdomain: subdomainSchema }),
   response: messageResponseSchema,
-} as const;
+  errors: [404, 429],
+});
 
-export const sendPasswordResetContract = {
+export const sendPasswordResetContract = defineRoute({
   method: 'POST',
   path: '/auth/customer/send_password_reset_email',
+  summary: 'Email a single-use password reset link (valid for one hour)',
+  tags: ['auth'],
+  auth: 'none',
   body: z.object({
     email: z
       .string()
@@ -136,32 +160,48 @@ export const sendPasswordResetContract = {
     subdomain: subdomainSchema,
   }),
   response: messageResponseSchema,
-} as const;
+  errors: [404, 429],
+});
 
-export const verifyEmailContract = {
+export const verifyEmailContract = defineRoute({
   method: 'POST',
   path: '/auth/customer/verify/email',
+  summary: 'Confirm an email address with an emailed verification link',
+  tags: ['auth'],
+  auth: 'none',
   body: z.object({ verifyEmailUUID: uuidSchema, subdomain: subdomainSchema }),
   response: messageResponseSchema,
-} as const;
+  errors: [404, 429],
+});
 
-export const getCustomerContract = {
+export const getCustomerContract = defineRoute({
   method: 'GET',
   path: '/portal/customer',
+  summary: 'The signed-in customer',
+  tags: ['customers'],
+  auth: 'customer',
   response: customerSchema,
-} as const;
+  errors: [401, 404],
+});
 
-export const getCustomerByUuidContract = {
+export const getCustomerByUuidContract = defineRoute({
   method: 'GET',
   path: '/portal/customer/:uuid',
+  summary: 'A customer by uuid: only the signed-in customer themselves',
+  tags: ['customers'],
+  auth: 'customer',
   params: z.object({ uuid: uuidSchema }),
   response: customerSchema,
-} as const;
+  errors: [401, 404],
+});
 
 /** Part 1 section 7: the changed fields (location, or name, or email) plus the subdomain. */
-export const updateCustomerContract = {
+export const updateCustomerContract = defineRoute({
   method: 'PUT',
   path: '/portal/customer',
+  summary: 'Change location, name or email (409 when the email belongs to another account)',
+  tags: ['customers'],
+  auth: 'customer',
   body: z
     .object({
       subdomain: subdomainSchema,
@@ -177,10 +217,15 @@ export const updateCustomerContract = {
       'Nothing to change: send fullname, email, building or unit.',
     ),
   response: customerSchema,
-} as const;
+  errors: [401, 404, 409],
+});
 
-export const refreshGuestCodeContract = {
+export const refreshGuestCodeContract = defineRoute({
   method: 'POST',
   path: '/portal/customer/refreshguestcode',
+  summary: 'Issue a new guest code (registered permit holders only)',
+  tags: ['customers'],
+  auth: 'customer',
   response: customerSchema,
-} as const;
+  errors: [401, 403, 404],
+});

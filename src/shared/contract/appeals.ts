@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH } from './citations';
 import { uuidSchema } from './common';
+import { defineRoute } from './define-route';
 
 /** Most proof photos an appeal may carry (part 1 section 9). */
 export const MAX_APPEAL_PHOTOS = 4;
@@ -40,20 +41,29 @@ const noticeNumberSchema = z
   .max(MAX_SEARCH_TERM_LENGTH, `must be at most ${MAX_SEARCH_TERM_LENGTH} characters`);
 
 /** GET /portal/citation/number/{number}: the notice to appeal, only when it can still be appealed. */
-export const getCitationByNumberContract = {
+export const getCitationByNumberContract = defineRoute({
   method: 'GET',
   path: '/portal/citation/number/:number',
+  summary:
+    'The notice with this number, if it can be appealed (404: no record, appealed, voided or paid; 403: window expired)',
+  tags: ['appeals'],
+  auth: 'none',
   params: z.object({ number: noticeNumberSchema }),
   response: citationSchema,
-} as const;
+  errors: [403, 404, 409],
+});
 
 /** GET /portal/appeal/id/{uuid}/n/{number}: the appeal of a notice; both must name the same notice. */
-export const getAppealContract = {
+export const getAppealContract = defineRoute({
   method: 'GET',
   path: '/portal/appeal/id/:uuid/n/:number',
+  summary: 'The appeal of a notice (404: none yet and one can be made; 403: none and none can be made)',
+  tags: ['appeals'],
+  auth: 'none',
   params: z.object({ uuid: uuidSchema, number: noticeNumberSchema }),
   response: appealSchema,
-} as const;
+  errors: [403, 404, 409],
+});
 
 const field = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 
@@ -77,12 +87,16 @@ export const submitAppealBodySchema = z.object({
 });
 export type SubmitAppealBody = z.input<typeof submitAppealBodySchema>;
 
-export const submitAppealContract = {
+export const submitAppealContract = defineRoute({
   method: 'PUT',
   path: '/portal/appeal',
+  summary: 'Submit the appeal of a notice, with up to four proof photos uploaded beforehand',
+  tags: ['appeals'],
+  auth: 'none',
   body: submitAppealBodySchema,
   response: appealSchema,
-} as const;
+  errors: [403, 404, 409],
+});
 
 /** An appeal as the operator sees it: with the notice it is about. */
 export const dashboardAppealSchema = appealSchema.extend({
@@ -93,11 +107,15 @@ export const dashboardAppealSchema = appealSchema.extend({
 });
 export type DashboardAppeal = z.infer<typeof dashboardAppealSchema>;
 
-export const listDashboardAppealsContract = {
+export const listDashboardAppealsContract = defineRoute({
   method: 'GET',
   path: '/dashboard/appeals',
+  summary: "The tenant's appeals, pending first",
+  tags: ['dashboard'],
+  auth: 'operator',
   response: z.array(dashboardAppealSchema),
-} as const;
+  errors: [401, 404, 409],
+});
 
 export const answerAppealBodySchema = z.object({
   isApproved: z.boolean(),
@@ -108,28 +126,14 @@ export const answerAppealBodySchema = z.object({
 });
 export type AnswerAppealBody = z.input<typeof answerAppealBodySchema>;
 
-export const answerAppealContract = {
+export const answerAppealContract = defineRoute({
   method: 'PUT',
   path: '/dashboard/appeals/:uuid',
+  summary: 'Approve or deny a pending appeal, optionally with a status text and voiding the notice',
+  tags: ['dashboard'],
+  auth: 'operator',
   params: z.object({ uuid: uuidSchema }),
   body: answerAppealBodySchema,
   response: dashboardAppealSchema,
-} as const;
-
-export const operatorLoginBodySchema = z.object({
-  email: z.string().trim().max(254),
-  password: z.string().max(1024),
+  errors: [401, 404, 409],
 });
-
-export const operatorLoginResponseSchema = z.object({
-  jwtToken: z.string(),
-  uuid: z.uuid(),
-  fullname: z.string(),
-});
-
-export const operatorLoginContract = {
-  method: 'POST',
-  path: '/dashboard/auth/login',
-  body: operatorLoginBodySchema,
-  response: operatorLoginResponseSchema,
-} as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subdomainSchema } from './common';
+import { defineRoute } from './define-route';
 
 /** Brand details (part 1 section 3), plus the tenant's time zone so the client shows local times. */
 export const brandDetailsSchema = z.object({
@@ -26,12 +27,16 @@ export type BrandDetails = z.infer<typeof brandDetailsSchema>;
 
 export const getBrandParamsSchema = z.object({ subdomain: subdomainSchema });
 
-export const getBrandContract = {
+export const getBrandContract = defineRoute({
   method: 'GET',
   path: '/portal/brand/:subdomain',
+  summary: 'Brand details of a tenant',
+  tags: ['brand'],
+  auth: 'none',
   params: getBrandParamsSchema,
   response: brandDetailsSchema,
-} as const;
+  errors: [404],
+});
 
 /** The id of the inert JSON element in which the server hands the page its brand. */
 export const BRAND_DATA_ELEMENT_ID = 'brand-data';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subdomainSchema, uuidSchema } from './common';
+import { defineRoute } from './define-route';
 
 export const PAYMENT_STATUSES = [
   'Paid off platform',
@@ -69,19 +70,27 @@ export const searchCitationsParamsSchema = z.object({
   subdomain: subdomainSchema,
 });
 
-export const searchCitationsContract = {
+export const searchCitationsContract = defineRoute({
   method: 'GET',
   path: '/portal/citation/p/:plate/n/:number/o/:subdomain',
+  summary: "Notices of a tenant by plate or notice number ('blank' for none)",
+  tags: ['citations'],
+  auth: 'none',
   params: searchCitationsParamsSchema,
   response: z.array(citationSchema),
-} as const;
+  errors: [404],
+});
 
-export const getCitationContract = {
+export const getCitationContract = defineRoute({
   method: 'GET',
   path: '/portal/citation/:uuid',
+  summary: "One notice of the host's tenant",
+  tags: ['citations'],
+  auth: 'none',
   params: z.object({ uuid: uuidSchema }),
   response: citationSchema,
-} as const;
+  errors: [404],
+});
 
 /** GET /citation/checkout/{uuid}/subdomain/{subdomain}: where to send the browser to pay. */
 export const checkoutResponseSchema = z.object({ checkoutURL: z.string() });

@@ -1,12 +1,5 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this shape. */
-export const errorResponseSchema = z.object({
-  code: z.string(),
-  message: z.string(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
 export const uuidSchema = z.uuid({ message: 'must be a valid UUID' });
 
 /** Tenant subdomain as it appears in paths: a DNS label. */

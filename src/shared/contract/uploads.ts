@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
+import { defineRoute } from './define-route';
 
 /** What an upload is for; each purpose has its own accepted types and folder. */
 export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof'] as const;
@@ -56,12 +57,16 @@ export const createUploadResponseSchema = z.object({
 });
 export type CreateUploadResponse = z.infer<typeof createUploadResponseSchema>;
 
-export const createUploadContract = {
+export const createUploadContract = defineRoute({
   method: 'POST',
   path: '/uploads',
+  summary: 'A short-lived target to upload one file (max 5,000,000 bytes) to storage',
+  tags: ['uploads'],
+  auth: 'none',
   body: createUploadBodySchema,
   response: createUploadResponseSchema,
-} as const;
+  errors: [404],
+});
 
 export const storedUploadSchema = z.object({
   uploadUUID: z.uuid(),
@@ -72,9 +77,13 @@ export const storedUploadSchema = z.object({
 export type StoredUpload = z.infer<typeof storedUploadSchema>;
 
 /** POST /uploads/{uuid}/confirm: the browser says the file is there; the server checks it. */
-export const confirmUploadContract = {
+export const confirmUploadContract = defineRoute({
   method: 'POST',
   path: '/uploads/:uuid/confirm',
+  summary: 'Check an uploaded file (size, type by its signature) and keep it',
+  tags: ['uploads'],
+  auth: 'none',
   params: z.object({ uuid: uuidSchema }),
   response: storedUploadSchema,
-} as const;
+  errors: [404],
+});

@@ -54,14 +54,8 @@ export const appealMessages = {
   noticeNumberMismatch: 'The notice number does not match this notice.',
 } as const;
 
-/** Operator side of appeals (the minimal dashboard). */
+/** The operator's side of appeals. */
 export const dashboardAppealMessages = {
-  loginTitle: 'Operator sign in',
-  emailLabel: 'Email',
-  passwordLabel: 'Password',
-  signIn: 'Sign in',
-  signOut: 'Sign out',
-  loginFailed: 'Email or password is incorrect.',
   listTitle: 'Appeals',
   empty: 'There are no appeals yet.',
   pending: 'Pending',

@@ -3,5 +3,6 @@ export * from './appeals';
 export * from './citations';
 export * from './common';
 export * from './legal';
+export * from './operators';
 export * from './payments';
 export * from './uploads';

@@ -1,5 +1,13 @@
-import type { z } from 'zod';
-import { errorResponseSchema } from '../../shared/contract';
+import {
+  buildPath,
+  buildQuery,
+  type CallInput,
+  type ErrorCode,
+  errorCodes,
+  errorResponseSchema,
+  type ResponseOf,
+  type RouteContract,
+} from '../../shared/contract';
 
 export const API_BASE = '/api/v1';
 
@@ -7,7 +15,7 @@ export const API_BASE = '/api/v1';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -15,36 +23,48 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
+/** Whether `error` is an answer of the API with this code. */
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+export interface CallOptions {
   /** 'Bearer ...' as stored in the session; sent as the Authorization header. */
   authorization?: string | null;
   signal?: AbortSignal;
 }
 
-/** Calls the API and parses the answer with the call's contract schema. */
-export async function apiRequest<Schema extends z.ZodType>(
-  path: string,
-  schema: Schema,
-  options: RequestOptions = {},
-): Promise<z.infer<Schema>> {
+/**
+ * Calls one route of the API through its contract: the path is built from the contract and its
+ * params, the method is the contract's, and the answer is checked with its response schema.
+ */
+export async function callApi<Contract extends RouteContract>(
+  contract: Contract,
+  input: CallInput<Contract>,
+  options: CallOptions = {},
+): Promise<ResponseOf<Contract>> {
+  const { params, query, body } = input as {
+    params?: Record<string, string>;
+    query?: object;
+    body?: unknown;
+  };
+  const url = `${API_BASE}${buildPath(contract, params)}${buildQuery(query as Record<string, unknown>)}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.authorization) headers.authorization = options.authorization;
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method: options.method ?? 'GET',
+    response = await fetch(url, {
+      method: contract.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(
       0,
-      'network_error',
+      errorCodes.network_error,
       'The server could not be reached. Check your connection and try again.',
     );
   }
@@ -53,12 +73,9 @@ export async function apiRequest<Schema extends z.ZodType>(
     const parsed = errorResponseSchema.safeParse(payload);
     throw new ApiError(
       response.status,
-      parsed.success ? parsed.data.code : 'http_error',
+      parsed.success ? parsed.data.code : errorCodes.http_error,
       parsed.success ? parsed.data.message : `Request failed with status ${response.status}.`,
     );
   }
-  return schema.parse(payload);
+  return contract.response.parse(payload) as ResponseOf<Contract>;
 }
-
-/** A path segment, encoded. */
-export const segment = (value: string) => encodeURIComponent(value);

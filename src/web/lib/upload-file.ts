@@ -1,15 +1,16 @@
 import {
+  confirmUploadContract,
   createUploadContract,
+  errorCodes,
+  errorResponseSchema,
   MAX_UPLOAD_BYTES,
   PURPOSE_CONTENT_TYPES,
   type StoredUpload,
-  storedUploadSchema,
   UPLOAD_TYPES,
   type UploadPurpose,
 } from '../../shared/contract';
-import { errorResponseSchema } from '../../shared/contract/common';
 import { uploadMessages } from '../../shared/messages';
-import { ApiError, apiRequest, segment } from './api-client';
+import { ApiError, callApi } from './api-client';
 
 /** Some browsers give no type for HEIC photos; the extension tells. */
 function contentTypeOf(file: File): string {
@@ -28,13 +29,22 @@ export function acceptFor(purpose: UploadPurpose): string {
     .join(',');
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 async function storageError(response: Response): Promise<ApiError> {
-  const parsed = errorResponseSchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message);
-  // S3 answers XML; its EntityTooLarge is the one a person can act on.
+  // The body can be read once: ours answers JSON, S3 answers XML.
   const text = await response.text().catch(() => '');
+  const parsed = errorResponseSchema.safeParse(parseJson(text));
+  if (parsed.success) return new ApiError(response.status, parsed.data.code, parsed.data.message);
+  // Of S3's errors, EntityTooLarge is the one a person can act on.
   const message = /EntityTooLarge/.test(text) ? uploadMessages.tooLarge : uploadMessages.uploadFailed;
-  return new ApiError(response.status, 'upload_failed', message);
+  return new ApiError(response.status, errorCodes.upload_failed, message);
 }
 
 /**
@@ -42,9 +52,8 @@ async function storageError(response: Response): Promise<ApiError> {
  * to the storage, then have the server check what arrived. Answers where the file can be read.
  */
 export async function uploadFile(file: File, purpose: UploadPurpose): Promise<StoredUpload> {
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(400, 'file_too_large', uploadMessages.tooLarge);
-  const issued = await apiRequest(createUploadContract.path, createUploadContract.response, {
-    method: 'POST',
+  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(400, errorCodes.file_too_large, uploadMessages.tooLarge);
+  const issued = await callApi(createUploadContract, {
     body: { purpose, fileName: file.name, contentType: contentTypeOf(file), size: file.size },
   });
   const { target } = issued;
@@ -59,8 +68,8 @@ export async function uploadFile(file: File, purpose: UploadPurpose): Promise<St
       response = await fetch(target.url, { method: 'POST', body: form });
     }
   } catch {
-    throw new ApiError(0, 'upload_failed', uploadMessages.uploadFailed);
+    throw new ApiError(0, errorCodes.upload_failed, uploadMessages.uploadFailed);
   }
   if (!response.ok) throw await storageError(response);
-  return apiRequest(`/uploads/${segment(issued.uploadUUID)}/confirm`, storedUploadSchema, { method: 'POST' });
+  return callApi(confirmUploadContract, { params: { uuid: issued.uploadUUID } });
 }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../shared/contract';
+import { errorResponseSchema, type ServerErrorCode } from '../../../shared/contract';
 import { CONTENT_TYPE_NAMES, uploadMessages } from '../../../shared/messages/uploads';
 import type { ApiInstance } from '../../api-instance';
 import { AppError, notFound } from '../../errors';
@@ -23,7 +23,7 @@ const uploadQuerySchema = z.object({
   signature: z.string().max(128),
 });
 
-const fail = (status: number, code: string, message: string) => new AppError(status, code, message);
+const fail = (status: number, code: ServerErrorCode, message: string) => new AppError(status, code, message);
 
 function keyFrom(params: z.infer<typeof keyParamsSchema>): string {
   const key = `${params.tenantId}/${params.purpose}/${params.name}`;

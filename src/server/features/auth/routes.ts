@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   changePasswordContract,
   checkCodeContract,
-  errorResponseSchema,
   loginContract,
   resetPasswordContract,
   sendPasswordResetContract,
@@ -10,6 +9,7 @@ import {
   verifyEmailContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
+import { registerRoute } from '../../http/register-route';
 import { authRateLimits } from './rate-limits';
 import {
   changePassword,
@@ -20,9 +20,6 @@ import {
   signUp,
   verifyEmail,
 } from './service';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries([400, 404, 429, ...statuses].map((status) => [status, errorResponseSchema]));
 
 type WithBody = { body?: unknown; query?: unknown };
 const bodyField = (field: string) => (request: WithBody) => {
@@ -39,104 +36,61 @@ export async function authRoutes(app: ApiInstance) {
   const deps = { db, config, clock };
   const plain = app as unknown as FastifyInstance;
 
-  app.post(
-    loginContract.path,
-    {
-      ...authRateLimits(plain, 'login', bodyField('email')),
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in: answers a bearer token for this tenant',
-        body: loginContract.body,
-        response: { 200: loginContract.response, ...errors(401, 403) },
-      },
-    },
+  registerRoute(
+    app,
+    loginContract,
     async (request) => {
       const tenant = await request.requireTenant(request.body.entitySubdomain);
       return logIn({ ...deps, tenant, email: request.body.email, password: request.body.password });
     },
+    authRateLimits(plain, 'login', bodyField('email')),
   );
 
-  app.post(
-    signupContract.path,
-    {
-      ...authRateLimits(plain, 'signup', bodyField('email')),
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account (with a sign-up code where the tenant needs one)',
-        body: signupContract.body,
-        response: { 200: signupContract.response, ...errors(401, 403, 409) },
-      },
-    },
+  registerRoute(
+    app,
+    signupContract,
     async (request) => {
       const { entitySubdomain, ...input } = request.body;
       const tenant = await request.requireTenant(entitySubdomain);
       return signUp({ ...deps, tenant, input });
     },
+    authRateLimits(plain, 'signup', bodyField('email')),
   );
 
-  app.get(
-    checkCodeContract.path,
-    {
-      ...authRateLimits(plain, 'checkcode', queryField('code')),
-      schema: {
-        tags: ['auth'],
-        summary: 'Check a sign-up code: 401 unknown, 404 tenant not issuing passes, 409 used',
-        querystring: checkCodeContract.querystring,
-        response: { 200: checkCodeContract.response, ...errors(401, 409) },
-      },
-    },
+  registerRoute(
+    app,
+    checkCodeContract,
     async (request) => {
       const tenant = await request.requireTenant(request.query.subdomain);
       return checkSignupCode({ ...deps, tenant, code: request.query.code });
     },
+    authRateLimits(plain, 'checkcode', queryField('code')),
   );
 
-  app.put(
-    changePasswordContract.path,
-    {
-      ...authRateLimits(plain, 'password', (request) => request.headers.authorization?.slice(-32)),
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password; earlier tokens stop working and a new one is answered',
-        body: changePasswordContract.body,
-        response: { 200: changePasswordContract.response, ...errors(401, 403) },
-      },
-    },
+  registerRoute(
+    app,
+    changePasswordContract,
     async (request) => {
       const customer = await request.requireCustomer();
       const tenant = await request.requireTenant();
       return changePassword({ ...deps, tenant, customer, ...request.body });
     },
+    authRateLimits(plain, 'password', (request) => request.headers.authorization?.slice(-32)),
   );
 
-  app.post(
-    sendPasswordResetContract.path,
-    {
-      ...authRateLimits(plain, 'reset-request', bodyField('email')),
-      schema: {
-        tags: ['auth'],
-        summary: 'Email a single-use password reset link (valid for one hour)',
-        body: sendPasswordResetContract.body,
-        response: { 200: sendPasswordResetContract.response, ...errors() },
-      },
-    },
+  registerRoute(
+    app,
+    sendPasswordResetContract,
     async (request) => {
       const tenant = await request.requireTenant(request.body.subdomain);
       return sendPasswordResetEmail({ ...deps, tenant, email: request.body.email });
     },
+    authRateLimits(plain, 'reset-request', bodyField('email')),
   );
 
-  app.post(
-    resetPasswordContract.path,
-    {
-      ...authRateLimits(plain, 'reset', bodyField('resetPasswordUUID')),
-      schema: {
-        tags: ['auth'],
-        summary: 'Set a new password with an emailed reset link',
-        body: resetPasswordContract.body,
-        response: { 200: resetPasswordContract.response, ...errors() },
-      },
-    },
+  registerRoute(
+    app,
+    resetPasswordContract,
     async (request) => {
       const tenant = await request.requireTenant(request.body.subdomain);
       return resetPassword({
@@ -146,22 +100,16 @@ export async function authRoutes(app: ApiInstance) {
         password: request.body.password,
       });
     },
+    authRateLimits(plain, 'reset', bodyField('resetPasswordUUID')),
   );
 
-  app.post(
-    verifyEmailContract.path,
-    {
-      ...authRateLimits(plain, 'verify-email', bodyField('verifyEmailUUID')),
-      schema: {
-        tags: ['auth'],
-        summary: 'Confirm an email address with an emailed verification link',
-        body: verifyEmailContract.body,
-        response: { 200: verifyEmailContract.response, ...errors() },
-      },
-    },
+  registerRoute(
+    app,
+    verifyEmailContract,
     async (request) => {
       const tenant = await request.requireTenant(request.body.subdomain);
       return verifyEmail({ ...deps, tenant, token: request.body.verifyEmailUUID });
     },
+    authRateLimits(plain, 'verify-email', bodyField('verifyEmailUUID')),
   );
 }

@@ -1,78 +1,31 @@
 import {
-  errorResponseSchema,
   getCustomerByUuidContract,
   getCustomerContract,
   refreshGuestCodeContract,
   updateCustomerContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
+import { registerRoute } from '../../http/register-route';
 import { toCustomer } from './presenters';
 import { getCustomerByUuid, refreshGuestCode, updateCustomer } from './service';
-
-const errors = (...statuses: number[]) =>
-  Object.fromEntries([400, 401, 404, ...statuses].map((status) => [status, errorResponseSchema]));
-const security = [{ bearerAuth: [] }];
 
 export async function customerRoutes(app: ApiInstance) {
   const { db, config, clock } = app.deps;
 
-  app.get(
-    getCustomerContract.path,
-    {
-      schema: {
-        tags: ['customers'],
-        summary: 'The signed-in customer',
-        security,
-        response: { 200: getCustomerContract.response, ...errors() },
-      },
-    },
-    async (request) => toCustomer(await request.requireCustomer()),
+  registerRoute(app, getCustomerContract, async (request) => toCustomer(await request.requireCustomer()));
+
+  registerRoute(app, updateCustomerContract, async (request) => {
+    const customer = await request.requireCustomer();
+    const tenant = await request.requireTenant();
+    const { subdomain, ...changes } = request.body;
+    return updateCustomer({ db, config, clock, tenant, customer, subdomain, changes });
+  });
+
+  registerRoute(app, refreshGuestCodeContract, async (request) =>
+    refreshGuestCode({ db, customer: await request.requireCustomer() }),
   );
 
-  app.put(
-    updateCustomerContract.path,
-    {
-      schema: {
-        tags: ['customers'],
-        summary: 'Change location, name or email (409 when the email belongs to another account)',
-        security,
-        body: updateCustomerContract.body,
-        response: { 200: updateCustomerContract.response, ...errors(409) },
-      },
-    },
-    async (request) => {
-      const customer = await request.requireCustomer();
-      const tenant = await request.requireTenant();
-      const { subdomain, ...changes } = request.body;
-      return updateCustomer({ db, config, clock, tenant, customer, subdomain, changes });
-    },
-  );
-
-  app.post(
-    refreshGuestCodeContract.path,
-    {
-      schema: {
-        tags: ['customers'],
-        summary: 'Issue a new guest code (registered permit holders only)',
-        security,
-        response: { 200: refreshGuestCodeContract.response, ...errors(403) },
-      },
-    },
-    async (request) => refreshGuestCode({ db, customer: await request.requireCustomer() }),
-  );
-
-  app.get(
-    getCustomerByUuidContract.path,
-    {
-      schema: {
-        tags: ['customers'],
-        summary: 'A customer by uuid: only the signed-in customer themselves',
-        security,
-        params: getCustomerByUuidContract.params,
-        response: { 200: getCustomerByUuidContract.response, ...errors() },
-      },
-    },
-    async (request) =>
-      getCustomerByUuid({ customer: await request.requireCustomer(), uuid: request.params.uuid }),
+  registerRoute(app, getCustomerByUuidContract, async (request) =>
+    getCustomerByUuid({ customer: await request.requireCustomer(), uuid: request.params.uuid }),
   );
 }

@@ -1,4 +1,4 @@
-import { dashboardAppealMessages } from '../../../shared/messages';
+import { operatorMessages } from '../../../shared/messages';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -28,10 +28,10 @@ export async function signInOperator(options: {
   if (!operator) {
     decoyHash ??= hashPassword('decoy password that never matches');
     await verifyPassword(await decoyHash, options.password);
-    throw unauthorized(dashboardAppealMessages.loginFailed);
+    throw unauthorized(operatorMessages.loginFailed);
   }
   if (!(await verifyPassword(operator.passwordHash, options.password))) {
-    throw unauthorized(dashboardAppealMessages.loginFailed);
+    throw unauthorized(operatorMessages.loginFailed);
   }
   const jwtToken = await signAccessToken(
     options.config,

@@ -1,48 +1,27 @@
-import {
-  citationCheckoutContract,
-  errorResponseSchema,
-  stripeWebhookContract,
-} from '../../../shared/contract';
+import { citationCheckoutContract, stripeWebhookContract } from '../../../shared/contract';
 import { WebhookRejectedError } from '../../adapters/payments/port';
 import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import { badRequest } from '../../errors';
+import { registerRoute } from '../../http/register-route';
 import { startCitationCheckout } from './citation-checkout';
 import { settlePaymentEvent } from './settle-payment-event';
 
 export async function paymentRoutes(app: ApiInstance) {
   const { db, clock, config, payments } = app.deps;
 
-  app.get(
-    citationCheckoutContract.path,
-    {
-      schema: {
-        tags: ['payments'],
-        summary: "Opens a hosted checkout for a notice's amount due; answers where to send the browser",
-        params: citationCheckoutContract.params,
-        response: {
-          200: citationCheckoutContract.response,
-          400: errorResponseSchema,
-          404: errorResponseSchema,
-          409: errorResponseSchema,
-          502: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const tenant = await request.requireTenant(request.params.subdomain);
-      reply.header('cache-control', 'no-store');
-      return startCitationCheckout({
-        db,
-        gateway: payments,
-        tenant,
-        tenantUrl: tenantBaseUrl(config, tenant.subdomain),
-        citationId: request.params.uuid,
-        now: clock.now(),
-        log: request.log,
-      });
-    },
-  );
+  registerRoute(app, citationCheckoutContract, async (request) => {
+    const tenant = await request.requireTenant(request.params.subdomain);
+    return startCitationCheckout({
+      db,
+      gateway: payments,
+      tenant,
+      tenantUrl: tenantBaseUrl(config, tenant.subdomain),
+      citationId: request.params.uuid,
+      now: clock.now(),
+      log: request.log,
+    });
+  });
 
   // The signature is over the exact bytes Stripe sent, so this one route keeps JSON bodies raw.
   await app.register(async (webhook) => {
@@ -50,37 +29,24 @@ export async function paymentRoutes(app: ApiInstance) {
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    webhook.post(
-      stripeWebhookContract.path,
-      {
-        schema: {
-          tags: ['payments'],
-          summary: 'Stripe webhook: checkout events mark notices and passes paid, exactly once',
-          response: { 200: stripeWebhookContract.response, 400: errorResponseSchema },
-        },
-      },
-      async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw badRequest('Send the Stripe event as application/json.');
-        let event: ReturnType<typeof payments.readWebhook>;
-        try {
-          event = payments.readWebhook(
-            request.body,
-            request.headers['stripe-signature'] as string | undefined,
-          );
-        } catch (error) {
-          if (error instanceof WebhookRejectedError) throw badRequest(error.message);
-          throw error;
-        }
-        const outcome = await settlePaymentEvent({
-          db,
-          gateway: payments,
-          event,
-          now: clock.now(),
-          log: request.log,
-        });
-        request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'payment event handled');
-        return { received: true as const };
-      },
-    );
+    registerRoute(webhook as ApiInstance, stripeWebhookContract, async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw badRequest('Send the Stripe event as application/json.');
+      let event: ReturnType<typeof payments.readWebhook>;
+      try {
+        event = payments.readWebhook(request.body, request.headers['stripe-signature'] as string | undefined);
+      } catch (error) {
+        if (error instanceof WebhookRejectedError) throw badRequest(error.message);
+        throw error;
+      }
+      const outcome = await settlePaymentEvent({
+        db,
+        gateway: payments,
+        event,
+        now: clock.now(),
+        log: request.log,
+      });
+      request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'payment event handled');
+      return { received: true as const };
+    });
   });
 }

@@ -1,8 +1,7 @@
-import { confirmUploadContract, createUploadContract, errorResponseSchema } from '../../../shared/contract';
+import { confirmUploadContract, createUploadContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
+import { registerRoute } from '../../http/register-route';
 import { confirmUpload, issueUpload } from './service';
-
-const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 
 /**
  * Uploads are anonymous (appeals are), so each is tied to the host's tenant and a purpose, and a
@@ -11,42 +10,20 @@ const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 export async function uploadRoutes(app: ApiInstance) {
   const { db, clock, storage, config } = app.deps;
 
-  app.post(
-    createUploadContract.path,
-    {
-      schema: {
-        tags: ['uploads'],
-        summary: 'A short-lived target to upload one file (max 5,000,000 bytes) to storage',
-        body: createUploadContract.body,
-        response: { 200: createUploadContract.response, ...errors },
-      },
-    },
-    async (request) => {
-      const tenant = await request.requireTenant();
-      return issueUpload({
-        db,
-        storage,
-        tenant,
-        request: request.body,
-        now: clock.now(),
-        ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
-      });
-    },
-  );
+  registerRoute(app, createUploadContract, async (request) => {
+    const tenant = await request.requireTenant();
+    return issueUpload({
+      db,
+      storage,
+      tenant,
+      request: request.body,
+      now: clock.now(),
+      ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+    });
+  });
 
-  app.post(
-    confirmUploadContract.path,
-    {
-      schema: {
-        tags: ['uploads'],
-        summary: 'Check an uploaded file (size, type by its signature) and keep it',
-        params: confirmUploadContract.params,
-        response: { 200: confirmUploadContract.response, ...errors },
-      },
-    },
-    async (request) => {
-      const tenant = await request.requireTenant();
-      return confirmUpload({ db, storage, tenant, uploadId: request.params.uuid, now: clock.now() });
-    },
-  );
+  registerRoute(app, confirmUploadContract, async (request) => {
+    const tenant = await request.requireTenant();
+    return confirmUpload({ db, storage, tenant, uploadId: request.params.uuid, now: clock.now() });
+  });
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import type { ServerErrorCode } from '../../../shared/contract';
 import {
   type CreateUploadBody,
   type CreateUploadResponse,
@@ -28,7 +29,7 @@ function extensionOf(fileName: string): string {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-const rejected = (code: string, message: string) => new AppError(400, code, message);
+const rejected = (code: ServerErrorCode, message: string) => new AppError(400, code, message);
 
 /**
  * Hands the browser a short-lived place to put one file. The key is ours (tenant prefix, random

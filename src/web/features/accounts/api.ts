@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { BrandDetails } from '../../../shared/contract';
+import type { BrandDetails, CallInput, ResponseOf, RouteContract } from '../../../shared/contract';
 import {
   type Customer,
   changePasswordContract,
@@ -17,7 +17,7 @@ import {
   updateCustomerContract,
   verifyEmailContract,
 } from '../../../shared/contract';
-import { ApiError, apiRequest, segment } from '../../lib/api-client';
+import { type CallOptions, callApi, isApiError } from '../../lib/api-client';
 import { clearSession, readJwt, storeSession, useJwt } from '../../lib/session';
 
 export const CUSTOMER_QUERY_KEY = ['customer'] as const;
@@ -25,9 +25,7 @@ export const CUSTOMER_QUERY_KEY = ['customer'] as const;
 /** Stores the session values of part 1 section 3 after sign-in or sign-up. */
 export async function startSession(session: SessionResponse, brand: BrandDetails | null): Promise<void> {
   const jwt = `Bearer ${session.jwtToken}`;
-  const customer = await apiRequest(getCustomerContract.path, getCustomerContract.response, {
-    authorization: jwt,
-  });
+  const customer = await callApi(getCustomerContract, {}, { authorization: jwt });
   storeSession({
     jwt,
     userUUID: session.uuid,
@@ -41,51 +39,51 @@ export async function startSession(session: SessionResponse, brand: BrandDetails
 }
 
 export function logIn(body: z.input<typeof loginContract.body>) {
-  return apiRequest(loginContract.path, loginContract.response, { method: 'POST', body });
+  return callApi(loginContract, { body });
 }
 
 export function signUp(body: z.input<typeof signupContract.body>) {
-  return apiRequest(signupContract.path, signupContract.response, { method: 'POST', body });
+  return callApi(signupContract, { body });
 }
 
 export function checkSignupCode(code: string, subdomain: string) {
-  const query = new URLSearchParams({ code, subdomain });
-  return apiRequest(`${checkCodeContract.path}?${query}`, checkCodeContract.response);
+  return callApi(checkCodeContract, { query: { code, subdomain } });
 }
 
 export function sendPasswordReset(body: z.input<typeof sendPasswordResetContract.body>) {
-  return apiRequest(sendPasswordResetContract.path, sendPasswordResetContract.response, {
-    method: 'POST',
-    body,
-  });
+  return callApi(sendPasswordResetContract, { body });
 }
 
 export function resetPassword(body: z.input<typeof resetPasswordContract.body>) {
-  return apiRequest(resetPasswordContract.path, resetPasswordContract.response, { method: 'POST', body });
+  return callApi(resetPasswordContract, { body });
 }
 
 export function verifyEmail(body: z.input<typeof verifyEmailContract.body>) {
-  return apiRequest(verifyEmailContract.path, verifyEmailContract.response, { method: 'POST', body });
+  return callApi(verifyEmailContract, { body });
 }
 
 /** A 401 on a customer call means the token expired or was revoked: sign out locally. */
 function signOutOnUnauthorized(error: unknown): never {
-  if (error instanceof ApiError && error.status === 401) clearSession();
+  if (isApiError(error) && error.status === 401) clearSession();
   throw error;
 }
 
-function authorized<T>(call: (authorization: string) => Promise<T>): Promise<T> {
-  return call(readJwt() ?? '').catch(signOutOnUnauthorized);
+/** A customer call with the stored token; a refused token signs this browser out. */
+function callAsCustomer<Contract extends RouteContract>(
+  contract: Contract,
+  input: CallInput<Contract>,
+  options: Omit<CallOptions, 'authorization'> = {},
+): Promise<ResponseOf<Contract>> {
+  return callApi(contract, input, { ...options, authorization: readJwt() ?? '' }).catch(
+    signOutOnUnauthorized,
+  );
 }
 
 export function useCustomer() {
   const jwt = useJwt();
   return useQuery({
     queryKey: CUSTOMER_QUERY_KEY,
-    queryFn: ({ signal }) =>
-      authorized((authorization) =>
-        apiRequest(getCustomerContract.path, getCustomerContract.response, { authorization, signal }),
-      ),
+    queryFn: ({ signal }) => callAsCustomer(getCustomerContract, {}, { signal }),
     enabled: Boolean(jwt),
   });
 }
@@ -95,13 +93,7 @@ export function useUpdateCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof updateCustomerContract.body>) =>
-      authorized((authorization) =>
-        apiRequest(updateCustomerContract.path, updateCustomerContract.response, {
-          method: 'PUT',
-          body,
-          authorization,
-        }),
-      ),
+      callAsCustomer(updateCustomerContract, { body }),
     onSuccess: (customer: Customer) => {
       queryClient.setQueryData(CUSTOMER_QUERY_KEY, customer);
       storeSession({ fullname: customer.fullname });
@@ -113,13 +105,7 @@ export function useUpdateCustomer() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: z.input<typeof changePasswordContract.body>) =>
-      authorized((authorization) =>
-        apiRequest(changePasswordContract.path, changePasswordContract.response, {
-          method: 'PUT',
-          body,
-          authorization,
-        }),
-      ),
+      callAsCustomer(changePasswordContract, { body }),
     // The change revoked the old token; keep this session with the new one.
     onSuccess: ({ jwtToken }) => storeSession({ jwt: `Bearer ${jwtToken}` }),
   });
@@ -128,13 +114,7 @@ export function useChangePassword() {
 export function useRefreshGuestCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      authorized((authorization) =>
-        apiRequest(refreshGuestCodeContract.path, refreshGuestCodeContract.response, {
-          method: 'POST',
-          authorization,
-        }),
-      ),
+    mutationFn: () => callAsCustomer(refreshGuestCodeContract, {}),
     onSuccess: (customer: Customer) => {
       queryClient.setQueryData(CUSTOMER_QUERY_KEY, customer);
       return queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY });
@@ -146,19 +126,14 @@ export function useCards() {
   const jwt = useJwt();
   return useQuery({
     queryKey: ['customer', 'cards'],
-    queryFn: ({ signal }) =>
-      authorized((authorization) =>
-        apiRequest(customerCardsContract.path, customerCardsContract.response, { authorization, signal }),
-      ),
+    queryFn: ({ signal }) => callAsCustomer(customerCardsContract, {}, { signal }),
     enabled: Boolean(jwt),
   });
 }
 
 /** The payment provider's customer portal for this account; the browser goes there in the same window. */
 export function fetchPaymentPortalUrl(customerUuid: string): Promise<string> {
-  return authorized((authorization) =>
-    apiRequest(`/portal/customer/stripeportal/${segment(customerUuid)}`, customerPortalContract.response, {
-      authorization,
-    }),
-  ).then((answer) => answer.portalURL);
+  return callAsCustomer(customerPortalContract, { params: { id: customerUuid }, query: {} }).then(
+    (answer) => answer.portalURL,
+  );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   type Appeal,
+  errorCodes,
   getAppealContract,
   getCitationByNumberContract,
   getCitationContract,
@@ -8,14 +9,13 @@ import {
   submitAppealContract,
 } from '../../../shared/contract';
 import { searchTermForPath } from '../../../shared/rules';
-import { ApiError, apiRequest, segment } from '../../lib/api-client';
+import { callApi, isApiError } from '../../lib/api-client';
 
 /** The notice an appeal is about, loaded by its uuid on the host's tenant. */
 export function useAppealCitation(uuid: string | undefined) {
   return useQuery({
     queryKey: ['citation', uuid],
-    queryFn: ({ signal }) =>
-      apiRequest(`/portal/citation/${segment(uuid ?? '')}`, getCitationContract.response, { signal }),
+    queryFn: ({ signal }) => callApi(getCitationContract, { params: { uuid: uuid ?? '' } }, { signal }),
     enabled: Boolean(uuid),
   });
 }
@@ -34,16 +34,15 @@ export function useAppeal(uuid: string | undefined, number: string | undefined) 
     queryKey: appealQueryKey(uuid, number),
     queryFn: async ({ signal }): Promise<AppealState> => {
       try {
-        const appeal = await apiRequest(
-          `/portal/appeal/id/${segment(uuid ?? '')}/n/${segment(number ?? '')}`,
-          getAppealContract.response,
+        const appeal = await callApi(
+          getAppealContract,
+          { params: { uuid: uuid ?? '', number: number ?? '' } },
           { signal },
         );
         return { appeal };
       } catch (error) {
-        if (error instanceof ApiError && error.code === 'appeal_not_found')
-          return { appeal: null, canAppeal: true };
-        if (error instanceof ApiError && error.status === 403) return { appeal: null, canAppeal: false };
+        if (isApiError(error, errorCodes.appeal_not_found)) return { appeal: null, canAppeal: true };
+        if (isApiError(error) && error.status === 403) return { appeal: null, canAppeal: false };
         throw error;
       }
     },
@@ -52,12 +51,9 @@ export function useAppeal(uuid: string | undefined, number: string | undefined) 
 }
 
 export function findAppealableCitation(number: string) {
-  return apiRequest(
-    `/portal/citation/number/${segment(searchTermForPath(number))}`,
-    getCitationByNumberContract.response,
-  );
+  return callApi(getCitationByNumberContract, { params: { number: searchTermForPath(number) } });
 }
 
 export function submitAppeal(body: SubmitAppealBody) {
-  return apiRequest(submitAppealContract.path, submitAppealContract.response, { method: 'PUT', body });
+  return callApi(submitAppealContract, { body });
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { getCitationContract, searchCitationsContract } from '../../../shared/contract';
 import { isCitationPaid, searchTermForPath, tenantForPath } from '../../../shared/rules';
-import { apiRequest, segment } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 
 export interface CitationSearch {
   plate?: string | null;
@@ -15,11 +15,7 @@ function searchQuery(search: CitationSearch, subdomain: string | undefined) {
   return {
     queryKey: ['citations', tenant, plate, number] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      apiRequest(
-        `/portal/citation/p/${segment(plate)}/n/${segment(number)}/o/${segment(tenant)}`,
-        searchCitationsContract.response,
-        { signal },
-      ),
+      callApi(searchCitationsContract, { params: { plate, number, subdomain: tenant } }, { signal }),
   };
 }
 
@@ -49,8 +45,7 @@ const PAYMENT_CONFIRMATION_POLL_MS = 2000;
 export function useCitation(uuid: string | undefined, options: { awaitingPayment?: boolean } = {}) {
   return useQuery({
     queryKey: ['citation', uuid],
-    queryFn: ({ signal }) =>
-      apiRequest(`/portal/citation/${segment(uuid ?? '')}`, getCitationContract.response, { signal }),
+    queryFn: ({ signal }) => callApi(getCitationContract, { params: { uuid: uuid ?? '' } }, { signal }),
     enabled: Boolean(uuid),
     refetchInterval: (query) =>
       options.awaitingPayment && query.state.data && !isCitationPaid(query.state.data)

@@ -1,10 +1,10 @@
 import { Alert, Button, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { type Citation, checkoutResponseSchema } from '../../../shared/contract';
+import { type Citation, citationCheckoutContract } from '../../../shared/contract';
 import { citationMessages } from '../../../shared/messages';
 import { tenantForPath } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
-import { apiRequest, segment } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 
 /** Asks the server for a hosted checkout of what is due now and sends the browser there. */
 export function PayCitationButton({ citation }: { citation: Citation }) {
@@ -16,10 +16,9 @@ export function PayCitationButton({ citation }: { citation: Citation }) {
     setIsStarting(true);
     setHasFailed(false);
     try {
-      const { checkoutURL } = await apiRequest(
-        `/citation/checkout/${segment(citation.uuid)}/subdomain/${segment(tenantForPath(brand?.subdomain))}`,
-        checkoutResponseSchema,
-      );
+      const { checkoutURL } = await callApi(citationCheckoutContract, {
+        params: { uuid: citation.uuid, subdomain: tenantForPath(brand?.subdomain) },
+      });
       window.location.assign(checkoutURL);
     } catch {
       setHasFailed(true);

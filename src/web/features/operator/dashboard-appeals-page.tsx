@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { DashboardAppeal } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { dashboardAppealMessages } from '../../../shared/messages';
+import { dashboardAppealMessages, operatorMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
@@ -100,7 +100,7 @@ export function DashboardAppealsPage() {
       <Group justify="space-between">
         <Title order={1}>{dashboardAppealMessages.listTitle}</Title>
         <Button variant="default" onClick={signOut}>
-          {dashboardAppealMessages.signOut}
+          {operatorMessages.signOut}
         </Button>
       </Group>
       {query.isLoading && <Loader aria-label={dashboardAppealMessages.listTitle} />}

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { dashboardAppealMessages } from '../../../shared/messages';
+import { operatorMessages } from '../../../shared/messages';
 import { signInOperator } from './api';
 import { readOperatorToken, storeOperatorToken } from './operator-session';
 
@@ -19,7 +19,7 @@ export function OperatorLoginPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) {
-      setError(dashboardAppealMessages.loginFailed);
+      setError(operatorMessages.loginFailed);
       return;
     }
     setIsSigningIn(true);
@@ -28,7 +28,7 @@ export function OperatorLoginPage() {
       storeOperatorToken(answer.jwtToken);
       navigate('/dashboard/appeals');
     } catch {
-      setError(dashboardAppealMessages.loginFailed);
+      setError(operatorMessages.loginFailed);
     } finally {
       setIsSigningIn(false);
     }
@@ -36,19 +36,19 @@ export function OperatorLoginPage() {
 
   return (
     <Stack maw={420} mx="auto" gap="lg">
-      <Title order={1}>{dashboardAppealMessages.loginTitle}</Title>
+      <Title order={1}>{operatorMessages.loginTitle}</Title>
       <Card withBorder padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <TextInput
-              label={dashboardAppealMessages.emailLabel}
+              label={operatorMessages.emailLabel}
               type="email"
               autoComplete="username"
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
             />
             <PasswordInput
-              label={dashboardAppealMessages.passwordLabel}
+              label={operatorMessages.passwordLabel}
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
@@ -59,7 +59,7 @@ export function OperatorLoginPage() {
               </Alert>
             )}
             <Button type="submit" loading={isSigningIn}>
-              {dashboardAppealMessages.signIn}
+              {operatorMessages.signIn}
             </Button>
           </Stack>
         </form>

@@ -1,0 +1,9 @@
+/** Operator sign-in and the operator console's frame. */
+export const operatorMessages = {
+  loginTitle: 'Operator sign in',
+  emailLabel: 'Email',
+  passwordLabel: 'Password',
+  signIn: 'Sign in',
+  signOut: 'Sign out',
+  loginFailed: 'Email or password is incorrect.',
+} as const;
