@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountMessages } from '../messages/accounts';
 import {
   isStrongPassword,
   isValidEmail,
@@ -10,14 +11,12 @@ import {
 import { subdomainSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
-const passwordMessage = 'Your password needs to be stronger.';
-
 /** An address as typed: whitespace stripped, then checked. Case is kept; comparisons lower-case it. */
 export const emailInputSchema = z
   .string()
   .max(400)
   .transform(stripWhitespace)
-  .refine(isValidEmail, 'must be a valid email address');
+  .refine(isValidEmail, accountMessages.invalidEmail);
 
 /** Any password for sign-in (its strength is not the caller's business there). */
 export const anyPasswordSchema = z.string().min(1, 'must not be empty').max(MAX_PASSWORD_LENGTH);
@@ -25,7 +24,7 @@ export const anyPasswordSchema = z.string().min(1, 'must not be empty').max(MAX_
 export const newPasswordSchema = z
   .string()
   .max(MAX_PASSWORD_LENGTH, `must be at most ${MAX_PASSWORD_LENGTH} characters`)
-  .refine(isStrongPassword, passwordMessage);
+  .refine(isStrongPassword, accountMessages.passwordTooWeak);
 
 const textField = (max: number) =>
   z
@@ -42,7 +41,8 @@ export const signupCodeInputSchema = z
   .string()
   .max(MAX_CODE_LENGTH * 4)
   .transform(normaliseCode)
-  .refine((value) => /^[A-Z0-9-]{1,64}$/.test(value), 'must be letters, digits or hyphens');
+  .refine((value) => value.length > 0, { message: accountMessages.signupCodeRequired, abort: true })
+  .refine((value) => /^[A-Z0-9-]{1,64}$/.test(value), accountMessages.codeInvalid);
 
 /** Customer (part 1 section 3), plus entityUUID, the tenant it belongs to. */
 export const customerSchema = z.object({
@@ -98,7 +98,7 @@ export const signupContract = defineRoute({
   body: z.object({
     email: emailInputSchema,
     password: newPasswordSchema,
-    fullname: textField(200).refine((value) => value.length > 0, 'must not be empty'),
+    fullname: textField(200).refine((value) => value.length > 0, accountMessages.fullnameRequired),
     entitySubdomain: subdomainSchema,
     unit: optionalText(50),
     building: optionalText(100),
@@ -156,7 +156,7 @@ export const sendPasswordResetContract = defineRoute({
       .string()
       .max(400)
       .transform((value) => stripWhitespace(value).toLowerCase())
-      .refine(isValidEmail, 'must be a valid email address'),
+      .refine(isValidEmail, accountMessages.invalidEmail),
     subdomain: subdomainSchema,
   }),
   response: messageResponseSchema,

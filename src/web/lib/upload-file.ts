@@ -52,7 +52,8 @@ async function storageError(response: Response): Promise<ApiError> {
  * to the storage, then have the server check what arrived. Answers where the file can be read.
  */
 export async function uploadFile(file: File, purpose: UploadPurpose): Promise<StoredUpload> {
-  if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(400, errorCodes.file_too_large, uploadMessages.tooLarge);
+  if (file.size > MAX_UPLOAD_BYTES)
+    throw new ApiError(400, errorCodes.file_too_large, uploadMessages.tooLarge);
   const issued = await callApi(createUploadContract, {
     body: { purpose, fileName: file.name, contentType: contentTypeOf(file), size: file.size },
   });

@@ -1,49 +1,39 @@
 import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { loginContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
-import { isValidEmail, normaliseEmail } from '../../../shared/rules';
+import { isValidEmail } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { useApiForm } from '../../lib/use-api-form';
 import { logIn, startSession } from './api';
 import { errorText } from './error-text';
 import { DASHBOARD_PATH } from './session-guards';
 
+/** Section 5: an invalid or empty email, or an empty password, fails without a call. */
+const loginFormSchema = loginContract.body
+  .omit({ entitySubdomain: true })
+  .refine((values) => isValidEmail(values.email), { path: ['email'] });
+
 export function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-  const failed = errorText(null, {}, accountMessages.loginFailed, brand?.contactEmail);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const address = normaliseEmail(email);
-    // Section 5: an invalid or empty email, or an empty password, fails without a call.
-    if (!isValidEmail(address) || !password) {
-      setError(failed);
-      return;
-    }
-    setError(null);
-    setIsSubmitting(true);
-    try {
-      const session = await logIn({ email: address, password, entitySubdomain: brand?.subdomain ?? '' });
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: loginFormSchema,
+    initialValues: { email: '', password: '' },
+    submit: (values) => logIn({ ...values, entitySubdomain: brand?.subdomain ?? '' }),
+    onSuccess: async (session) => {
       await startSession(session, brand);
       navigate(DASHBOARD_PATH, { replace: true });
-    } catch (caught) {
-      setError(
-        errorText(
-          caught,
-          { 401: accountMessages.loginFailed, 400: accountMessages.loginFailed },
-          accountMessages.loginUnauthorized,
-          brand?.contactEmail,
-        ),
-      );
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
+    },
+    invalidMessage: errorText(null, {}, accountMessages.loginFailed, brand?.contactEmail),
+    describeError: (error) =>
+      errorText(
+        error,
+        { 401: accountMessages.loginFailed, 400: accountMessages.loginFailed },
+        accountMessages.loginUnauthorized,
+        brand?.contactEmail,
+      ),
+  });
 
   return (
     <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="login-title">
@@ -52,28 +42,29 @@ export function LoginPage() {
           <Title order={1} size="h2" id="login-title">
             {accountMessages.signinTitle}
           </Title>
-          {error && (
+          {formError && (
             <Alert color="red" role="alert" data-testid="login-error">
-              {error}
+              {formError}
             </Alert>
           )}
           <TextInput
             label={accountMessages.emailLabel}
             type="email"
-            name="email"
             autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
             maxLength={254}
+            {...form.getInputProps('email')}
+            // The banner says what is wrong: the spec shows no field error on sign-in.
+            error={undefined}
+            name="email"
           />
           <PasswordInput
             label={accountMessages.passwordLabel}
-            name="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.currentTarget.value)}
             maxLength={128}
             visibilityToggleButtonProps={{ 'aria-label': accountMessages.showPassword }}
+            {...form.getInputProps('password')}
+            error={undefined}
+            name="password"
           />
           <Button type="submit" loading={isSubmitting}>
             {accountMessages.signIn}

@@ -1,48 +1,44 @@
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { z } from 'zod';
 import { accountMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
-import { ApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import { resetPassword } from './api';
 import { PasswordRules } from './password-rules';
+
+/** Section 5, in its order: the two must match, then the password must be strong enough. */
+const resetFormSchema = z
+  .object({ password: z.string(), repeat: z.string() })
+  .superRefine(({ password, repeat }, context) => {
+    if (password !== repeat) {
+      context.addIssue({ code: 'custom', path: ['repeat'], message: accountMessages.resetPasswordsMismatch });
+    } else if (!isStrongPassword(password)) {
+      context.addIssue({ code: 'custom', path: ['repeat'], message: accountMessages.passwordTooWeak });
+    }
+  });
 
 /** The new password twice, a show/hide toggle on each, the rules, and the outcome banner. */
 export function ResetPasswordPage() {
   const brand = useBrand();
   const { resetPasswordUUID = '' } = useParams();
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
   const [isVisible, setIsVisible] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [isDone, setIsDone] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (password !== repeat) {
-      setFieldError(accountMessages.resetPasswordsMismatch);
-      return;
-    }
-    if (!isStrongPassword(password)) {
-      setFieldError(accountMessages.passwordTooWeak);
-      return;
-    }
-    setFieldError(null);
-    setFailure(null);
-    setIsSaving(true);
-    try {
-      await resetPassword({ resetPasswordUUID, password, subdomain: brand?.subdomain ?? '' });
-      setIsDone(true);
-    } catch (caught) {
-      const isRateLimited = caught instanceof ApiError && (caught.status === 429 || caught.status === 0);
-      setFailure(isRateLimited ? (caught as Error).message : accountMessages.resetFailed);
-    } finally {
-      setIsSaving(false);
-    }
-  }
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: resetFormSchema,
+    initialValues: { password: '', repeat: '' },
+    submit: ({ password }) =>
+      resetPassword({ resetPasswordUUID, password, subdomain: brand?.subdomain ?? '' }),
+    onSuccess: () => setIsDone(true),
+    // Rate limits and network trouble keep the server's wording, which says what to do.
+    describeError: (error) =>
+      isApiError(error) && (error.status === 429 || error.status === 0)
+        ? error.message
+        : accountMessages.resetFailed,
+  });
 
   const [successText] = accountMessages.resetSucceeded.split(accountMessages.resetSucceededLinkText);
   return (
@@ -61,17 +57,16 @@ export function ResetPasswordPage() {
         ) : (
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="md">
-              {failure && (
+              {formError && (
                 <Alert color="red" role="alert" data-testid="reset-error">
-                  {failure}
+                  {formError}
                 </Alert>
               )}
               <PasswordInput
                 label={accountMessages.newPasswordLabel}
-                name="password"
                 autoComplete="new-password"
-                value={password}
-                onChange={(event) => setPassword(event.currentTarget.value)}
+                {...form.getInputProps('password')}
+                name="password"
                 visible={isVisible}
                 onVisibilityChange={setIsVisible}
                 visibilityToggleButtonProps={{
@@ -82,20 +77,18 @@ export function ResetPasswordPage() {
               />
               <PasswordInput
                 label={accountMessages.repeatPasswordLabel}
-                name="repeat"
                 autoComplete="new-password"
-                value={repeat}
-                onChange={(event) => setRepeat(event.currentTarget.value)}
+                {...form.getInputProps('repeat')}
+                name="repeat"
                 visible={isVisible}
                 onVisibilityChange={setIsVisible}
                 visibilityToggleButtonProps={{
                   'aria-label': isVisible ? accountMessages.hidePassword : accountMessages.showPassword,
                 }}
-                error={fieldError}
                 maxLength={128}
               />
-              <PasswordRules password={password} id="reset-password-rules" />
-              <Button type="submit" loading={isSaving}>
+              <PasswordRules password={form.values.password} id="reset-password-rules" />
+              <Button type="submit" loading={isSubmitting}>
                 {accountMessages.resetPassword}
               </Button>
             </Stack>

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { sendPasswordResetContract } from '../../../shared/contract';
 import { accountMessages, withSupport } from '../../../shared/messages';
-import { isValidEmail, normaliseEmail } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
-import { ApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import { sendPasswordReset } from './api';
 
 /** 'This email is not detected…' with its 'create an account here' part linking to sign-up. */
@@ -22,35 +23,24 @@ function NotDetectedMessage({ contactEmail }: { contactEmail?: string | null }) 
   );
 }
 
+/** The email is checked with the server's own rule before anything is sent. */
+const findAccountFormSchema = sendPasswordResetContract.body.omit({ subdomain: true });
+
 export function SendPasswordResetPage() {
   const brand = useBrand();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<'not_found' | string | null>(null);
   const [isSent, setIsSent] = useState(false);
-  const [isSending, setIsSending] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const address = normaliseEmail(email);
-    if (!isValidEmail(address)) {
-      setFieldError(accountMessages.invalidEmail);
-      return;
-    }
-    setFieldError(null);
-    setFailure(null);
-    setIsSending(true);
-    try {
-      await sendPasswordReset({ email: address, subdomain: brand?.subdomain ?? '' });
-      setIsSent(true);
-    } catch (caught) {
-      setFailure(
-        caught instanceof ApiError && caught.status === 404 ? 'not_found' : (caught as Error).message,
-      );
-    } finally {
-      setIsSending(false);
-    }
-  }
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: findAccountFormSchema,
+    initialValues: { email: '' },
+    submit: (values) => sendPasswordReset({ ...values, subdomain: brand?.subdomain ?? '' }),
+    onSuccess: () => setIsSent(true),
+    describeError: (error) =>
+      isApiError(error) && error.status === 404 ? (
+        <NotDetectedMessage contactEmail={brand?.contactEmail} />
+      ) : (
+        (error as Error).message
+      ),
+  });
 
   return (
     <Card
@@ -77,26 +67,20 @@ export function SendPasswordResetPage() {
         ) : (
           <form onSubmit={onSubmit} noValidate>
             <Stack gap="md">
-              {failure && (
+              {formError && (
                 <Alert color="red" role="alert" data-testid="reset-request-error">
-                  {failure === 'not_found' ? (
-                    <NotDetectedMessage contactEmail={brand?.contactEmail} />
-                  ) : (
-                    failure
-                  )}
+                  {formError}
                 </Alert>
               )}
               <TextInput
                 label={accountMessages.emailLabel}
                 type="email"
-                name="email"
                 autoComplete="email"
-                value={email}
-                onChange={(event) => setEmail(event.currentTarget.value)}
-                error={fieldError}
                 maxLength={254}
+                {...form.getInputProps('email')}
+                name="email"
               />
-              <Button type="submit" loading={isSending}>
+              <Button type="submit" loading={isSubmitting}>
                 {accountMessages.sendConfirmationEmail}
               </Button>
             </Stack>

@@ -1,50 +1,29 @@
 import { Alert, Button, Card, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { signupCodeInputSchema } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
-import { normaliseCode } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { useApiForm } from '../../lib/use-api-form';
 import { checkSignupCode } from './api';
-import { errorText } from './error-text';
+
+/** The code as the server checks it: whitespace removed, upper-cased, not empty. */
+const signupCodeFormSchema = z.object({ code: signupCodeInputSchema });
 
 /** Part 2 section 2: enter the code first; a valid one opens sign-up with it filled in. */
 export function SignupCodePage() {
   const brand = useBrand();
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const code = normaliseCode(value);
-    if (!code) {
-      setError(accountMessages.signupCodeRequired);
-      return;
-    }
-    setError(null);
-    setIsChecking(true);
-    try {
-      const answer = await checkSignupCode(code, brand?.subdomain ?? '');
-      navigate(`/permits/signup?code=${encodeURIComponent(answer.code)}`);
-    } catch (caught) {
-      setError(
-        errorText(
-          caught,
-          {
-            400: accountMessages.codeInvalid,
-            401: accountMessages.codeInvalid,
-            404: accountMessages.signupNotAuthorized,
-            409: accountMessages.codeUsed,
-          },
-          accountMessages.signupUnauthorized,
-          brand?.contactEmail,
-        ),
-      );
-    } finally {
-      setIsChecking(false);
-    }
-  }
+  const { form, onSubmit, isSubmitting } = useApiForm({
+    schema: signupCodeFormSchema,
+    initialValues: { code: '' },
+    submit: ({ code }) => checkSignupCode(code, brand?.subdomain ?? ''),
+    onSuccess: (answer) => navigate(`/permits/signup?code=${encodeURIComponent(answer.code)}`),
+    // Every answer is about the code: it is shown on the field.
+    fieldOf: () => 'code',
+    describeError: () => null,
+  });
+  const error = form.errors.code;
 
   return (
     <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="signup-code-title">
@@ -55,10 +34,8 @@ export function SignupCodePage() {
           </Title>
           <TextInput
             label={accountMessages.signupCodeLabel}
+            {...form.getInputProps('code')}
             name="code"
-            value={value}
-            onChange={(event) => setValue(event.currentTarget.value)}
-            error={error}
             autoCapitalize="characters"
             autoComplete="off"
             spellCheck={false}
@@ -69,7 +46,7 @@ export function SignupCodePage() {
               {error}
             </Alert>
           )}
-          <Button type="submit" loading={isChecking}>
+          <Button type="submit" loading={isSubmitting}>
             {accountMessages.signupCodeContinue}
           </Button>
         </Stack>

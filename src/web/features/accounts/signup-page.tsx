@@ -1,93 +1,66 @@
 import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorCodes, signupContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
-import { isStrongPassword, isValidEmail, normaliseCode, stripWhitespace } from '../../../shared/rules';
+import { normaliseCode } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
-import { ApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import { signUp, startSession } from './api';
 import { errorText } from './error-text';
 import { PasswordRules } from './password-rules';
 import { DASHBOARD_PATH } from './session-guards';
 
-interface FieldErrors {
-  fullname?: string;
-  email?: string;
-  password?: string;
-  signupCode?: string;
-}
+/** Sign-up code answers belong to the code field, not to a banner. */
+const CODE_ERRORS: ReadonlySet<string> = new Set([
+  errorCodes.invalid_code,
+  errorCodes.code_used,
+  errorCodes.code_required,
+]);
 
-const CODE_ERRORS = new Set(['invalid_code', 'code_used', 'code_required']);
+/** The sign-up form checks what the server's contract checks, minus the tenant it adds itself. */
+function signupFormSchema(isCodeRequired: boolean) {
+  return signupContract.body.omit({ entitySubdomain: true }).superRefine((values, context) => {
+    if (isCodeRequired && !values.signupCode) {
+      context.addIssue({ code: 'custom', path: ['signupCode'], message: accountMessages.signupCodeRequired });
+    }
+  });
+}
 
 export function SignupPage() {
   const brand = useBrand();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [fields, setFields] = useState({
-    fullname: '',
-    email: '',
-    password: '',
-    unit: '',
-    building: '',
-    signupCode: normaliseCode(searchParams.get('code') ?? ''),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const isCodeRequired = Boolean(brand?.isPrivate && brand.isLoginOnly);
-
-  const set = (name: keyof typeof fields) => (event: { currentTarget: { value: string } }) => {
-    // Read now: React runs the updater later, when the event's currentTarget is gone.
-    const { value } = event.currentTarget;
-    setFields((current) => ({ ...current, [name]: value }));
-  };
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const email = stripWhitespace(fields.email);
-    const code = normaliseCode(fields.signupCode);
-    const found: FieldErrors = {};
-    if (!fields.fullname.trim()) found.fullname = accountMessages.fullnameRequired;
-    if (!isValidEmail(email)) found.email = accountMessages.invalidEmail;
-    if (!isStrongPassword(fields.password)) found.password = accountMessages.passwordTooWeak;
-    if (isCodeRequired && !code) found.signupCode = accountMessages.signupCodeRequired;
-    setErrors(found);
-    // Section 5: sent only when email and password (and the rest) are valid.
-    if (Object.keys(found).length > 0) return;
-    setError(null);
-    setIsSubmitting(true);
-    try {
-      const session = await signUp({
-        email,
-        password: fields.password,
-        fullname: fields.fullname.trim(),
-        entitySubdomain: brand?.subdomain ?? '',
-        unit: fields.unit.trim() || null,
-        building: fields.building.trim() || null,
-        signupCode: code || null,
-      });
+  const schema = useMemo(() => signupFormSchema(isCodeRequired), [isCodeRequired]);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema,
+    initialValues: {
+      fullname: '',
+      email: '',
+      password: '',
+      unit: '',
+      building: '',
+      signupCode: normaliseCode(searchParams.get('code') ?? ''),
+    },
+    submit: (values) => signUp({ ...values, entitySubdomain: brand?.subdomain ?? '' }),
+    onSuccess: async (session) => {
       await startSession(session, brand);
       navigate(DASHBOARD_PATH, { replace: true });
-    } catch (caught) {
-      if (caught instanceof ApiError && CODE_ERRORS.has(caught.code)) {
-        setErrors({ signupCode: caught.message });
-      }
-      setError(
-        errorText(
-          caught,
-          {
-            403: accountMessages.signupNotAuthorized,
-            404: accountMessages.signupNotAuthorized,
-            409: accountMessages.signupEmailTaken,
-          },
-          accountMessages.signupUnauthorized,
-          brand?.contactEmail,
-        ),
-      );
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
+    },
+    fieldOf: (error) => (CODE_ERRORS.has(error.code) ? 'signupCode' : null),
+    describeError: (error) =>
+      errorText(
+        error,
+        {
+          403: accountMessages.signupNotAuthorized,
+          404: accountMessages.signupNotAuthorized,
+          409: accountMessages.signupEmailTaken,
+        },
+        accountMessages.signupUnauthorized,
+        brand?.contactEmail,
+      ),
+  });
 
   return (
     <Card withBorder padding="lg" maw={560} mx="auto" component="section" aria-labelledby="signup-title">
@@ -96,69 +69,59 @@ export function SignupPage() {
           <Title order={1} size="h2" id="signup-title">
             {accountMessages.signupTitle}
           </Title>
-          {error && (
+          {formError && (
             <Alert color="red" role="alert" data-testid="signup-error">
-              {error}
+              {formError}
             </Alert>
           )}
           <TextInput
             label={accountMessages.fullnameLabel}
-            name="fullname"
             autoComplete="name"
             required
-            value={fields.fullname}
-            onChange={set('fullname')}
-            error={errors.fullname}
             maxLength={200}
+            {...form.getInputProps('fullname')}
+            name="fullname"
           />
           <TextInput
             label={accountMessages.emailLabel}
             type="email"
-            name="email"
             autoComplete="email"
             required
-            value={fields.email}
-            onChange={set('email')}
-            error={errors.email}
             maxLength={254}
+            {...form.getInputProps('email')}
+            name="email"
           />
           <PasswordInput
             label={accountMessages.passwordLabel}
-            name="password"
             autoComplete="new-password"
             required
-            value={fields.password}
-            onChange={set('password')}
-            error={errors.password}
             maxLength={128}
             aria-describedby="signup-password-rules"
             visibilityToggleButtonProps={{ 'aria-label': accountMessages.showPassword }}
+            {...form.getInputProps('password')}
+            name="password"
           />
-          <PasswordRules password={fields.password} id="signup-password-rules" />
+          <PasswordRules password={form.values.password} id="signup-password-rules" />
           <TextInput
             label={accountMessages.buildingLabel}
-            name="building"
-            value={fields.building}
-            onChange={set('building')}
             maxLength={100}
+            {...form.getInputProps('building')}
+            name="building"
           />
           <TextInput
             label={accountMessages.unitLabel}
-            name="unit"
-            value={fields.unit}
-            onChange={set('unit')}
             maxLength={50}
+            {...form.getInputProps('unit')}
+            name="unit"
           />
           <TextInput
             label={accountMessages.signupCodeLabel}
-            name="signupCode"
             required={isCodeRequired}
-            value={fields.signupCode}
-            onChange={set('signupCode')}
-            error={errors.signupCode}
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={64}
+            {...form.getInputProps('signupCode')}
+            name="signupCode"
           />
           <Button type="submit" loading={isSubmitting}>
             {accountMessages.signUp}

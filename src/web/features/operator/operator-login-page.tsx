@@ -1,38 +1,37 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { operatorLoginContract } from '../../../shared/contract';
 import { operatorMessages } from '../../../shared/messages';
+import { isApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import { signInOperator } from './api';
 import { readOperatorToken, storeOperatorToken } from './operator-session';
 
-/** /dashboard/login: the operator signs in to answer appeals. */
+/** Both fields must be filled; what is wrong with them is not told apart (one banner). */
+const operatorLoginFormSchema = operatorLoginContract.body.refine(
+  (values) => values.email.length > 0 && values.password.length > 0,
+);
+
+/** /dashboard/login: the operator signs in to the console. */
 export function OperatorLoginPage() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSigningIn, setIsSigningIn] = useState(false);
-
-  if (readOperatorToken()) return <Navigate to="/dashboard/appeals" replace />;
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim() || !password) {
-      setError(operatorMessages.loginFailed);
-      return;
-    }
-    setIsSigningIn(true);
-    try {
-      const answer = await signInOperator(email.trim(), password);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: operatorLoginFormSchema,
+    initialValues: { email: '', password: '' },
+    submit: (values) => signInOperator(values.email, values.password),
+    onSuccess: (answer) => {
       storeOperatorToken(answer.jwtToken);
       navigate('/dashboard/appeals');
-    } catch {
-      setError(operatorMessages.loginFailed);
-    } finally {
-      setIsSigningIn(false);
-    }
-  }
+    },
+    invalidMessage: operatorMessages.loginFailed,
+    // Rate limits and network trouble keep the server's wording, which says what to do.
+    describeError: (error) =>
+      isApiError(error) && (error.status === 429 || error.status === 0)
+        ? error.message
+        : operatorMessages.loginFailed,
+  });
+
+  if (readOperatorToken()) return <Navigate to="/dashboard/appeals" replace />;
 
   return (
     <Stack maw={420} mx="auto" gap="lg">
@@ -44,21 +43,19 @@ export function OperatorLoginPage() {
               label={operatorMessages.emailLabel}
               type="email"
               autoComplete="username"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              {...form.getInputProps('email')}
             />
             <PasswordInput
               label={operatorMessages.passwordLabel}
               autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.currentTarget.value)}
+              {...form.getInputProps('password')}
             />
-            {error && (
+            {formError && (
               <Alert color="red" role="alert">
-                {error}
+                {formError}
               </Alert>
             )}
-            <Button type="submit" loading={isSigningIn}>
+            <Button type="submit" loading={isSubmitting}>
               {operatorMessages.signIn}
             </Button>
           </Stack>

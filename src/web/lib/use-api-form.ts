@@ -1,0 +1,63 @@
+import { schemaResolver, useForm } from '@mantine/form';
+import { type ReactNode, useState } from 'react';
+import type { z } from 'zod';
+import { type ApiError, isApiError } from './api-client';
+
+export interface ApiFormOptions<Schema extends z.ZodType<unknown, Record<string, unknown>>, Result> {
+  /** The values the inputs start with (what the user types: strings, booleans, lists). */
+  initialValues: z.input<Schema>;
+  /**
+   * The shared schema the form is checked with before anything is sent: the same rules (and
+   * mostly the same schema) as the server's contract, so both sides say the same thing.
+   */
+  schema: Schema;
+  /** Sends the checked values (after the schema's trimming and upper-casing). */
+  submit: (values: z.output<Schema>) => Promise<Result>;
+  onSuccess?: (result: Result, values: z.output<Schema>) => void | Promise<void>;
+  /** The input an API error is about: it is shown there, once, instead of in the banner. */
+  fieldOf?: (error: ApiError) => keyof z.input<Schema> | null;
+  /** What the banner says about a failed submission (text, or text with a link). */
+  describeError: (error: unknown) => ReactNode;
+  /** A banner for values the schema refused, where the screen shows one instead of field errors. */
+  invalidMessage?: string;
+}
+
+/**
+ * One pattern for every form: the values and per-field errors (Mantine's form), validation with
+ * a shared zod schema, one submission at a time, and one error per cause — on its field when the
+ * server names one, else in a banner — cleared as soon as the user changes something.
+ */
+export function useApiForm<Schema extends z.ZodType<unknown, Record<string, unknown>>, Result>(
+  options: ApiFormOptions<Schema, Result>,
+) {
+  const [formError, setFormError] = useState<ReactNode>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const form = useForm<z.input<Schema>>({
+    mode: 'controlled',
+    initialValues: options.initialValues,
+    validate: schemaResolver(options.schema, { sync: true }),
+    onValuesChange: () => setFormError(null),
+  });
+
+  const onSubmit = form.onSubmit(
+    async (values) => {
+      if (isSubmitting) return;
+      setFormError(null);
+      setIsSubmitting(true);
+      try {
+        const parsed = options.schema.parse(values) as z.output<Schema>;
+        const result = await options.submit(parsed);
+        await options.onSuccess?.(result, parsed);
+      } catch (error) {
+        const field = isApiError(error) ? options.fieldOf?.(error) : null;
+        if (field && isApiError(error)) form.setFieldError(field as string, error.message);
+        else setFormError(options.describeError(error));
+      } finally {
+        setIsSubmitting(false);
+      }
+    },
+    () => setFormError(options.invalidMessage ?? null),
+  );
+
+  return { form, onSubmit, isSubmitting, formError, setFormError };
+}
