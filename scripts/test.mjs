@@ -45,7 +45,7 @@ function vitest(name, project, env = {}) {
 }
 
 run('lint (biome)', 'npx', ['biome', 'check', '.']);
-run('type check (tsc)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
+run('type check (tsc: shared, server, web, then everything)', 'npm', ['run', '--silent', 'typecheck']);
 vitest('unit tests', 'unit');
 vitest('API tests on PGlite', 'api-pglite');
 if (process.env.DATABASE_URL) {
