@@ -9,7 +9,47 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
  */
 export function lazyPage(loadPage: () => Promise<ComponentType>): LazyRouteFunction<RouteObject> {
   return async () => {
-    const [Component] = await Promise.all([loadPage(), import('./page-styles')]);
+    const [Component] = await reloadOnMissingChunk(
+      () => Promise.all([loadPage(), import('./page-styles')]),
+      browserPage(),
+    );
     return { Component };
   };
+}
+
+/** What reloadOnMissingChunk needs of the browser; tests pass their own. */
+export interface ReloadablePage {
+  reload(): void;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  now(): number;
+}
+
+const RELOADED_AT_KEY = 'portal:chunk-reload-at';
+/** A second failure this soon after a reload is not a release: the error is shown, not looped. */
+const RELOAD_GUARD_MS = 10_000;
+
+/**
+ * A tab opened before a release asks for chunk names the release has removed. Loading the page
+ * again fetches the new index.html and its chunks: done once, then the error is let through.
+ */
+export async function reloadOnMissingChunk<T>(load: () => Promise<T>, page: ReloadablePage): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    try {
+      const reloadedAt = Number(page.storage.getItem(RELOADED_AT_KEY) ?? 0);
+      if (page.now() - reloadedAt < RELOAD_GUARD_MS) throw error;
+      page.storage.setItem(RELOADED_AT_KEY, String(page.now()));
+    } catch {
+      // Just reloaded, or no storage to guard a loop with (some private modes): show the error.
+      throw error;
+    }
+    page.reload();
+    // The page is going away; nothing is rendered meanwhile.
+    return new Promise<T>(() => {});
+  }
+}
+
+function browserPage(): ReloadablePage {
+  return { reload: () => window.location.reload(), storage: window.sessionStorage, now: () => Date.now() };
 }
