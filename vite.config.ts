@@ -21,6 +21,8 @@ export default defineConfig({
         // grouped by how often it changes, so a release that only touches our code leaves the
         // browser's cached React and library chunks valid (decision 070). Library code only pages
         // use is left to automatic splitting: shared between those pages' chunks, never duplicated.
+        // `app` keeps our own code the landing page needs in one file rather than nine small ones
+        // that pages share with it.
         codeSplitting: {
           groups: [
             {
