@@ -1,6 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** Modules of these npm packages (and their own dependencies), for chunk groups. */
+const fromPackages = (...names: string[]) =>
+  new RegExp(`[\\\\/]node_modules[\\\\/](?:${names.join('|').replaceAll('/', '[\\\\/]')})[\\\\/]`);
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
@@ -8,7 +12,30 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error reports but never referenced from the files nor served:
+    // scripts/build.mjs moves them out of dist/web (decision 071).
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Pages are split by their dynamic imports (lazyPage). What the landing page loads is
+        // grouped by how often it changes, so a release that only touches our code leaves the
+        // browser's cached React and library chunks valid (decision 070). Library code only pages
+        // use is left to automatic splitting: shared between those pages' chunks, never duplicated.
+        // `app` keeps our own code the landing page needs in one file rather than nine small ones
+        // that pages share with it.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: fromPackages('react', 'react-dom', 'scheduler', 'react-router'),
+              priority: 3,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -2,6 +2,11 @@
 // Builds the web app (Vite, into dist/web) and the server (esbuild, into dist/server/main.js).
 import { build as buildServer } from 'esbuild';
 import { build as buildWeb } from 'vite';
+import { moveSourceMaps, precompressAssets } from './web-assets.mjs';
+
+export const WEB_DIR = 'dist/web';
+/** The web app's source maps, for reading error reports; outside the served folder (decision 071). */
+export const WEB_SOURCE_MAPS_DIR = 'dist/sourcemaps/web';
 
 export async function buildAll() {
   // Always the production bundle, even when called from a test run where NODE_ENV=test would
@@ -14,6 +19,8 @@ export async function buildAll() {
     if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = callerNodeEnv;
   }
+  moveSourceMaps(WEB_DIR, WEB_SOURCE_MAPS_DIR);
+  precompressAssets(WEB_DIR);
   await buildServer({
     entryPoints: ['src/server/main.ts', 'src/server/db/fixtures/cli.ts'],
     outdir: 'dist/server',

@@ -56,7 +56,11 @@ export const API_PREFIX = '/api/v1';
 /** Plates and numbers arrive in paths; allow long ones so the schema can refuse them with a 400. */
 const MAX_PARAM_LENGTH = 16_384;
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  // webDistDir: the built web app to serve, dist/web by default (tests point it at their own).
+  options: { logger?: boolean; webDistDir?: string } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY,
@@ -141,6 +145,6 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   if (deps.payments.provider === 'sandbox') await app.register(sandboxRoutes);
   // It shows every account's emails to anyone: development and tests only.
   if (deps.config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
-  await app.register(webPlugin);
+  await app.register(webPlugin, { distDir: options.webDistDir });
   return app;
 }

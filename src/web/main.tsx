@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/mantine-landing.css';
 import './app/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_DATASET, prepareDataset } from './dataset';
-import { measureLandingAssets } from './landing-assets';
+import {
+  type AssetSize,
+  LANDING_GZIP_BUDGET_BYTES,
+  measureLandingAssets,
+  summariseLandingAssets,
+} from './landing-assets';
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
 import type { Scenario } from './scenario';
@@ -14,6 +19,8 @@ import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './s
 import { formatBytes, formatMs, formatTable } from './stats';
 
 const RESULTS_DIR = path.resolve('tests/load/results');
+/** `--only landing-assets` measures the landing page's files alone: no database, no server. */
+const LANDING_ASSETS_PART = 'landing-assets';
 
 interface ScenarioResult {
   id: string;
@@ -75,13 +82,44 @@ function resultsTable(results: readonly ScenarioResult[]): string {
   );
 }
 
+function landingAssetsReport(assets: readonly AssetSize[]): string {
+  const summary = summariseLandingAssets(assets);
+  const sizes = (size: { bytes: number; gzipBytes: number; brotliBytes: number }) => [
+    formatBytes(size.bytes),
+    formatBytes(size.gzipBytes),
+    formatBytes(size.brotliBytes),
+  ];
+  const table = formatTable(
+    ['Asset', 'Kind', 'Raw', 'Gzipped', 'Brotli'],
+    [
+      ...assets.map((asset) => [asset.url, asset.kind, ...sizes(asset)]),
+      ['JavaScript', '', ...sizes(summary.js)],
+      ['CSS', '', ...sizes(summary.css)],
+      ['Total', '', ...sizes(summary.total)],
+    ],
+  );
+  const withinBudget = summary.total.gzipBytes <= LANDING_GZIP_BUDGET_BYTES;
+  return (
+    `Landing page assets (dist/web/index.html; gzip at zlib's default level, brotli at quality 11 as served):\n` +
+    `${table}\n` +
+    `JavaScript and CSS together: ${formatBytes(summary.total.gzipBytes)} gzipped, ` +
+    `${withinBudget ? 'within' : 'OVER'} the budget of ${formatBytes(LANDING_GZIP_BUDGET_BYTES)}.`
+  );
+}
+
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
   if (options.help) {
     log(USAGE);
     return 0;
   }
-  const selected = selectScenarios(options.only);
+  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART);
+  if (options.only.length > 0 && scenarioIds.length === 0) {
+    await ensureBuilt(options.skipBuild, log);
+    log(landingAssetsReport(measureLandingAssets()));
+    return 0;
+  }
+  const selected = selectScenarios(scenarioIds);
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg();
 
@@ -126,10 +164,7 @@ async function main(): Promise<number> {
   }
 
   const assets = measureLandingAssets();
-  const assetTotals = {
-    bytes: assets.reduce((sum, asset) => sum + asset.bytes, 0),
-    gzipBytes: assets.reduce((sum, asset) => sum + asset.gzipBytes, 0),
-  };
+  const assetTotals = summariseLandingAssets(assets);
 
   log('');
   log(resultsTable(results));
@@ -139,21 +174,7 @@ async function main(): Promise<number> {
       `${os.loadavg()[0]!.toFixed(1)} at the end (above the core count, other work competed).`,
   );
   log('');
-  log('Landing page assets (dist/web/index.html):');
-  log(
-    formatTable(
-      ['Asset', 'Kind', 'Raw', 'Gzipped'],
-      [
-        ...assets.map((asset) => [
-          asset.url,
-          asset.kind,
-          formatBytes(asset.bytes),
-          formatBytes(asset.gzipBytes),
-        ]),
-        ['Total', '', formatBytes(assetTotals.bytes), formatBytes(assetTotals.gzipBytes)],
-      ],
-    ),
-  );
+  log(landingAssetsReport(assets));
 
   const report = {
     startedAt: startedAt.toISOString(),
@@ -181,7 +202,7 @@ async function main(): Promise<number> {
       rateFraction: options.rateFraction,
     },
     scenarios: results,
-    landingAssets: { files: assets, ...assetTotals },
+    landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
   const json = `${JSON.stringify(report, null, 2)}\n`;

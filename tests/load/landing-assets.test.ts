@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { measureLandingAssets, parseLandingAssets } from './landing-assets';
+import { measureLandingAssets, parseLandingAssets, summariseLandingAssets } from './landing-assets';
 
 const viteIndex = `<!doctype html>
 <html lang="en">
@@ -39,7 +39,7 @@ describe('measureLandingAssets', () => {
   let dir = '';
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('reports raw and gzipped sizes of the files in the web folder', () => {
+  it('reports raw, gzipped and brotli sizes of the files in the web folder', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'bench-assets-'));
     mkdirSync(path.join(dir, 'assets'));
     const script = 'console.log("hello");\n'.repeat(200);
@@ -51,7 +51,25 @@ describe('measureLandingAssets', () => {
         url: '/assets/app.js',
         bytes: Buffer.byteLength(script),
         gzipBytes: gzipSync(script).length,
+        brotliBytes: brotliCompressSync(script, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }).length,
       },
     ]);
+  });
+});
+
+describe('summariseLandingAssets', () => {
+  it('adds up JavaScript, CSS and both', () => {
+    const summary = summariseLandingAssets([
+      { kind: 'js', url: '/a.js', bytes: 100, gzipBytes: 40, brotliBytes: 30 },
+      { kind: 'js', url: '/b.js', bytes: 50, gzipBytes: 20, brotliBytes: 15 },
+      { kind: 'css', url: '/c.css', bytes: 10, gzipBytes: 5, brotliBytes: 4 },
+    ]);
+    expect(summary).toEqual({
+      js: { bytes: 150, gzipBytes: 60, brotliBytes: 45 },
+      css: { bytes: 10, gzipBytes: 5, brotliBytes: 4 },
+      total: { bytes: 160, gzipBytes: 65, brotliBytes: 49 },
+    });
   });
 });

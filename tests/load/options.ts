@@ -12,13 +12,14 @@ export interface BenchOptions {
   connections: number;
   /** The fixed-rate run's rate as a fraction of the max run's requests per second. */
   rateFraction: number;
-  /** Scenario ids to run; empty for all. */
+  /** Scenario ids to run, and 'landing-assets' for the asset sizes alone; empty for all. */
   only: string[];
   help: boolean;
 }
 
 export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] [--duration S] [--connections N]
                         [--rate-fraction F] [--only id,id] [--database NAME]
+       --only landing-assets: only build and measure the landing page's JavaScript and CSS
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
              BENCH_DATABASE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readCpuSeconds } from './servers';
+import { loadConfig } from '../../src/server/config';
+import { portalBenchEnv, readCpuSeconds } from './servers';
 
 describe('readCpuSeconds', () => {
   it.runIf(existsSync('/proc/self/stat'))('reads the same CPU time that the process reports itself', () => {
@@ -14,5 +15,29 @@ describe('readCpuSeconds', () => {
   it('answers null without a process', () => {
     expect(readCpuSeconds(undefined)).toBeNull();
     expect(readCpuSeconds(2 ** 30)).toBeNull();
+  });
+});
+
+describe('portalBenchEnv', () => {
+  const databaseUrl = 'postgres://postgres@127.0.0.1:5432/portal_bench';
+
+  it('is a production configuration the portal accepts with no setting made by hand', () => {
+    const config = loadConfig(portalBenchEnv({ databaseUrl, port: 4321 }));
+    expect(config.NODE_ENV).toBe('production');
+    expect(config.DATABASE_URL).toBe(databaseUrl);
+    expect(config.PORT).toBe(4321);
+    expect(config.PAYMENTS_PROVIDER).toBe('sandbox');
+  });
+
+  it('signs with a fresh random key on every run and allows only the offline adapters', () => {
+    const first = portalBenchEnv({ databaseUrl, port: 1 });
+    const second = portalBenchEnv({ databaseUrl, port: 1 });
+    expect(first.JWT_SECRET!.length).toBeGreaterThanOrEqual(32);
+    expect(first.JWT_SECRET).not.toBe(second.JWT_SECRET);
+    expect(first).toMatchObject({
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_DEV_OUTBOX: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -93,20 +94,34 @@ function capture(child: ChildProcess): () => string {
   return () => log;
 }
 
+/**
+ * The production settings of the portal under the bench, so `npm run bench` needs none by hand:
+ * a fresh sign-in key per run (nothing signed survives it), and the offline payment, mail and
+ * storage adapters, which production refuses unless allowed: the bench must never charge a card
+ * or send a mail.
+ */
+export function portalBenchEnv(options: { databaseUrl: string; port: number }): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://localhost:${options.port}`,
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    PAYMENTS_PROVIDER: 'sandbox',
+    ALLOW_SANDBOX_PAYMENTS: 'true',
+    ALLOW_DEV_OUTBOX: 'true',
+    ALLOW_LOCAL_STORAGE: 'true',
+  };
+}
+
 /** The real server, as `npm start` runs it in production, on the bench database. */
 export async function startPortal(databaseUrl: string): Promise<RunningServer> {
   const port = await findFreePort();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: `http://localhost:${port}`,
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-    },
+    env: { ...process.env, ...portalBenchEnv({ databaseUrl, port }) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = capture(child);

@@ -40,7 +40,7 @@ describe('formatting', () => {
 
   it('shows sizes in bytes or kB', () => {
     expect(formatBytes(512)).toBe('512 B');
-    expect(formatBytes(2048)).toBe('2.0 kB');
+    expect(formatBytes(2048)).toBe('2.0 KiB');
   });
 
   it('aligns a table: the first column left, the others right', () => {

@@ -35,7 +35,7 @@ export function formatMs(ms: number): string {
 }
 
 export function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} kB`;
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
 /** A plain fixed-width text table: first column left-aligned, the others right-aligned. */

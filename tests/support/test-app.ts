@@ -42,6 +42,8 @@ export async function createTestApp(
     clock?: Clock;
     payments?: PaymentGateway;
     mail?: MailTransport;
+    /** A built web app to serve instead of dist/web. */
+    webDistDir?: string;
   } = {},
 ): Promise<TestApp> {
   const handle: DatabaseHandle = await createTestDatabase();
@@ -65,7 +67,7 @@ export async function createTestApp(
   const mail = options.mail ?? createMailTransport(config, handle.db);
   const app = await buildApp(
     { config, db: handle.db, clock: appClock, payments, storage, mail },
-    { logger: false },
+    { logger: false, webDistDir: options.webDistDir },
   );
   await app.ready();
   return {

@@ -7,9 +7,13 @@ import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
-import { Shell } from './shell';
+import { Shell, ShellLoading } from './shell';
 
-/** Each feature contributes its own routes; unknown paths go to the landing page. */
+/**
+ * Each feature contributes its own routes; unknown paths go to the landing page. Every page but the
+ * landing page is loaded on demand (each features/<area>/routes.tsx uses lazyPage, decision 070): a new area
+ * such as passes, reports or the operator console is one more routes.tsx listed here.
+ */
 const featureRoutes: RouteObject[] = [
   ...homeRoutes,
   ...citationRoutes,
@@ -25,6 +29,9 @@ export function createAppRouter() {
   return createBrowserRouter([
     {
       element: <Shell />,
+      // Rendered instead of the shell until the first page's chunk has loaded (a direct visit to
+      // any page but the landing page): the same frame, with a loading state for the page.
+      HydrateFallback: ShellLoading,
       children: [...featureRoutes, { path: '*', element: <Navigate to="/" replace /> }],
     },
   ]);

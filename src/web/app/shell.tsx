@@ -1,16 +1,22 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { commonMessages, portalTitle } from '../../shared/messages';
 import { useBrand } from './brand';
+import { NavigationProgress, PageLoading } from './page-loading';
 import { useDocumentTitle } from './use-document-title';
 
-/** Header with the tenant's logo and title, the page, and a footer with legal links and version. */
-export function Shell() {
+/**
+ * Header with the tenant's logo and title, the page, and a footer with legal links and version.
+ * `children` stand in for the page while the first page's chunk loads (ShellLoading).
+ */
+export function Shell({ children }: { children?: ReactNode }) {
   const brand = useBrand();
   const title = portalTitle(brand?.brandTitle);
   useDocumentTitle(title);
   return (
     <Box className="app-shell">
+      <NavigationProgress />
       <a className="skip-link" href="#main-content">
         Skip to main content
       </a>
@@ -21,7 +27,7 @@ export function Shell() {
         </Link>
       </header>
       <Container component="main" id="main-content" size="lg" py="lg" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {children ?? <Outlet />}
       </Container>
       <footer className="app-footer">
         <Group justify="center" gap="md" wrap="wrap">
@@ -37,5 +43,14 @@ export function Shell() {
         </Group>
       </footer>
     </Box>
+  );
+}
+
+/** The shell with a loading state in the page area, while the first page visited is fetched. */
+export function ShellLoading() {
+  return (
+    <Shell>
+      <PageLoading />
+    </Shell>
   );
 }

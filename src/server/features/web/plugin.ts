@@ -7,10 +7,23 @@ import { toBrandDetails } from '../brand/service';
 import { renderBrandedIndex } from './brand-head';
 
 const NOT_FOUND_PATH = '/404';
+const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
+const SOURCE_MAPS = '**/*.map';
 
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other GET,
- * branded for the host's tenant. An unknown tenant goes to the main site, or to /404.
+ * Vite puts a content hash in the name of every file under assets/: such a file never changes, so
+ * browsers and CDNs keep it for a year without asking again. The rest of the public folder
+ * (favicon, demo images) keeps its names across releases, so it is checked again after an hour.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const isHashed = relativePath.split(path.sep)[0] === 'assets';
+  return isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+/**
+ * Serves the built web app: hashed assets precompressed with long caching, and index.html for
+ * every other GET, branded for the host's tenant and never cached (it names the current assets).
+ * An unknown tenant goes to the main site, or to /404.
  */
 export async function webPlugin(app: FastifyInstance, options: { distDir?: string } = {}) {
   const distDir = options.distDir ?? WEB_DIST_DIR;
@@ -25,13 +38,13 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
       wildcard: false,
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes FILE.br and FILE.gz beside each text asset (scripts/web-assets.mjs): the
+      // best one the browser accepts is sent, with Vary: Accept-Encoding. They get no routes of
+      // their own, and source maps none at all, should a build have left one here (decision 071).
+      preCompressed: true,
+      globIgnore: [...PRECOMPRESSED_COPIES, SOURCE_MAPS],
       setHeaders: (res, filePath) => {
-        // Vite puts a content hash in every asset name: they never change, so cache them for good.
-        const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'cache-control',
-          isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        res.header('cache-control', cacheControlFor(path.relative(distDir, filePath)));
       },
     });
   }

@@ -1,78 +1,84 @@
-import type { RouteObject } from 'react-router';
-import { AccountPage } from './account-page';
-import { LoginPage } from './login-page';
-import { DashboardPlaceholderPage, PassesPlaceholderPage } from './placeholder-pages';
-import { ResetPasswordPage } from './reset-password-page';
-import { SendPasswordResetPage } from './send-password-reset-page';
+import { Outlet, type RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
 import { RedirectIfSignedIn, RequireTenant } from './session-guards';
-import { SignedInLayout } from './signed-in-layout';
-import { SignupCodePage } from './signup-code-page';
-import { SignupPage } from './signup-page';
-import { VerifyEmailPage } from './verify-email-page';
 
-/** Routes of part 1 section 2 (sign-up, sign-in, password, account) and the signed-in frame. */
+/** Sign-in and sign-up pages: on a tenant's host only, and only while signed out. */
+function SignedOutPages() {
+  return (
+    <RequireTenant>
+      <RedirectIfSignedIn>
+        <Outlet />
+      </RedirectIfSignedIn>
+    </RequireTenant>
+  );
+}
+
+/** Pages on a tenant's host only, signed in or not. */
+function TenantPages() {
+  return (
+    <RequireTenant>
+      <Outlet />
+    </RequireTenant>
+  );
+}
+
+/**
+ * Routes of part 1 section 2 (sign-up, sign-in, password, account) and the signed-in frame. Each
+ * page is its own chunk (decision 070); the passes area of part 2 adds its pages here the same way.
+ */
 export const accountRoutes: RouteObject[] = [
   {
-    path: '/permits/login',
-    element: (
-      <RequireTenant>
-        <RedirectIfSignedIn>
-          <LoginPage />
-        </RedirectIfSignedIn>
-      </RequireTenant>
-    ),
-  },
-  {
-    path: '/permits/signup',
-    element: (
-      <RequireTenant>
-        <RedirectIfSignedIn>
-          <SignupPage />
-        </RedirectIfSignedIn>
-      </RequireTenant>
-    ),
-  },
-  {
-    path: '/permits/signup-code',
-    element: (
-      <RequireTenant>
-        <RedirectIfSignedIn>
-          <SignupCodePage />
-        </RedirectIfSignedIn>
-      </RequireTenant>
-    ),
-  },
-  {
-    path: '/permits/send_password_reset',
-    element: (
-      <RequireTenant>
-        <SendPasswordResetPage />
-      </RequireTenant>
-    ),
-  },
-  {
-    path: '/permits/reset_password/:resetPasswordUUID',
-    element: (
-      <RequireTenant>
-        <ResetPasswordPage />
-      </RequireTenant>
-    ),
-  },
-  {
-    path: '/permits/verify_email/:token',
-    element: (
-      <RequireTenant>
-        <VerifyEmailPage />
-      </RequireTenant>
-    ),
-  },
-  {
-    element: <SignedInLayout />,
+    element: <SignedOutPages />,
     children: [
-      { path: '/permits/account', element: <AccountPage /> },
+      {
+        path: '/permits/login',
+        lazy: lazyPage(() => import('./login-page').then((module) => module.LoginPage)),
+      },
+      {
+        path: '/permits/signup',
+        lazy: lazyPage(() => import('./signup-page').then((module) => module.SignupPage)),
+      },
+      {
+        path: '/permits/signup-code',
+        lazy: lazyPage(() => import('./signup-code-page').then((module) => module.SignupCodePage)),
+      },
+    ],
+  },
+  {
+    element: <TenantPages />,
+    children: [
+      {
+        path: '/permits/send_password_reset',
+        lazy: lazyPage(() =>
+          import('./send-password-reset-page').then((module) => module.SendPasswordResetPage),
+        ),
+      },
+      {
+        path: '/permits/reset_password/:resetPasswordUUID',
+        lazy: lazyPage(() => import('./reset-password-page').then((module) => module.ResetPasswordPage)),
+      },
+      {
+        path: '/permits/verify_email/:token',
+        lazy: lazyPage(() => import('./verify-email-page').then((module) => module.VerifyEmailPage)),
+      },
+    ],
+  },
+  {
+    lazy: lazyPage(() => import('./signed-in-layout').then((module) => module.SignedInLayout)),
+    children: [
+      {
+        path: '/permits/account',
+        lazy: lazyPage(() => import('./account-page').then((module) => module.AccountPage)),
+      },
       // PLACEHOLDERS until the passes issue lands its pages (see placeholder-pages.tsx).
-      { path: '/permits/dashboard', element: <DashboardPlaceholderPage /> },
-      { path: '/permits/view', element: <PassesPlaceholderPage /> },
+      {
+        path: '/permits/dashboard',
+        lazy: lazyPage(() => import('./placeholder-pages').then((module) => module.DashboardPlaceholderPage)),
+      },
+      {
+        path: '/permits/view',
+        lazy: lazyPage(() => import('./placeholder-pages').then((module) => module.PassesPlaceholderPage)),
+      },
     ],
   },
 ];

@@ -1,8 +1,13 @@
 import type { RouteObject } from 'react-router';
-import { AppealPage } from './appeal-page';
-import { AppealSearchPage } from './appeal-search-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const appealRoutes: RouteObject[] = [
-  { path: '/noticeappeal', element: <AppealSearchPage /> },
-  { path: '/noticeappeal/:citationUUID', element: <AppealPage /> },
+  {
+    path: '/noticeappeal',
+    lazy: lazyPage(() => import('./appeal-search-page').then((module) => module.AppealSearchPage)),
+  },
+  {
+    path: '/noticeappeal/:citationUUID',
+    lazy: lazyPage(() => import('./appeal-page').then((module) => module.AppealPage)),
+  },
 ];

@@ -1,8 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { CitationDetailPage } from './citation-detail-page';
-import { CitationsListPage } from './citations-list-page';
+import { lazyPage } from '../../app/lazy-page';
 
+/** The notice list and a notice's detail with its payment, each its own chunk (decision 070). */
 export const citationRoutes: RouteObject[] = [
-  { path: '/citations', element: <CitationsListPage /> },
-  { path: '/citations/:citationUUID', element: <CitationDetailPage /> },
+  {
+    path: '/citations',
+    lazy: lazyPage(() => import('./citations-list-page').then((module) => module.CitationsListPage)),
+  },
+  {
+    path: '/citations/:citationUUID',
+    lazy: lazyPage(() => import('./citation-detail-page').then((module) => module.CitationDetailPage)),
+  },
 ];

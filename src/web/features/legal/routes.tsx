@@ -1,7 +1,17 @@
 import type { RouteObject } from 'react-router';
-import { LegalPage } from './legal-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const legalRoutes: RouteObject[] = [
-  { path: '/privacy', element: <LegalPage kind="privacy" /> },
-  { path: '/terms', element: <LegalPage kind="terms" /> },
+  {
+    path: '/privacy',
+    lazy: lazyPage(() =>
+      import('./legal-page').then(({ LegalPage }) => () => <LegalPage kind="privacy" />),
+    ),
+  },
+  {
+    path: '/terms',
+    lazy: lazyPage(() =>
+      import('./legal-page').then(({ LegalPage }) => () => <LegalPage kind="terms" />),
+    ),
+  },
 ];

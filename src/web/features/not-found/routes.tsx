@@ -1,4 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { NotFoundPage } from './not-found-page';
+import { lazyPage } from '../../app/lazy-page';
 
-export const notFoundRoutes: RouteObject[] = [{ path: '/404', element: <NotFoundPage /> }];
+export const notFoundRoutes: RouteObject[] = [
+  {
+    path: '/404',
+    lazy: lazyPage(() => import('./not-found-page').then((module) => module.NotFoundPage)),
+  },
+];

@@ -1,9 +1,17 @@
 import type { RouteObject } from 'react-router';
-import { DashboardAppealsPage } from './dashboard-appeals-page';
-import { OperatorLoginPage } from './operator-login-page';
+import { lazyPage } from '../../app/lazy-page';
 
-/** The minimal operator side: sign in and answer appeals. The full console comes later. */
+/**
+ * The minimal operator side: sign in and answer appeals, each page its own chunk (decision 070).
+ * The full console of part 2 adds its pages here the same way, so none of it reaches the public.
+ */
 export const operatorRoutes: RouteObject[] = [
-  { path: '/dashboard/login', element: <OperatorLoginPage /> },
-  { path: '/dashboard/appeals', element: <DashboardAppealsPage /> },
+  {
+    path: '/dashboard/login',
+    lazy: lazyPage(() => import('./operator-login-page').then((module) => module.OperatorLoginPage)),
+  },
+  {
+    path: '/dashboard/appeals',
+    lazy: lazyPage(() => import('./dashboard-appeals-page').then((module) => module.DashboardAppealsPage)),
+  },
 ];

@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { TicketviewPage } from './ticketview-page';
+import { lazyPage } from '../../app/lazy-page';
 
 export const ticketviewRoutes: RouteObject[] = [
-  { path: '/citations/:citationUUID/ticketview', element: <TicketviewPage /> },
+  {
+    path: '/citations/:citationUUID/ticketview',
+    lazy: lazyPage(() => import('./ticketview-page').then((module) => module.TicketviewPage)),
+  },
 ];
