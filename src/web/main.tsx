@@ -9,7 +9,7 @@ import { RouterProvider } from 'react-router';
 import { BrandProvider, readInjectedBrand, readStyleNonce } from './app/brand';
 import { createAppRouter } from './app/router';
 import { createBrandTheme, createCssVariablesResolver } from './app/theme';
-import { ApiError } from './lib/api-client';
+import { ApiError } from './lib/api-error';
 
 const brand = readInjectedBrand();
 const styleNonce = readStyleNonce();

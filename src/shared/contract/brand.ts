@@ -38,5 +38,4 @@ export const getBrandContract = defineRoute({
   errors: [404],
 });
 
-/** The id of the inert JSON element in which the server hands the page its brand. */
-export const BRAND_DATA_ELEMENT_ID = 'brand-data';
+export { BRAND_DATA_ELEMENT_ID } from './brand-element';

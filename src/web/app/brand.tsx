@@ -1,12 +1,20 @@
 import { createContext, type ReactNode, useContext } from 'react';
-import { BRAND_DATA_ELEMENT_ID, type BrandDetails, brandDetailsSchema } from '../../shared/contract';
+import type { BrandDetails } from '../../shared/contract/brand';
+import { BRAND_DATA_ELEMENT_ID } from '../../shared/contract/brand-element';
 
-/** The brand the server injected for this host, or null on a bare host. */
+/**
+ * The brand the server injected for this host, or null on a bare host. The server wrote it
+ * through the brand contract's serialiser into this same page, so it is read without parsing it
+ * again: that keeps zod and the contracts out of the landing page's first load.
+ */
 export function readInjectedBrand(): BrandDetails | null {
   const element = document.getElementById(BRAND_DATA_ELEMENT_ID);
   if (!element?.textContent) return null;
-  const parsed = brandDetailsSchema.nullable().safeParse(JSON.parse(element.textContent));
-  return parsed.success ? parsed.data : null;
+  try {
+    return JSON.parse(element.textContent) as BrandDetails | null;
+  } catch {
+    return null;
+  }
 }
 
 export function readStyleNonce(): string | undefined {

@@ -2,31 +2,17 @@ import {
   buildPath,
   buildQuery,
   type CallInput,
-  type ErrorCode,
   errorCodes,
   errorResponseSchema,
   type ResponseOf,
   type RouteContract,
 } from '../../shared/contract';
 
+import { ApiError } from './api-error';
+
+export { ApiError, isApiError } from './api-error';
+
 export const API_BASE = '/api/v1';
-
-/** A failed call: the HTTP status and the server's `{ code, message }`. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** Whether `error` is an answer of the API with this code. */
-export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
-  return error instanceof ApiError && (code === undefined || error.code === code);
-}
 
 export interface CallOptions {
   /** 'Bearer ...' as stored in the session; sent as the Authorization header. */

@@ -2,10 +2,9 @@ import { Button, Card, Group, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { BrandDetails } from '../../../shared/contract';
+import type { BrandDetails } from '../../../shared/contract/brand';
 import { citationMessages } from '../../../shared/messages';
 import { normaliseSearchTerm } from '../../../shared/rules';
-import { prefetchCitationSearch } from '../citations/api';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {
@@ -36,6 +35,8 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
     setError(null);
     setIsSearching(true);
     try {
+      // Loaded on the first search: the contracts and zod stay out of the landing page's first load.
+      const { prefetchCitationSearch } = await import('../citations/api');
       const byNumber = await prefetchCitationSearch(
         queryClient,
         { citationNumber: term },

@@ -1,0 +1,21 @@
+import type { ErrorCode } from '../../shared/contract/errors';
+
+/**
+ * A failed call: the HTTP status and the server's `{ code, message }`. Kept apart from the client
+ * (and from zod) so the landing page can recognise one without loading the contracts.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Whether `error` is an answer of the API with this code. */
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
