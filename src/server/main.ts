@@ -5,9 +5,9 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
-import { loadDemoDataIfEmpty } from './db/fixtures/demo';
 import { migrate } from './db/migrate';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 async function main() {
   const config = loadConfig();
@@ -22,10 +22,7 @@ async function main() {
   const mail = createMailTransport(config, database.db);
   const app = await buildApp({ config, db: database.db, clock: systemClock, payments, storage, mail });
   if (applied.length) app.log.info({ applied }, 'applied database migrations');
-  if (config.SEED_DEMO_DATA) {
-    const seeded = await loadDemoDataIfEmpty(database.db);
-    if (seeded) app.log.info({ tenants: seeded.tenants.length }, 'loaded the demo data');
-  }
+  await seedDemoDataOnStart({ config, db: database.db, log: app.log });
 
   const emailWorker = startEmailWorker(
     { db: database.db, mail, clock: systemClock, config },

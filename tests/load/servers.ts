@@ -105,6 +105,10 @@ export async function startPortal(databaseUrl: string): Promise<RunningServer> {
       HOST: '127.0.0.1',
       PUBLIC_BASE_URL: `http://localhost:${port}`,
       SEED_DEMO_DATA: 'false',
+      // The bench measures the portal, not a deployment: its development stand-ins are allowed.
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_DEV_OUTBOX: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
