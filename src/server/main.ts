@@ -7,7 +7,11 @@ import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
+
+/** How often the sandbox looks for subscriptions to renew. */
+const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -29,9 +33,21 @@ async function main() {
     { intervalMs: config.MAIL_POLL_INTERVAL_MS, log: app.log },
   );
 
+  // The sandbox provider renews its own subscriptions (Stripe renews on its side).
+  const renewals =
+    payments.provider === 'sandbox'
+      ? startSandboxRenewals({
+          db: database.db,
+          clock: systemClock,
+          log: app.log,
+          intervalMs: SANDBOX_RENEWAL_INTERVAL_MS,
+        })
+      : null;
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
+    await renewals?.stop();
     await app.close();
     await mail.close?.();
     await database.close();
