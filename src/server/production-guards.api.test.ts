@@ -33,7 +33,9 @@ let staging: TestApp;
 let live: TestApp;
 
 beforeAll(async () => {
-  [staging, live] = await Promise.all([createTestApp({ env: STAGING }), createTestApp({ env: LIVE })]);
+  // One after the other: building two apps at once on a busy machine can outlast plugin timeouts.
+  staging = await createTestApp({ env: STAGING });
+  live = await createTestApp({ env: LIVE });
   await staging.seed({
     tenants: [
       { ...buildTenant({ subdomain: 'stage' }), citations: [buildCitation({ citationNumber: 'S1' })] },
@@ -41,7 +43,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all([staging?.close(), live?.close()]);
+  await staging?.close();
+  await live?.close();
 });
 
 describe('a production app', () => {
