@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
+import utc from 'dayjs/plugin/utc.js';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { type SandboxSubscriptionRow, sandboxSubscriptions } from '../../db/schema';
