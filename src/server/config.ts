@@ -174,7 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
  * never charges, the outbox never delivers, and local disk is lost with the machine (and is not
  * shared by several instances). A staging site sets the ALLOW_ setting it means.
  */
-export const developmentStandIns = [
+const developmentStandIns = [
   {
     setting: 'PAYMENTS_PROVIDER',
     allowedBy: 'ALLOW_SANDBOX_PAYMENTS',
