@@ -10,7 +10,7 @@ import { localStorageRoutes } from './adapters/storage/local-storage-routes';
 import type { StoragePort } from './adapters/storage/storage-port';
 import type { ApiInstance } from './api-instance';
 import type { Clock } from './clock';
-import type { Config } from './config';
+import { type Config, isDevelopmentPageAllowed } from './config';
 import type { Database } from './db/client';
 import { dashboardAppealRoutes } from './features/appeals/dashboard-routes';
 import { appealRoutes } from './features/appeals/routes';
@@ -141,10 +141,13 @@ export async function buildApp(
     },
     { prefix: API_PREFIX },
   );
-  // The sandbox provider's checkout pages stand in for Stripe's hosted ones.
-  if (deps.payments.provider === 'sandbox') await app.register(sandboxRoutes);
-  // It shows every account's emails to anyone: development and tests only.
-  if (deps.config.NODE_ENV !== 'production') await app.register(devMailboxRoutes);
+  // The sandbox provider's checkout pages stand in for Stripe's hosted ones; production mounts
+  // them only when ALLOW_SANDBOX_PAYMENTS says this is a staging site.
+  if (deps.payments.provider === 'sandbox' && isDevelopmentPageAllowed(deps.config, 'ALLOW_SANDBOX_PAYMENTS'))
+    await app.register(sandboxRoutes);
+  // It shows every account's emails to anyone: development and tests, or a staging site that
+  // set ALLOW_DEV_OUTBOX.
+  if (isDevelopmentPageAllowed(deps.config, 'ALLOW_DEV_OUTBOX')) await app.register(devMailboxRoutes);
   await app.register(webPlugin, { distDir: options.webDistDir });
   return app;
 }

@@ -9,6 +9,8 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.publicBaseUrl.origin).toBe('http://localhost:3000');
     expect(config.SEED_DEMO_DATA).toBe(true);
+    expect(config.STRIPE_TIMEOUT_MS).toBe(20_000);
+    expect(config.STRIPE_MAX_NETWORK_RETRIES).toBe(2);
   });
   it('stops with a message naming each bad setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
@@ -35,5 +37,67 @@ describe('tenant redirects', () => {
   });
   it('refuses a malformed list', () => {
     expect(() => loadConfig({ TENANT_REDIRECTS: 'old:https://a.example' })).toThrow(/TENANT_REDIRECTS/);
+  });
+});
+
+/** A production configuration with every real adapter set, so one setting at a time can be left out. */
+const production = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'j'.repeat(40),
+  PAYMENTS_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_live_123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_123',
+  SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  S3_BUCKET: 'portal-uploads',
+};
+
+describe('production fails safe', () => {
+  it('starts with real adapters and no ALLOW_ setting', () => {
+    const config = loadConfig(production);
+    expect(config.ALLOW_SANDBOX_PAYMENTS).toBe(false);
+    expect(config.ALLOW_DEV_OUTBOX).toBe(false);
+    expect(config.ALLOW_LOCAL_STORAGE).toBe(false);
+  });
+
+  it.each([
+    [
+      'the sandbox payment provider',
+      { PAYMENTS_PROVIDER: 'sandbox' },
+      'PAYMENTS_PROVIDER',
+      'ALLOW_SANDBOX_PAYMENTS',
+    ],
+    ['the development outbox', { SMTP_URL: undefined }, 'SMTP_URL', 'ALLOW_DEV_OUTBOX'],
+    ['local storage', { S3_BUCKET: undefined }, 'S3_BUCKET', 'ALLOW_LOCAL_STORAGE'],
+  ])('refuses %s unless its setting allows it', (_label, change, setting, allowedBy) => {
+    const env = { ...production, ...change };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^  ${setting}: refused when NODE_ENV=production`, 'm'));
+    expect(() => loadConfig(env)).toThrow(new RegExp(`${allowedBy}=true for a staging site`));
+    expect(loadConfig({ ...env, [allowedBy]: 'true' })[allowedBy as 'ALLOW_DEV_OUTBOX']).toBe(true);
+    expect(() => loadConfig({ ...env, [allowedBy]: 'false' })).toThrow(ConfigError);
+    // Outside production the stand-ins are the defaults and need no setting.
+    expect(() => loadConfig({ ...env, NODE_ENV: 'development' })).not.toThrow();
+  });
+
+  it('names every refused setting at once, with only NODE_ENV=production set', () => {
+    const message = (() => {
+      try {
+        loadConfig({ NODE_ENV: 'production' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return '';
+    })();
+    for (const setting of ['JWT_SECRET', 'PAYMENTS_PROVIDER', 'SMTP_URL', 'S3_BUCKET']) {
+      expect(message).toMatch(new RegExp(`^  ${setting}: `, 'm'));
+    }
+  });
+
+  it('loads no demo data in production unless SEED_DEMO_DATA=true is set', () => {
+    expect(loadConfig(production).SEED_DEMO_DATA).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ ...production, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO_DATA).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
   });
 });

@@ -44,8 +44,17 @@ export const configSchema = z.object({
           .every((entry) => /^[a-z0-9-]+=https?:\/\/\S+$/.test(entry.trim())),
       "must be a comma-separated list of 'subdomain=https://host'",
     ),
-  /** Load the bundled demo data when the database has no tenant yet. */
-  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  /**
+   * Load the bundled demo data when the database has no tenant yet. Unset: on outside production,
+   * off in production (its operator's password is public).
+   */
+  SEED_DEMO_DATA: booleanFromEnv.optional(),
+  /** Production refuses the sandbox payment provider unless this is true (a staging site). */
+  ALLOW_SANDBOX_PAYMENTS: booleanFromEnv.default(false),
+  /** Production refuses the development mail outbox (no SMTP_URL) unless this is true. */
+  ALLOW_DEV_OUTBOX: booleanFromEnv.default(false),
+  /** Production refuses the local-disk storage adapter (no S3_BUCKET) unless this is true. */
+  ALLOW_LOCAL_STORAGE: booleanFromEnv.default(false),
   /** Trust X-Forwarded-* headers (behind a load balancer). */
   TRUST_PROXY: booleanFromEnv.default(false),
   /** 'sandbox' (a test checkout served by this server, never charges) or 'stripe'. */
@@ -62,6 +71,10 @@ export const configSchema = z.object({
     .optional(),
   /** Stripe's API address; only changed to point at a Stripe mock. */
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  /** How long one Stripe request may take before it is abandoned (and retried), in milliseconds. */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(80_000).default(20_000),
+  /** How often a failed Stripe request is retried (same idempotency key), with backoff. */
+  STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   /** S3-compatible bucket for uploads; when unset, uploads are kept under DATA_DIR/uploads. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -108,7 +121,11 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+type ConfigValues = z.infer<typeof configSchema>;
+
+export type Config = Omit<ConfigValues, 'SEED_DEMO_DATA'> & {
+  /** SEED_DEMO_DATA with its default filled in from NODE_ENV. */
+  SEED_DEMO_DATA: boolean;
   /** PUBLIC_BASE_URL with its default filled in from PORT. */
   publicBaseUrl: URL;
   bareHosts: ReadonlySet<string>;
@@ -126,11 +143,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   }
   const values = parsed.data;
-  if (values.NODE_ENV === 'production' && !values.JWT_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)',
-    );
-  }
+  const problems = values.NODE_ENV === 'production' ? productionProblems(values) : [];
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicBaseUrl = new URL(values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`);
   const bareHosts = new Set(
     ['www', 'pay', 'localhost', '127.0.0.1', publicBaseUrl.hostname, ...values.BARE_HOSTS.split(',')]
@@ -146,7 +160,65 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         return [entry.slice(0, separator), entry.slice(separator + 1)] as const;
       }),
   );
-  return { ...values, publicBaseUrl, bareHosts, tenantRedirects };
+  return {
+    ...values,
+    SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? values.NODE_ENV !== 'production',
+    publicBaseUrl,
+    bareHosts,
+    tenantRedirects,
+  };
+}
+
+/**
+ * The development stand-ins a production start refuses unless a setting allows each: the sandbox
+ * never charges, the outbox never delivers, and local disk is lost with the machine (and is not
+ * shared by several instances). A staging site sets the ALLOW_ setting it means.
+ */
+const developmentStandIns = [
+  {
+    setting: 'PAYMENTS_PROVIDER',
+    allowedBy: 'ALLOW_SANDBOX_PAYMENTS',
+    isInUse: (values: ConfigValues) => values.PAYMENTS_PROVIDER === 'sandbox',
+    problem: 'the sandbox provider never charges a card; set PAYMENTS_PROVIDER=stripe with its keys',
+  },
+  {
+    setting: 'SMTP_URL',
+    allowedBy: 'ALLOW_DEV_OUTBOX',
+    isInUse: (values: ConfigValues) => !values.SMTP_URL,
+    problem: 'unset, emails stay in the development outbox and are never sent; set an SMTP relay',
+  },
+  {
+    setting: 'S3_BUCKET',
+    allowedBy: 'ALLOW_LOCAL_STORAGE',
+    isInUse: (values: ConfigValues) => !values.S3_BUCKET,
+    problem: 'unset, uploads are kept on this machine only; set an S3-compatible bucket',
+  },
+] as const;
+
+function productionProblems(values: ConfigValues): string[] {
+  const problems: string[] = [];
+  if (!values.JWT_SECRET) {
+    problems.push('  JWT_SECRET: required when NODE_ENV=production (at least 32 characters)');
+  }
+  for (const standIn of developmentStandIns) {
+    if (standIn.isInUse(values) && !values[standIn.allowedBy]) {
+      problems.push(
+        `  ${standIn.setting}: refused when NODE_ENV=production: ${standIn.problem} (or ${standIn.allowedBy}=true for a staging site)`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
+ * Whether a development-only page (the sandbox checkout, the mailbox) may be mounted: always
+ * outside production, and in production only when its ALLOW_ setting says so.
+ */
+export function isDevelopmentPageAllowed(
+  config: Pick<Config, 'NODE_ENV' | 'ALLOW_SANDBOX_PAYMENTS' | 'ALLOW_DEV_OUTBOX'>,
+  allowedBy: 'ALLOW_SANDBOX_PAYMENTS' | 'ALLOW_DEV_OUTBOX',
+): boolean {
+  return config.NODE_ENV !== 'production' || config[allowedBy];
 }
 
 /** A tenant's own address, e.g. http://demo.localhost:3000 — built from configuration, never from a request. */

@@ -5,9 +5,13 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
-import { loadDemoDataIfEmpty } from './db/fixtures/demo';
 import { migrate } from './db/migrate';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
+import { seedDemoDataOnStart } from './seed-demo-data-on-start';
+
+/** How often the sandbox looks for subscriptions to renew. */
+const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -22,19 +26,28 @@ async function main() {
   const mail = createMailTransport(config, database.db);
   const app = await buildApp({ config, db: database.db, clock: systemClock, payments, storage, mail });
   if (applied.length) app.log.info({ applied }, 'applied database migrations');
-  if (config.SEED_DEMO_DATA) {
-    const seeded = await loadDemoDataIfEmpty(database.db);
-    if (seeded) app.log.info({ tenants: seeded.tenants.length }, 'loaded the demo data');
-  }
+  await seedDemoDataOnStart({ config, db: database.db, log: app.log });
 
   const emailWorker = startEmailWorker(
     { db: database.db, mail, clock: systemClock, config },
     { intervalMs: config.MAIL_POLL_INTERVAL_MS, log: app.log },
   );
 
+  // The sandbox provider renews its own subscriptions (Stripe renews on its side).
+  const renewals =
+    payments.provider === 'sandbox'
+      ? startSandboxRenewals({
+          db: database.db,
+          clock: systemClock,
+          log: app.log,
+          intervalMs: SANDBOX_RENEWAL_INTERVAL_MS,
+        })
+      : null;
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
+    await renewals?.stop();
     await app.close();
     await mail.close?.();
     await database.close();

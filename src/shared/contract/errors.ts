@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'not_payable',
   'payment_provider_error',
   'portal_expired',
+  'subscription_not_started',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

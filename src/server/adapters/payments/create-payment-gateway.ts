@@ -18,6 +18,8 @@ export function createPaymentGateway(config: Config, deps: { db: Database; clock
     secretKey: config.STRIPE_SECRET_KEY!,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
     apiBase: config.STRIPE_API_BASE,
+    timeoutMs: config.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
     clock: deps.clock,
   });
 }

@@ -32,17 +32,75 @@ export interface SavedCard {
   expYear: number;
 }
 
-/** A provider event reduced to what the portal acts on. */
-export interface PaymentEvent {
+/** How often a subscription bills: Stripe's recurring interval and interval count. */
+export interface BillingPeriod {
+  interval: 'day' | 'week' | 'month' | 'year';
+  count: number;
+}
+
+export interface SubscriptionCheckoutRequest {
+  /** Our subscription id: every later event of the subscription carries it (metadata). */
+  subscriptionId: string;
+  /** Our checkout's session id, as for a one-off checkout. */
+  paymentSessionId: string;
+  /** What is charged every period: the thing subscribed to, then any fee lines. */
+  lineItems: CheckoutLineItem[];
+  period: BillingPeriod;
+  successUrl: string;
+  cancelUrl: string;
+  providerCustomerId?: string | null;
+  customerEmail?: string | null;
+}
+
+interface ProviderEventBase {
   eventId: string;
-  /** completed: the money is in; expired: the session can no longer be paid; other: ignored. */
-  kind: 'completed' | 'expired' | 'other';
   /** The provider's own event type, kept for the record. */
   type: string;
+}
+
+/** A checkout's event (one-off or the first payment of a subscription). */
+export interface CheckoutEvent extends ProviderEventBase {
+  /** completed: the money is in; expired: the session can no longer be paid; other: ignored. */
+  kind: 'completed' | 'expired' | 'other';
   providerSessionId: string | null;
   /** The provider's payment (a Stripe PaymentIntent id); refunds name it. */
   providerPaymentId: string | null;
   receiptUrl: string | null;
+}
+
+/** One invoice of a subscription: a period paid, or a renewal that could not be charged. */
+export interface SubscriptionInvoice {
+  providerInvoiceId: string;
+  /** Cents paid (or due, when the payment failed). */
+  amount: number;
+  /** The end of the period this invoice pays for. */
+  periodEnd: Date;
+  /** The subscription's first invoice (paid at checkout) rather than a renewal. */
+  isFirst: boolean;
+  receiptUrl: string | null;
+}
+
+/**
+ * A subscription's event. paid: an invoice was paid (the start or a renewal), the subscription
+ * runs to `invoice.periodEnd`; payment-failed: a renewal could not be charged (the provider
+ * retries); canceled: the subscription ended (at period end, or after the last failed retry).
+ */
+export interface SubscriptionEvent extends ProviderEventBase {
+  kind: 'subscription-paid' | 'subscription-payment-failed' | 'subscription-canceled';
+  /** Our subscription id, from the subscription's metadata; null when this portal did not open it. */
+  subscriptionId: string | null;
+  providerSubscriptionId: string;
+  /** The invoice of a paid or failed event; null for canceled. */
+  invoice: SubscriptionInvoice | null;
+  /** When it happened at the provider. */
+  occurredAt: Date;
+}
+
+/** A provider event reduced to what the portal acts on. */
+export type PaymentEvent = CheckoutEvent | SubscriptionEvent;
+
+export function isSubscriptionEvent(event: PaymentEvent): event is SubscriptionEvent {
+  return event.kind.startsWith('subscription-');
 }
 
 /**
@@ -52,6 +110,12 @@ export interface PaymentEvent {
 export interface PaymentGateway {
   readonly provider: PaymentProviderName;
   createCheckoutSession(request: CheckoutRequest): Promise<{ providerSessionId: string; url: string }>;
+  /** A hosted checkout whose payment starts a subscription billed every `period`. */
+  createSubscriptionCheckout(
+    request: SubscriptionCheckoutRequest,
+  ): Promise<{ providerSessionId: string; url: string }>;
+  /** Stops renewing: the subscription runs to its period end, then a canceled event follows. */
+  cancelSubscriptionAtPeriodEnd(input: { providerSubscriptionId: string; key: string }): Promise<void>;
   createCustomer(input: { customerId: string; email: string; name: string }): Promise<string>;
   createPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<string>;
   listCards(providerCustomerId: string): Promise<SavedCard[]>;

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { sandboxCards, sandboxPortalSessions } from '../../db/schema';
-import { type PaymentGateway, type SavedCard, WebhookRejectedError } from './port';
+import { sandboxCards, sandboxPortalSessions, sandboxSubscriptions } from '../../db/schema';
+import { type PaymentGateway, PaymentProviderError, type SavedCard, WebhookRejectedError } from './port';
+import { cancelSandboxSubscriptionAtPeriodEnd } from './sandbox-subscriptions';
 
 /** How long a sandbox portal link works, like Stripe's short-lived billing portal sessions. */
 export const SANDBOX_PORTAL_LIFETIME_MS = 5 * 60_000;
@@ -29,6 +30,28 @@ export function createSandboxGateway(options: { db: Database; clock: Clock }): P
       // The page lives on the host the browser returns to, so it carries the tenant's brand.
       const url = new URL(`${SANDBOX_CHECKOUT_PATH}/${providerSessionId}`, request.successUrl);
       return { providerSessionId, url: url.toString() };
+    },
+
+    async createSubscriptionCheckout(request) {
+      const providerSessionId = randomId('sbx_cs');
+      // The provider's side of the subscription, started when the checkout page is paid.
+      await db.insert(sandboxSubscriptions).values({
+        id: randomId('sbx_sub'),
+        providerSessionId,
+        subscriptionId: request.subscriptionId,
+        amount: request.lineItems.reduce((total, item) => total + item.amount, 0),
+        interval: request.period.interval,
+        intervalCount: request.period.count,
+      });
+      const url = new URL(`${SANDBOX_CHECKOUT_PATH}/${providerSessionId}`, request.successUrl);
+      return { providerSessionId, url: url.toString() };
+    },
+
+    async cancelSubscriptionAtPeriodEnd({ providerSubscriptionId }) {
+      const isKnown = await db.transaction((tx) =>
+        cancelSandboxSubscriptionAtPeriodEnd(tx, providerSubscriptionId),
+      );
+      if (!isKnown) throw new PaymentProviderError(`No such sandbox subscription: ${providerSubscriptionId}`);
     },
 
     async createCustomer() {

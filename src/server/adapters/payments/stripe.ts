@@ -1,230 +1,199 @@
-import { z } from 'zod';
+import type Stripe from 'stripe';
 import type { Clock } from '../../clock';
 import {
+  type CheckoutLineItem,
   type CheckoutRequest,
   PAYMENT_CURRENCY,
-  type PaymentEvent,
   type PaymentGateway,
   PaymentProviderError,
   type SavedCard,
+  type SubscriptionCheckoutRequest,
   WebhookRejectedError,
 } from './port';
-import { verifyStripeSignature } from './stripe-signature';
+import { callStripe, createStripeClient, type StripeClientOptions } from './stripe-client';
+import { readStripeEvent, SUBSCRIPTION_ID_METADATA_KEY } from './stripe-events';
 
-export interface StripeOptions {
-  secretKey: string;
+export interface StripeOptions extends StripeClientOptions {
   webhookSecret: string;
-  apiBase: string;
   clock: Clock;
 }
 
-/** Stripe takes form-encoded bodies with bracketed keys: line_items[0][price_data][currency]. */
-export function encodeStripeForm(params: Record<string, unknown>, prefix = ''): URLSearchParams {
-  const form = new URLSearchParams();
-  const add = (key: string, value: unknown) => {
-    if (value === undefined || value === null) return;
-    if (typeof value === 'object') {
-      for (const [childKey, child] of Object.entries(value)) add(`${key}[${childKey}]`, child);
-    } else {
-      form.append(key, String(value));
-    }
-  };
-  for (const [key, value] of Object.entries(params)) add(prefix ? `${prefix}[${key}]` : key, value);
-  return form;
-}
+/** Stripe's default: an event signed more than five minutes ago (or ahead) may be a replay. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const checkoutSessionSchema = z.object({ id: z.string(), url: z.string() });
-const customerSchema = z.object({ id: z.string() });
-const portalSessionSchema = z.object({ url: z.string() });
-const refundSchema = z.object({ id: z.string() });
-const paymentIntentSchema = z.object({
-  latest_charge: z.object({ receipt_url: z.string().nullish() }).nullish(),
-});
-const paymentMethodsSchema = z.object({
-  data: z.array(
-    z.object({
-      card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number() }),
-    }),
-  ),
-});
-const eventSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  data: z.object({
-    object: z.object({
-      id: z.string().optional(),
-      object: z.string().optional(),
-      payment_status: z.string().optional(),
-      payment_intent: z.string().nullish(),
-    }),
-  }),
-});
+const lineItemsOf = (
+  items: CheckoutLineItem[],
+  recurring?: Stripe.Checkout.SessionCreateParams.LineItem.PriceData.Recurring,
+) =>
+  items.map((item) => ({
+    quantity: 1,
+    price_data: {
+      currency: PAYMENT_CURRENCY,
+      unit_amount: item.amount,
+      product_data: { name: item.name },
+      ...(recurring ? { recurring } : {}),
+    },
+  }));
 
-/** Which Checkout events move a payment, and where (Stripe's checkout fulfilment guide). */
-function eventKind(type: string, paymentStatus: string | undefined): PaymentEvent['kind'] {
-  if (type === 'checkout.session.completed') return paymentStatus === 'paid' ? 'completed' : 'other';
-  if (type === 'checkout.session.async_payment_succeeded') return 'completed';
-  if (type === 'checkout.session.expired' || type === 'checkout.session.async_payment_failed')
-    return 'expired';
-  return 'other';
+/** The time a Stripe-Signature header says it was signed ('t=...'), in seconds. */
+function signedAtSeconds(header: string): number | null {
+  const value = /(?:^|,)\s*t=(\d+)\s*(?:,|$)/.exec(header)?.[1];
+  return value ? Number(value) : null;
 }
 
 /**
- * Stripe over its REST API with fetch: the handful of calls the portal makes do not justify the
- * SDK (decision record 030).
+ * Stripe through its official SDK (decision record 076): pinned API version, timeout and
+ * retries; every call that creates something carries an idempotency key derived from our own
+ * ids, so a retry (the SDK's or ours) never creates it twice.
  */
 export function createStripeGateway(options: StripeOptions): PaymentGateway {
-  async function call<T extends z.ZodType>(
-    method: 'GET' | 'POST',
-    path: string,
-    schema: T,
-    params: Record<string, unknown> = {},
-    idempotencyKey?: string,
-  ): Promise<z.infer<T>> {
-    const form = encodeStripeForm(params);
-    const url = new URL(`/v1${path}`, options.apiBase);
-    if (method === 'GET') url.search = form.toString();
-    const headers: Record<string, string> = { authorization: `Bearer ${options.secretKey}` };
-    if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers,
-        body: method === 'POST' ? form.toString() : undefined,
-      });
-    } catch (error) {
-      throw new PaymentProviderError(`Stripe could not be reached: ${(error as Error).message}`);
-    }
-    const payload: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const message = (payload as { error?: { message?: string } } | null)?.error?.message;
-      throw new PaymentProviderError(`Stripe answered ${response.status}: ${message ?? 'no message'}`);
-    }
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) throw new PaymentProviderError(`Unexpected answer from Stripe ${path}.`);
-    return parsed.data;
-  }
+  const stripe = createStripeClient(options);
 
   return {
     provider: 'stripe',
 
     async createCheckoutSession(request: CheckoutRequest) {
-      const session = await call(
-        'POST',
-        '/checkout/sessions',
-        checkoutSessionSchema,
-        {
-          mode: 'payment',
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
-          client_reference_id: request.paymentSessionId,
-          customer: request.providerCustomerId ?? undefined,
-          customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),
-          line_items: request.lineItems.map((item) => ({
-            quantity: 1,
-            price_data: {
-              currency: PAYMENT_CURRENCY,
-              unit_amount: item.amount,
-              product_data: { name: item.name },
-            },
-          })),
-          metadata: { payment_session_id: request.paymentSessionId },
-          // A destination charge: Stripe moves the payment to the tenant's account and the
-          // application fee back to the platform.
-          payment_intent_data: request.destination
-            ? {
-                transfer_data: { destination: request.destination.accountId },
-                application_fee_amount:
-                  request.destination.applicationFeeAmount > 0
-                    ? request.destination.applicationFeeAmount
-                    : undefined,
-              }
-            : undefined,
-        },
-        // Our session id: a retried request never opens a second Stripe session.
-        `checkout-${request.paymentSessionId}`,
+      const session = await callStripe(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            client_reference_id: request.paymentSessionId,
+            customer: request.providerCustomerId ?? undefined,
+            customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),
+            line_items: lineItemsOf(request.lineItems),
+            metadata: { payment_session_id: request.paymentSessionId },
+            // A destination charge: Stripe moves the payment to the tenant's account and the
+            // application fee back to the platform.
+            payment_intent_data: request.destination
+              ? {
+                  transfer_data: { destination: request.destination.accountId },
+                  application_fee_amount:
+                    request.destination.applicationFeeAmount > 0
+                      ? request.destination.applicationFeeAmount
+                      : undefined,
+                }
+              : undefined,
+          },
+          // Our session id: a retried request never opens a second Stripe session.
+          { idempotencyKey: `checkout-${request.paymentSessionId}` },
+        ),
       );
+      if (!session.url) throw new PaymentProviderError('Stripe opened a Checkout session without a URL.');
       return { providerSessionId: session.id, url: session.url };
     },
 
+    async createSubscriptionCheckout(request: SubscriptionCheckoutRequest) {
+      const metadata = {
+        payment_session_id: request.paymentSessionId,
+        [SUBSCRIPTION_ID_METADATA_KEY]: request.subscriptionId,
+      };
+      const session = await callStripe(() =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            success_url: request.successUrl,
+            cancel_url: request.cancelUrl,
+            client_reference_id: request.paymentSessionId,
+            customer: request.providerCustomerId ?? undefined,
+            customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),
+            line_items: lineItemsOf(request.lineItems, {
+              interval: request.period.interval,
+              interval_count: request.period.count,
+            }),
+            metadata,
+            // Copied onto the subscription, so its invoices and its end carry our id too.
+            subscription_data: { metadata },
+          },
+          { idempotencyKey: `subscription-checkout-${request.paymentSessionId}` },
+        ),
+      );
+      if (!session.url) throw new PaymentProviderError('Stripe opened a Checkout session without a URL.');
+      return { providerSessionId: session.id, url: session.url };
+    },
+
+    async cancelSubscriptionAtPeriodEnd({ providerSubscriptionId, key }) {
+      await callStripe(() =>
+        stripe.subscriptions.update(
+          providerSubscriptionId,
+          { cancel_at_period_end: true },
+          { idempotencyKey: `cancel-${key}` },
+        ),
+      );
+    },
+
     async createCustomer({ customerId, email, name }) {
-      const customer = await call(
-        'POST',
-        '/customers',
-        customerSchema,
-        { email, name, metadata: { customer_id: customerId } },
-        `customer-${customerId}`,
+      const customer = await callStripe(() =>
+        stripe.customers.create(
+          { email, name, metadata: { customer_id: customerId } },
+          { idempotencyKey: `customer-${customerId}` },
+        ),
       );
       return customer.id;
     },
 
     async createPortalSession({ providerCustomerId, returnUrl }) {
-      const session = await call('POST', '/billing_portal/sessions', portalSessionSchema, {
-        customer: providerCustomerId,
-        return_url: returnUrl,
-      });
+      // A portal link is meant to be fresh each time: the SDK's own key covers its retries.
+      const session = await callStripe(() =>
+        stripe.billingPortal.sessions.create({ customer: providerCustomerId, return_url: returnUrl }),
+      );
       return session.url;
     },
 
     async listCards(providerCustomerId): Promise<SavedCard[]> {
-      const methods = await call(
-        'GET',
-        `/customers/${encodeURIComponent(providerCustomerId)}/payment_methods`,
-        paymentMethodsSchema,
-        { type: 'card', limit: 100 },
+      const methods = await callStripe(() =>
+        stripe.customers.listPaymentMethods(providerCustomerId, { type: 'card', limit: 100 }),
       );
-      return methods.data.map(({ card }) => ({
-        brand: card.brand,
-        last4: card.last4,
-        expMonth: card.exp_month,
-        expYear: card.exp_year,
-      }));
+      return methods.data.flatMap(({ card }) =>
+        card
+          ? [{ brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }]
+          : [],
+      );
     },
 
     async refund({ providerPaymentId, key }) {
-      const refund = await call(
-        'POST',
-        '/refunds',
-        refundSchema,
-        { payment_intent: providerPaymentId, reason: 'duplicate' },
-        `refund-${key}`,
+      const refund = await callStripe(() =>
+        stripe.refunds.create(
+          { payment_intent: providerPaymentId, reason: 'duplicate' },
+          { idempotencyKey: `refund-${key}` },
+        ),
       );
       return { refundId: refund.id };
     },
 
     async findReceiptUrl(providerPaymentId) {
-      const intent = await call(
-        'GET',
-        `/payment_intents/${encodeURIComponent(providerPaymentId)}`,
-        paymentIntentSchema,
-        { expand: ['latest_charge'] },
+      const intent = await callStripe(() =>
+        stripe.paymentIntents.retrieve(providerPaymentId, { expand: ['latest_charge'] }),
       );
-      return intent.latest_charge?.receipt_url ?? null;
+      const charge = intent.latest_charge;
+      return typeof charge === 'object' && charge ? (charge.receipt_url ?? null) : null;
     },
 
     readWebhook(rawBody, signatureHeader) {
-      verifyStripeSignature(rawBody, signatureHeader, options.webhookSecret, options.clock.now());
-      let json: unknown;
+      const now = options.clock.now();
+      let json: Stripe.Event;
       try {
-        json = JSON.parse(rawBody.toString('utf8'));
-      } catch {
-        throw new WebhookRejectedError('The event is not JSON.');
+        // The SDK checks the HMAC and the age against our clock (tests move it).
+        json = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader ?? '',
+          options.webhookSecret,
+          SIGNATURE_TOLERANCE_SECONDS,
+          undefined,
+          now.getTime(),
+        );
+      } catch (error) {
+        throw new WebhookRejectedError(
+          `Stripe-Signature rejected: ${(error as Error).message.split('\n')[0]}`,
+        );
       }
-      const parsed = eventSchema.safeParse(json);
-      if (!parsed.success) throw new WebhookRejectedError('The event has no id, type or data.object.');
-      const event = parsed.data;
-      const object = event.data.object;
-      const isCheckoutSession = object.object === 'checkout.session';
-      return {
-        eventId: event.id,
-        type: event.type,
-        kind: isCheckoutSession ? eventKind(event.type, object.payment_status) : 'other',
-        providerSessionId: isCheckoutSession ? (object.id ?? null) : null,
-        providerPaymentId: isCheckoutSession ? (object.payment_intent ?? null) : null,
-        receiptUrl: null,
-      };
+      // The SDK only refuses old signatures; one dated ahead of our clock is refused too.
+      const signedAt = signedAtSeconds(signatureHeader ?? '');
+      if (signedAt === null || signedAt - now.getTime() / 1000 > SIGNATURE_TOLERANCE_SECONDS) {
+        throw new WebhookRejectedError('Stripe-Signature timestamp is outside the tolerance.');
+      }
+      return readStripeEvent(json);
     },
   };
 }

@@ -6,5 +6,6 @@ export * from './customers';
 export * from './mail';
 export * from './operators';
 export * from './payments';
+export * from './subscriptions';
 export * from './tenants';
 export * from './uploads';

@@ -163,7 +163,14 @@ describe('the development mailbox', () => {
 
   it('is not mounted in production', async () => {
     // The same database, configured as production: the mailbox routes are not registered.
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', JWT_SECRET: 'p'.repeat(40) });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      JWT_SECRET: 'p'.repeat(40),
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
+    });
     const production = await buildApp({ ...t.app.deps, config }, { logger: false });
     try {
       await production.ready();

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../db/client';
 import type { PaymentSessionRow } from '../../db/schema';
 import { fulfilCitationPayment } from './fulfil-citation';
+import { fulfilSubscriptionCheckout } from './fulfil-subscription-checkout';
 
 /**
  * What a paid checkout does, by its purpose. It runs inside the transaction that marks the
@@ -15,6 +16,8 @@ export type Fulfilment = (
 
 export const fulfilments = {
   citation: fulfilCitationPayment,
+  /** The first payment of a subscription; its periods go to subscription-fulfilments.ts by its own purpose. */
+  subscription: fulfilSubscriptionCheckout,
 } satisfies Record<string, Fulfilment>;
 
 export type PaymentPurpose = keyof typeof fulfilments;

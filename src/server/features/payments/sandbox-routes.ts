@@ -11,6 +11,7 @@ import type { PaymentSessionRow, TenantRow } from '../../db/schema';
 import { paymentCustomers, sandboxCards, sandboxPortalSessions } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { checkoutLineItems } from './checkout-line-items';
+import { paySandboxCheckout } from './pay-sandbox-checkout';
 import { findSessionByProviderId } from './queries';
 import { readSandboxCard, type SandboxCardFields } from './sandbox-card';
 import { saveSandboxCardForCustomer } from './sandbox-cards';
@@ -141,20 +142,11 @@ export async function sandboxRoutes(app: FastifyInstance) {
         values: fields,
       });
     }
-    const outcome = await settlePaymentEvent({
+    const outcome = await paySandboxCheckout({
       db,
       gateway: payments,
-      event: {
-        eventId: randomId('sbx_evt'),
-        kind: 'completed',
-        type: 'checkout.session.completed',
-        providerSessionId: session.providerSessionId,
-        providerPaymentId: randomId('sbx_pi'),
-        receiptUrl: new URL(
-          `${SANDBOX_RECEIPT_PATH}/${session.providerSessionId}`,
-          session.successUrl,
-        ).toString(),
-      },
+      session,
+      cardNumber: fields.cardNumber ?? '',
       now: clock.now(),
       log: request.log,
     });

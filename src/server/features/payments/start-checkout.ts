@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { PAYMENT_CURRENCY, type PaymentGateway, PaymentProviderError } from '../../adapters/payments/port';
+import {
+  type BillingPeriod,
+  PAYMENT_CURRENCY,
+  type PaymentGateway,
+  PaymentProviderError,
+} from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
-import type { TenantRow } from '../../db/schema';
+import { subscriptions, type TenantRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { checkoutLineItems } from './checkout-line-items';
 import type { PaymentPurpose } from './fulfilments';
@@ -37,6 +42,11 @@ export async function startCheckout(options: {
   providerCustomerId?: string | null;
   now: Date;
   log?: { error(object: unknown, message: string): void };
+  /**
+   * A subscription checkout (purpose 'subscription', subject the subscription's id): its payment
+   * starts this subscription, billed `amount` plus fees every period (start-subscription-checkout.ts).
+   */
+  subscription?: { purpose: string; subjectId: string; period: BillingPeriod };
 }): Promise<{ checkoutURL: string }> {
   if (!Number.isInteger(options.amount) || options.amount <= 0) {
     throw badRequest('There is nothing to pay.');
@@ -53,37 +63,65 @@ export async function startCheckout(options: {
     serviceFee,
   };
   const paymentSessionId = randomUUID();
+  const request = {
+    paymentSessionId,
+    lineItems: checkoutLineItems(amounts),
+    successUrl: options.successUrl,
+    cancelUrl: options.cancelUrl,
+    providerCustomerId: options.providerCustomerId,
+    customerEmail: options.customerEmail,
+  };
+  const { subscription } = options;
   let opened: { providerSessionId: string; url: string };
   try {
-    opened = await options.gateway.createCheckoutSession({
-      paymentSessionId,
-      lineItems: checkoutLineItems(amounts),
-      destination: options.tenant.stripeAccountId
-        ? { accountId: options.tenant.stripeAccountId, applicationFeeAmount: serviceFee }
-        : null,
-      successUrl: options.successUrl,
-      cancelUrl: options.cancelUrl,
-      providerCustomerId: options.providerCustomerId,
-      customerEmail: options.customerEmail,
-    });
+    opened = subscription
+      ? await options.gateway.createSubscriptionCheckout({
+          ...request,
+          subscriptionId: options.subjectId,
+          period: subscription.period,
+        })
+      : await options.gateway.createCheckoutSession({
+          ...request,
+          destination: options.tenant.stripeAccountId
+            ? { accountId: options.tenant.stripeAccountId, applicationFeeAmount: serviceFee }
+            : null,
+        });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     options.log?.error({ err: error }, 'could not open a checkout session');
     throw paymentUnavailable();
   }
-  await insertPaymentSession(options.db, {
-    id: paymentSessionId,
-    tenantId: options.tenant.id,
-    provider: options.gateway.provider,
-    providerSessionId: opened.providerSessionId,
-    purpose: options.purpose,
-    subjectId: options.subjectId,
-    customerId: options.customerId ?? null,
-    ...amounts,
-    currency: PAYMENT_CURRENCY,
-    successUrl: options.successUrl,
-    cancelUrl: options.cancelUrl,
-    createdAt: options.now,
+  await options.db.transaction(async (tx) => {
+    await insertPaymentSession(tx, {
+      id: paymentSessionId,
+      tenantId: options.tenant.id,
+      provider: options.gateway.provider,
+      providerSessionId: opened.providerSessionId,
+      purpose: options.purpose,
+      subjectId: options.subjectId,
+      customerId: options.customerId ?? null,
+      ...amounts,
+      currency: PAYMENT_CURRENCY,
+      successUrl: options.successUrl,
+      cancelUrl: options.cancelUrl,
+      createdAt: options.now,
+    });
+    if (subscription) {
+      await tx.insert(subscriptions).values({
+        id: options.subjectId,
+        tenantId: options.tenant.id,
+        provider: options.gateway.provider,
+        purpose: subscription.purpose,
+        subjectId: subscription.subjectId,
+        customerId: options.customerId ?? null,
+        checkoutSessionId: paymentSessionId,
+        amount: amounts.amount,
+        currency: PAYMENT_CURRENCY,
+        interval: subscription.period.interval,
+        intervalCount: subscription.period.count,
+        createdAt: options.now,
+      });
+    }
   });
   return { checkoutURL: opened.url };
 }

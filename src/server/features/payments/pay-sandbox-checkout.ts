@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentGateway } from '../../adapters/payments/port';
+import { randomId, SANDBOX_RECEIPT_PATH } from '../../adapters/payments/sandbox';
+import {
+  SANDBOX_RENEWAL_DECLINED_CARD,
+  startSandboxSubscription,
+} from '../../adapters/payments/sandbox-subscriptions';
+import type { Database } from '../../db/client';
+import type { PaymentSessionRow } from '../../db/schema';
+import { applyPaymentEvent, type PaymentEventOutcome } from './handle-payment-event';
+import { settlePaymentEvent } from './settle-payment-event';
+import type { SubscriptionFulfilments } from './subscription-fulfilments';
+
+/**
+ * The sandbox checkout page was paid with an accepted card: the events Stripe would send. A
+ * one-off checkout completes; a subscription checkout completes and starts the subscription,
+ * whose first invoice is paid (and whose renewals fail when the card was 4000 0000 0000 0341).
+ */
+export async function paySandboxCheckout(options: {
+  db: Database;
+  gateway: PaymentGateway;
+  session: PaymentSessionRow;
+  cardNumber: string;
+  now: Date;
+  log: FastifyBaseLogger;
+  subscriptionFulfilments?: SubscriptionFulfilments;
+}): Promise<PaymentEventOutcome> {
+  const { db, session, now, log } = options;
+  const outcome = await settlePaymentEvent({
+    db,
+    gateway: options.gateway,
+    event: {
+      eventId: randomId('sbx_evt'),
+      kind: 'completed',
+      type: 'checkout.session.completed',
+      providerSessionId: session.providerSessionId,
+      providerPaymentId: randomId('sbx_pi'),
+      receiptUrl: new URL(
+        `${SANDBOX_RECEIPT_PATH}/${session.providerSessionId}`,
+        session.successUrl,
+      ).toString(),
+    },
+    now,
+    log,
+  });
+  if (outcome !== 'paid' || !session.providerSessionId) return outcome;
+  await db.transaction(async (tx) => {
+    const firstInvoice = await startSandboxSubscription(tx, {
+      providerSessionId: session.providerSessionId!,
+      isRenewalDeclined: options.cardNumber.replace(/[\s-]/g, '') === SANDBOX_RENEWAL_DECLINED_CARD,
+      now,
+    });
+    if (firstInvoice) {
+      await applyPaymentEvent(tx, {
+        provider: 'sandbox',
+        event: firstInvoice,
+        now,
+        log,
+        subscriptionFulfilments: options.subscriptionFulfilments,
+      });
+    }
+  });
+  return outcome;
+}
