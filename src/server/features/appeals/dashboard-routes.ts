@@ -4,11 +4,13 @@ import {
   listDashboardAppealsContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
+import { operatorActor, requirePermission } from '../permissions';
 import { answerAppeal, listDashboardAppeals } from './dashboard-service';
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
@@ -28,7 +30,7 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
     },
     async (request) => {
       const tenant = await request.requireTenant();
-      await request.requireOperator();
+      requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
       return listDashboardAppeals({ db, tenant });
     },
   );
@@ -46,7 +48,7 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
     },
     async (request) => {
       const tenant = await request.requireTenant();
-      await request.requireOperator();
+      requirePermission(operatorActor(await request.requireOperator()), 'appeal.answer');
       return answerAppeal({
         db,
         config,
