@@ -135,3 +135,10 @@ export function buildReport(overrides: Partial<ReportInput> = {}): ReportInput {
     ...overrides,
   };
 }
+
+type BusinessAccountInput = NonNullable<TenantInput['businessAccounts']>[number];
+
+export function buildBusinessAccount(overrides: Partial<BusinessAccountInput> = {}): BusinessAccountInput {
+  const n = next();
+  return { name: `Business ${n}`, ...overrides };
+}
