@@ -114,7 +114,7 @@ export const listDashboardAppealsContract = defineRoute({
   tags: ['dashboard'],
   auth: 'operator',
   response: z.array(dashboardAppealSchema),
-  errors: [401, 404, 409],
+  errors: [401, 403, 404, 409],
 });
 
 export const answerAppealBodySchema = z.object({
@@ -135,5 +135,5 @@ export const answerAppealContract = defineRoute({
   params: z.object({ uuid: uuidSchema }),
   body: answerAppealBodySchema,
   response: dashboardAppealSchema,
-  errors: [401, 404, 409],
+  errors: [401, 403, 404, 409],
 });

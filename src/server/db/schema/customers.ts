@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { AccountOrigin } from '../../../shared/rules/pass-values';
+import { businessAccounts } from './business-accounts';
 import { tenants } from './tenants';
 
 /** A resident's or business's account on one tenant's portal. */
@@ -15,9 +27,17 @@ export const customers = pgTable(
     fullname: text('fullname').notNull(),
     /** As typed; uniqueness is on the lower-cased form. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a guest or an invited account that has not set a password: it cannot sign in. */
+    passwordHash: text('password_hash'),
+    createdVia: text('created_via').$type<AccountOrigin>().notNull().default('signup'),
     building: text('building'),
     unit: text('unit'),
+    /** The business account this customer is a member of (at most one). */
+    businessAccountId: uuid('business_account_id'),
+    /**
+     * Read-only: a copy of the business account's name kept by a database trigger (migration
+     * 0700), so the API's customerEntityName needs no join. Set businessAccountId instead.
+     */
     customerEntityName: text('customer_entity_name'),
     isGuestCodesActive: boolean('is_guest_codes_active').notNull().default(false),
     guestCode: text('guest_code'),
@@ -33,6 +53,15 @@ export const customers = pgTable(
     uniqueIndex('customers_tenant_guest_code_key')
       .on(table.tenantId, table.guestCode)
       .where(sql`guest_code IS NOT NULL`),
+    uniqueIndex('customers_tenant_id_key').on(table.tenantId, table.id),
+    index('customers_tenant_business_account_idx')
+      .on(table.tenantId, table.businessAccountId)
+      .where(sql`business_account_id IS NOT NULL`),
+    foreignKey({
+      name: 'customers_business_account_fkey',
+      columns: [table.tenantId, table.businessAccountId],
+      foreignColumns: [businessAccounts.tenantId, businessAccounts.id],
+    }),
   ],
 );
 

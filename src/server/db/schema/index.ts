@@ -1,10 +1,13 @@
 // One file per domain; each later feature adds its tables in a file of its own and exports it here.
 export * from './accounts';
 export * from './appeals';
+export * from './business-accounts';
 export * from './citations';
 export * from './customers';
 export * from './mail';
 export * from './operators';
+export * from './passes';
+export * from './patrol';
 export * from './payments';
 export * from './subscriptions';
 export * from './tenants';

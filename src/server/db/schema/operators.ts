@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OperatorRole } from '../../../shared/rules/operator-roles';
 import { tenants } from './tenants';
 
 /** A person who runs a tenant: answers appeals today, the whole operator console later. */
@@ -11,6 +12,8 @@ export const operators = pgTable('operators', {
   email: text('email').notNull(),
   fullname: text('fullname').notNull(),
   passwordHash: text('password_hash').notNull(),
+  /** What the operator may do: see src/server/features/permissions. */
+  role: text('role').$type<OperatorRole>().notNull().default('tenant_admin'),
   /** Bumped to revoke every token issued before (sign-out everywhere, password change). */
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

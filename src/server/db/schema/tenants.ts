@@ -20,6 +20,8 @@ export const tenants = pgTable('tenants', {
   isViolationAndNotNotice: boolean('is_violation_and_not_notice').notNull().default(false),
   isPermitCodeNeeded: boolean('is_permit_code_needed').notNull().default(false),
   maxPermitCountPerCustomer: integer('max_permit_count_per_customer'),
+  /** Minutes an unpaid (incomplete) pass holds its place against its product's capacity. */
+  unpaidReservationMinutes: integer('unpaid_reservation_minutes').notNull().default(30),
   timezone: text('timezone').notNull().default('America/New_York'),
   /** Days after issue (tenant-local calendar days) within which a notice may be appealed. */
   appealWindowDays: integer('appeal_window_days').notNull().default(21),

@@ -1,6 +1,7 @@
 import { answerAppealContract, listDashboardAppealsContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
+import { operatorActor, requirePermission } from '../permissions';
 import { answerAppeal, listDashboardAppeals } from './dashboard-service';
 
 /** The operator's side of appeals; every call needs an operator token of the host's tenant. */
@@ -9,13 +10,13 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
 
   registerRoute(app, listDashboardAppealsContract, async (request) => {
     const tenant = await request.requireTenant();
-    await request.requireOperator();
+    requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
     return listDashboardAppeals({ db, tenant });
   });
 
   registerRoute(app, answerAppealContract, async (request) => {
     const tenant = await request.requireTenant();
-    await request.requireOperator();
+    requirePermission(operatorActor(await request.requireOperator()), 'appeal.answer');
     return answerAppeal({
       db,
       config,

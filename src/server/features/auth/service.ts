@@ -51,8 +51,11 @@ export async function logIn(
   deps: AuthDeps & { tenant: TenantRow; email: string; password: string },
 ): Promise<SessionResponse> {
   const customer = await findCustomerByEmail(deps.db, deps.tenant.id, deps.email);
-  const isMatch = await verifyPassword(customer?.passwordHash ?? (await getDummyHash()), deps.password);
-  if (!customer || !isMatch) {
+  // A guest or invited account has no password yet: it is refused like a wrong password, after
+  // the same hashing work, so the answer does not reveal which addresses hold such accounts.
+  const storedHash = customer?.passwordHash ?? (await getDummyHash());
+  const isMatch = await verifyPassword(storedHash, deps.password);
+  if (!customer?.passwordHash || !isMatch) {
     throw new AppError(
       401,
       'invalid_credentials',
@@ -194,7 +197,8 @@ async function setPassword(
 export async function changePassword(
   deps: AuthDeps & { tenant: TenantRow; customer: CustomerRow; oldPassword: string; newPassword: string },
 ): Promise<{ jwtToken: string }> {
-  if (!(await verifyPassword(deps.customer.passwordHash, deps.oldPassword))) {
+  const currentHash = deps.customer.passwordHash;
+  if (!currentHash || !(await verifyPassword(currentHash, deps.oldPassword))) {
     throw forbidden(accountMessages.wrongCurrentPassword);
   }
   if (deps.oldPassword === deps.newPassword) {
