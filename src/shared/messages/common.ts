@@ -1,3 +1,5 @@
+import { fillMessage } from './fill';
+
 /** Strings shared by every screen. Wording follows the specification exactly. */
 export const commonMessages = {
   appVersion: 'v2.21.3',
@@ -19,5 +21,5 @@ export function portalTitle(brandTitle: string | null | undefined): string {
 
 /** Replaces '{support}' with the tenant's contact email when it has one. */
 export function withSupport(template: string, contactEmail?: string | null): string {
-  return template.replaceAll('{support}', contactEmail || commonMessages.defaultSupport);
+  return fillMessage(template, { support: contactEmail || commonMessages.defaultSupport });
 }

@@ -1,4 +1,5 @@
 import { appealMessages } from '../messages/appeals';
+import { fillMessage } from '../messages/fill';
 
 export interface AppealFormValues {
   name: string;
@@ -38,18 +39,7 @@ export function findAppealFormProblem(
   return null;
 }
 
-/** The values as they are stored: trimmed. */
-export function normaliseAppealForm(values: AppealFormValues): AppealFormValues {
-  return {
-    name: values.name.trim(),
-    email: values.email.trim(),
-    phoneNumber: values.phoneNumber.trim(),
-    address: values.address.trim(),
-    reason: values.reason.trim(),
-  };
-}
-
 /** 'Attach Proof Photo (n/4)'. */
 export function attachPhotoLabel(count: number): string {
-  return appealMessages.attachPhoto.replace('{n}', String(count));
+  return fillMessage(appealMessages.attachPhoto, { n: count });
 }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errorResponseSchema, type ServerErrorCode } from '../../../shared/contract';
+import { fillMessage } from '../../../shared/messages/fill';
 import { CONTENT_TYPE_NAMES, uploadMessages } from '../../../shared/messages/uploads';
 import type { ApiInstance } from '../../api-instance';
 import { AppError, notFound } from '../../errors';
@@ -86,7 +87,7 @@ export async function localStorageRoutes(app: ApiInstance, storage: LocalStorage
         if (storage.exists(key)) throw fail(409, 'upload_url_used', uploadMessages.urlUsed);
         const sentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (sentType !== type) {
-          throw fail(400, 'content_type_mismatch', uploadMessages.wrongContentType.replace('{type}', type));
+          throw fail(400, 'content_type_mismatch', fillMessage(uploadMessages.wrongContentType, { type }));
         }
         const declaredLength = Number(request.headers['content-length'] ?? 0);
         if (declaredLength > max) {
@@ -103,7 +104,7 @@ export async function localStorageRoutes(app: ApiInstance, storage: LocalStorage
           throw fail(
             400,
             'content_mismatch',
-            uploadMessages.contentMismatch.replace('{type}', CONTENT_TYPE_NAMES[type] ?? type),
+            fillMessage(uploadMessages.contentMismatch, { type: CONTENT_TYPE_NAMES[type] ?? type }),
           );
         }
         try {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AnswerAppealBody, DashboardAppeal } from '../../../shared/contract';
 import { dashboardAppealMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { isCitationPaid } from '../../../shared/rules';
 import type { Config } from '../../config';
 import { tenantBaseUrl } from '../../config';
@@ -33,7 +34,7 @@ export async function listDashboardAppeals(options: {
   return rows.map(toDashboardAppeal);
 }
 
-const fill = (template: string, number: string) => template.replaceAll('{number}', number);
+const fill = (template: string, number: string) => fillMessage(template, { number });
 
 /** The appellant's email, queued in the answer's own transaction. */
 async function emailAnswer(

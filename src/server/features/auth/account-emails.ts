@@ -1,4 +1,5 @@
 import { accountMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
@@ -36,8 +37,8 @@ export async function enqueueWelcomeEmail(context: EmailContext): Promise<void> 
     to: context.customer.email,
     now: context.now,
     email: {
-      subject: accountMessages.welcomeEmailSubject.replace('{title}', context.tenant.brandTitle),
-      heading: accountMessages.welcomeEmailHeading.replace('{name}', context.customer.fullname),
+      subject: fillMessage(accountMessages.welcomeEmailSubject, { title: context.tenant.brandTitle }),
+      heading: fillMessage(accountMessages.welcomeEmailHeading, { name: context.customer.fullname }),
       paragraphs: [accountMessages.welcomeEmailBody, accountMessages.verifyEmailBody],
       action: { label: accountMessages.verifyEmailAction, url },
     },

@@ -4,6 +4,7 @@ import { accountMessages, withSupport } from '../../../shared/messages';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { newPublicId } from '../../db/public-id';
 import { type CustomerRow, customers, signupCodes, type TenantRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
 import { findCustomerByEmail, isUniqueViolation } from '../customers/queries';
@@ -81,11 +82,6 @@ function assertIssuesPasses(tenant: TenantRow, status: 403 | 404) {
   }
 }
 
-/** A short public account number, unique per tenant (retried on the rare collision). */
-function newCustomerPublicId(): string {
-  return String(100_000_000 + Math.floor(Math.random() * 900_000_000));
-}
-
 export async function signUp(
   deps: AuthDeps & {
     tenant: TenantRow;
@@ -129,7 +125,7 @@ export async function signUp(
           .insert(customers)
           .values({
             tenantId: tenant.id,
-            customerPublicId: newCustomerPublicId(),
+            customerPublicId: newPublicId(),
             signupCode: input.signupCode,
             fullname: input.fullname,
             email: input.email,

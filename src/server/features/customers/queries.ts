@@ -32,18 +32,6 @@ export async function isEmailTakenByAnother(
   return Boolean(row);
 }
 
-export async function findCustomerById(
-  db: Database | Transaction,
-  tenantId: string,
-  customerId: string,
-): Promise<CustomerRow | null> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), eq(customers.id, customerId)));
-  return row ?? null;
-}
-
 /** PostgreSQL's unique_violation: a concurrent request won the race for an address or code. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const candidates = [error, (error as { cause?: unknown })?.cause];

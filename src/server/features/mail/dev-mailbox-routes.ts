@@ -1,16 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../../../shared/format/html';
 import { type DevMailboxRow, devMailbox } from '../../db/schema';
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 const URL_PATTERN = /https?:\/\/[^\s<>"']+/g;
 
 function page(title: string, body: string): string {

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/format/html';
 import { normaliseBrandColor, textColorFor } from '../../../shared/rules';
 import type { EmailContent } from '../../db/schema';
 
@@ -12,15 +13,6 @@ export interface RenderedEmail {
   html: string;
   text: string;
 }
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** Only http(s) links make it into an email; anything else (javascript:, data:) is dropped. */
 function safeUrl(url: string, baseUrl: string): string | null {

@@ -1,6 +1,6 @@
 import { formatDate, formatMoney } from '../../../shared/format';
+import { escapeHtml } from '../../../shared/format/html';
 import { accountMessages, paymentMessages as m } from '../../../shared/messages';
-import { escapeHtml } from '../web/brand-head';
 
 /** Plain, high-contrast styling that works at 375px; written with the CSP's style nonce. */
 const STYLES = `

@@ -10,6 +10,7 @@ import {
   type UploadContentType,
   type UploadPurpose,
 } from '../../../shared/contract/uploads';
+import { fillMessage } from '../../../shared/messages/fill';
 import { CONTENT_TYPE_NAMES, uploadMessages } from '../../../shared/messages/uploads';
 import { matchesContentType } from '../../adapters/storage/file-signature';
 import { createStorageKey } from '../../adapters/storage/storage-keys';
@@ -158,9 +159,9 @@ export async function verifyUploadUrls(options: {
   for (const [index, url] of options.fileUrls.entries()) {
     const row = rows.find((candidate) => candidate.fileUrl === url && candidate.purpose === options.purpose);
     const n = String(index + 1);
-    if (!row) throw rejected('foreign_upload', uploadMessages.notFromThisPortal.replace('{n}', n));
+    if (!row) throw rejected('foreign_upload', fillMessage(uploadMessages.notFromThisPortal, { n }));
     if (row.status === 'attached')
-      throw rejected('upload_in_use', uploadMessages.alreadyAttached.replace('{n}', n));
+      throw rejected('upload_in_use', fillMessage(uploadMessages.alreadyAttached, { n }));
     await verifyStoredFile(options.db, options.storage, row, options.now);
   }
 }
@@ -178,9 +179,9 @@ export async function attachUploads(
   for (const [index, url] of options.fileUrls.entries()) {
     const row = rows.find((candidate) => candidate.fileUrl === url && candidate.purpose === options.purpose);
     const n = String(index + 1);
-    if (!row) throw rejected('foreign_upload', uploadMessages.notFromThisPortal.replace('{n}', n));
+    if (!row) throw rejected('foreign_upload', fillMessage(uploadMessages.notFromThisPortal, { n }));
     if (row.status !== 'stored') {
-      throw rejected('upload_in_use', uploadMessages.alreadyAttached.replace('{n}', n));
+      throw rejected('upload_in_use', fillMessage(uploadMessages.alreadyAttached, { n }));
     }
   }
   await tx

@@ -14,7 +14,7 @@ const brand = {
 describe('branded index.html', () => {
   it('writes the title, theme colour, CSS variables, logo and brand JSON for the first paint', () => {
     const html = renderBrandedIndex(template, brand, 'nonce123');
-    expect(html).toContain('<title>Oak &#60;Ridge&#62; Portal</title>');
+    expect(html).toContain('<title>Oak &lt;Ridge&gt; Portal</title>');
     expect(html).toContain('<meta name="theme-color" content="#F2C94C">');
     expect(html).toContain(
       '<style nonce="nonce123">:root{--brand-color:#F2C94C;--brand-text-color:#000000;}</style>',

@@ -1,9 +1,7 @@
 import { BRAND_DATA_ELEMENT_ID, type BrandDetails } from '../../../shared/contract';
+import { escapeHtml } from '../../../shared/format/html';
 import { portalTitle } from '../../../shared/messages';
 import { DEFAULT_BRAND_COLOR, textColorFor } from '../../../shared/rules';
-
-/** Text and attribute values inside server-written HTML. */
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** JSON that is safe inside a <script> element: no '<' can close it early. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -2,6 +2,7 @@ import { Alert, Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Tex
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MAX_APPEAL_PHOTOS } from '../../../shared/contract';
 import { appealMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { attachPhotoLabel } from '../../../shared/rules';
 import { acceptFor, uploadFile } from '../../lib/upload-file';
 
@@ -13,7 +14,7 @@ export interface ProofPhoto {
   name: string;
 }
 
-const numbered = (template: string, n: number) => template.replace('{n}', String(n));
+const numbered = (template: string, n: number) => fillMessage(template, { n });
 
 /**
  * Up to four proof photos, each uploaded as soon as it is picked; removable until the appeal is

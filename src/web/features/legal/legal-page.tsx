@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { legalMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { useBrand } from '../../app/brand';
 
 /** The privacy notice and terms of use linked from every page's footer. */
@@ -11,9 +12,11 @@ export function LegalPage({ kind }: { kind: 'privacy' | 'terms' }) {
     <Stack gap="md" maw={760}>
       <Title order={1}>{page.title}</Title>
       {page.paragraphs.map((paragraph) => (
-        <Text key={paragraph.slice(0, 24)}>{paragraph.replaceAll('{operator}', operator)}</Text>
+        <Text key={paragraph.slice(0, 24)}>{fillMessage(paragraph, { operator })}</Text>
       ))}
-      {brand?.contactEmail && <Text>{legalMessages.contact.replace('{email}', brand.contactEmail)}</Text>}
+      {brand?.contactEmail && (
+        <Text>{fillMessage(legalMessages.contact, { email: brand.contactEmail })}</Text>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantin
 import { useState } from 'react';
 import type { DashboardAppeal } from '../../../shared/contract';
 import { dashboardAppealMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { answerAppeal } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
 
@@ -38,7 +39,7 @@ export function AnswerAppealDialog(props: {
       onClose={props.onClose}
       lockScroll={false}
       closeButtonProps={{ 'aria-label': dashboardAppealMessages.cancel }}
-      title={dashboardAppealMessages.answerTitle.replace('{number}', appeal.citationNumber)}
+      title={fillMessage(dashboardAppealMessages.answerTitle, { number: appeal.citationNumber })}
     >
       <Stack gap="md">
         <TextInput

@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { DashboardAppeal } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { dashboardAppealMessages, operatorMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
@@ -38,7 +39,7 @@ function AppealCard(props: {
       withBorder
       padding="md"
       component="li"
-      aria-label={dashboardAppealMessages.appealCardLabel.replace('{number}', appeal.citationNumber)}
+      aria-label={fillMessage(dashboardAppealMessages.appealCardLabel, { number: appeal.citationNumber })}
     >
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap">
@@ -54,7 +55,7 @@ function AppealCard(props: {
           <Group gap="sm">
             {appeal.imageURLs.map((url, index) => (
               <Anchor key={url} href={url} target="_blank" rel="noopener" size="sm">
-                {dashboardAppealMessages.photoLink.replace('{n}', String(index + 1))}
+                {fillMessage(dashboardAppealMessages.photoLink, { n: index + 1 })}
               </Anchor>
             ))}
           </Group>
