@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
@@ -158,7 +159,12 @@ describe('the development mailbox', () => {
     expect(message.body).toContain('<a href="http://mailer.localhost:3000/permits/reset_password/abc">');
     const json = await t.request(null, { method: 'GET', url: '/dev/mailbox/messages?to=once@example.com' });
     expect(json.json()).toHaveLength(1);
-    expect((await t.request(null, { method: 'GET', url: '/dev/mailbox/not-a-uuid' })).statusCode).toBe(404);
+    // A malformed id is bad input (400, said so); a well-formed unknown one is not found.
+    expect((await t.request(null, { method: 'GET', url: '/dev/mailbox/not-a-uuid' })).statusCode).toBe(400);
+    const unknown = await t.request(null, { method: 'GET', url: `/dev/mailbox/${randomUUID()}` });
+    expect(unknown.statusCode).toBe(404);
+    const nullByte = await t.request(null, { method: 'GET', url: '/dev/mailbox?to=a%00b' });
+    expect(nullByte.statusCode).toBeLessThan(500);
   });
 
   it('is not mounted in production', async () => {
