@@ -12,6 +12,8 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     include: ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
     env: { TEST_DB_DRIVER: driver },
+    // Migrates once per run; each test file then copies the migrated database.
+    globalSetup: ['tests/support/api-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
