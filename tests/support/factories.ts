@@ -32,9 +32,11 @@ export const TEST_OPERATOR_PASSWORD = 'Operator#2026';
 let sequence = 0;
 const next = () => ++sequence;
 
-export function buildTenant(overrides: Partial<TenantInput> = {}): TenantInput {
+/** A tenant with a uuid of its own, so that tests can name it without looking it up. */
+export function buildTenant(overrides: Partial<TenantInput> = {}): TenantInput & { uuid: string } {
   const n = next();
   return {
+    uuid: randomUUID(),
     subdomain: `tenant${n}-${randomUUID().slice(0, 6)}`,
     brandTitle: `Tenant ${n}`,
     brandColor: '1F6FEB',

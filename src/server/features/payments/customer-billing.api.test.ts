@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildTenant, TEST_PASSWORD } from '../../../../tests/support/factories';
+import { buildCustomer, buildTenant } from '../../../../tests/support/factories';
 import { signIn } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 
@@ -27,8 +27,8 @@ const t = useTestApp({
   },
 });
 beforeAll(async () => {
-  pat = await signIn(t, 'billa', 'pat@example.com', TEST_PASSWORD);
-  other = await signIn(t, 'billb', 'olive@example.com', TEST_PASSWORD);
+  pat = await signIn(t, 'billa', 'pat@example.com');
+  other = await signIn(t, 'billb', 'olive@example.com');
 });
 
 const get = (host: string | null, url: string, authorization?: string) =>
