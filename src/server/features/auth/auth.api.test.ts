@@ -50,8 +50,13 @@ const t = useTestApp({
 
 const login = (subdomain: string, payload: Record<string, unknown>) =>
   t.request(subdomain, { method: 'POST', url: '/api/v1/auth/customer/login', payload });
-const signup = (subdomain: string, payload: Record<string, unknown>) =>
-  t.request(subdomain, { method: 'POST', url: '/api/v1/auth/customer/signup', payload });
+/** A valid sign-up on `subdomain` but for what the test overrides. */
+const signup = (subdomain: string, overrides: Record<string, unknown>) =>
+  t.request(subdomain, {
+    method: 'POST',
+    url: '/api/v1/auth/customer/signup',
+    payload: { password: 'Strong#Pass1', fullname: 'New Customer', entitySubdomain: subdomain, ...overrides },
+  });
 const me = (subdomain: string, authorization?: string) =>
   t.request(subdomain, {
     method: 'GET',
@@ -215,9 +220,7 @@ describe('POST /auth/customer/signup', () => {
   it('creates the account, consumes the code, queues the welcome email and signs in', async () => {
     const response = await signup('alpha', {
       email: ' New.Person@Example.com',
-      password: 'Strong#Pass1',
       fullname: '  New Person ',
-      entitySubdomain: 'alpha',
       unit: '7B',
       signupCode: ' alpha 1 ',
     });
@@ -243,33 +246,16 @@ describe('POST /auth/customer/signup', () => {
   });
 
   it('is a 409 with the spec text for an address already registered, in any case', async () => {
-    const response = await signup('alpha', {
-      email: 'DANA@EXAMPLE.COM',
-      password: 'Strong#Pass1',
-      fullname: 'X',
-      entitySubdomain: 'alpha',
-    });
+    const response = await signup('alpha', { email: 'DANA@EXAMPLE.COM' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(accountMessages.signupEmailTaken);
   });
 
   it('refuses a used code and an unknown code, and leaves no account behind', async () => {
-    const used = await signup('alpha', {
-      email: 'u1@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'U',
-      entitySubdomain: 'alpha',
-      signupCode: 'ALPHA1',
-    });
+    const used = await signup('alpha', { email: 'u1@example.com', signupCode: 'ALPHA1' });
     expect(used.statusCode).toBe(401);
     expect(used.json().message).toBe(accountMessages.codeUsed);
-    const unknown = await signup('alpha', {
-      email: 'u1@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'U',
-      entitySubdomain: 'alpha',
-      signupCode: 'NOPE',
-    });
+    const unknown = await signup('alpha', { email: 'u1@example.com', signupCode: 'NOPE' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe(accountMessages.codeInvalid);
     expect(
@@ -279,41 +265,19 @@ describe('POST /auth/customer/signup', () => {
   });
 
   it("does not accept another tenant's code", async () => {
-    const response = await signup('alpha', {
-      email: 'u2@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'U',
-      entitySubdomain: 'alpha',
-      signupCode: 'GATE-1',
-    });
+    const response = await signup('alpha', { email: 'u2@example.com', signupCode: 'GATE-1' });
     expect(response.statusCode).toBe(401);
   });
 
   it('needs a code on a private login-only tenant', async () => {
-    const without = await signup('gated', {
-      email: 'g@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'G',
-      entitySubdomain: 'gated',
-    });
+    const without = await signup('gated', { email: 'g@example.com' });
     expect(without.statusCode).toBe(401);
-    const withCode = await signup('gated', {
-      email: 'g@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'G',
-      entitySubdomain: 'gated',
-      signupCode: 'gate-1',
-    });
+    const withCode = await signup('gated', { email: 'g@example.com', signupCode: 'gate-1' });
     expect(withCode.statusCode).toBe(200);
   });
 
   it('is a 403 on a tenant that issues no passes', async () => {
-    const response = await signup('tickets', {
-      email: 't@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'T',
-      entitySubdomain: 'tickets',
-    });
+    const response = await signup('tickets', { email: 't@example.com' });
     expect(response.statusCode).toBe(403);
   });
 
@@ -332,9 +296,7 @@ describe('POST /auth/customer/signup', () => {
   ])('is a 400 for %s', async (_name, override, message) => {
     const response = await signup('alpha', {
       email: 'bad-input@example.com',
-      password: 'Strong#Pass1',
       fullname: 'Bad Input',
-      entitySubdomain: 'alpha',
       ...override,
     });
     expect(response.statusCode).toBe(400);
