@@ -84,8 +84,8 @@ export function dropDatabase(name: string): Promise<void> {
  * and dropped again on close.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (testDriver() === 'pglite') return openPgliteFromSnapshot(inject('pgliteSnapshotFile'));
-  const template = inject('postgresTemplateDatabase');
+  if (testDriver() === 'pglite') return openPgliteFromSnapshot(provided('pgliteSnapshotFile'));
+  const template = provided('postgresTemplateDatabase');
   const name = uniqueDatabaseName('portal_test');
   await withAdminClient((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const handle = await openDatabase({ databaseUrl: urlOfDatabase(name), poolSize: 25 });
@@ -96,6 +96,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropDatabase(name);
     },
   };
+}
+
+function provided(key: 'pgliteSnapshotFile' | 'postgresTemplateDatabase'): string {
+  const value = inject(key);
+  if (!value) {
+    throw new Error(
+      `${key} is missing: run API tests in the api-pglite or api-postgres project, whose global ` +
+        'setup (tests/support/api-global-setup.ts) migrates the database they copy.',
+    );
+  }
+  return value;
 }
 
 /**
