@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Four projects, one command each in scripts/test.mjs:
  * - unit: pure rules and components beside the code (*.test.ts, *.test.tsx);
- * - api-pglite / api-postgres: in-process API tests (*.api.test.ts) on each database driver;
+ * - api-pglite / api-postgres: in-process API tests (*.api.test.ts) on each database driver, each
+ *   file on its own copy of a database migrated once per run (docs/testing.md);
  * - e2e: real Chromium against a real server (tests/e2e).
  */
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
@@ -12,8 +13,16 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     include: ['src/**/*.api.test.ts', 'tests/api/**/*.test.ts'],
     env: { TEST_DB_DRIVER: driver },
+    // Migrates once per run; each test file then copies the migrated database.
+    globalSetup: ['tests/support/api-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Each file has its own database and app, so files may share a worker's loaded modules (the
+    // app and PGlite's WebAssembly are loaded once per worker, not once per file: half the CPU
+    // time) and run two at a time (one waits on the database while the other computes). A test
+    // file must therefore keep no state in module variables of src/ or tests/support.
+    isolate: false,
+    maxWorkers: 2,
   },
 });
 

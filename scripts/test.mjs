@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: lint, type check, unit tests, API tests on PGlite (and on PostgreSQL when
 // DATABASE_URL is set), then browser tests in headless Chromium against a started server.
-// Every step runs even when an earlier one fails, and the last line sums up the tests.
+// Every step runs even when an earlier one fails, and the last line sums up the tests. Programs
+// the tests drive (redis-server, Chromium) are installed from Debian's packages when missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureRedisServer } from './ensure-redis.mjs';
 
 const reportDir = path.resolve('test-results');
 rmSync(reportDir, { recursive: true, force: true });
@@ -19,6 +21,18 @@ function run(name, command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
+}
+
+/** Runs `ensure`; a failure is a failed step, reported, and the tests that need it fail with it. */
+function install(name, ensure) {
+  try {
+    ensure();
+    return true;
+  } catch (error) {
+    console.error(error.message);
+    failedSteps.push(`install ${name}`);
+    return false;
+  }
 }
 
 function vitest(name, project, env = {}) {
@@ -47,21 +61,14 @@ function vitest(name, project, env = {}) {
 run('lint (biome)', 'npx', ['biome', 'check', '.']);
 run('type check (tsc: shared, server, web, then everything)', 'npm', ['run', '--silent', 'typecheck']);
 vitest('unit tests', 'unit');
+install('redis-server', ensureRedisServer);
 vitest('API tests on PGlite', 'api-pglite');
 if (process.env.DATABASE_URL) {
   vitest('API tests on PostgreSQL', 'api-postgres');
 } else {
   console.log('\n=== API tests on PostgreSQL: skipped (set DATABASE_URL to run them) ===');
 }
-let hasChromium = false;
-try {
-  ensureChromium();
-  hasChromium = true;
-} catch (error) {
-  console.error(error.message);
-  failedSteps.push('install Chromium');
-}
-if (hasChromium) vitest('browser tests (Chromium)', 'e2e');
+if (install('Chromium', ensureChromium)) vitest('browser tests (Chromium)', 'e2e');
 
 console.log('');
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);

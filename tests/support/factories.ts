@@ -1,20 +1,42 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { fixtureTenantSchema } from '../../src/server/db/fixtures/document';
+import type { appealFixtureSchema } from '../../src/server/db/fixtures/entities/appeals';
+import type { citationFixtureSchema } from '../../src/server/db/fixtures/entities/citations';
+import type { customerFixtureSchema } from '../../src/server/db/fixtures/entities/customers';
+import type { operatorFixtureSchema } from '../../src/server/db/fixtures/entities/operators';
+import type { signupCodeFixtureSchema } from '../../src/server/db/fixtures/entities/signup-codes';
 
-type TenantInput = z.input<typeof fixtureTenantSchema>;
-type CitationInput = NonNullable<TenantInput['citations']>[number];
+/**
+ * Fixture builders with overrides, one per entity of the fixture document
+ * (src/server/db/fixtures/document.ts): tests describe only what matters to them and load the
+ * result through the same loader as the demo data (`useTestApp({ seed })`, `t().seed(...)`).
+ * Every builder answers a valid entity with unique names, emails and numbers, so two calls never
+ * collide; nested lists (a tenant's citations, customers, ...) are passed as overrides.
+ *
+ *   buildTenant({ subdomain: 'alpha', citations: [buildCitation({ amount: 4000 })],
+ *                 customers: [buildCustomer({ email: 'dana@example.com' })] })
+ */
+export type TenantInput = z.input<typeof fixtureTenantSchema>;
+export type CitationInput = z.input<typeof citationFixtureSchema>;
+export type CustomerInput = z.input<typeof customerFixtureSchema>;
+export type OperatorInput = z.input<typeof operatorFixtureSchema>;
+export type SignupCodeInput = z.input<typeof signupCodeFixtureSchema>;
+export type AppealInput = z.input<typeof appealFixtureSchema>;
+
+/** The password of every customer a factory builds, unless overridden: sign in with it. */
+export const TEST_PASSWORD = 'Parking#2026';
+/** The password of every operator a factory builds, unless overridden. */
+export const TEST_OPERATOR_PASSWORD = 'Operator#2026';
 
 let sequence = 0;
 const next = () => ++sequence;
 
-/**
- * Fixture builders with overrides: tests describe only what matters to them and load the result
- * through the same loader as the demo data.
- */
-export function buildTenant(overrides: Partial<TenantInput> = {}): TenantInput {
+/** A tenant with a uuid of its own, so that tests can name it without looking it up. */
+export function buildTenant(overrides: Partial<TenantInput> = {}): TenantInput & { uuid: string } {
   const n = next();
   return {
+    uuid: randomUUID(),
     subdomain: `tenant${n}-${randomUUID().slice(0, 6)}`,
     brandTitle: `Tenant ${n}`,
     brandColor: '1F6FEB',
@@ -40,32 +62,58 @@ export function buildCitation(overrides: Partial<CitationInput> = {}): CitationI
   };
 }
 
+/** Notices with these numbers and nothing else to tell them apart. */
+export function buildCitations(citationNumbers: string[], overrides: Partial<CitationInput> = {}) {
+  return citationNumbers.map((citationNumber) => buildCitation({ ...overrides, citationNumber }));
+}
+
+/** A customer account with the password TEST_PASSWORD. */
+
 // Part 2 (parking passes, business accounts, patrol). Each builder answers a fixture entry with
 // the spec's field names; tests override only what matters to them.
-type CustomerInput = NonNullable<TenantInput['customers']>[number];
 type VehicleInput = NonNullable<CustomerInput['vehicles']>[number];
 type ProductInput = NonNullable<TenantInput['products']>[number];
 type PassInput = NonNullable<TenantInput['passes']>[number];
 type ScanInput = NonNullable<TenantInput['scans']>[number];
 type ReportInput = NonNullable<TenantInput['reports']>[number];
-type OperatorInput = NonNullable<TenantInput['operators']>[number];
 
 export function buildCustomer(overrides: Partial<CustomerInput> = {}): CustomerInput {
   const n = next();
   return {
     fullname: `Customer ${n}`,
     email: `customer${n}@example.com`,
-    password: 'Parking#2026',
+    password: TEST_PASSWORD,
     ...overrides,
   };
 }
 
+/** An operator of the tenant with the password TEST_OPERATOR_PASSWORD. */
 export function buildOperator(overrides: Partial<OperatorInput> = {}): OperatorInput {
   const n = next();
   return {
     fullname: `Operator ${n}`,
     email: `operator${n}@example.com`,
-    password: 'Operator#2026',
+    password: TEST_OPERATOR_PASSWORD,
+    ...overrides,
+  };
+}
+
+export function buildSignupCode(overrides: Partial<SignupCodeInput> = {}): SignupCodeInput {
+  return { code: `CODE-${next()}`, ...overrides };
+}
+
+/** A pending appeal of the notice `citationNumber` (which the same tenant must hold). */
+export function buildAppeal(
+  overrides: Partial<AppealInput> & Pick<AppealInput, 'citationNumber'>,
+): AppealInput {
+  const n = next();
+  return {
+    name: `Appellant ${n}`,
+    email: `appellant${n}@example.com`,
+    phoneNumber: '555-0100',
+    address: '1 Main St',
+    reason: 'The sign was covered.',
+    submissionDate: '2026-11-12T10:00:00Z',
     ...overrides,
   };
 }

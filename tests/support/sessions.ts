@@ -1,11 +1,15 @@
+import { TEST_PASSWORD } from './factories';
 import type { TestApp } from './test-app';
 
-/** Signs in through the API and answers the Authorization header value the web app would store. */
+/**
+ * Signs a customer in through the API and answers the Authorization header value the web app
+ * would store. The password defaults to the one buildCustomer gives every account.
+ */
 export async function signIn(
   t: TestApp,
   subdomain: string,
   email: string,
-  password: string,
+  password = TEST_PASSWORD,
 ): Promise<string> {
   const response = await t.request(subdomain, {
     method: 'POST',

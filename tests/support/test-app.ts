@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { createMailTransport, type MailTransport } from '../../src/server/adapters/mail';
 import { createPaymentGateway } from '../../src/server/adapters/payments/create-payment-gateway';
 import type { PaymentGateway } from '../../src/server/adapters/payments/port';
@@ -35,17 +36,84 @@ export interface TestApp {
 
 export const TEST_NOW = '2026-11-20T15:00:00.000Z';
 
+export interface TestAppOptions {
+  /** Settings on top of the test defaults below (as environment variables, validated as at boot). */
+  env?: Record<string, string>;
+  /** The app's clock; by default `clock`, fixed at TEST_NOW until the test moves it. */
+  clock?: Clock;
+  /** Ports to replace; by default those the configuration chooses (sandbox payments, dev outbox). */
+  payments?: PaymentGateway;
+  mail?: MailTransport;
+  /** A built web app to serve instead of dist/web. */
+  webDistDir?: string;
+}
+
+export interface UseTestAppOptions extends TestAppOptions {
+  /** A fixture document loaded once the app is up, through the same loader as `npm run seed`. */
+  seed?: FixtureDocumentInput;
+}
+
+/**
+ * The usual way to get an app in an API test: one app on its own fresh database for the test file
+ * (or the describe block it is called in), created in beforeAll and closed in afterAll.
+ *
+ *   const t = useTestApp({ seed: { tenants: [buildTenant({ subdomain: 'alpha' })] } });
+ *   it('...', async () => {
+ *     const response = await t.request('alpha', { method: 'GET', url: '/api/v1/...' });
+ *   });
+ *
+ * The answer is an accessor: each member reads through to the app of the running test file, and
+ * throws when used before its beforeAll has run (at module level, say). Options known only once
+ * other hooks have run (a stand-in's address) come from a function, called in beforeAll:
+ * `useTestApp(() => ({ env: stripeEnv(stripe) }))`. Further setup (signing in, looking up ids) goes
+ * in a beforeAll after this call: hooks run in the order they are registered. Tests that need
+ * several apps at once call createTestApp themselves and close them.
+ */
+export function useTestApp(
+  options: UseTestAppOptions | (() => UseTestAppOptions | Promise<UseTestAppOptions>) = {},
+): TestApp {
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    const { seed, ...appOptions } = typeof options === 'function' ? await options() : options;
+    testApp = await createTestApp(appOptions);
+    if (seed) await testApp.seed(seed);
+  });
+  afterAll(() => testApp?.close());
+  const current = (): TestApp => {
+    if (!testApp)
+      throw new Error('useTestApp: the app exists only inside tests and hooks, after its beforeAll.');
+    return testApp;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get db() {
+      return current().db;
+    },
+    get config() {
+      return current().config;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get storage() {
+      return current().storage;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get mail() {
+      return current().mail;
+    },
+    seed: (document) => current().seed(document),
+    request: (subdomain, injectOptions) => current().request(subdomain, injectOptions),
+    close: () => current().close(),
+  };
+}
+
 /** The app in-process on a fresh database, with a clock that stays at TEST_NOW until moved. */
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    clock?: Clock;
-    payments?: PaymentGateway;
-    mail?: MailTransport;
-    /** A built web app to serve instead of dist/web. */
-    webDistDir?: string;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const handle: DatabaseHandle = await createTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-test-'));
   const config = loadConfig({

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -8,6 +7,7 @@ import { openDatabase } from '../../../src/server/db/client';
 import { readDemoData } from '../../../src/server/db/fixtures/demo';
 import { loadFixtureDocument } from '../../../src/server/db/fixtures/loader';
 import { migrate } from '../../../src/server/db/migrate';
+import { findFreePort } from '../../support/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,18 +19,6 @@ declare module 'vitest' {
 }
 
 const FIXTURES_DIR = path.resolve('tests/e2e/fixtures');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The demo data, then every fixture document of tests/e2e/fixtures, in one fresh database. */
 async function prepareDatabase(dataDir: string) {
@@ -70,7 +58,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   await prepareDatabase(dataDir);
-  const port = await freePort();
+  const port = await findFreePort();
   let log = '';
   const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: {

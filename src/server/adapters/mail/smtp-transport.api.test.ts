@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { emailOutbox, tenants } from '../../db/schema';
+import { findFreePort } from '../../../../tests/support/free-port';
+import { useTestApp } from '../../../../tests/support/test-app';
+import { emailOutbox } from '../../db/schema';
 import { deliverPendingEmails, retryDelayMs } from '../../features/mail/deliver-pending-emails';
 import { enqueueEmail } from '../../features/mail/outbox';
 import { createSmtpTransport } from './smtp-transport';
@@ -46,29 +46,14 @@ async function startSmtpServer(port: number, received: Received[]): Promise<SMTP
 
 const stopSmtpServer = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-let t: TestApp;
-let tenantId: string;
+const smtpTenant = buildTenant({ subdomain: 'smtp', brandTitle: 'SMTP "Quoted" Lots' });
+const tenantId = smtpTenant.uuid;
 let port: number;
 
+const t = useTestApp({ seed: { tenants: [smtpTenant] } });
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({ tenants: [buildTenant({ subdomain: 'smtp', brandTitle: 'SMTP "Quoted" Lots' })] });
-  const [tenant] = await t.db.select().from(tenants).where(eq(tenants.subdomain, 'smtp'));
-  tenantId = tenant?.id ?? '';
-  port = await freePort();
+  port = await findFreePort();
 });
-afterAll(() => t.close());
 
 describe('the SMTP adapter', () => {
   it('sends HTML and text with the tenant as display name and a stable Message-ID', async () => {

@@ -2,32 +2,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { type FakeS3, startFakeS3 } from '../../../../tests/support/fake-s3';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
 const BUCKET = 'appeal-photos';
 const credentials = { accessKeyId: 'test-key', secretAccessKey: 'test-secret-key-0123456789' };
 let s3: FakeS3;
-let t: TestApp;
-const alpha = buildTenant({ subdomain: 'alpha' });
-
 beforeAll(async () => {
   s3 = await startFakeS3({ bucket: BUCKET, ...credentials });
-  t = await createTestApp({
-    env: {
-      S3_BUCKET: BUCKET,
-      S3_REGION: 'us-east-1',
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: credentials.accessKeyId,
-      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    },
-  });
-  await t.seed({ tenants: [{ ...alpha, citations: [buildCitation({ citationNumber: 'S3A' })] }] });
 });
-afterAll(async () => {
-  await t.close();
-  await s3.close();
-});
+afterAll(() => s3.close());
+
+const t = useTestApp(() => ({
+  env: {
+    S3_BUCKET: BUCKET,
+    S3_REGION: 'us-east-1',
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: credentials.accessKeyId,
+    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
+  },
+  seed: {
+    tenants: [buildTenant({ subdomain: 'alpha', citations: [buildCitation({ citationNumber: 'S3A' })] })],
+  },
+}));
 
 async function issue(bytes: Buffer, contentType = 'image/png', fileName = 'photo.png', size = bytes.length) {
   const response = await t.request('alpha', {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { describe, expect, it } from 'vitest';
+import { buildAppeal, buildCitation, buildCitations, buildTenant } from '../../../../tests/support/factories';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
 
-let t: TestApp;
-// TEST_NOW is 2026-11-20 10:00 in New York.
-const alpha = buildTenant({ subdomain: 'alpha', timezone: 'America/New_York' });
-const beta = buildTenant({ subdomain: 'beta' });
-const short = buildTenant({ subdomain: 'short', appealWindowDays: 3 });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
-      {
-        ...alpha,
+      buildTenant({
+        subdomain: 'alpha',
+        // TEST_NOW is 2026-11-20 10:00 in New York.
+        timezone: 'America/New_York',
         citations: [
           buildCitation({ citationNumber: 'A1', createdOn: '2026-11-18T15:00:00Z' }),
           // Oct 30 in New York: 21 days before Nov 20 — the last day.
@@ -25,31 +20,20 @@ beforeAll(async () => {
           buildCitation({ citationNumber: 'VOID1', voidDate: '2026-11-19T12:00:00Z' }),
           buildCitation({ citationNumber: 'ARCH1', paymentStatus: 'Archived' }),
           buildCitation({ citationNumber: 'PAID1', paymentStatus: 'Paid', datePaid: '2026-11-19T12:00:00Z' }),
-          buildCitation({ citationNumber: 'DONE1' }),
-          buildCitation({ citationNumber: 'FORM1' }),
-          buildCitation({ citationNumber: 'PHOTO1' }),
-          buildCitation({ citationNumber: 'PHOTO2' }),
-          buildCitation({ citationNumber: 'RACE1' }),
+          ...buildCitations(['DONE1', 'FORM1', 'PHOTO1', 'PHOTO2', 'RACE1']),
           buildCitation({ citationNumber: 'CLOCK1', createdOn: TEST_NOW }),
         ],
-        appeals: [
-          {
-            citationNumber: 'DONE1',
-            name: 'Sam',
-            email: 'sam@example.com',
-            phoneNumber: '555',
-            address: '1 Elm',
-            reason: 'Broken meter',
-            submissionDate: '2026-11-19T12:00:00Z',
-          },
-        ],
-      },
-      { ...beta, citations: [buildCitation({ citationNumber: 'B1' })] },
-      { ...short, citations: [buildCitation({ citationNumber: 'S1', createdOn: '2026-11-16T15:00:00Z' })] },
+        appeals: [buildAppeal({ citationNumber: 'DONE1', submissionDate: '2026-11-19T12:00:00Z' })],
+      }),
+      buildTenant({ subdomain: 'beta', citations: [buildCitation({ citationNumber: 'B1' })] }),
+      buildTenant({
+        subdomain: 'short',
+        appealWindowDays: 3,
+        citations: [buildCitation({ citationNumber: 'S1', createdOn: '2026-11-16T15:00:00Z' })],
+      }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 const byNumber = (host: string | null, number: string) =>
   t.request(host, { method: 'GET', url: `/api/v1/portal/citation/number/${number}` });

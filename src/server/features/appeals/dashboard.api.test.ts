@@ -1,40 +1,36 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCitation, buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import {
+  type AppealInput,
+  buildAppeal,
+  buildCitation,
+  buildCitations,
+  buildOperator,
+  buildTenant,
+  TEST_OPERATOR_PASSWORD,
+} from '../../../../tests/support/factories';
+import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { queryRows } from '../../db/client';
 import { signAccessToken } from '../auth/tokens';
 
-let t: TestApp;
-const alpha = buildTenant({ subdomain: 'alpha' });
-const beta = buildTenant({ subdomain: 'beta' });
-const PASSWORD = 'Operator#2026';
+/** The appellant's email names the notice: the tests look for it in the outbox. */
+const appealOf = (citationNumber: string, submissionDate: string, extra: Partial<AppealInput> = {}) =>
+  buildAppeal({
+    citationNumber,
+    email: `${citationNumber.toLowerCase()}@example.com`,
+    submissionDate,
+    ...extra,
+  });
 
-const appealOf = (citationNumber: string, submissionDate: string, extra: Record<string, unknown> = {}) => ({
-  citationNumber,
-  name: `Appellant ${citationNumber}`,
-  email: `${citationNumber.toLowerCase()}@example.com`,
-  phoneNumber: '555',
-  address: '1 Elm',
-  reason: 'Reason',
-  submissionDate,
-  ...extra,
-});
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
-      {
-        ...alpha,
-        citations: ['P1', 'P2', 'P3', 'P4', 'DONE', 'PAIDX'].map((citationNumber) =>
-          buildCitation({
-            citationNumber,
-            ...(citationNumber === 'PAIDX'
-              ? { paymentStatus: 'Paid', datePaid: '2026-11-19T00:00:00Z' }
-              : {}),
-          }),
-        ),
+      buildTenant({
+        subdomain: 'alpha',
+        citations: [
+          ...buildCitations(['P1', 'P2', 'P3', 'P4', 'DONE']),
+          buildCitation({ citationNumber: 'PAIDX', paymentStatus: 'Paid', datePaid: '2026-11-19T00:00:00Z' }),
+        ],
         appeals: [
           appealOf('DONE', '2026-11-11T10:00:00Z', {
             isPending: false,
@@ -47,20 +43,19 @@ beforeAll(async () => {
           appealOf('P4', '2026-11-15T10:00:00Z'),
           appealOf('PAIDX', '2026-11-16T10:00:00Z'),
         ],
-        operators: [{ email: 'ops@alpha.example', password: PASSWORD, fullname: 'Alpha Ops' }],
-      },
-      {
-        ...beta,
+        operators: [buildOperator({ email: 'ops@alpha.example', fullname: 'Alpha Ops' })],
+      }),
+      buildTenant({
+        subdomain: 'beta',
         citations: [buildCitation({ citationNumber: 'B1' })],
         appeals: [appealOf('B1', '2026-11-12T10:00:00Z')],
-        operators: [{ email: 'ops@beta.example', password: PASSWORD, fullname: 'Beta Ops' }],
-      },
+        operators: [buildOperator({ email: 'ops@beta.example' })],
+      }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
-async function signIn(host: string, email: string, password = PASSWORD) {
+async function signIn(host: string, email: string, password = TEST_OPERATOR_PASSWORD) {
   return t.request(host, {
     method: 'POST',
     url: '/api/v1/dashboard/auth/login',
@@ -115,28 +110,24 @@ describe('operator sign-in', () => {
 });
 
 describe('operator sign-in rate limit', () => {
+  const limited = useTestApp({
+    env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '5' },
+    seed: {
+      tenants: [
+        buildTenant({ subdomain: 'gamma', operators: [buildOperator({ email: 'ops@gamma.example' })] }),
+      ],
+    },
+  });
+
   it('refuses a sixth attempt on one operator email within the window with a 429', async () => {
-    const limited = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_ACCOUNT: '5' } });
-    try {
-      await limited.seed({
-        tenants: [
-          {
-            ...buildTenant({ subdomain: 'gamma' }),
-            operators: [{ email: 'ops@gamma.example', password: PASSWORD, fullname: 'G' }],
-          },
-        ],
+    const attempt = () =>
+      limited.request('gamma', {
+        method: 'POST',
+        url: '/api/v1/dashboard/auth/login',
+        payload: { email: 'ops@gamma.example', password: 'wrong-password' },
       });
-      const attempt = () =>
-        limited.request('gamma', {
-          method: 'POST',
-          url: '/api/v1/dashboard/auth/login',
-          payload: { email: 'ops@gamma.example', password: 'wrong-password' },
-        });
-      for (let n = 0; n < 5; n++) expect((await attempt()).statusCode).toBe(401);
-      expect((await attempt()).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    for (let n = 0; n < 5; n++) expect((await attempt()).statusCode).toBe(401);
+    expect((await attempt()).statusCode).toBe(429);
   });
 });
 

@@ -1,38 +1,35 @@
 import { eq } from 'drizzle-orm';
 import { base64url } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../../../tests/support/factories';
+import { describe, expect, it } from 'vitest';
+import { buildCustomer, buildTenant, TEST_PASSWORD } from '../../../../tests/support/factories';
 import { signIn } from '../../../../tests/support/sessions';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { accountMessages } from '../../../shared/messages';
 import { customers, emailOutbox, signupCodes } from '../../db/schema';
 import { signAccessToken } from './tokens';
 
-let t: TestApp;
-const PASSWORD = 'Parking#2026';
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
       buildTenant({
         subdomain: 'alpha',
         contactEmail: 'help@alpha.example',
         customers: [
-          {
+          buildCustomer({
             fullname: 'Dana Alpha',
             email: 'Dana@Example.com',
-            password: PASSWORD,
             building: 'Tower A',
             unit: '12',
-          },
-          { fullname: 'Eve Alpha', email: 'eve@example.com', password: PASSWORD },
+          }),
+          buildCustomer({ fullname: 'Eve Alpha', email: 'eve@example.com' }),
         ],
         signupCodes: [{ code: 'ALPHA1' }, { code: 'ALPHA2' }, { code: 'used-1', isUsed: true }],
       }),
       buildTenant({
         subdomain: 'beta',
-        customers: [{ fullname: 'Dana Beta', email: 'dana@example.com', password: 'Other#Pass1' }],
+        customers: [
+          buildCustomer({ fullname: 'Dana Beta', email: 'dana@example.com', password: 'Other#Pass1' }),
+        ],
       }),
       buildTenant({
         subdomain: 'gated',
@@ -45,17 +42,21 @@ beforeAll(async () => {
         isCitationOnly: true,
         contactEmail: 'help@tickets.example',
         signupCodes: [{ code: 'TIX1' }],
-        customers: [{ fullname: 'Tia Tickets', email: 'tia@example.com', password: PASSWORD }],
+        customers: [buildCustomer({ fullname: 'Tia Tickets', email: 'tia@example.com' })],
       }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 const login = (subdomain: string, payload: Record<string, unknown>) =>
   t.request(subdomain, { method: 'POST', url: '/api/v1/auth/customer/login', payload });
-const signup = (subdomain: string, payload: Record<string, unknown>) =>
-  t.request(subdomain, { method: 'POST', url: '/api/v1/auth/customer/signup', payload });
+/** A valid sign-up on `subdomain` but for what the test overrides. */
+const signup = (subdomain: string, overrides: Record<string, unknown>) =>
+  t.request(subdomain, {
+    method: 'POST',
+    url: '/api/v1/auth/customer/signup',
+    payload: { password: 'Strong#Pass1', fullname: 'New Customer', entitySubdomain: subdomain, ...overrides },
+  });
 const me = (subdomain: string, authorization?: string) =>
   t.request(subdomain, {
     method: 'GET',
@@ -67,7 +68,7 @@ describe('POST /auth/customer/login', () => {
   it('answers jwtToken, uuid and customerPublicId, with the email compared lower-cased', async () => {
     const response = await login('alpha', {
       email: ' DANA@example.com ',
-      password: PASSWORD,
+      password: TEST_PASSWORD,
       entitySubdomain: 'alpha',
     });
     expect(response.statusCode).toBe(200);
@@ -87,7 +88,7 @@ describe('POST /auth/customer/login', () => {
     });
     const unknown = await login('alpha', {
       email: 'nobody@example.com',
-      password: PASSWORD,
+      password: TEST_PASSWORD,
       entitySubdomain: 'alpha',
     });
     for (const response of [wrong, unknown]) {
@@ -100,7 +101,7 @@ describe('POST /auth/customer/login', () => {
 
   it('keeps accounts of the same address on two tenants apart', async () => {
     expect(
-      (await login('beta', { email: 'dana@example.com', password: PASSWORD, entitySubdomain: 'beta' }))
+      (await login('beta', { email: 'dana@example.com', password: TEST_PASSWORD, entitySubdomain: 'beta' }))
         .statusCode,
     ).toBe(401);
     expect(
@@ -112,7 +113,7 @@ describe('POST /auth/customer/login', () => {
   it("is a 403 with the spec's 'unauthorized' text on a tenant without a permit dashboard", async () => {
     const response = await login('tickets', {
       email: 'tia@example.com',
-      password: PASSWORD,
+      password: TEST_PASSWORD,
       entitySubdomain: 'tickets',
     });
     expect(response.statusCode).toBe(403);
@@ -129,14 +130,14 @@ describe('POST /auth/customer/login', () => {
 
   it('is a 404 for an unknown tenant or another tenant named on a tenant host', async () => {
     expect(
-      (await login('alpha', { email: 'dana@example.com', password: PASSWORD, entitySubdomain: 'beta' }))
+      (await login('alpha', { email: 'dana@example.com', password: TEST_PASSWORD, entitySubdomain: 'beta' }))
         .statusCode,
     ).toBe(404);
     expect(
       (
         await login(null as unknown as string, {
           email: 'dana@example.com',
-          password: PASSWORD,
+          password: TEST_PASSWORD,
           entitySubdomain: 'nope',
         })
       ).statusCode,
@@ -147,12 +148,12 @@ describe('POST /auth/customer/login', () => {
     ['no body', undefined],
     ['missing password', { email: 'dana@example.com', entitySubdomain: 'alpha' }],
     ['empty password', { email: 'dana@example.com', password: '', entitySubdomain: 'alpha' }],
-    ['numeric email', { email: 42, password: PASSWORD, entitySubdomain: 'alpha' }],
+    ['numeric email', { email: 42, password: TEST_PASSWORD, entitySubdomain: 'alpha' }],
     [
       'huge password',
       { email: 'dana@example.com', password: 'A#1a'.repeat(10_000), entitySubdomain: 'alpha' },
     ],
-    ['bad subdomain', { email: 'dana@example.com', password: PASSWORD, entitySubdomain: 'al pha!' }],
+    ['bad subdomain', { email: 'dana@example.com', password: TEST_PASSWORD, entitySubdomain: 'al pha!' }],
     ['array body', [1, 2]],
   ])('is a 400 for %s', async (_name, payload) => {
     const response = await login('alpha', payload as Record<string, unknown>);
@@ -166,7 +167,7 @@ describe('bearer tokens on customer calls', () => {
     expect((await me('alpha')).statusCode).toBe(401);
     expect((await me('alpha', 'Bearer nonsense')).statusCode).toBe(401);
     expect((await me('alpha', 'Basic ZGFuYTpwdw==')).statusCode).toBe(401);
-    const authorization = await signIn(t, 'alpha', 'dana@example.com', PASSWORD);
+    const authorization = await signIn(t, 'alpha', 'dana@example.com');
     const [header, payload, signature] = authorization.slice(7).split('.');
     const claims = JSON.parse(new TextDecoder().decode(base64url.decode(payload ?? '')));
     const tampered = base64url.encode(JSON.stringify({ ...claims, ver: claims.ver + 1 }));
@@ -176,7 +177,7 @@ describe('bearer tokens on customer calls', () => {
   });
 
   it("refuses tenant A's token on tenant B, and accepts it on A", async () => {
-    const authorization = await signIn(t, 'alpha', 'dana@example.com', PASSWORD);
+    const authorization = await signIn(t, 'alpha', 'dana@example.com');
     expect((await me('beta', authorization)).statusCode).toBe(401);
     expect((await me('alpha', authorization)).statusCode).toBe(200);
   });
@@ -204,7 +205,7 @@ describe('bearer tokens on customer calls', () => {
   });
 
   it('refuses an expired token', async () => {
-    const authorization = await signIn(t, 'alpha', 'eve@example.com', PASSWORD);
+    const authorization = await signIn(t, 'alpha', 'eve@example.com');
     t.clock.set(new Date(Date.parse('2026-11-20T15:00:00Z') + (t.config.JWT_TTL_SECONDS + 60) * 1000));
     try {
       expect((await me('alpha', authorization)).statusCode).toBe(401);
@@ -219,9 +220,7 @@ describe('POST /auth/customer/signup', () => {
   it('creates the account, consumes the code, queues the welcome email and signs in', async () => {
     const response = await signup('alpha', {
       email: ' New.Person@Example.com',
-      password: 'Strong#Pass1',
       fullname: '  New Person ',
-      entitySubdomain: 'alpha',
       unit: '7B',
       signupCode: ' alpha 1 ',
     });
@@ -247,33 +246,16 @@ describe('POST /auth/customer/signup', () => {
   });
 
   it('is a 409 with the spec text for an address already registered, in any case', async () => {
-    const response = await signup('alpha', {
-      email: 'DANA@EXAMPLE.COM',
-      password: 'Strong#Pass1',
-      fullname: 'X',
-      entitySubdomain: 'alpha',
-    });
+    const response = await signup('alpha', { email: 'DANA@EXAMPLE.COM' });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(accountMessages.signupEmailTaken);
   });
 
   it('refuses a used code and an unknown code, and leaves no account behind', async () => {
-    const used = await signup('alpha', {
-      email: 'u1@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'U',
-      entitySubdomain: 'alpha',
-      signupCode: 'ALPHA1',
-    });
+    const used = await signup('alpha', { email: 'u1@example.com', signupCode: 'ALPHA1' });
     expect(used.statusCode).toBe(401);
     expect(used.json().message).toBe(accountMessages.codeUsed);
-    const unknown = await signup('alpha', {
-      email: 'u1@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'U',
-      entitySubdomain: 'alpha',
-      signupCode: 'NOPE',
-    });
+    const unknown = await signup('alpha', { email: 'u1@example.com', signupCode: 'NOPE' });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().message).toBe(accountMessages.codeInvalid);
     expect(
@@ -283,41 +265,19 @@ describe('POST /auth/customer/signup', () => {
   });
 
   it("does not accept another tenant's code", async () => {
-    const response = await signup('alpha', {
-      email: 'u2@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'U',
-      entitySubdomain: 'alpha',
-      signupCode: 'GATE-1',
-    });
+    const response = await signup('alpha', { email: 'u2@example.com', signupCode: 'GATE-1' });
     expect(response.statusCode).toBe(401);
   });
 
   it('needs a code on a private login-only tenant', async () => {
-    const without = await signup('gated', {
-      email: 'g@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'G',
-      entitySubdomain: 'gated',
-    });
+    const without = await signup('gated', { email: 'g@example.com' });
     expect(without.statusCode).toBe(401);
-    const withCode = await signup('gated', {
-      email: 'g@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'G',
-      entitySubdomain: 'gated',
-      signupCode: 'gate-1',
-    });
+    const withCode = await signup('gated', { email: 'g@example.com', signupCode: 'gate-1' });
     expect(withCode.statusCode).toBe(200);
   });
 
   it('is a 403 on a tenant that issues no passes', async () => {
-    const response = await signup('tickets', {
-      email: 't@example.com',
-      password: 'Strong#Pass1',
-      fullname: 'T',
-      entitySubdomain: 'tickets',
-    });
+    const response = await signup('tickets', { email: 't@example.com' });
     expect(response.statusCode).toBe(403);
   });
 
@@ -336,9 +296,7 @@ describe('POST /auth/customer/signup', () => {
   ])('is a 400 for %s', async (_name, override, message) => {
     const response = await signup('alpha', {
       email: 'bad-input@example.com',
-      password: 'Strong#Pass1',
       fullname: 'Bad Input',
-      entitySubdomain: 'alpha',
       ...override,
     });
     expect(response.statusCode).toBe(400);

@@ -1,35 +1,31 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../../../tests/support/factories';
+import { describe, expect, it } from 'vitest';
+import { buildCustomer, buildTenant, TEST_PASSWORD } from '../../../../tests/support/factories';
 import { signIn } from '../../../../tests/support/sessions';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { accountMessages } from '../../../shared/messages';
 import { customers, emailOutbox } from '../../db/schema';
 
-let t: TestApp;
-const PASSWORD = 'Parking#2026';
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://www.portal.example' } });
-  await t.seed({
+const t = useTestApp({
+  env: { PUBLIC_BASE_URL: 'https://www.portal.example' },
+  seed: {
     tenants: [
       buildTenant({
         subdomain: 'reset',
         contactEmail: 'help@reset.example',
         customers: [
-          { fullname: 'Rita Reset', email: 'rita@example.com', password: PASSWORD },
-          { fullname: 'Carl Change', email: 'carl@example.com', password: PASSWORD },
-          { fullname: 'Vera Verify', email: 'vera@example.com', password: PASSWORD },
+          buildCustomer({ fullname: 'Rita Reset', email: 'rita@example.com' }),
+          buildCustomer({ fullname: 'Carl Change', email: 'carl@example.com' }),
+          buildCustomer({ fullname: 'Vera Verify', email: 'vera@example.com' }),
         ],
       }),
       buildTenant({
         subdomain: 'elsewhere',
-        customers: [{ fullname: 'Rita Else', email: 'rita@example.com', password: PASSWORD }],
+        customers: [buildCustomer({ fullname: 'Rita Else', email: 'rita@example.com' })],
       }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 const me = (subdomain: string, authorization: string) =>
   t.request(subdomain, { method: 'GET', url: '/api/v1/portal/customer', headers: { authorization } });
@@ -76,7 +72,7 @@ describe('password reset', () => {
   });
 
   it('resets once, revokes earlier tokens, and refuses the link a second time', async () => {
-    const before = await signIn(t, 'reset', 'rita@example.com', PASSWORD);
+    const before = await signIn(t, 'reset', 'rita@example.com');
     await requestReset('reset', 'rita@example.com');
     const token = await latestResetToken('rita@example.com');
     const first = await reset('reset', token, 'Brand#New2026');
@@ -88,7 +84,7 @@ describe('password reset', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(accountMessages.resetFailed);
     // The same address on another tenant is untouched.
-    await signIn(t, 'elsewhere', 'rita@example.com', PASSWORD);
+    await signIn(t, 'elsewhere', 'rita@example.com');
   });
 
   it('only the newest link works', async () => {
@@ -156,7 +152,7 @@ describe('PUT /auth/customer/password', () => {
     });
 
   it("is a 403 with the spec's text for a wrong current password", async () => {
-    const authorization = await signIn(t, 'reset', 'carl@example.com', PASSWORD);
+    const authorization = await signIn(t, 'reset', 'carl@example.com');
     const response = await change(authorization, {
       oldPassword: 'Wrong#Pass1',
       newPassword: 'Fresh#Pass2026',
@@ -166,25 +162,28 @@ describe('PUT /auth/customer/password', () => {
   });
 
   it('is a 400 for a weak new password and a 401 without a token', async () => {
-    const authorization = await signIn(t, 'reset', 'carl@example.com', PASSWORD);
-    expect((await change(authorization, { oldPassword: PASSWORD, newPassword: 'weakpass' })).statusCode).toBe(
-      400,
-    );
+    const authorization = await signIn(t, 'reset', 'carl@example.com');
+    expect(
+      (await change(authorization, { oldPassword: TEST_PASSWORD, newPassword: 'weakpass' })).statusCode,
+    ).toBe(400);
     expect(
       (
         await t.request('reset', {
           method: 'PUT',
           url: '/api/v1/auth/customer/password',
-          payload: { oldPassword: PASSWORD, newPassword: 'Fresh#Pass2026' },
+          payload: { oldPassword: TEST_PASSWORD, newPassword: 'Fresh#Pass2026' },
         })
       ).statusCode,
     ).toBe(401);
   });
 
   it('changes it, revokes every earlier token, answers a working new one and tells the owner', async () => {
-    const other = await signIn(t, 'reset', 'carl@example.com', PASSWORD);
-    const authorization = await signIn(t, 'reset', 'carl@example.com', PASSWORD);
-    const response = await change(authorization, { oldPassword: PASSWORD, newPassword: 'Fresh#Pass2026' });
+    const other = await signIn(t, 'reset', 'carl@example.com');
+    const authorization = await signIn(t, 'reset', 'carl@example.com');
+    const response = await change(authorization, {
+      oldPassword: TEST_PASSWORD,
+      newPassword: 'Fresh#Pass2026',
+    });
     expect(response.statusCode).toBe(200);
     expect((await me('reset', authorization)).statusCode).toBe(401);
     expect((await me('reset', other)).statusCode).toBe(401);
@@ -237,7 +236,7 @@ describe('POST /auth/customer/verify/email', () => {
   });
 
   it('does not verify an address the account no longer has', async () => {
-    const authorization = await signIn(t, 'reset', 'vera@example.com', PASSWORD);
+    const authorization = await signIn(t, 'reset', 'vera@example.com');
     await t.request('reset', {
       method: 'PUT',
       url: '/api/v1/portal/customer',

@@ -1,29 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { buildCustomer, buildTenant } from '../../../../tests/support/factories';
+import { type RedisServer, startRedisServer } from '../../../../tests/support/redis-server';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { RATE_LIMITED_MESSAGE } from '../../plugins/rate-limit';
 
-/** Redis runs beside the tests (127.0.0.1:6379); REDIS_TEST_URL points elsewhere. */
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_CLIENT: '3', AUTH_RATE_LIMIT_PER_ACCOUNT: '2' } });
-  await t.seed({
-    tenants: [
-      buildTenant({
-        subdomain: 'limits',
-        customers: [{ fullname: 'L', email: 'l@example.com', password: 'Parking#2026' }],
-      }),
-    ],
-  });
+const t = useTestApp({
+  env: { AUTH_RATE_LIMIT_PER_CLIENT: '3', AUTH_RATE_LIMIT_PER_ACCOUNT: '2' },
+  seed: {
+    tenants: [buildTenant({ subdomain: 'limits', customers: [buildCustomer({ email: 'l@example.com' })] })],
+  },
 });
-afterAll(() => t.close());
 
 const login = (app: FastifyInstance, email: string, remoteAddress: string) =>
   app.inject({
@@ -96,14 +85,20 @@ describe('rate limits (memory store)', () => {
 });
 
 describe('rate limits shared through Redis', () => {
+  // A Redis of this test's own (Debian's redis-server, installed by `npm test`), not one that
+  // happens to run on the machine.
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.stop());
+
   it('two instances count against the same limits', async () => {
     const env = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       JWT_SECRET: t.config.JWT_SECRET ?? '',
-      REDIS_URL,
-      // A namespace of its own, so parallel runs and other tests do not share counters.
-      RATE_LIMIT_NAMESPACE: `test-${randomBytes(6).toString('hex')}`,
+      REDIS_URL: redis.url,
       AUTH_RATE_LIMIT_PER_CLIENT: '1000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '3',
     };

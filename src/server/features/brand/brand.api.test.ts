@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
       buildTenant({
         subdomain: 'brandy',
@@ -17,9 +14,8 @@ beforeAll(async () => {
       }),
       buildTenant({ subdomain: 'other' }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 describe('GET /portal/brand/{subdomain}', () => {
   it('answers the Brand details with the spec field names', async () => {

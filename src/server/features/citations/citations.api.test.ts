@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
-const alpha = buildTenant({ subdomain: 'alpha', timezone: 'America/Los_Angeles' });
-const beta = buildTenant({ subdomain: 'beta' });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
-      {
-        ...alpha,
+      buildTenant({
+        subdomain: 'alpha',
+        timezone: 'America/Los_Angeles',
         citations: [
           buildCitation({ citationNumber: 'A100', plate: 'SHARED1', amount: 4000 }),
           buildCitation({ citationNumber: 'A101', plate: 'SHARED1', amount: 2500, amountOverride: 1000 }),
@@ -26,12 +22,14 @@ beforeAll(async () => {
             lateAmount2: 2500,
           }),
         ],
-      },
-      { ...beta, citations: [buildCitation({ citationNumber: 'B200', plate: 'SHARED1', amount: 9900 })] },
+      }),
+      buildTenant({
+        subdomain: 'beta',
+        citations: [buildCitation({ citationNumber: 'B200', plate: 'SHARED1', amount: 9900 })],
+      }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 const search = (host: string | null, plate: string, number: string, subdomain: string) =>
   t.request(host, { method: 'GET', url: `/api/v1/portal/citation/p/${plate}/n/${number}/o/${subdomain}` });

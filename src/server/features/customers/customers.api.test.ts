@@ -1,52 +1,44 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../../../tests/support/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer, buildTenant } from '../../../../tests/support/factories';
 import { signIn } from '../../../../tests/support/sessions';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { accountMessages } from '../../../shared/messages';
 import { customers, tenants } from '../../db/schema';
 import { consumeGuestCode } from './guest-codes';
 
-let t: TestApp;
-const PASSWORD = 'Parking#2026';
 let dana: string;
 let sam: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
       buildTenant({
         subdomain: 'homes',
         customers: [
-          {
+          buildCustomer({
             fullname: 'Dana Home',
             email: 'dana@example.com',
-            password: PASSWORD,
             building: 'Tower A',
             unit: '12',
             signupCode: 'welcome1',
             isGuestCodesActive: true,
             guestCode: 'GQ7K2P',
-          },
-          {
-            fullname: 'Sam Home',
-            email: 'sam@example.com',
-            password: PASSWORD,
-            customerEntityName: 'Acme Fleet',
-          },
+          }),
+          buildCustomer({ fullname: 'Sam Home', email: 'sam@example.com', customerEntityName: 'Acme Fleet' }),
         ],
       }),
       buildTenant({
         subdomain: 'away',
-        customers: [{ fullname: 'Ann Away', email: 'ann@example.com', password: PASSWORD }],
+        customers: [buildCustomer({ fullname: 'Ann Away', email: 'ann@example.com' })],
       }),
     ],
-  });
-  dana = await signIn(t, 'homes', 'dana@example.com', PASSWORD);
-  sam = await signIn(t, 'homes', 'sam@example.com', PASSWORD);
+  },
 });
-afterAll(() => t.close());
+beforeAll(async () => {
+  dana = await signIn(t, 'homes', 'dana@example.com');
+  sam = await signIn(t, 'homes', 'sam@example.com');
+});
 
 const get = (url: string, authorization?: string, subdomain = 'homes') =>
   t.request(subdomain, { method: 'GET', url, headers: authorization ? { authorization } : {} });
@@ -102,7 +94,7 @@ describe('GET /portal/customer/{uuid}', () => {
     const own = (await get('/api/v1/portal/customer', dana)).json();
     expect((await get(`/api/v1/portal/customer/${own.uuid}`, dana)).statusCode).toBe(200);
     expect((await get(`/api/v1/portal/customer/${own.uuid}`, sam)).statusCode).toBe(404);
-    const ann = await signIn(t, 'away', 'ann@example.com', PASSWORD);
+    const ann = await signIn(t, 'away', 'ann@example.com');
     expect((await get(`/api/v1/portal/customer/${own.uuid}`, ann, 'away')).statusCode).toBe(404);
     expect((await get(`/api/v1/portal/customer/${own.uuid}`)).statusCode).toBe(401);
     expect((await get('/api/v1/portal/customer/not-a-uuid', dana)).statusCode).toBe(400);

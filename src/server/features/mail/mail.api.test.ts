@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import type { MailMessage, MailTransport } from '../../adapters/mail';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { devMailbox, emailOutbox, tenants } from '../../db/schema';
+import { devMailbox, emailOutbox } from '../../db/schema';
 import { deliverPendingEmails, MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './deliver-pending-emails';
 import { enqueueEmail } from './outbox';
 
@@ -23,8 +23,13 @@ function flakyTransport() {
   return { transport, accepted, state };
 }
 
-let t: TestApp;
-let tenantId: string;
+const mailer = buildTenant({
+  subdomain: 'mailer',
+  brandTitle: 'Mailer Lots',
+  brandColor: 'F2C94C',
+  logoUrl: '/demo/logos/demo.svg',
+});
+const tenantId = mailer.uuid;
 const email = {
   subject: 'Reset your password',
   heading: 'Reset <your> password',
@@ -32,22 +37,7 @@ const email = {
   action: { label: 'Reset password', url: 'http://mailer.localhost:3000/permits/reset_password/abc' },
 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
-    tenants: [
-      buildTenant({
-        subdomain: 'mailer',
-        brandTitle: 'Mailer Lots',
-        brandColor: 'F2C94C',
-        logoUrl: '/demo/logos/demo.svg',
-      }),
-    ],
-  });
-  const [tenant] = await t.db.select().from(tenants).where(eq(tenants.subdomain, 'mailer'));
-  tenantId = tenant?.id ?? '';
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: { tenants: [mailer] } });
 
 describe('enqueueEmail', () => {
   it("writes nothing when the caller's transaction rolls back", async () => {

@@ -1,21 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
-import { type StripeStandIn, startStripeStandIn } from '../../../../tests/support/stripe-stand-in';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { stripeEnv, useStripeStandIn } from '../../../../tests/support/stripe-stand-in';
+import { type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { loadFixtureDocument } from '../../db/fixtures/loader';
 import { paymentSessions, tenants } from '../../db/schema';
 
 // 2.9% + $0.30 processing, $1.95 service: on $40.00 that is $1.46 (116 + 30) and $1.95.
 const FEES = { processingFeeBasisPoints: 290, processingFeeFixedCents: 30, serviceFeeCents: 195 };
-const withFees = buildTenant({ subdomain: 'feeful', brandTitle: 'Feeful Parking', ...FEES });
-const noFees = buildTenant({ subdomain: 'feeless' });
-const connected = buildTenant({ subdomain: 'connected', stripeAccountId: 'acct_1TestOperator', ...FEES });
-
-const seedDocument = {
+const seed = {
   tenants: [
-    {
-      ...withFees,
+    buildTenant({
+      subdomain: 'feeful',
+      brandTitle: 'Feeful Parking',
+      ...FEES,
       citations: [
         buildCitation({ citationNumber: 'F100', amount: 4000 }),
         buildCitation({ citationNumber: 'F101', amount: 1550 }),
@@ -23,9 +21,17 @@ const seedDocument = {
         buildCitation({ citationNumber: 'FWARN', amount: 0 }),
         buildCitation({ citationNumber: 'FPAID', paymentStatus: 'Paid', datePaid: '2026-11-12T10:00:00Z' }),
       ],
-    },
-    { ...noFees, citations: [buildCitation({ citationNumber: 'N100', amount: 4000 })] },
-    { ...connected, citations: [buildCitation({ citationNumber: 'C100', amount: 4000 })] },
+    }),
+    buildTenant({
+      subdomain: 'feeless',
+      citations: [buildCitation({ citationNumber: 'N100', amount: 4000 })],
+    }),
+    buildTenant({
+      subdomain: 'connected',
+      stripeAccountId: 'acct_1TestOperator',
+      ...FEES,
+      citations: [buildCitation({ citationNumber: 'C100', amount: 4000 })],
+    }),
   ],
 };
 
@@ -48,12 +54,7 @@ async function openCheckout(t: TestApp, subdomain: string, number: string): Prom
 }
 
 describe('fees on notice payments, sandbox provider', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await t.seed(seedDocument);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ seed });
 
   it('reports the fee lines and the total with the notice', async () => {
     expect(await citationOf(t, 'feeful', 'F100')).toMatchObject({
@@ -135,24 +136,8 @@ describe('fees on notice payments, sandbox provider', () => {
 });
 
 describe('fees on notice payments, Stripe Checkout', () => {
-  let stripe: StripeStandIn;
-  let t: TestApp;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    t = await createTestApp({
-      env: {
-        PAYMENTS_PROVIDER: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_123',
-        STRIPE_WEBHOOK_SECRET: 'whsec_test_secret',
-        STRIPE_API_BASE: stripe.apiBase,
-      },
-    });
-    await t.seed(seedDocument);
-  });
-  afterAll(async () => {
-    await t.close();
-    await stripe.close();
-  });
+  const stripe = useStripeStandIn();
+  const t = useTestApp(() => ({ env: stripeEnv(stripe), seed }));
 
   it('sends the notice and each fee as separate line items', async () => {
     await openCheckout(t, 'feeful', 'F102');

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCitation, buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildCitation, buildCitations, buildTenant } from '../../../../tests/support/factories';
+import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { paymentSessions } from '../../db/schema';
 
-let t: TestApp;
-const alpha = buildTenant({ subdomain: 'alpha', brandTitle: 'Alpha Parking' });
-const beta = buildTenant({ subdomain: 'beta' });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
-      {
-        ...alpha,
+      buildTenant({
+        subdomain: 'alpha',
+        brandTitle: 'Alpha Parking',
         citations: [
           buildCitation({ citationNumber: 'P100', amount: 4000 }),
           buildCitation({
@@ -24,22 +20,21 @@ beforeAll(async () => {
             lateAmount1: 1500,
           }),
           buildCitation({ citationNumber: 'P102', amount: 2500, amountOverride: 1000 }),
-          buildCitation({ citationNumber: 'P103', amount: 3000 }),
-          buildCitation({ citationNumber: 'P104', amount: 3000 }),
-          buildCitation({ citationNumber: 'P105', amount: 3000 }),
-          buildCitation({ citationNumber: 'P106', amount: 3000 }),
+          ...buildCitations(['P103', 'P104', 'P105', 'P106'], { amount: 3000 }),
           buildCitation({ citationNumber: 'PAID1', paymentStatus: 'Paid', datePaid: '2026-11-12T10:00:00Z' }),
           buildCitation({ citationNumber: 'OFF1', paymentStatus: 'Paid off platform' }),
           buildCitation({ citationNumber: 'VOID1', paymentStatus: 'Void', voidDate: '2026-11-12T10:00:00Z' }),
           buildCitation({ citationNumber: 'ARCH1', paymentStatus: 'Archived' }),
           buildCitation({ citationNumber: 'WARN1', amount: 0 }),
         ],
-      },
-      { ...beta, citations: [buildCitation({ citationNumber: 'B100', amount: 7000 })] },
+      }),
+      buildTenant({
+        subdomain: 'beta',
+        citations: [buildCitation({ citationNumber: 'B100', amount: 7000 })],
+      }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 async function citationOf(subdomain: string, number: string) {
   const response = await t.request(subdomain, {

@@ -1,37 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../../../tests/support/factories';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCustomer, buildTenant } from '../../../../tests/support/factories';
 import { signIn } from '../../../../tests/support/sessions';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
 const PAT = '5a1e0000-0000-4000-8000-00000000c101';
 const SAM = '5a1e0000-0000-4000-8000-00000000c102';
 const OTHER = '5a1e0000-0000-4000-8000-00000000c103';
-const PASSWORD = 'Parking#2026';
 let pat: string;
 let other: string;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
-      {
-        ...buildTenant({ subdomain: 'billa' }),
+      buildTenant({
+        subdomain: 'billa',
         customers: [
-          { uuid: PAT, fullname: 'Pat Payer', email: 'pat@example.com', password: PASSWORD },
-          { uuid: SAM, fullname: 'Sam Second', email: 'sam@example.com', password: PASSWORD },
+          buildCustomer({ uuid: PAT, email: 'pat@example.com' }),
+          buildCustomer({ uuid: SAM, email: 'sam@example.com' }),
         ],
-      },
-      {
-        ...buildTenant({ subdomain: 'billb' }),
-        customers: [{ uuid: OTHER, fullname: 'Olive Other', email: 'olive@example.com', password: PASSWORD }],
-      },
+      }),
+      buildTenant({
+        subdomain: 'billb',
+        customers: [buildCustomer({ uuid: OTHER, email: 'olive@example.com' })],
+      }),
     ],
-  });
-  pat = await signIn(t, 'billa', 'pat@example.com', PASSWORD);
-  other = await signIn(t, 'billb', 'olive@example.com', PASSWORD);
+  },
 });
-afterAll(() => t.close());
+beforeAll(async () => {
+  pat = await signIn(t, 'billa', 'pat@example.com');
+  other = await signIn(t, 'billb', 'olive@example.com');
+});
 
 const get = (host: string | null, url: string, authorization?: string) =>
   t.request(host, { method: 'GET', url, headers: authorization ? { authorization } : {} });

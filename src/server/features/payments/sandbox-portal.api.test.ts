@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildCustomer, buildTenant } from '../../../../tests/support/factories';
+import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { customers } from '../../db/schema';
 import { listCustomerCards, openCustomerPortal } from './customer-billing';
 
@@ -9,24 +9,16 @@ import { listCustomerCards, openCustomerPortal } from './customer-billing';
  * The sandbox customer portal, opened through the same service the customer routes will use
  * (GET /portal/customer/stripeportal/{id}); those routes wait for the customer sign-in.
  */
-let t: TestApp;
 const CUSTOMER = '5a1e0000-0000-4000-8000-00000000c001';
 
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({
+const t = useTestApp({
+  seed: {
     tenants: [
-      {
-        ...buildTenant({ subdomain: 'portala' }),
-        customers: [
-          { uuid: CUSTOMER, fullname: 'Pat Payer', email: 'pat@example.com', password: 'Parking#2026' },
-        ],
-      },
-      { ...buildTenant({ subdomain: 'portalb' }) },
+      buildTenant({ subdomain: 'portala', customers: [buildCustomer({ uuid: CUSTOMER })] }),
+      buildTenant({ subdomain: 'portalb' }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 async function openPortal(): Promise<string> {
   const [customer] = await t.db.select().from(customers).where(eq(customers.id, CUSTOMER));

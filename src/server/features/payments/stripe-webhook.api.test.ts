@@ -1,92 +1,34 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCitation, buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { buildCitation, buildCitations, buildTenant } from '../../../../tests/support/factories';
+import {
+  STRIPE_TEST_SECRET_KEY,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  stripeEnv,
+  useStripeStandIn,
+} from '../../../../tests/support/stripe-stand-in';
+import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { paymentSessions } from '../../db/schema';
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
-
-/**
- * A stand-in for api.stripe.com that records what the portal sends and answers like Stripe
- * does, so the adapter's requests are checked for real over HTTP.
- */
-let stripe: Server;
-const received: Array<{
-  method: string;
-  path: string;
-  form: URLSearchParams;
-  headers: Record<string, unknown>;
-}> = [];
-let isStripeDown = false;
-let sessionCount = 0;
-
-function answerLikeStripe(method: string, path: string): unknown {
-  if (method === 'GET' && path.startsWith('/v1/payment_intents/')) {
-    const id = path.split('/')[3]?.split('?')[0];
-    return { id, latest_charge: { receipt_url: `https://pay.stripe.test/receipts/${id}` } };
-  }
-  if (method === 'POST' && path === '/v1/refunds')
-    return { id: `re_test_${received.length}`, object: 'refund' };
-  const id = `cs_test_${++sessionCount}`;
-  return { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` };
-}
-
-let t: TestApp;
-const gamma = buildTenant({ subdomain: 'gamma' });
-const delta = buildTenant({ subdomain: 'delta' });
-
-beforeAll(async () => {
-  stripe = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const path = request.url ?? '';
-      received.push({
-        method: request.method ?? '',
-        path,
-        form: new URLSearchParams(body),
-        headers: request.headers,
-      });
-      response.setHeader('content-type', 'application/json');
-      if (isStripeDown) {
-        response.statusCode = 500;
-        response.end(JSON.stringify({ error: { message: 'boom' } }));
-        return;
-      }
-      response.end(JSON.stringify(answerLikeStripe(request.method ?? '', path)));
-    });
-  });
-  await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
-  t = await createTestApp({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_123',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`,
-    },
-  });
-  await t.seed({
+const stripe = useStripeStandIn();
+const t = useTestApp(() => ({
+  env: stripeEnv(stripe),
+  seed: {
     tenants: [
-      {
-        ...gamma,
-        citations: ['G100', 'G101', 'G102', 'G103', 'G104', 'G105', 'G106', 'G107', 'G108'].map(
-          (citationNumber) =>
-            buildCitation({ citationNumber, amount: citationNumber === 'G100' ? 4500 : 2000 }),
-        ),
-      },
-      { ...delta, citations: [] },
+      buildTenant({
+        subdomain: 'gamma',
+        citations: [
+          buildCitation({ citationNumber: 'G100', amount: 4500 }),
+          ...buildCitations(['G101', 'G102', 'G103', 'G104', 'G105', 'G106', 'G107', 'G108'], {
+            amount: 2000,
+          }),
+        ],
+      }),
+      buildTenant({ subdomain: 'delta' }),
     ],
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await new Promise((resolve) => stripe.close(resolve));
-});
+  },
+}));
 
 async function citationOf(number: string) {
   const response = await t.request('gamma', {
@@ -129,8 +71,8 @@ function checkoutEvent(
 const nowSeconds = () => Math.floor(new Date(TEST_NOW).getTime() / 1000);
 
 /** Signature headers are made by the official SDK, exactly as Stripe produces them. */
-const stripeSdk = new Stripe('sk_test_123');
-const sdkSignature = (payload: string, secret = WEBHOOK_SECRET, timestamp = nowSeconds()) =>
+const stripeSdk = new Stripe(STRIPE_TEST_SECRET_KEY);
+const sdkSignature = (payload: string, secret = STRIPE_TEST_WEBHOOK_SECRET, timestamp = nowSeconds()) =>
   stripeSdk.webhooks.generateTestHeaderString({ payload, secret, timestamp });
 
 const deliver = (payload: string, signature = sdkSignature(payload)) =>
@@ -146,13 +88,13 @@ const sessionsOf = async (citationUUID: string) =>
 
 describe('Stripe checkout', () => {
   it('opens a Checkout session for the amount due, keyed by our session id', async () => {
-    received.length = 0;
+    stripe.received.length = 0;
     const sessionId = await openCheckout('G100');
     expect(sessionId).toMatch(/^cs_test_\d+$/);
-    const [call] = received;
+    const [call] = stripe.received;
     const citation = await citationOf('G100');
     expect(call?.path).toBe('/v1/checkout/sessions');
-    expect(call?.headers.authorization).toBe('Bearer sk_test_123');
+    expect(call?.headers.authorization).toBe(`Bearer ${STRIPE_TEST_SECRET_KEY}`);
     expect(call?.headers['idempotency-key']).toMatch(/^checkout-[0-9a-f-]{36}$/);
     expect(Object.fromEntries(call!.form)).toMatchObject({
       mode: 'payment',
@@ -167,19 +109,16 @@ describe('Stripe checkout', () => {
   });
 
   it('answers 502 and writes nothing when Stripe fails', async () => {
-    isStripeDown = true;
-    try {
-      const citation = await citationOf('G106');
-      const response = await t.request('gamma', {
+    const citation = await citationOf('G106');
+    const response = await stripe.whileDown(() =>
+      t.request('gamma', {
         method: 'GET',
         url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/gamma`,
-      });
-      expect(response.statusCode).toBe(502);
-      expect(response.json().code).toBe('payment_provider_error');
-      expect(await sessionsOf(citation.uuid)).toEqual([]);
-    } finally {
-      isStripeDown = false;
-    }
+      }),
+    );
+    expect(response.statusCode).toBe(502);
+    expect(response.json().code).toBe('payment_provider_error');
+    expect(await sessionsOf(citation.uuid)).toEqual([]);
   });
 });
 
@@ -237,12 +176,7 @@ describe('POST /payments/stripe/webhook', () => {
     const first = await openCheckout('G108');
     const second = await openCheckout('G108');
     expect((await deliver(checkoutEvent(first))).statusCode).toBe(200);
-    isStripeDown = true;
-    try {
-      expect((await deliver(checkoutEvent(second))).statusCode).toBe(200);
-    } finally {
-      isStripeDown = false;
-    }
+    expect((await stripe.whileDown(() => deliver(checkoutEvent(second)))).statusCode).toBe(200);
     const citation = await citationOf('G108');
     expect(citation).toMatchObject({ paymentStatus: 'Paid', paidTotal: 2000 });
     const sessions = await sessionsOf(citation.uuid);
@@ -261,14 +195,14 @@ describe('POST /payments/stripe/webhook', () => {
   it('keeps the first of two paid checkouts and refunds the second through Stripe', async () => {
     const first = await openCheckout('G104');
     const second = await openCheckout('G104');
-    received.length = 0;
+    stripe.received.length = 0;
     await Promise.all([deliver(checkoutEvent(first)), deliver(checkoutEvent(second))]);
     const citation = await citationOf('G104');
     expect(citation).toMatchObject({ paymentStatus: 'Paid', paidTotal: 2000 });
     const sessions = await sessionsOf(citation.uuid);
     expect(sessions.map((session) => session.status).sort()).toEqual(['paid', 'refunded']);
     const refunded = sessions.find((session) => session.status === 'refunded')!;
-    const refundCall = received.find((call) => call.path === '/v1/refunds');
+    const refundCall = stripe.received.find((call) => call.path === '/v1/refunds');
     expect(refundCall?.form.get('payment_intent')).toBe(refunded.providerPaymentId);
     expect(refundCall?.headers['idempotency-key']).toBe(`refund-${refunded.id}`);
     expect(refunded.refundId).toMatch(/^re_test_/);
@@ -290,11 +224,13 @@ describe('POST /payments/stripe/webhook', () => {
     ['a wrong secret', (payload: string) => deliver(payload, sdkSignature(payload, 'whsec_wrong'))],
     [
       'a stale timestamp',
-      (payload: string) => deliver(payload, sdkSignature(payload, WEBHOOK_SECRET, nowSeconds() - 301)),
+      (payload: string) =>
+        deliver(payload, sdkSignature(payload, STRIPE_TEST_WEBHOOK_SECRET, nowSeconds() - 301)),
     ],
     [
       'a timestamp from the future',
-      (payload: string) => deliver(payload, sdkSignature(payload, WEBHOOK_SECRET, nowSeconds() + 301)),
+      (payload: string) =>
+        deliver(payload, sdkSignature(payload, STRIPE_TEST_WEBHOOK_SECRET, nowSeconds() + 301)),
     ],
     [
       'a tampered body',
@@ -317,7 +253,7 @@ describe('POST /payments/stripe/webhook', () => {
   it("accepts the SDK's header within the five-minute tolerance, measured on the app's clock", async () => {
     const sessionId = await openCheckout('G107');
     const payload = checkoutEvent(sessionId);
-    const almostStale = sdkSignature(payload, WEBHOOK_SECRET, nowSeconds() - 299);
+    const almostStale = sdkSignature(payload, STRIPE_TEST_WEBHOOK_SECRET, nowSeconds() - 299);
     expect((await deliver(payload, almostStale)).statusCode).toBe(200);
     expect((await citationOf('G107')).paymentStatus).toBe('Paid');
   });

@@ -1,22 +1,20 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
-let t: TestApp;
 const CITATION = '5a1e0000-0000-4000-8000-00000000a001';
 
-beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_BASE_URL: 'https://www.parking.example' } });
-  await t.seed({
+const t = useTestApp({
+  env: { PUBLIC_BASE_URL: 'https://www.parking.example' },
+  seed: {
     tenants: [
-      { ...buildTenant({ subdomain: 'qralpha' }), citations: [buildCitation({ uuid: CITATION })] },
-      { ...buildTenant({ subdomain: 'qrbeta' }), citations: [] },
+      buildTenant({ subdomain: 'qralpha', citations: [buildCitation({ uuid: CITATION })] }),
+      buildTenant({ subdomain: 'qrbeta' }),
     ],
-  });
+  },
 });
-afterAll(() => t.close());
 
 const qr = (host: string | null, uuid: string) =>
   t.request(host, { method: 'GET', url: `/api/v1/portal/citation/${uuid}/qrcode.png` });

@@ -1,20 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
-import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
+import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
 
-let t: TestApp;
-const alpha = buildTenant({ subdomain: 'alpha' });
-const beta = buildTenant({ subdomain: 'beta' });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.seed({ tenants: [alpha, beta] });
+const t = useTestApp({
+  seed: { tenants: [buildTenant({ subdomain: 'alpha' }), buildTenant({ subdomain: 'beta' })] },
 });
-afterAll(() => t.close());
 
 const issue = (payload: Record<string, unknown>, host = 'alpha') =>
   t.request(host, {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 
 /**
  * Page requests: the web app is served (when built) branded per tenant; unknown tenants and
  * redirected tenants leave. Without a build the server says how to make one.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    env: { MAIN_SITE_URL: 'https://www.example.com/', TENANT_REDIRECTS: 'moved=https://parking.example.org' },
-  });
-  await t.seed({ tenants: [buildTenant({ subdomain: 'pages', brandTitle: 'Pages Lot' })] });
+const t = useTestApp({
+  env: { MAIN_SITE_URL: 'https://www.example.com/', TENANT_REDIRECTS: 'moved=https://parking.example.org' },
+  seed: { tenants: [buildTenant({ subdomain: 'pages', brandTitle: 'Pages Lot' })] },
 });
-afterAll(() => t.close());
 
 describe('page requests', () => {
   it('sends an unknown tenant to the main site', async () => {
