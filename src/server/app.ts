@@ -31,6 +31,7 @@ import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
+import { refuseControlCharacters } from './plugins/refuse-control-characters';
 
 /** Everything the app talks to, passed in so tests can supply their own. */
 export interface AppDeps {
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandler(app);
+  refuseControlCharacters(app);
 
   // External plugins first.
   await app.register(fastifyHelmet, {

@@ -6,6 +6,7 @@ export * from './checkout-fees';
 export * from './citation-banner';
 export * from './citation-status';
 export * from './citation-total';
+export * from './control-characters';
 export * from './late-penalties';
 export * from './luminance';
 export * from './search-normalisation';
