@@ -3,11 +3,19 @@
  * such as an appeal reason legitimately carries). PostgreSQL refuses a NUL in text outright, and
  * the others have no business in a name, an address or a search term.
  */
-const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+const isControlCode = (code: number) => (code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f;
 
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text);
+  for (let index = 0; index < text.length; index += 1) {
+    if (isControlCode(text.charCodeAt(index))) return true;
+  }
+  return false;
 }
+
+/** A key shown in a message, its control characters replaced so the message stays printable. */
+const printable = (text: string) =>
+  Array.from(text, (char) => (isControlCode(char.charCodeAt(0)) ? '?' : char)).join('');
 
 function isPlainContainer(value: unknown): value is Record<string, unknown> | unknown[] {
   if (Array.isArray(value)) return true;
@@ -27,7 +35,7 @@ export function findControlCharacterPath(value: unknown, maxDepth = 64): string 
     if (typeof node === 'string') return hasControlCharacter(node) ? path : null;
     if (depth > maxDepth || !isPlainContainer(node)) return null;
     for (const [key, child] of Object.entries(node)) {
-      if (hasControlCharacter(key)) return [...path, key.replace(CONTROL_CHARACTER_GLOBAL, '?')];
+      if (hasControlCharacter(key)) return [...path, printable(key)];
       const found = walk(child, [...path, key], depth + 1);
       if (found) return found;
     }
@@ -36,5 +44,3 @@ export function findControlCharacterPath(value: unknown, maxDepth = 64): string 
   const found = walk(value, [], 0);
   return found ? found.join('.') : null;
 }
-
-const CONTROL_CHARACTER_GLOBAL = new RegExp(CONTROL_CHARACTER.source, 'g');
