@@ -30,6 +30,7 @@ import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
 
@@ -57,9 +58,15 @@ export const API_PREFIX = '/api/v1';
 /** Plates and numbers arrive in paths; allow long ones so the schema can refuse them with a 400. */
 const MAX_PARAM_LENGTH = 16_384;
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     trustProxy: deps.config.TRUST_PROXY,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
