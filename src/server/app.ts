@@ -29,6 +29,7 @@ import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
+import { connectionLimits } from './plugins/connection-limits';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -70,7 +71,9 @@ export async function buildApp(
     trustProxy: deps.config.TRUST_PROXY,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
+    ...connectionLimits(deps.config),
   });
+  app.server.maxConnections = deps.config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
