@@ -104,7 +104,7 @@ export const configSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.string().min(1).max(64).default('portal'),
   /** Sign-in, sign-up, code-check and reset requests allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
-  /** The same requests allowed per account (email or code) per 15 minutes. */
+  /** The same requests allowed per account (or code) and client address per 15 minutes. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Most time a client may take to send one whole request, headers and body (slow-body cut-off). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),

@@ -10,7 +10,7 @@ import {
   verifyEmailContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
-import { authRateLimits } from './rate-limits';
+import { authRateLimits, customerByEmail, signedInCustomer, tenantValue } from './rate-limits';
 import {
   changePassword,
   checkSignupCode,
@@ -24,16 +24,6 @@ import {
 const errors = (...statuses: number[]) =>
   Object.fromEntries([400, 404, 429, ...statuses].map((status) => [status, errorResponseSchema]));
 
-type WithBody = { body?: unknown; query?: unknown };
-const bodyField = (field: string) => (request: WithBody) => {
-  const value = (request.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value.replace(/\s+/g, '') : null;
-};
-const queryField = (field: string) => (request: WithBody) => {
-  const value = (request.query as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value.replace(/\s+/g, '') : null;
-};
-
 export async function authRoutes(app: ApiInstance) {
   const { db, config, clock } = app.deps;
   const deps = { db, config, clock };
@@ -42,7 +32,7 @@ export async function authRoutes(app: ApiInstance) {
   app.post(
     loginContract.path,
     {
-      ...authRateLimits(plain, 'login', bodyField('email')),
+      ...authRateLimits(plain, 'login', customerByEmail('entitySubdomain')),
       schema: {
         tags: ['auth'],
         summary: 'Sign in: answers a bearer token for this tenant',
@@ -59,7 +49,7 @@ export async function authRoutes(app: ApiInstance) {
   app.post(
     signupContract.path,
     {
-      ...authRateLimits(plain, 'signup', bodyField('email')),
+      ...authRateLimits(plain, 'signup', customerByEmail('entitySubdomain')),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (with a sign-up code where the tenant needs one)',
@@ -77,7 +67,7 @@ export async function authRoutes(app: ApiInstance) {
   app.get(
     checkCodeContract.path,
     {
-      ...authRateLimits(plain, 'checkcode', queryField('code')),
+      ...authRateLimits(plain, 'checkcode', tenantValue('query', 'code', 'subdomain')),
       schema: {
         tags: ['auth'],
         summary: 'Check a sign-up code: 401 unknown, 404 tenant not issuing passes, 409 used',
@@ -94,7 +84,7 @@ export async function authRoutes(app: ApiInstance) {
   app.put(
     changePasswordContract.path,
     {
-      ...authRateLimits(plain, 'password', (request) => request.headers.authorization?.slice(-32)),
+      ...authRateLimits(plain, 'password', signedInCustomer),
       schema: {
         tags: ['auth'],
         summary: 'Change the password; earlier tokens stop working and a new one is answered',
@@ -112,7 +102,7 @@ export async function authRoutes(app: ApiInstance) {
   app.post(
     sendPasswordResetContract.path,
     {
-      ...authRateLimits(plain, 'reset-request', bodyField('email')),
+      ...authRateLimits(plain, 'reset-request', customerByEmail('subdomain')),
       schema: {
         tags: ['auth'],
         summary: 'Email a single-use password reset link (valid for one hour)',
@@ -129,7 +119,7 @@ export async function authRoutes(app: ApiInstance) {
   app.post(
     resetPasswordContract.path,
     {
-      ...authRateLimits(plain, 'reset', bodyField('resetPasswordUUID')),
+      ...authRateLimits(plain, 'reset', tenantValue('body', 'resetPasswordUUID', 'subdomain')),
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with an emailed reset link',
@@ -151,7 +141,7 @@ export async function authRoutes(app: ApiInstance) {
   app.post(
     verifyEmailContract.path,
     {
-      ...authRateLimits(plain, 'verify-email', bodyField('verifyEmailUUID')),
+      ...authRateLimits(plain, 'verify-email', tenantValue('body', 'verifyEmailUUID', 'subdomain')),
       schema: {
         tags: ['auth'],
         summary: 'Confirm an email address with an emailed verification link',

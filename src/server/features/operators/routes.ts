@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponseSchema, operatorLoginContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
-import { authRateLimits } from '../auth/rate-limits';
+import { authRateLimits, operatorByEmail } from '../auth/rate-limits';
 import { signInOperator } from './service';
 
 export async function operatorRoutes(app: ApiInstance) {
@@ -10,11 +10,8 @@ export async function operatorRoutes(app: ApiInstance) {
   app.post(
     operatorLoginContract.path,
     {
-      // The same limits as the customers' sign-in: per client address and per email.
-      ...authRateLimits(app as unknown as FastifyInstance, 'operator-login', (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        return typeof email === 'string' ? email.trim() : null;
-      }),
+      // The same limits as the customers' sign-in: per client address and per account and client.
+      ...authRateLimits(app as unknown as FastifyInstance, 'operator-login', operatorByEmail),
       schema: {
         tags: ['dashboard'],
         summary: "Operator sign-in on the host's tenant; answers a bearer token with the operator role",
