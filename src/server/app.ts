@@ -29,6 +29,7 @@ import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
+import { preventApiCaching, redirectDocsIndexWithQuery } from './plugins/api-cache-policy';
 import { connectionLimits } from './plugins/connection-limits';
 import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
@@ -79,6 +80,8 @@ export async function buildApp(
   app.decorate('deps', deps);
   registerErrorHandler(app);
   refuseControlCharacters(app);
+  preventApiCaching(app, API_PREFIX);
+  redirectDocsIndexWithQuery(app);
 
   // External plugins first.
   await app.register(fastifyHelmet, {

@@ -125,7 +125,8 @@ export const accountMessages = {
   resetEmailIgnore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
   resetEmailAction: 'Reset password',
   welcomeEmailSubject: 'Welcome to {title}',
-  welcomeEmailHeading: 'Welcome, {name}',
+  /** No name: the address is not verified yet, so nothing a sign-up typed goes into the email. */
+  welcomeEmailHeading: 'Welcome',
   welcomeEmailBody: 'Your account is ready. You can now register and manage your parking passes.',
   verifyEmailSubject: 'Verify your email address',
   verifyEmailHeading: 'Verify your email address',

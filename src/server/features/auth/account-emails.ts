@@ -37,7 +37,8 @@ export async function enqueueWelcomeEmail(context: EmailContext): Promise<void> 
     now: context.now,
     email: {
       subject: accountMessages.welcomeEmailSubject.replace('{title}', context.tenant.brandTitle),
-      heading: accountMessages.welcomeEmailHeading.replace('{name}', context.customer.fullname),
+      // The sign-up's own text stays out: the address is anyone's until the link is followed.
+      heading: accountMessages.welcomeEmailHeading,
       paragraphs: [accountMessages.welcomeEmailBody, accountMessages.verifyEmailBody],
       action: { label: accountMessages.verifyEmailAction, url },
     },
