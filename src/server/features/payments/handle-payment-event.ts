@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent } from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
-import type { PaymentProviderName } from '../../db/schema';
-import { fulfilments, isPaymentPurpose } from './fulfilments';
+import type { PaymentProviderName, RefundReason } from '../../db/schema';
+import { type FulfilmentResult, fulfilments, isPaymentPurpose, REFUND_REASONS } from './fulfilments';
 import { lockSessionByProviderId, markSessionExpired, markSessionPaid, recordEventOnce } from './queries';
 
 export type PaymentEventOutcome =
@@ -12,7 +12,23 @@ export type PaymentEventOutcome =
   | 'paid'
   | 'already-paid'
   | 'paid-twice'
+  | 'not-payable'
+  | 'amount-changed'
   | 'expired';
+
+/** The outcomes whose money goes back to the payer, with the reason recorded. */
+export const REFUND_OUTCOMES = {
+  'paid-twice': REFUND_REASONS['already-paid'],
+  'not-payable': REFUND_REASONS['not-payable'],
+  'amount-changed': REFUND_REASONS['amount-changed'],
+} as const satisfies Partial<Record<PaymentEventOutcome, RefundReason>>;
+
+const OUTCOME_OF = {
+  fulfilled: 'paid',
+  'already-paid': 'paid-twice',
+  'not-payable': 'not-payable',
+  'amount-changed': 'amount-changed',
+} as const satisfies Record<FulfilmentResult, PaymentEventOutcome>;
 
 /**
  * The one place a payment becomes real, for Stripe webhooks and sandbox payments alike. In one
@@ -62,9 +78,6 @@ export async function handlePaymentEvent(options: {
       { ...session, status: 'paid', paidAt: now, receiptUrl: event.receiptUrl ?? session.receiptUrl },
       now,
     );
-    if (result === 'already-paid') {
-      return answer('paid-twice');
-    }
-    return answer('paid');
+    return answer(OUTCOME_OF[result]);
   });
 }

@@ -21,9 +21,10 @@ import {
   renderSandboxDocument,
 } from './sandbox-page';
 import { settlePaymentEvent } from './settle-payment-event';
+import { CHECKOUT_LIFETIME_MS } from './start-checkout';
 
-/** Stripe Checkout sessions expire after 24 hours by default; the sandbox does the same. */
-export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
+/** The sandbox's checkouts expire when the portal asks Stripe's to (start-checkout.ts). */
+export const SANDBOX_CHECKOUT_LIFETIME_MS = CHECKOUT_LIFETIME_MS;
 
 /** What the card form says when a card is refused, by the reason. */
 const SANDBOX_CARD_MESSAGES = {
