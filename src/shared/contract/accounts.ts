@@ -169,6 +169,8 @@ export const updateCustomerContract = {
         .refine((value) => value.length > 0, 'must not be empty')
         .optional(),
       email: emailInputSchema.optional(),
+      /** Required to change the email: the address is how the account is recovered. */
+      currentPassword: anyPasswordSchema.optional(),
       building: optionalText(100).optional(),
       unit: optionalText(50).optional(),
     })
@@ -176,7 +178,8 @@ export const updateCustomerContract = {
       (body) => ['fullname', 'email', 'building', 'unit'].some((field) => field in body),
       'Nothing to change: send fullname, email, building or unit.',
     ),
-  response: customerSchema,
+  /** After an email change, a fresh token: the change signed every other session out. */
+  response: customerSchema.extend({ jwtToken: z.string().optional() }),
 } as const;
 
 export const refreshGuestCodeContract = {

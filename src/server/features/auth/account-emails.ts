@@ -1,4 +1,4 @@
-import { accountMessages } from '../../../shared/messages';
+import { accountMessages, withSupport } from '../../../shared/messages';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
@@ -99,6 +99,28 @@ export async function enqueuePasswordChangedEmail(context: EmailContext): Promis
         label: accountMessages.resetEmailAction,
         url: linkTo(context, '/permits/send_password_reset'),
       },
+    },
+  });
+}
+
+/**
+ * Sent to the address an account had before an email change: the one place its owner hears
+ * about it if somebody else made the change. Nothing the new address's holder typed goes in it.
+ */
+export async function enqueueEmailChangedNotice(
+  context: EmailContext & { previousEmail: string },
+): Promise<void> {
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.previousEmail,
+    now: context.now,
+    email: {
+      subject: accountMessages.emailChangedSubject,
+      heading: accountMessages.emailChangedSubject,
+      paragraphs: [
+        accountMessages.emailChangedBody,
+        withSupport(accountMessages.emailChangedNotYou, context.tenant.contactEmail),
+      ],
     },
   });
 }

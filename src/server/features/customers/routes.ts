@@ -34,17 +34,18 @@ export async function customerRoutes(app: ApiInstance) {
     {
       schema: {
         tags: ['customers'],
-        summary: 'Change location, name or email (409 when the email belongs to another account)',
+        summary:
+          'Change location, name or email (the email with the current password: 403 when wrong; 409 when taken)',
         security,
         body: updateCustomerContract.body,
-        response: { 200: updateCustomerContract.response, ...errors(409) },
+        response: { 200: updateCustomerContract.response, ...errors(403, 409) },
       },
     },
     async (request) => {
       const customer = await request.requireCustomer();
       const tenant = await request.requireTenant();
-      const { subdomain, ...changes } = request.body;
-      return updateCustomer({ db, config, clock, tenant, customer, subdomain, changes });
+      const { subdomain, currentPassword, ...changes } = request.body;
+      return updateCustomer({ db, config, clock, tenant, customer, subdomain, currentPassword, changes });
     },
   );
 
