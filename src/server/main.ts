@@ -8,6 +8,8 @@ import { openDatabase } from './db/client';
 import { loadDemoDataIfEmpty } from './db/fixtures/demo';
 import { migrate } from './db/migrate';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
+import { startScheduledSweep } from './scheduled-sweep';
 
 async function main() {
   const config = loadConfig();
@@ -32,9 +34,17 @@ async function main() {
     { intervalMs: config.MAIL_POLL_INTERVAL_MS, log: app.log },
   );
 
+  const uploadSweep = startScheduledSweep({
+    name: 'abandoned-uploads',
+    intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
+    round: () => sweepAbandonedUploads({ db: database.db, storage, now: systemClock.now() }),
+    log: app.log,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
+    await uploadSweep.stop();
     await app.close();
     await mail.close?.();
     await database.close();

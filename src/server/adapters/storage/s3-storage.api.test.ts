@@ -3,6 +3,10 @@ import { buildCitation, buildTenant } from '../../../../tests/support/factories'
 import { type FakeS3, startFakeS3 } from '../../../../tests/support/fake-s3';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import {
+  ABANDONED_UPLOAD_AGE_MS,
+  sweepAbandonedUploads,
+} from '../../features/uploads/sweep-abandoned-uploads';
 
 const BUCKET = 'appeal-photos';
 const credentials = { accessKeyId: 'test-key', secretAccessKey: 'test-secret-key-0123456789' };
@@ -83,12 +87,27 @@ describe('S3 adapter against an S3-compatible server', () => {
     expect(appeal.statusCode).toBe(200);
   });
 
-  it('lets the bucket refuse a file over 5,000,000 bytes, whatever size was declared', async () => {
+  it('lets the bucket refuse a file larger than the declared size', async () => {
     const upload = await issue(pngBytes(), 'image/png', 'photo.png', 1000);
-    const big = Buffer.concat([pngBytes(), Buffer.alloc(5_000_000)]);
+    const policy = JSON.parse(Buffer.from(upload.target.fields.Policy, 'base64').toString('utf8'));
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 1000]);
+    const big = Buffer.concat([pngBytes(), Buffer.alloc(1000)]);
     const posted = await postToBucket(upload.target, big, 'image/png');
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain('EntityTooLarge');
+    expect(s3.objects.has(upload.target.fields.key)).toBe(false);
+  });
+
+  it('sweeps an abandoned upload out of the bucket after an hour', async () => {
+    const upload = await issue(pngBytes());
+    expect((await postToBucket(upload.target, pngBytes(), 'image/png')).status).toBe(204);
+    expect(s3.objects.has(upload.target.fields.key)).toBe(true);
+    const swept = await sweepAbandonedUploads({
+      db: t.db,
+      storage: t.storage,
+      now: new Date(t.clock.now().getTime() + ABANDONED_UPLOAD_AGE_MS + 1000),
+    });
+    expect(swept).toBeGreaterThan(0);
     expect(s3.objects.has(upload.target.fields.key)).toBe(false);
   });
 
