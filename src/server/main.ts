@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { loadDemoDataIfEmpty } from './db/fixtures/demo';
 import { migrate } from './db/migrate';
+import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
 import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
 import { startScheduledSweep } from './scheduled-sweep';
@@ -35,9 +36,13 @@ async function main() {
   );
 
   const uploadSweep = startScheduledSweep({
-    name: 'abandoned-uploads',
+    name: 'unconfirmed-appeals-and-abandoned-uploads',
     intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
-    round: () => sweepAbandonedUploads({ db: database.db, storage, now: systemClock.now() }),
+    // Expired unconfirmed appeals first: their photos become abandoned uploads, swept right after.
+    round: async () => {
+      await sweepUnconfirmedAppeals({ db: database.db, now: systemClock.now() });
+      await sweepAbandonedUploads({ db: database.db, storage, now: systemClock.now() });
+    },
     log: app.log,
   });
 

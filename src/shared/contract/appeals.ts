@@ -32,8 +32,18 @@ export const appealSchema = z.object({
   submissionDate: z.string(),
   responseDate: z.string().nullable(),
   imageURLs: z.array(z.string()),
+  /** False until the appellant follows the emailed link; only a confirmed appeal is reviewed. */
+  isEmailConfirmed: z.boolean(),
+  /**
+   * False when the answer's personal fields (name, email, phone, address, reason) are masked and
+   * its photos withheld: the caller did not send the appeal's confirmation token.
+   */
+  isOwnerView: z.boolean(),
 });
 export type Appeal = z.infer<typeof appealSchema>;
+
+/** The header that carries an appeal's confirmation token: it proves the caller filed it. */
+export const APPEAL_TOKEN_HEADER = 'x-appeal-token';
 
 const noticeNumberSchema = z
   .string()
@@ -81,6 +91,14 @@ export const submitAppealContract = {
   method: 'PUT',
   path: '/portal/appeal',
   body: submitAppealBodySchema,
+  response: appealSchema,
+} as const;
+
+/** POST /portal/appeal/confirm: follow the emailed link; answers the appeal, unmasked. */
+export const confirmAppealContract = {
+  method: 'POST',
+  path: '/portal/appeal/confirm',
+  body: z.object({ citationUUID: uuidSchema, token: uuidSchema }),
   response: appealSchema,
 } as const;
 

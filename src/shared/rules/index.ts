@@ -9,4 +9,5 @@ export * from './citation-total';
 export * from './control-characters';
 export * from './late-penalties';
 export * from './luminance';
+export * from './mask-personal-data';
 export * from './search-normalisation';

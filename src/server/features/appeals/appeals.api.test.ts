@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
+import { emailOutbox } from '../../db/schema';
 
 let t: TestApp;
 // TEST_NOW is 2026-11-20 10:00 in New York.
@@ -50,6 +52,30 @@ beforeAll(async () => {
   });
 });
 afterAll(() => t.close());
+
+/** The confirmation tokens emailed to an address for one notice, oldest first. */
+async function confirmationTokens(to: string, citationUUID: string): Promise<string[]> {
+  const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+  return emails
+    .map((email) => new URL(email.content.action?.url ?? 'http://x/').searchParams.get('confirm'))
+    .filter(
+      (token, index): token is string =>
+        Boolean(token) &&
+        (emails[index]?.content.action?.url ?? '').includes(`/noticeappeal/${citationUUID}?`),
+    );
+}
+
+/** Follows the newest confirmation link emailed for the notice, as the appellant would. */
+async function confirmLatest(host: string, citationUUID: string, to: string) {
+  const token = (await confirmationTokens(to, citationUUID)).at(-1);
+  const response = await t.request(host, {
+    method: 'POST',
+    url: '/api/v1/portal/appeal/confirm',
+    payload: { citationUUID, token },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
 
 const byNumber = (host: string | null, number: string) =>
   t.request(host, { method: 'GET', url: `/api/v1/portal/citation/number/${number}` });
@@ -153,7 +179,7 @@ describe('PUT /portal/appeal and GET /portal/appeal/id/{uuid}/n/{number}', () =>
     expect((await submit('alpha', 'FORM1', { imageURLs: ['a', 'b', 'c', 'd', 'e'] })).statusCode).toBe(400);
   });
 
-  it('submits once; the appeal reads back pending; a second submission is a 409', async () => {
+  it('submits; once confirmed by the emailed link the appeal reads back pending; a second submission is a 409', async () => {
     const first = await submit('alpha', 'A1');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
@@ -164,8 +190,10 @@ describe('PUT /portal/appeal and GET /portal/appeal/id/{uuid}/n/{number}', () =>
       name: 'Dana Driver',
       submissionDate: TEST_NOW,
       imageURLs: [],
+      isEmailConfirmed: false,
     });
     const uuid = await uuidOf('alpha', 'A1');
+    await confirmLatest('alpha', uuid, form.email);
     const read = await t.request('alpha', { method: 'GET', url: `/api/v1/portal/appeal/id/${uuid}/n/a1` });
     expect(read.statusCode).toBe(200);
     expect(read.json().uuid).toBe(first.json().uuid);
@@ -174,9 +202,22 @@ describe('PUT /portal/appeal and GET /portal/appeal/id/{uuid}/n/{number}', () =>
     expect((await byNumber('alpha', 'A1')).statusCode).toBe(404);
   });
 
-  it('lets only one of two simultaneous submissions through', async () => {
+  it('lets only one of two simultaneous confirmations through', async () => {
     const results = await Promise.all([submit('alpha', 'RACE1'), submit('alpha', 'RACE1')]);
-    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(results.map((response) => response.statusCode)).toEqual([200, 200]);
+    const uuid = await uuidOf('alpha', 'RACE1');
+    const tokens = await confirmationTokens(form.email, uuid);
+    expect(tokens).toHaveLength(2);
+    const confirmations = await Promise.all(
+      tokens.map((token) =>
+        t.request('alpha', {
+          method: 'POST',
+          url: '/api/v1/portal/appeal/confirm',
+          payload: { citationUUID: uuid, token },
+        }),
+      ),
+    );
+    expect(confirmations.map((response) => response.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('refuses voided and paid notices with a 403, and day 22 with the window message', async () => {
