@@ -20,6 +20,8 @@ export interface RequestOptions {
   body?: unknown;
   /** 'Bearer ...' as stored in the session; sent as the Authorization header. */
   authorization?: string | null;
+  /** Further request headers (a capability such as an appeal's confirmation token). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -32,6 +34,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.authorization) headers.authorization = options.authorization;
+  Object.assign(headers, options.headers);
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
