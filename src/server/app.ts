@@ -29,8 +29,13 @@ import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
+import { preventApiCaching } from './plugins/api-cache-policy';
+import { connectionLimits } from './plugins/connection-limits';
+import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
 import { registerErrorHandler } from './plugins/error-handler';
+import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
+import { refuseControlCharacters } from './plugins/refuse-control-characters';
 
 /** Everything the app talks to, passed in so tests can supply their own. */
 export interface AppDeps {
@@ -59,18 +64,26 @@ const MAX_PARAM_LENGTH = 16_384;
 export async function buildApp(
   deps: AppDeps,
   // webDistDir: the built web app to serve, dist/web by default (tests point it at their own).
-  options: { logger?: boolean; webDistDir?: string } = {},
+  options: { logger?: boolean; logStream?: NodeJS.WritableStream; webDistDir?: string } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     trustProxy: deps.config.TRUST_PROXY,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
+    ...connectionLimits(deps.config),
   });
+  app.server.maxConnections = deps.config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   registerErrorHandler(app);
+  refuseControlCharacters(app);
+  preventApiCaching(app, API_PREFIX);
+  redirectDocsIndexWithQuery(app);
 
   // External plugins first.
   await app.register(fastifyHelmet, {

@@ -117,8 +117,22 @@ export const configSchema = z.object({
   RATE_LIMIT_NAMESPACE: z.string().min(1).max(64).default('portal'),
   /** Sign-in, sign-up, code-check and reset requests allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
-  /** The same requests allowed per account (email or code) per 15 minutes. */
+  /** The same requests allowed per account (or code) and client address per 15 minutes. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Most time a client may take to send one whole request, headers and body (slow-body cut-off). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  /** A connection that sends and receives nothing for this long is closed. */
+  CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(75_000),
+  /** How long an idle keep-alive connection is kept (above a load balancer's idle timeout). */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** Open connections one process accepts; more are refused until some close. */
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  /** Upload targets (POST /uploads) one client address may ask for per minute. */
+  UPLOAD_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /** Bytes of uploads a tenant may hold that no record uses yet; more are refused until some are. */
+  UPLOAD_UNATTACHED_BYTES_PER_TENANT: z.coerce.number().int().min(1).default(500_000_000),
+  /** How often abandoned uploads (unattached, older than an hour) are swept from storage. */
+  UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
 });
 
 type ConfigValues = z.infer<typeof configSchema>;

@@ -6,12 +6,16 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
 import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 /** How often the sandbox looks for subscriptions to renew. */
 const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
+
+import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
+import { startScheduledSweep } from './scheduled-sweep';
 
 async function main() {
   const config = loadConfig();
@@ -43,11 +47,22 @@ async function main() {
           intervalMs: SANDBOX_RENEWAL_INTERVAL_MS,
         })
       : null;
+  const uploadSweep = startScheduledSweep({
+    name: 'unconfirmed-appeals-and-abandoned-uploads',
+    intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
+    // Expired unconfirmed appeals first: their photos become abandoned uploads, swept right after.
+    round: async () => {
+      await sweepUnconfirmedAppeals({ db: database.db, now: systemClock.now() });
+      await sweepAbandonedUploads({ db: database.db, storage, now: systemClock.now() });
+    },
+    log: app.log,
+  });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
     await renewals?.stop();
+    await uploadSweep.stop();
     await app.close();
     await mail.close?.();
     await database.close();

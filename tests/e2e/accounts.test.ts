@@ -211,6 +211,14 @@ describe('accounts', () => {
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('You must fill in a valid email.').waitFor();
+    // Changing the address takes the current password.
+    await dialog.getByLabel('Email').fill('edith@acctest.example');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter your current password to change your email.').waitFor();
+    await dialog.getByLabel('Current password').fill('Wrong#Pass1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Your current password was enterred incorrectly. Please try again.').waitFor();
+    await dialog.getByLabel('Current password').fill(PASSWORD);
     await dialog.getByLabel('Email').fill('Business@acctest.example');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog
@@ -221,6 +229,9 @@ describe('accounts', () => {
     await dialog.getByLabel('Email').fill('edith@acctest.example');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'edith@acctest.example' }).waitFor();
+    // The change signed other sessions out; this one went on with the fresh token.
+    await page.reload();
     await page.getByRole('cell', { name: 'edith@acctest.example' }).waitFor();
 
     await page.getByRole('button', { name: 'Change password' }).click();

@@ -47,6 +47,21 @@ function bannerReads(target: Page, text: string) {
   return target.getByTestId('appeal-banner').getByText(text, { exact: true }).waitFor();
 }
 
+/** Polls the development mailbox until a message with this subject reaches the address, then opens it. */
+async function openEmail(target: Page, to: string, subject: string) {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    await target.goto(tenantUrl(TENANT, `/dev/mailbox?to=${encodeURIComponent(to)}`));
+    const link = target.getByRole('link', { name: subject }).first();
+    if ((await link.count()) > 0) {
+      await link.click();
+      await target.getByRole('heading', { name: subject }).waitFor();
+      return;
+    }
+    await target.waitForTimeout(250);
+  }
+  throw new Error(`No email '${subject}' reached ${to}`);
+}
+
 async function searchNotice(target: Page, number: string) {
   await target.getByLabel('Notice #').fill(number);
   await target.getByRole('button', { name: 'Search' }).click();
@@ -132,11 +147,25 @@ describe('notice appeal', () => {
     await page.getByRole('button', { name: 'Attach Proof Photo (3/4)' }).waitFor();
 
     await page.getByRole('button', { name: 'Submit appeal' }).click();
-    await bannerReads(page, 'Appeal is pending review.');
+    // The appeal counts once its email is confirmed: the page says to check the inbox.
+    const checkEmail = page.getByTestId('appeal-check-email');
+    await checkEmail.getByText('Check your email').waitFor();
+    await checkEmail.getByText(/We sent a link to jordan@example\.com/).waitFor();
     await expect(page.getByLabel('Name').isDisabled()).resolves.toBe(true);
     await expect(page.getByLabel('Reason for appeal').isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Submit appeal' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: /Remove photo/ }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+
+    // The link arrives through the mail outbox; following it confirms the appeal.
+    await openEmail(page, 'jordan@example.com', 'Confirm your appeal of notice AP1001');
+    await page.getByRole('link', { name: /\/noticeappeal\/[0-9a-f-]{36}\?confirm=/ }).click();
+    await bannerReads(page, 'Appeal is pending review.');
+    await page
+      .getByText('Your appeal has been submitted. We will email you when it has been reviewed.')
+      .waitFor();
+    await page.waitForURL(/\/noticeappeal\/[0-9a-f-]{36}$/);
+    await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Jordan Appellant');
     await expectAccessible(page);
 
     // After a reload the stored appeal and its photos come from the server.
@@ -149,6 +178,17 @@ describe('notice appeal', () => {
       64,
     );
     await expect(page.getByRole('img', { name: 'Proof photo 4' }).count()).resolves.toBe(0);
+
+    // Another browser, without the confirmation link, sees the appeal but not who filed it.
+    const strangerContext = await newContext(browser);
+    const stranger = await strangerContext.newPage();
+    await stranger.goto(appealUrl);
+    await bannerReads(stranger, 'Appeal is pending review.');
+    await expect(stranger.getByLabel('Name').inputValue()).resolves.toBe('J*** A***');
+    await expect(stranger.getByLabel('Address').inputValue()).resolves.toBe('***');
+    await stranger.getByTestId('appeal-masked-notice').waitFor();
+    await expect(stranger.getByRole('img', { name: /Proof photo/ }).count()).resolves.toBe(0);
+    await strangerContext.close();
 
     // The notice is no longer offered for appeal.
     await page.goto(tenantUrl(TENANT, '/noticeappeal'));

@@ -199,7 +199,8 @@ export const getCustomerByUuidContract = defineRoute({
 export const updateCustomerContract = defineRoute({
   method: 'PUT',
   path: '/portal/customer',
-  summary: 'Change location, name or email (409 when the email belongs to another account)',
+  summary:
+    'Change location, name or email (the email with the current password: 403 when wrong; 409 when taken)',
   tags: ['customers'],
   auth: 'customer',
   body: z
@@ -209,6 +210,8 @@ export const updateCustomerContract = defineRoute({
         .refine((value) => value.length > 0, 'must not be empty')
         .optional(),
       email: emailInputSchema.optional(),
+      /** Required to change the email: the address is how the account is recovered. */
+      currentPassword: anyPasswordSchema.optional(),
       building: optionalText(100).optional(),
       unit: optionalText(50).optional(),
     })
@@ -216,8 +219,9 @@ export const updateCustomerContract = defineRoute({
       (body) => ['fullname', 'email', 'building', 'unit'].some((field) => field in body),
       'Nothing to change: send fullname, email, building or unit.',
     ),
-  response: customerSchema,
-  errors: [401, 404, 409],
+  /** After an email change, a fresh token: the change signed every other session out. */
+  response: customerSchema.extend({ jwtToken: z.string().optional() }),
+  errors: [401, 403, 404, 409],
 });
 
 export const refreshGuestCodeContract = defineRoute({

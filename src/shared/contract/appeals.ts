@@ -33,8 +33,18 @@ export const appealSchema = z.object({
   submissionDate: z.string(),
   responseDate: z.string().nullable(),
   imageURLs: z.array(z.string()),
+  /** False until the appellant follows the emailed link; only a confirmed appeal is reviewed. */
+  isEmailConfirmed: z.boolean(),
+  /**
+   * False when the answer's personal fields (name, email, phone, address, reason) are masked and
+   * its photos withheld: the caller did not send the appeal's confirmation token.
+   */
+  isOwnerView: z.boolean(),
 });
 export type Appeal = z.infer<typeof appealSchema>;
+
+/** The header that carries an appeal's confirmation token: it proves the caller filed it. */
+export const APPEAL_TOKEN_HEADER = 'x-appeal-token';
 
 const noticeNumberSchema = z
   .string()
@@ -57,7 +67,8 @@ export const getCitationByNumberContract = defineRoute({
 export const getAppealContract = defineRoute({
   method: 'GET',
   path: '/portal/appeal/id/:uuid/n/:number',
-  summary: 'The appeal of a notice (404: none yet and one can be made; 403: none and none can be made)',
+  summary:
+    'The appeal of a notice, personal fields masked unless x-appeal-token holds its confirmation token (404: none yet; 403: none can be made)',
   tags: ['appeals'],
   auth: 'none',
   params: z.object({ uuid: uuidSchema, number: noticeNumberSchema }),
@@ -95,7 +106,19 @@ export const submitAppealContract = defineRoute({
   auth: 'none',
   body: submitAppealBodySchema,
   response: appealSchema,
-  errors: [403, 404, 409],
+  errors: [403, 404, 409, 429],
+});
+
+/** POST /portal/appeal/confirm: follow the emailed link; answers the appeal, unmasked. */
+export const confirmAppealContract = defineRoute({
+  method: 'POST',
+  path: '/portal/appeal/confirm',
+  summary: 'Confirm an appeal with the emailed link: only then is it reviewed (400: link invalid or expired)',
+  tags: ['appeals'],
+  auth: 'none',
+  body: z.object({ citationUUID: uuidSchema, token: uuidSchema }),
+  response: appealSchema,
+  errors: [404, 429],
 });
 
 /** An appeal as the operator sees it: with the notice it is about. */

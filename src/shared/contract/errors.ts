@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'code_used',
   'invalid_reset_link',
   'invalid_verification_link',
+  'invalid_confirmation_link',
   // Appeals.
   'appeal_not_found',
   'appeal_exists',
@@ -45,6 +46,7 @@ export const ERROR_CODES = [
   'upload_url_expired',
   'upload_url_invalid',
   'upload_url_used',
+  'too_many_uploads',
   'unsupported_type',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];

@@ -102,6 +102,11 @@ export const accountMessages = {
   emailInUse:
     'This email address is already connected to another account in our system. Please choose another email or contact your parking administrator for help.',
   wrongCurrentPassword: 'Your current password was enterred incorrectly. Please try again.',
+  currentPasswordRequired: 'Enter your current password to change your email.',
+  emailChangedSubject: 'The email address of your account was changed',
+  emailChangedBody:
+    'The email address of your account was just changed, and every other session was signed out. Emails now go to the new address.',
+  emailChangedNotYou: 'If you did not make this change, contact {support} right away.',
   guestCodeRefused: 'You must first be a registered permit holder before you can issue guest codes.',
   guestCodeIssued: 'You have been issued a guest code. This code will automatically update after each use.',
   forgotPasswordFailed:
@@ -125,7 +130,8 @@ export const accountMessages = {
   resetEmailIgnore: 'If you did not ask for this, you can ignore this email: your password stays as it is.',
   resetEmailAction: 'Reset password',
   welcomeEmailSubject: 'Welcome to {title}',
-  welcomeEmailHeading: 'Welcome, {name}',
+  /** No name: the address is not verified yet, so nothing a sign-up typed goes into the email. */
+  welcomeEmailHeading: 'Welcome',
   welcomeEmailBody: 'Your account is ready. You can now register and manage your parking passes.',
   verifyEmailSubject: 'Verify your email address',
   verifyEmailHeading: 'Verify your email address',

@@ -44,6 +44,19 @@ export const appealMessages = {
   uploadingPhoto: 'Uploading photo...',
   submit: 'Submit appeal',
   submitted: 'Your appeal has been submitted. We will email you when it has been reviewed.',
+  checkEmailTitle: 'Check your email',
+  checkEmail:
+    'We sent a link to {email}. Follow it within 24 hours to confirm your appeal: only a confirmed appeal is sent for review.',
+  confirming: 'Confirming your appeal...',
+  confirmFailed: 'This confirmation link is invalid or has expired. Please submit your appeal again.',
+  maskedNotice: 'Personal details are hidden. Open the link from your confirmation email to see them.',
+  confirmEmailSubject: 'Confirm your appeal of notice {number}',
+  confirmEmailHeading: 'Confirm your appeal',
+  confirmEmailBody:
+    'Somebody, hopefully you, appealed parking notice {number} with this email address. Follow the link within 24 hours to confirm it: only then is it sent for review.',
+  confirmEmailIgnore:
+    'If you did not appeal this notice, ignore this email: nothing happens without the link.',
+  confirmEmailAction: 'Confirm my appeal',
   submittedOn: 'Submitted on',
   respondedOn: 'Answered on',
   fieldTooLong: '{field} must be at most {max} characters.',

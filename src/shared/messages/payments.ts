@@ -28,6 +28,8 @@ export const paymentMessages = {
   sandboxPay: 'Pay',
   sandboxCancel: 'Cancel and go back',
   sandboxDeclined: 'Your card was declined. Try the test card 4242 4242 4242 4242.',
+  sandboxTestCardsOnly:
+    'This sandbox takes only test cards, such as 4242 4242 4242 4242. Never enter a real card here.',
   sandboxInvalidCard: 'Enter a valid card number, an expiry date in the future and a 3 or 4 digit CVC.',
   sandboxSessionClosed: 'This checkout can no longer be paid.',
   sandboxSessionPaid: 'This checkout has already been paid.',

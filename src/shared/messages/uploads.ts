@@ -1,6 +1,8 @@
 /** Upload strings: what the storage port answers when a file is refused. Not in the spec; plain and specific. */
 export const uploadMessages = {
   tooLarge: 'The file is larger than 5 MB. Choose a smaller file.',
+  largerThanAnnounced: 'The file is larger than the size it was announced with. Try attaching it again.',
+  tooManyWaiting: 'Too many files are waiting to be attached right now. Please try again later.',
   empty: 'The file is empty.',
   unsupportedPhoto: 'Only JPEG, PNG, WebP or HEIC photos can be attached.',
   unsupportedFile: 'Only JPEG, PNG, WebP, HEIC or PDF files can be attached.',

@@ -6,6 +6,8 @@ export * from './checkout-fees';
 export * from './citation-banner';
 export * from './citation-status';
 export * from './citation-total';
+export * from './control-characters';
 export * from './late-penalties';
 export * from './luminance';
+export * from './mask-personal-data';
 export * from './search-normalisation';

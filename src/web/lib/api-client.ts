@@ -17,6 +17,8 @@ export const API_BASE = '/api/v1';
 export interface CallOptions {
   /** 'Bearer ...' as stored in the session; sent as the Authorization header. */
   authorization?: string | null;
+  /** Further request headers (a capability such as an appeal's confirmation token). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -38,6 +40,7 @@ export async function callApi<Contract extends RouteContract>(
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.authorization) headers.authorization = options.authorization;
+  Object.assign(headers, options.headers);
   let response: Response;
   try {
     response = await fetch(url, {

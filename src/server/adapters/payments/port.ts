@@ -21,6 +21,8 @@ export interface CheckoutRequest {
   destination?: { accountId: string; applicationFeeAmount: number } | null;
   successUrl: string;
   cancelUrl: string;
+  /** When the checkout stops taking payment (Stripe: `expires_at`, 30 min to 24 h ahead). */
+  expiresAt?: Date;
   providerCustomerId?: string | null;
   customerEmail?: string | null;
 }

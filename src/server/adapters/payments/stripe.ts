@@ -59,6 +59,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             mode: 'payment',
             success_url: request.successUrl,
             cancel_url: request.cancelUrl,
+            expires_at: request.expiresAt ? Math.floor(request.expiresAt.getTime() / 1000) : undefined,
             client_reference_id: request.paymentSessionId,
             customer: request.providerCustomerId ?? undefined,
             customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { errorResponseSchema, type ServerErrorCode } from '../../../shared/contract';
+import { MAX_UPLOAD_BYTES } from '../../../shared/contract/uploads';
 import { fillMessage } from '../../../shared/messages/fill';
 import { CONTENT_TYPE_NAMES, uploadMessages } from '../../../shared/messages/uploads';
 import type { ApiInstance } from '../../api-instance';
@@ -89,15 +90,22 @@ export async function localStorageRoutes(app: ApiInstance, storage: LocalStorage
         if (sentType !== type) {
           throw fail(400, 'content_type_mismatch', fillMessage(uploadMessages.wrongContentType, { type }));
         }
+        // `max` is the size the upload was announced with (signed into the URL): not a byte more.
+        const tooLarge = () =>
+          fail(
+            400,
+            'file_too_large',
+            max < MAX_UPLOAD_BYTES ? uploadMessages.largerThanAnnounced : uploadMessages.tooLarge,
+          );
         const declaredLength = Number(request.headers['content-length'] ?? 0);
         if (declaredLength > max) {
           reply.header('connection', 'close');
-          throw fail(400, 'file_too_large', uploadMessages.tooLarge);
+          throw tooLarge();
         }
         const bytes = await readLimited(request.body as Readable, max);
         if (!bytes) {
           reply.header('connection', 'close');
-          throw fail(400, 'file_too_large', uploadMessages.tooLarge);
+          throw tooLarge();
         }
         if (bytes.length === 0) throw fail(400, 'file_empty', uploadMessages.empty);
         if (!matchesContentType(bytes, type)) {

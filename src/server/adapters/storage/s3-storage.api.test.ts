@@ -2,29 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { type FakeS3, startFakeS3 } from '../../../../tests/support/fake-s3';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
-import { useTestApp } from '../../../../tests/support/test-app';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import {
+  ABANDONED_UPLOAD_AGE_MS,
+  sweepAbandonedUploads,
+} from '../../features/uploads/sweep-abandoned-uploads';
 
 const BUCKET = 'appeal-photos';
 const credentials = { accessKeyId: 'test-key', secretAccessKey: 'test-secret-key-0123456789' };
 let s3: FakeS3;
+let t: TestApp;
+const alpha = buildTenant({ subdomain: 'alpha' });
+
 beforeAll(async () => {
   s3 = await startFakeS3({ bucket: BUCKET, ...credentials });
+  t = await createTestApp({
+    env: {
+      S3_BUCKET: BUCKET,
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
+    },
+  });
+  await t.seed({ tenants: [{ ...alpha, citations: [buildCitation({ citationNumber: 'S3A' })] }] });
 });
-afterAll(() => s3.close());
-
-const t = useTestApp(() => ({
-  env: {
-    S3_BUCKET: BUCKET,
-    S3_REGION: 'us-east-1',
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: credentials.accessKeyId,
-    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
-  },
-  seed: {
-    tenants: [buildTenant({ subdomain: 'alpha', citations: [buildCitation({ citationNumber: 'S3A' })] })],
-  },
-}));
+afterAll(async () => {
+  await t.close();
+  await s3.close();
+});
 
 async function issue(bytes: Buffer, contentType = 'image/png', fileName = 'photo.png', size = bytes.length) {
   const response = await t.request('alpha', {
@@ -80,12 +87,27 @@ describe('S3 adapter against an S3-compatible server', () => {
     expect(appeal.statusCode).toBe(200);
   });
 
-  it('lets the bucket refuse a file over 5,000,000 bytes, whatever size was declared', async () => {
+  it('lets the bucket refuse a file larger than the declared size', async () => {
     const upload = await issue(pngBytes(), 'image/png', 'photo.png', 1000);
-    const big = Buffer.concat([pngBytes(), Buffer.alloc(5_000_000)]);
+    const policy = JSON.parse(Buffer.from(upload.target.fields.Policy, 'base64').toString('utf8'));
+    expect(policy.conditions).toContainEqual(['content-length-range', 1, 1000]);
+    const big = Buffer.concat([pngBytes(), Buffer.alloc(1000)]);
     const posted = await postToBucket(upload.target, big, 'image/png');
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain('EntityTooLarge');
+    expect(s3.objects.has(upload.target.fields.key)).toBe(false);
+  });
+
+  it('sweeps an abandoned upload out of the bucket after an hour', async () => {
+    const upload = await issue(pngBytes());
+    expect((await postToBucket(upload.target, pngBytes(), 'image/png')).status).toBe(204);
+    expect(s3.objects.has(upload.target.fields.key)).toBe(true);
+    const swept = await sweepAbandonedUploads({
+      db: t.db,
+      storage: t.storage,
+      now: new Date(t.clock.now().getTime() + ABANDONED_UPLOAD_AGE_MS + 1000),
+    });
+    expect(swept).toBeGreaterThan(0);
     expect(s3.objects.has(upload.target.fields.key)).toBe(false);
   });
 

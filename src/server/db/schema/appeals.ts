@@ -3,7 +3,10 @@ import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-or
 import { citations } from './citations';
 import { tenants } from './tenants';
 
-/** A driver's appeal of a notice: one per notice, answered by the operator. */
+/**
+ * A driver's appeal of a notice: one confirmed appeal per notice, answered by the operator.
+ * Unconfirmed ones (email link not yet followed) count for nothing and expire (decision record 082).
+ */
 export const appeals = pgTable(
   'appeals',
   {
@@ -25,8 +28,15 @@ export const appeals = pgTable(
     status: text('status'),
     submissionDate: timestamp('submission_date', { withTimezone: true }).notNull().defaultNow(),
     responseDate: timestamp('response_date', { withTimezone: true }),
+    /** Set while the appellant has not confirmed their email: when the link stops working. */
+    unconfirmedUntil: timestamp('unconfirmed_until', { withTimezone: true }),
+    /** sha256 of the emailed link's token: confirms the appeal, and unmasks its personal fields. */
+    confirmationTokenHash: text('confirmation_token_hash').unique('appeals_confirmation_token_key'),
   },
-  (table) => [uniqueIndex('appeals_citation_key').on(table.citationId)],
+  (table) => [
+    // One appeal per notice counts; unconfirmed ones block nobody.
+    uniqueIndex('appeals_citation_key').on(table.citationId).where(sql`unconfirmed_until IS NULL`),
+  ],
 );
 
 export type AppealRow = typeof appeals.$inferSelect;

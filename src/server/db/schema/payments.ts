@@ -6,6 +6,8 @@ import { tenants } from './tenants';
 export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type PaymentSessionStatus = 'open' | 'paid' | 'expired' | 'refunded' | 'refund_failed';
+/** Why a paid session's money is given back (see features/payments/fulfilments.ts). */
+export type RefundReason = 'duplicate' | 'not_payable' | 'amount_changed';
 
 /**
  * One hosted checkout: what is being paid (purpose + subject), how much, and where the browser
@@ -43,6 +45,8 @@ export const paymentSessions = pgTable(
     /** Why the automatic refund of a duplicate payment failed (status 'refund_failed'). */
     refundError: text('refund_error'),
     refundFailedAt: timestamp('refund_failed_at', { withTimezone: true }),
+    /** Why the payment is (to be) given back; set with 'refunded' or 'refund_failed'. */
+    refundReason: text('refund_reason').$type<RefundReason>(),
   },
   (table) => [
     index('payment_sessions_subject_idx').on(table.tenantId, table.purpose, table.subjectId),

@@ -1,16 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { buildAppeal, buildCitation, buildCitations, buildTenant } from '../../../../tests/support/factories';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
-import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
+import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
+import { emailOutbox } from '../../db/schema';
 
-const t = useTestApp({
-  seed: {
+let t: TestApp;
+// TEST_NOW is 2026-11-20 10:00 in New York.
+const alpha = buildTenant({ subdomain: 'alpha', timezone: 'America/New_York' });
+const beta = buildTenant({ subdomain: 'beta' });
+const short = buildTenant({ subdomain: 'short', appealWindowDays: 3 });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.seed({
     tenants: [
-      buildTenant({
-        subdomain: 'alpha',
-        // TEST_NOW is 2026-11-20 10:00 in New York.
-        timezone: 'America/New_York',
+      {
+        ...alpha,
         citations: [
           buildCitation({ citationNumber: 'A1', createdOn: '2026-11-18T15:00:00Z' }),
           // Oct 30 in New York: 21 days before Nov 20 — the last day.
@@ -20,20 +27,55 @@ const t = useTestApp({
           buildCitation({ citationNumber: 'VOID1', voidDate: '2026-11-19T12:00:00Z' }),
           buildCitation({ citationNumber: 'ARCH1', paymentStatus: 'Archived' }),
           buildCitation({ citationNumber: 'PAID1', paymentStatus: 'Paid', datePaid: '2026-11-19T12:00:00Z' }),
-          ...buildCitations(['DONE1', 'FORM1', 'PHOTO1', 'PHOTO2', 'RACE1']),
+          buildCitation({ citationNumber: 'DONE1' }),
+          buildCitation({ citationNumber: 'FORM1' }),
+          buildCitation({ citationNumber: 'PHOTO1' }),
+          buildCitation({ citationNumber: 'PHOTO2' }),
+          buildCitation({ citationNumber: 'RACE1' }),
           buildCitation({ citationNumber: 'CLOCK1', createdOn: TEST_NOW }),
         ],
-        appeals: [buildAppeal({ citationNumber: 'DONE1', submissionDate: '2026-11-19T12:00:00Z' })],
-      }),
-      buildTenant({ subdomain: 'beta', citations: [buildCitation({ citationNumber: 'B1' })] }),
-      buildTenant({
-        subdomain: 'short',
-        appealWindowDays: 3,
-        citations: [buildCitation({ citationNumber: 'S1', createdOn: '2026-11-16T15:00:00Z' })],
-      }),
+        appeals: [
+          {
+            citationNumber: 'DONE1',
+            name: 'Sam',
+            email: 'sam@example.com',
+            phoneNumber: '555',
+            address: '1 Elm',
+            reason: 'Broken meter',
+            submissionDate: '2026-11-19T12:00:00Z',
+          },
+        ],
+      },
+      { ...beta, citations: [buildCitation({ citationNumber: 'B1' })] },
+      { ...short, citations: [buildCitation({ citationNumber: 'S1', createdOn: '2026-11-16T15:00:00Z' })] },
     ],
-  },
+  });
 });
+afterAll(() => t.close());
+
+/** The confirmation tokens emailed to an address for one notice, oldest first. */
+async function confirmationTokens(to: string, citationUUID: string): Promise<string[]> {
+  const emails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+  return emails
+    .map((email) => new URL(email.content.action?.url ?? 'http://x/').searchParams.get('confirm'))
+    .filter(
+      (token, index): token is string =>
+        Boolean(token) &&
+        (emails[index]?.content.action?.url ?? '').includes(`/noticeappeal/${citationUUID}?`),
+    );
+}
+
+/** Follows the newest confirmation link emailed for the notice, as the appellant would. */
+async function confirmLatest(host: string, citationUUID: string, to: string) {
+  const token = (await confirmationTokens(to, citationUUID)).at(-1);
+  const response = await t.request(host, {
+    method: 'POST',
+    url: '/api/v1/portal/appeal/confirm',
+    payload: { citationUUID, token },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
 
 const byNumber = (host: string | null, number: string) =>
   t.request(host, { method: 'GET', url: `/api/v1/portal/citation/number/${number}` });
@@ -137,7 +179,7 @@ describe('PUT /portal/appeal and GET /portal/appeal/id/{uuid}/n/{number}', () =>
     expect((await submit('alpha', 'FORM1', { imageURLs: ['a', 'b', 'c', 'd', 'e'] })).statusCode).toBe(400);
   });
 
-  it('submits once; the appeal reads back pending; a second submission is a 409', async () => {
+  it('submits; once confirmed by the emailed link the appeal reads back pending; a second submission is a 409', async () => {
     const first = await submit('alpha', 'A1');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({
@@ -148,8 +190,10 @@ describe('PUT /portal/appeal and GET /portal/appeal/id/{uuid}/n/{number}', () =>
       name: 'Dana Driver',
       submissionDate: TEST_NOW,
       imageURLs: [],
+      isEmailConfirmed: false,
     });
     const uuid = await uuidOf('alpha', 'A1');
+    await confirmLatest('alpha', uuid, form.email);
     const read = await t.request('alpha', { method: 'GET', url: `/api/v1/portal/appeal/id/${uuid}/n/a1` });
     expect(read.statusCode).toBe(200);
     expect(read.json().uuid).toBe(first.json().uuid);
@@ -158,9 +202,22 @@ describe('PUT /portal/appeal and GET /portal/appeal/id/{uuid}/n/{number}', () =>
     expect((await byNumber('alpha', 'A1')).statusCode).toBe(404);
   });
 
-  it('lets only one of two simultaneous submissions through', async () => {
+  it('lets only one of two simultaneous confirmations through', async () => {
     const results = await Promise.all([submit('alpha', 'RACE1'), submit('alpha', 'RACE1')]);
-    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect(results.map((response) => response.statusCode)).toEqual([200, 200]);
+    const uuid = await uuidOf('alpha', 'RACE1');
+    const tokens = await confirmationTokens(form.email, uuid);
+    expect(tokens).toHaveLength(2);
+    const confirmations = await Promise.all(
+      tokens.map((token) =>
+        t.request('alpha', {
+          method: 'POST',
+          url: '/api/v1/portal/appeal/confirm',
+          payload: { citationUUID: uuid, token },
+        }),
+      ),
+    );
+    expect(confirmations.map((response) => response.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('refuses voided and paid notices with a 403, and day 22 with the window message', async () => {

@@ -1,8 +1,11 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { type AppealRow, appeals, type CitationRow, citations } from '../../db/schema';
 
 export type AppealWithCitation = { appeal: AppealRow; citation: CitationRow };
+
+/** Only a confirmed appeal counts: it blocks another, shows on the notice and reaches the operator. */
+const isConfirmed = isNull(appeals.unconfirmedUntil);
 
 export async function findAppealByCitation(
   db: Database | Transaction,
@@ -12,7 +15,22 @@ export async function findAppealByCitation(
   const [row] = await db
     .select()
     .from(appeals)
-    .where(and(eq(appeals.tenantId, tenantId), eq(appeals.citationId, citationId)));
+    .where(and(eq(appeals.tenantId, tenantId), eq(appeals.citationId, citationId), isConfirmed));
+  return row ?? null;
+}
+
+/** The appeal an emailed link's token names, confirmed or not, on this tenant. */
+export async function findAppealByTokenHash(
+  db: Database | Transaction,
+  tenantId: string,
+  tokenHash: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<AppealRow | null> {
+  const query = db
+    .select()
+    .from(appeals)
+    .where(and(eq(appeals.tenantId, tenantId), eq(appeals.confirmationTokenHash, tokenHash)));
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row ?? null;
 }
 
@@ -26,7 +44,7 @@ export async function findAppealWithCitation(
     .select({ appeal: appeals, citation: citations })
     .from(appeals)
     .innerJoin(citations, eq(citations.id, appeals.citationId))
-    .where(and(eq(appeals.tenantId, tenantId), eq(appeals.id, appealId)));
+    .where(and(eq(appeals.tenantId, tenantId), eq(appeals.id, appealId), isConfirmed));
   const [row] = await (options.forUpdate ? query.for('update') : query);
   return row ?? null;
 }
@@ -41,7 +59,7 @@ export async function listAppealsWithCitations(
     .select({ appeal: appeals, citation: citations })
     .from(appeals)
     .innerJoin(citations, eq(citations.id, appeals.citationId))
-    .where(eq(appeals.tenantId, tenantId))
+    .where(and(eq(appeals.tenantId, tenantId), isConfirmed))
     .orderBy(desc(appeals.isPending), asc(appeals.submissionDate))
     .limit(limit);
 }

@@ -1,25 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Appeal, Citation, SubmitAppealBody } from '../../../shared/contract';
 import { appealMessages } from '../../../shared/messages';
 import {
   type AppealEligibility,
   appealEligibility,
   findAppealFormProblem,
+  maskEmail,
+  maskName,
+  maskPhone,
+  maskText,
   normaliseSearchTerm,
 } from '../../../shared/rules';
 import type { StoragePort } from '../../adapters/storage/storage-port';
-import type { Database } from '../../db/client';
+import type { Config } from '../../config';
+import type { Database, Transaction } from '../../db/client';
 import { type AppealRow, appeals, type CitationRow, type TenantRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import { hashToken } from '../auth/one-time-tokens';
 import { findCitationById, findCitationByNumber } from '../citations/queries';
 import { toCitation } from '../citations/service';
+import { isUniqueViolation } from '../customers/queries';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
-import { findAppealByCitation } from './queries';
+import { enqueueAppealConfirmationEmail } from './appeal-emails';
+import { findAppealByCitation, findAppealByTokenHash } from './queries';
+
+/** How long the emailed confirmation link works; an unconfirmed appeal then expires. */
+export const APPEAL_CONFIRMATION_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** The 404 and 403 the appeal search answers carry the spec's texts, so any client can show them. */
 const notAppealable = () => new AppError(404, 'not_found', appealMessages.notAppealable);
 const windowExpired = () => new AppError(403, 'appeal_window_expired', appealMessages.windowExpired);
 
-export function toAppeal(appeal: AppealRow, citation: CitationRow): Appeal {
+/**
+ * An appeal as the API answers it. Its personal fields are the appellant's: only a caller holding
+ * its confirmation token (the owner view) or an operator sees them; anybody else who knows the
+ * notice gets them masked and no photos (decision record 082).
+ */
+export function toAppeal(appeal: AppealRow, citation: CitationRow, isOwnerView = true): Appeal {
+  const shown = isOwnerView
+    ? appeal
+    : {
+        name: maskName(appeal.name),
+        email: maskEmail(appeal.email),
+        phoneNumber: maskPhone(appeal.phoneNumber),
+        address: maskText(appeal.address),
+        reason: maskText(appeal.reason),
+        imageUrls: [],
+      };
   return {
     uuid: appeal.id,
     citationUUID: citation.id,
@@ -29,18 +57,20 @@ export function toAppeal(appeal: AppealRow, citation: CitationRow): Appeal {
     isApproved: appeal.isApproved,
     is_approved: appeal.isApproved,
     status: appeal.status,
-    name: appeal.name,
-    email: appeal.email,
-    phoneNumber: appeal.phoneNumber,
-    address: appeal.address,
-    reason: appeal.reason,
+    name: shown.name,
+    email: shown.email,
+    phoneNumber: shown.phoneNumber,
+    address: shown.address,
+    reason: shown.reason,
     submissionDate: appeal.submissionDate.toISOString(),
     responseDate: appeal.responseDate?.toISOString() ?? null,
-    imageURLs: appeal.imageUrls,
+    imageURLs: shown.imageUrls,
+    isEmailConfirmed: appeal.unconfirmedUntil === null,
+    isOwnerView,
   };
 }
 
-async function eligibilityOf(db: Database, tenant: TenantRow, citation: Citation, now: Date) {
+async function eligibilityOf(db: Database | Transaction, tenant: TenantRow, citation: Citation, now: Date) {
   const appeal = await findAppealByCitation(db, tenant.id, citation.uuid);
   const eligibility = appealEligibility({
     citation,
@@ -81,6 +111,8 @@ export async function getAppeal(options: {
   tenant: TenantRow;
   citationId: string;
   number: string;
+  /** The confirmation token, when the caller sent one: unmasks the appeal it belongs to. */
+  token?: string | null;
   now: Date;
 }): Promise<Appeal> {
   const row = await findCitationById(options.db, options.tenant.id, options.citationId);
@@ -89,7 +121,13 @@ export async function getAppeal(options: {
   }
   const citation = toCitation(row, options.tenant, options.now);
   const { appeal, eligibility } = await eligibilityOf(options.db, options.tenant, citation, options.now);
-  if (appeal) return toAppeal(appeal, row.citation);
+  if (appeal) {
+    const isOwner =
+      Boolean(options.token) &&
+      appeal.confirmationTokenHash !== null &&
+      appeal.confirmationTokenHash === hashToken(options.token ?? '');
+    return toAppeal(appeal, row.citation, isOwner);
+  }
   if (eligibility === 'eligible') throw new AppError(404, 'appeal_not_found', appealMessages.noAppeal);
   if (eligibility === 'window-expired') throw windowExpired();
   throw new AppError(403, 'appeal_not_allowed', appealMessages.appealNotAllowed);
@@ -108,6 +146,7 @@ function refusal(eligibility: Exclude<AppealEligibility, 'eligible'>): AppError 
  */
 export async function submitAppeal(options: {
   db: Database;
+  config: Pick<Config, 'publicBaseUrl'>;
   storage: StoragePort;
   tenant: TenantRow;
   body: SubmitAppealBody;
@@ -142,6 +181,8 @@ export async function submitAppeal(options: {
     now,
   });
 
+  // The appeal waits for its email to be confirmed; until then it blocks nobody (decision 082).
+  const token = randomUUID();
   const created = await db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(appeals)
@@ -151,13 +192,61 @@ export async function submitAppeal(options: {
         citationId: row.citation.id,
         imageUrls: imageURLs,
         submissionDate: now,
+        unconfirmedUntil: new Date(now.getTime() + APPEAL_CONFIRMATION_LIFETIME_MS),
+        confirmationTokenHash: hashToken(token),
       })
-      .onConflictDoNothing({ target: appeals.citationId })
       .returning();
-    // A concurrent submission for the same notice won the unique index.
-    if (!inserted) throw refusal('appealed');
     await attachUploads(tx, { tenantId: tenant.id, purpose: 'appeal-photo', fileUrls: imageURLs });
-    return inserted;
+    await enqueueAppealConfirmationEmail(tx, {
+      config: options.config,
+      tenant,
+      citation: row.citation,
+      to: form.email,
+      token,
+      now,
+    });
+    return inserted!;
   });
-  return toAppeal(created, row.citation);
+  // The caller typed these very fields: answering them back reveals nothing new.
+  return toAppeal(created, row.citation, true);
+}
+
+/**
+ * POST /portal/appeal/confirm: the emailed link. Confirms the appeal its token names, if the
+ * notice can still be appealed and no other appeal of it was confirmed first; following the link
+ * again answers the same appeal. Answers it unmasked: the token proves the caller holds the inbox.
+ */
+export async function confirmAppeal(options: {
+  db: Database;
+  tenant: TenantRow;
+  citationId: string;
+  token: string;
+  now: Date;
+}): Promise<Appeal> {
+  const { db, tenant, now } = options;
+  const invalidLink = () => new AppError(400, 'invalid_confirmation_link', appealMessages.confirmFailed);
+  const row = await findCitationById(db, tenant.id, options.citationId);
+  if (!row) throw invalidLink();
+  try {
+    return await db.transaction(async (tx) => {
+      const appeal = await findAppealByTokenHash(tx, tenant.id, hashToken(options.token), {
+        forUpdate: true,
+      });
+      if (!appeal || appeal.citationId !== row.citation.id) throw invalidLink();
+      if (appeal.unconfirmedUntil === null) return toAppeal(appeal, row.citation, true);
+      if (appeal.unconfirmedUntil.getTime() <= now.getTime()) throw invalidLink();
+      const { eligibility } = await eligibilityOf(tx, tenant, toCitation(row, tenant, now), now);
+      if (eligibility !== 'eligible') throw refusal(eligibility);
+      const [confirmed] = await tx
+        .update(appeals)
+        .set({ unconfirmedUntil: null })
+        .where(eq(appeals.id, appeal.id))
+        .returning();
+      return toAppeal(confirmed!, row.citation, true);
+    });
+  } catch (error) {
+    // Another appeal of the notice was confirmed at the same moment: the unique index decided.
+    if (isUniqueViolation(error, 'appeals_citation_key')) throw refusal('appealed');
+    throw error;
+  }
 }

@@ -1,4 +1,4 @@
-import { accountMessages } from '../../../shared/messages';
+import { accountMessages, withSupport } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
@@ -38,7 +38,8 @@ export async function enqueueWelcomeEmail(context: EmailContext): Promise<void> 
     now: context.now,
     email: {
       subject: fillMessage(accountMessages.welcomeEmailSubject, { title: context.tenant.brandTitle }),
-      heading: fillMessage(accountMessages.welcomeEmailHeading, { name: context.customer.fullname }),
+      // The sign-up's own text stays out: the address is anyone's until the link is followed.
+      heading: accountMessages.welcomeEmailHeading,
       paragraphs: [accountMessages.welcomeEmailBody, accountMessages.verifyEmailBody],
       action: { label: accountMessages.verifyEmailAction, url },
     },
@@ -99,6 +100,28 @@ export async function enqueuePasswordChangedEmail(context: EmailContext): Promis
         label: accountMessages.resetEmailAction,
         url: linkTo(context, '/permits/send_password_reset'),
       },
+    },
+  });
+}
+
+/**
+ * Sent to the address an account had before an email change: the one place its owner hears
+ * about it if somebody else made the change. Nothing the new address's holder typed goes in it.
+ */
+export async function enqueueEmailChangedNotice(
+  context: EmailContext & { previousEmail: string },
+): Promise<void> {
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.previousEmail,
+    now: context.now,
+    email: {
+      subject: accountMessages.emailChangedSubject,
+      heading: accountMessages.emailChangedSubject,
+      paragraphs: [
+        accountMessages.emailChangedBody,
+        withSupport(accountMessages.emailChangedNotYou, context.tenant.contactEmail),
+      ],
     },
   });
 }

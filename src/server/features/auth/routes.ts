@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authRateLimits } from './rate-limits';
+import { authRateLimits, customerByEmail, signedInCustomer, tenantValue } from './rate-limits';
 import {
   changePassword,
   checkSignupCode,
@@ -20,16 +20,6 @@ import {
   signUp,
   verifyEmail,
 } from './service';
-
-type WithBody = { body?: unknown; query?: unknown };
-const bodyField = (field: string) => (request: WithBody) => {
-  const value = (request.body as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value.replace(/\s+/g, '') : null;
-};
-const queryField = (field: string) => (request: WithBody) => {
-  const value = (request.query as Record<string, unknown> | undefined)?.[field];
-  return typeof value === 'string' ? value.replace(/\s+/g, '') : null;
-};
 
 export async function authRoutes(app: ApiInstance) {
   const { db, config, clock } = app.deps;
@@ -43,7 +33,7 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant(request.body.entitySubdomain);
       return logIn({ ...deps, tenant, email: request.body.email, password: request.body.password });
     },
-    authRateLimits(plain, 'login', bodyField('email')),
+    authRateLimits(plain, 'login', customerByEmail('entitySubdomain')),
   );
 
   registerRoute(
@@ -54,7 +44,7 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant(entitySubdomain);
       return signUp({ ...deps, tenant, input });
     },
-    authRateLimits(plain, 'signup', bodyField('email')),
+    authRateLimits(plain, 'signup', customerByEmail('entitySubdomain')),
   );
 
   registerRoute(
@@ -64,7 +54,7 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant(request.query.subdomain);
       return checkSignupCode({ ...deps, tenant, code: request.query.code });
     },
-    authRateLimits(plain, 'checkcode', queryField('code')),
+    authRateLimits(plain, 'checkcode', tenantValue('query', 'code', 'subdomain')),
   );
 
   registerRoute(
@@ -75,7 +65,7 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant();
       return changePassword({ ...deps, tenant, customer, ...request.body });
     },
-    authRateLimits(plain, 'password', (request) => request.headers.authorization?.slice(-32)),
+    authRateLimits(plain, 'password', signedInCustomer),
   );
 
   registerRoute(
@@ -85,7 +75,7 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant(request.body.subdomain);
       return sendPasswordResetEmail({ ...deps, tenant, email: request.body.email });
     },
-    authRateLimits(plain, 'reset-request', bodyField('email')),
+    authRateLimits(plain, 'reset-request', customerByEmail('subdomain')),
   );
 
   registerRoute(
@@ -100,7 +90,7 @@ export async function authRoutes(app: ApiInstance) {
         password: request.body.password,
       });
     },
-    authRateLimits(plain, 'reset', bodyField('resetPasswordUUID')),
+    authRateLimits(plain, 'reset', tenantValue('body', 'resetPasswordUUID', 'subdomain')),
   );
 
   registerRoute(
@@ -110,6 +100,6 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant(request.body.subdomain);
       return verifyEmail({ ...deps, tenant, token: request.body.verifyEmailUUID });
     },
-    authRateLimits(plain, 'verify-email', bodyField('verifyEmailUUID')),
+    authRateLimits(plain, 'verify-email', tenantValue('body', 'verifyEmailUUID', 'subdomain')),
   );
 }

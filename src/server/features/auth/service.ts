@@ -102,6 +102,8 @@ export async function signUp(
     throw new AppError(401, 'code_required', accountMessages.codeRequired);
   }
   if (await findCustomerByEmail(deps.db, tenant.id, input.email)) {
+    // Hash anyway, so a known address answers in the time a new one takes (no timing oracle).
+    await hashPassword(input.password);
     throw conflict(accountMessages.signupEmailTaken);
   }
   // Hash outside the transaction: it takes tens of milliseconds and needs no lock.

@@ -86,7 +86,18 @@ describe('access tokens', () => {
 
   it('reads bearer tokens from the Authorization header only in the Bearer form', () => {
     expect(bearerTokenFrom('Bearer abc.def.ghi')).toBe('abc.def.ghi');
-    expect(bearerTokenFrom('bearer abc.def.ghi')).toBe('abc.def.ghi');
+    // One canonical spelling only: no other case, spacing, padding, list or trailing text.
+    for (const respelled of [
+      'bearer abc.def.ghi',
+      'BEARER abc.def.ghi',
+      'Bearer  abc.def.ghi',
+      'Bearer abc.def.ghi=',
+      'Bearer abc.def.ghi ',
+      'Bearer abc.def.ghi, Bearer abc.def.ghi',
+      'Bearer abc.def',
+    ]) {
+      expect(bearerTokenFrom(respelled)).toBeNull();
+    }
     expect(bearerTokenFrom('Basic abc')).toBeNull();
     expect(bearerTokenFrom(undefined)).toBeNull();
     expect(bearerTokenFrom('Bearer ')).toBeNull();

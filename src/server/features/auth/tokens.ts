@@ -21,6 +21,9 @@ export const TOKEN_ISSUER = 'parking-portal';
 /** The only algorithm accepted: a token claiming `none`, RS256 or anything else is refused. */
 const ALGORITHM = 'HS256';
 const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A compact JWS: three base64url parts, no padding. */
+const COMPACT_JWT = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 type TokenConfig = Pick<Config, 'JWT_SECRET' | 'DATA_DIR' | 'JWT_TTL_SECONDS'>;
 
@@ -68,7 +71,9 @@ export async function verifyAccessToken(
       (role !== 'customer' && role !== 'operator') ||
       typeof ver !== 'number' ||
       !Number.isInteger(ver) ||
-      !sub
+      // Account ids are UUIDs: any other subject (even under our own key) names no account.
+      !sub ||
+      !UUID_PATTERN.test(sub)
     ) {
       throw unauthorized(SESSION_EXPIRED);
     }
@@ -87,8 +92,13 @@ export async function verifyAccessToken(
   }
 }
 
-/** The token of an `Authorization: Bearer ...` header, or null. */
+/**
+ * The token of an `Authorization: Bearer <jwt>` header, or null. Only the one canonical spelling
+ * is accepted (the scheme as written, one space, a compact JWT): a token that still verifies when
+ * respelled would let one session look like many (rate-limit keys, logs, caches).
+ */
 export function bearerTokenFrom(header: string | undefined): string | null {
-  const match = /^Bearer[ ]+([A-Za-z0-9_.~+/=-]+)\s*$/i.exec(header ?? '');
-  return match?.[1] ?? null;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice('Bearer '.length);
+  return COMPACT_JWT.test(token) ? token : null;
 }

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildCustomer, buildTenant } from '../../../../tests/support/factories';
+import { buildCustomer, buildTenant, TEST_PASSWORD } from '../../../../tests/support/factories';
 import { signIn } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { accountMessages } from '../../../shared/messages';
-import { customers, tenants } from '../../db/schema';
+import { customers, emailOutbox, tenants } from '../../db/schema';
 import { consumeGuestCode } from './guest-codes';
 
 let dana: string;
@@ -113,16 +113,56 @@ describe('PUT /portal/customer', () => {
   });
 
   it("is a 409 with the spec's text when the email belongs to another account, in any case", async () => {
-    const response = await put({ subdomain: 'homes', email: 'SAM@example.com' });
+    const response = await put({
+      subdomain: 'homes',
+      email: 'SAM@example.com',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(accountMessages.emailInUse);
   });
 
-  it('changes the email, asks to verify it, and allows an address used on another tenant', async () => {
-    const response = await put({ subdomain: 'homes', email: 'ann@example.com' });
+  it('asks for the current password to change the email, and changes nothing without it', async () => {
+    const missing = await put({ subdomain: 'homes', email: 'new-dana@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(accountMessages.currentPasswordRequired);
+    const wrong = await put({
+      subdomain: 'homes',
+      email: 'new-dana@example.com',
+      currentPassword: 'Wrong#Pass1',
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().message).toBe(accountMessages.wrongCurrentPassword);
+    expect((await get('/api/v1/portal/customer', dana)).json().email).toBe('dana@example.com');
+  });
+
+  it('changes the email: asks to verify it, tells the old address, signs other sessions out', async () => {
+    const otherDevice = await signIn(t, 'homes', 'dana@example.com', TEST_PASSWORD);
+    const response = await put({
+      subdomain: 'homes',
+      email: 'ann@example.com',
+      currentPassword: TEST_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ email: 'ann@example.com', isEmailVerified: false });
-    expect((await put({ subdomain: 'homes', email: 'dana@example.com' })).statusCode).toBe(200);
+    const fresh = `Bearer ${response.json().jwtToken}`;
+    // Every earlier token is revoked; this session goes on with the fresh one.
+    expect((await get('/api/v1/portal/customer', otherDevice)).statusCode).toBe(401);
+    expect((await get('/api/v1/portal/customer', dana)).statusCode).toBe(401);
+    expect((await get('/api/v1/portal/customer', fresh)).statusCode).toBe(200);
+    const notices = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'dana@example.com'));
+    expect(notices.map((email) => email.subject)).toContain(accountMessages.emailChangedSubject);
+    const back = await put(
+      { subdomain: 'homes', email: 'dana@example.com', currentPassword: TEST_PASSWORD },
+      fresh,
+    );
+    expect(back.statusCode).toBe(200);
+    dana = `Bearer ${back.json().jwtToken}`;
+    // Other changes need no password and keep the session.
+    expect((await put({ subdomain: 'homes', fullname: 'Dana Home' })).json().jwtToken).toBeUndefined();
   });
 
   it('is a 404 when the body names another tenant', async () => {

@@ -17,8 +17,8 @@ export async function customerRoutes(app: ApiInstance) {
   registerRoute(app, updateCustomerContract, async (request) => {
     const customer = await request.requireCustomer();
     const tenant = await request.requireTenant();
-    const { subdomain, ...changes } = request.body;
-    return updateCustomer({ db, config, clock, tenant, customer, subdomain, changes });
+    const { subdomain, currentPassword, ...changes } = request.body;
+    return updateCustomer({ db, config, clock, tenant, customer, subdomain, currentPassword, changes });
   });
 
   registerRoute(app, refreshGuestCodeContract, async (request) =>

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { operatorLoginContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authRateLimits } from '../auth/rate-limits';
+import { authRateLimits, operatorByEmail } from '../auth/rate-limits';
 import { signInOperator } from './service';
 
 export async function operatorRoutes(app: ApiInstance) {
@@ -15,10 +15,7 @@ export async function operatorRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant();
       return signInOperator({ db, config, clock, tenant, ...request.body });
     },
-    // The same limits as the customers' sign-in: per client address and per email.
-    authRateLimits(app as unknown as FastifyInstance, 'operator-login', (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? email.trim() : null;
-    }),
+    // The same limits as the customers' sign-in: per client address, and per account and client.
+    authRateLimits(app as unknown as FastifyInstance, 'operator-login', operatorByEmail),
   );
 }

@@ -1,18 +1,53 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { citationBannerKind, computeAmountDue } from '../../../shared/rules';
 import type { Transaction } from '../../db/client';
-import { citations, type PaymentSessionRow } from '../../db/schema';
+import { citations, type PaymentSessionRow, tenants } from '../../db/schema';
+import type { FulfilmentResult } from './fulfilments';
+
+/** What the notice's own line of a checkout charged, without the fee lines. */
+export const chargedForSubject = (session: PaymentSessionRow) =>
+  session.amount - session.processingFee - session.serviceFee;
 
 /**
- * A paid checkout of a notice marks it Paid. The date_paid guard keeps the first payment's
- * record when a second checkout of the same notice is also paid (two tabs): that money is
- * reported in the log for a refund rather than overwriting the first.
+ * A paid checkout of a notice marks it Paid, but only if, at the moment of payment, the notice
+ * can still be paid for exactly what was charged. The notice row is locked first, so an operator
+ * voiding it or overriding its amount waits for this (or this waits for them). Otherwise:
+ * - already paid (a second tab's checkout): 'already-paid';
+ * - voided, archived, paid off platform, or gone: 'not-payable';
+ * - its amount due differs from what was charged (an override, a late tier crossed while the
+ *   checkout was open): 'amount-changed'. The notice is never settled for less than it owes:
+ *   the payment is refunded in full and the notice stays open at its current amount
+ *   (decision record 080).
+ * Each non-fulfilment is refunded by the caller and recorded with its reason.
  */
 export async function fulfilCitationPayment(
   tx: Transaction,
   session: PaymentSessionRow,
   paidAt: Date,
-): Promise<'fulfilled' | 'already-paid'> {
-  const updated = await tx
+): Promise<FulfilmentResult> {
+  const [row] = await tx
+    .select()
+    .from(citations)
+    .where(and(eq(citations.id, session.subjectId), eq(citations.tenantId, session.tenantId)))
+    .for('update');
+  if (!row) return 'not-payable';
+  const [tenant] = await tx
+    .select({ timezone: tenants.timezone })
+    .from(tenants)
+    .where(eq(tenants.id, session.tenantId));
+  const fields = {
+    ...row,
+    createdOn: row.createdOn.toISOString(),
+    datePaid: row.datePaid?.toISOString() ?? null,
+    voidDate: row.voidDate?.toISOString() ?? null,
+    paymentStatus: row.paymentStatus as 'Open',
+  };
+  const { amountDue } = computeAmountDue(fields, paidAt, tenant?.timezone ?? 'UTC');
+  const banner = citationBannerKind({ ...fields, amountDue });
+  if (banner === 'paid') return 'already-paid';
+  if (banner !== 'payable') return 'not-payable';
+  if (amountDue !== chargedForSubject(session)) return 'amount-changed';
+  await tx
     .update(citations)
     .set({
       paymentStatus: 'Paid',
@@ -20,13 +55,6 @@ export async function fulfilCitationPayment(
       paidTotal: sql`coalesce(${citations.paidTotal}, 0) + ${session.amount}`,
       receiptUrl: session.receiptUrl,
     })
-    .where(
-      and(
-        eq(citations.id, session.subjectId),
-        eq(citations.tenantId, session.tenantId),
-        isNull(citations.datePaid),
-      ),
-    )
-    .returning({ id: citations.id });
-  return updated.length === 1 ? 'fulfilled' : 'already-paid';
+    .where(eq(citations.id, row.id));
+  return 'fulfilled';
 }

@@ -1,18 +1,32 @@
 import type { Transaction } from '../../db/client';
-import type { PaymentSessionRow } from '../../db/schema';
+import type { PaymentSessionRow, RefundReason } from '../../db/schema';
 import { fulfilCitationPayment } from './fulfil-citation';
 import { fulfilSubscriptionCheckout } from './fulfil-subscription-checkout';
 
 /**
+ * What a paid checkout did to its subject. Anything but 'fulfilled' means the money must go
+ * back: 'already-paid' (another session paid it first), 'not-payable' (voided or otherwise
+ * closed meanwhile), 'amount-changed' (it no longer costs what was charged).
+ */
+export type FulfilmentResult = 'fulfilled' | 'already-paid' | 'not-payable' | 'amount-changed';
+
+/** The refund reason recorded for each result that is not a fulfilment. */
+export const REFUND_REASONS: Record<Exclude<FulfilmentResult, 'fulfilled'>, RefundReason> = {
+  'already-paid': 'duplicate',
+  'not-payable': 'not_payable',
+  'amount-changed': 'amount_changed',
+};
+
+/**
  * What a paid checkout does, by its purpose. It runs inside the transaction that marks the
- * session paid, so the payment and its effect are written together or not at all.
- * 'already-paid' means the subject had been paid by another session: the money needs a refund.
+ * session paid, so the payment and its effect are written together or not at all, and it
+ * re-checks there that the subject can still be paid for what was charged.
  */
 export type Fulfilment = (
   tx: Transaction,
   session: PaymentSessionRow,
   paidAt: Date,
-) => Promise<'fulfilled' | 'already-paid'>;
+) => Promise<FulfilmentResult>;
 
 export const fulfilments = {
   citation: fulfilCitationPayment,

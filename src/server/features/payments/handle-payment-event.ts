@@ -6,8 +6,8 @@ import {
   type SubscriptionEvent,
 } from '../../adapters/payments/port';
 import type { Database, Transaction } from '../../db/client';
-import type { PaymentProviderName } from '../../db/schema';
-import { fulfilments, isPaymentPurpose } from './fulfilments';
+import type { PaymentProviderName, RefundReason } from '../../db/schema';
+import { type FulfilmentResult, fulfilments, isPaymentPurpose, REFUND_REASONS } from './fulfilments';
 import { lockSessionByProviderId, markSessionExpired, markSessionPaid, recordEventOnce } from './queries';
 import {
   findSubscriptionFulfilment,
@@ -28,11 +28,27 @@ export type PaymentEventOutcome =
   | 'paid'
   | 'already-paid'
   | 'paid-twice'
+  | 'not-payable'
+  | 'amount-changed'
   | 'expired'
   | 'unknown-subscription'
   | 'subscription-paid'
   | 'subscription-payment-failed'
   | 'subscription-canceled';
+
+/** The outcomes whose money goes back to the payer, with the reason recorded. */
+export const REFUND_OUTCOMES = {
+  'paid-twice': REFUND_REASONS['already-paid'],
+  'not-payable': REFUND_REASONS['not-payable'],
+  'amount-changed': REFUND_REASONS['amount-changed'],
+} as const satisfies Partial<Record<PaymentEventOutcome, RefundReason>>;
+
+const OUTCOME_OF = {
+  fulfilled: 'paid',
+  'already-paid': 'paid-twice',
+  'not-payable': 'not-payable',
+  'amount-changed': 'amount-changed',
+} as const satisfies Record<FulfilmentResult, PaymentEventOutcome>;
 
 export interface PaymentEventOptions {
   provider: PaymentProviderName;
@@ -108,10 +124,7 @@ async function applyCheckoutEvent(
     { ...session, status: 'paid', paidAt: now, receiptUrl: event.receiptUrl ?? session.receiptUrl },
     now,
   );
-  if (result === 'already-paid') {
-    return answer('paid-twice');
-  }
-  return answer('paid');
+  return answer(OUTCOME_OF[result]);
 }
 
 async function applySubscriptionEvent(

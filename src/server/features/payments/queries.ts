@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import type { PaymentProviderName } from '../../db/schema';
+import type { PaymentProviderName, RefundReason } from '../../db/schema';
 import { type PaymentSessionRow, paymentEvents, paymentSessions } from '../../db/schema';
 
 export async function insertPaymentSession(
@@ -87,26 +87,33 @@ export async function markSessionRefunded(
   db: Database,
   sessionId: string,
   refundId: string,
+  reason: RefundReason,
   refundedAt: Date,
 ): Promise<void> {
   await db
     .update(paymentSessions)
-    .set({ status: 'refunded', refundId, refundedAt, refundError: null })
+    .set({ status: 'refunded', refundId, refundedAt, refundError: null, refundReason: reason })
     .where(
       and(eq(paymentSessions.id, sessionId), inArray(paymentSessions.status, ['paid', 'refund_failed'])),
     );
 }
 
-/** Marks a duplicate payment whose refund failed, with the reason, for the operator to settle. */
+/** Marks a payment whose refund failed, with the error and why it was due, for the operator to settle. */
 export async function markSessionRefundFailed(
   db: Database,
   sessionId: string,
   error: string,
+  reason: RefundReason,
   failedAt: Date,
 ): Promise<void> {
   await db
     .update(paymentSessions)
-    .set({ status: 'refund_failed', refundError: error.slice(0, 1000), refundFailedAt: failedAt })
+    .set({
+      status: 'refund_failed',
+      refundError: error.slice(0, 1000),
+      refundFailedAt: failedAt,
+      refundReason: reason,
+    })
     .where(and(eq(paymentSessions.id, sessionId), eq(paymentSessions.status, 'paid')));
 }
 

@@ -37,6 +37,23 @@ describe('readSandboxCard', () => {
     expect(readSandboxCard(fields, now)).toEqual({ ok: false, reason: 'invalid' });
   });
 
+  it('takes only documented test cards, and says so for any other valid number', () => {
+    const fields = { expiry: '12/30', cvc: '123' };
+    expect(readSandboxCard({ ...fields, cardNumber: '378282246310005' }, now)).toMatchObject({
+      ok: true,
+      card: { brand: 'amex', last4: '0005' },
+    });
+    // Luhn-valid, but not a test card: a real card must never be taken by a test page.
+    expect(readSandboxCard({ ...fields, cardNumber: '4111111111111111' }, now)).toEqual({
+      ok: false,
+      reason: 'not-a-test-card',
+    });
+    expect(readSandboxCard({ ...fields, cardNumber: '4000000000009995' }, now)).toEqual({
+      ok: false,
+      reason: 'declined',
+    });
+  });
+
   it('accepts a card expiring this very month', () => {
     expect(readSandboxCard({ cardNumber: '4242424242424242', expiry: '11/26', cvc: '123' }, now).ok).toBe(
       true,

@@ -1,7 +1,41 @@
 import type { SavedCard } from '../../adapters/payments/port';
+import { SANDBOX_RENEWAL_DECLINED_CARD } from '../../adapters/payments/sandbox-subscriptions';
 
 /** Stripe's documented test numbers: one that pays, one that is declined. */
 export const SANDBOX_DECLINED_CARD = '4000000000000002';
+
+/**
+ * The cards the sandbox takes: Stripe's documented test numbers (docs.stripe.com/testing), each
+ * with its brand, and those that Stripe declines. Any other number, even a real one that passes
+ * the Luhn check, is refused: nobody should type a real card into a test page, and if they do,
+ * it is neither stored nor shown back.
+ */
+export const SANDBOX_TEST_CARDS: Readonly<Record<string, string>> = {
+  '4242424242424242': 'visa',
+  '4000056655665556': 'visa',
+  // Pays a subscription's first invoice; the sandbox then declines its renewals.
+  [SANDBOX_RENEWAL_DECLINED_CARD]: 'visa',
+  '5555555555554444': 'mastercard',
+  '2223003122003222': 'mastercard',
+  '5200828282828210': 'mastercard',
+  '5105105105105100': 'mastercard',
+  '378282246310005': 'amex',
+  '371449635398431': 'amex',
+  '6011111111111117': 'discover',
+  '6011000990139424': 'discover',
+  '3056930009020004': 'diners',
+  '36227206271667': 'diners',
+  '3566002020360505': 'jcb',
+  '6200000000000005': 'unionpay',
+};
+const DECLINED_TEST_CARDS = new Set([
+  SANDBOX_DECLINED_CARD,
+  '4000000000009995', // insufficient funds
+  '4000000000009987', // lost card
+  '4000000000009979', // stolen card
+  '4000000000000069', // expired card
+  '4000000000000127', // incorrect CVC
+]);
 
 export interface SandboxCardFields {
   cardNumber?: string;
@@ -9,7 +43,9 @@ export interface SandboxCardFields {
   cvc?: string;
 }
 
-export type SandboxCardResult = { ok: true; card: SavedCard } | { ok: false; reason: 'invalid' | 'declined' };
+export type SandboxCardResult =
+  | { ok: true; card: SavedCard }
+  | { ok: false; reason: 'invalid' | 'declined' | 'not-a-test-card' };
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;
@@ -24,18 +60,10 @@ function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-function brandOf(digits: string): string {
-  if (digits.startsWith('4')) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
-  if (/^3[47]/.test(digits)) return 'amex';
-  if (/^6(011|5)/.test(digits)) return 'discover';
-  return 'unknown';
-}
-
 /**
  * Reads the sandbox checkout's card form the way a card network would: a Luhn-valid number, an
- * expiry month not yet past (in UTC, at `now`) and a 3-4 digit CVC. Stripe's decline test number
- * is declined, so the failure path can be tried too.
+ * expiry month not yet past (in UTC, at `now`) and a 3-4 digit CVC; then only a documented test
+ * card is taken. Stripe's decline test numbers are declined, so the failure path can be tried too.
  */
 export function readSandboxCard(fields: SandboxCardFields, now: Date): SandboxCardResult {
   const digits = (fields.cardNumber ?? '').replace(/[\s-]/g, '');
@@ -49,6 +77,8 @@ export function readSandboxCard(fields: SandboxCardFields, now: Date): SandboxCa
   const isPast =
     expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1);
   if (expMonth < 1 || expMonth > 12 || isPast || expYear > 2100) return { ok: false, reason: 'invalid' };
-  if (digits === SANDBOX_DECLINED_CARD) return { ok: false, reason: 'declined' };
-  return { ok: true, card: { brand: brandOf(digits), last4: digits.slice(-4), expMonth, expYear } };
+  if (DECLINED_TEST_CARDS.has(digits)) return { ok: false, reason: 'declined' };
+  const brand = SANDBOX_TEST_CARDS[digits];
+  if (!brand) return { ok: false, reason: 'not-a-test-card' };
+  return { ok: true, card: { brand, last4: digits.slice(-4), expMonth, expYear } };
 }

@@ -22,9 +22,17 @@ import {
   renderSandboxDocument,
 } from './sandbox-page';
 import { settlePaymentEvent } from './settle-payment-event';
+import { CHECKOUT_LIFETIME_MS } from './start-checkout';
 
-/** Stripe Checkout sessions expire after 24 hours by default; the sandbox does the same. */
-export const SANDBOX_CHECKOUT_LIFETIME_MS = 24 * 60 * 60_000;
+/** The sandbox's checkouts expire when the portal asks Stripe's to (start-checkout.ts). */
+export const SANDBOX_CHECKOUT_LIFETIME_MS = CHECKOUT_LIFETIME_MS;
+
+/** What the card form says when a card is refused, by the reason. */
+const SANDBOX_CARD_MESSAGES = {
+  declined: m.sandboxDeclined,
+  invalid: m.sandboxInvalidCard,
+  'not-a-test-card': m.sandboxTestCardsOnly,
+} as const;
 
 const SESSION_ID = /^sbx_cs_[0-9a-f]{24}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -136,7 +144,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const fields = (request.body ?? {}) as SandboxCardFields;
     const result = readSandboxCard(fields, clock.now());
     if (!result.ok) {
-      const error = result.reason === 'declined' ? m.sandboxDeclined : m.sandboxInvalidCard;
+      const error = SANDBOX_CARD_MESSAGES[result.reason];
       return sendPage(reply, result.reason === 'declined' ? 402 : 400, tenant, session, {
         error,
         values: fields,
@@ -226,7 +234,7 @@ export async function sandboxRoutes(app: FastifyInstance) {
     const fields = (request.body ?? {}) as SandboxCardFields;
     const result = readSandboxCard(fields, clock.now());
     if (!result.ok) {
-      const error = result.reason === 'declined' ? m.sandboxDeclined : m.sandboxInvalidCard;
+      const error = SANDBOX_CARD_MESSAGES[result.reason];
       return sendPortal(reply, result.reason === 'declined' ? 402 : 400, tenant, portal, {
         error,
         values: fields,

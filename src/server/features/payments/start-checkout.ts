@@ -12,6 +12,13 @@ import { checkoutLineItems } from './checkout-line-items';
 import type { PaymentPurpose } from './fulfilments';
 import { insertPaymentSession } from './queries';
 
+/**
+ * How long a checkout takes payment: long enough to find a card, short enough that what it
+ * charges is still what its subject costs (the fulfilment re-checks anyway). Stripe's shortest is
+ * 30 minutes from its own clock; one more minute covers clock difference and the request's trip.
+ */
+export const CHECKOUT_LIFETIME_MS = 31 * 60_000;
+
 export const paymentUnavailable = () =>
   new AppError(
     502,
@@ -68,6 +75,7 @@ export async function startCheckout(options: {
     lineItems: checkoutLineItems(amounts),
     successUrl: options.successUrl,
     cancelUrl: options.cancelUrl,
+    expiresAt: new Date(options.now.getTime() + CHECKOUT_LIFETIME_MS),
     providerCustomerId: options.providerCustomerId,
     customerEmail: options.customerEmail,
   };

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { ServerErrorCode } from '../../../shared/contract';
 import {
   type CreateUploadBody,
@@ -43,6 +43,8 @@ export async function issueUpload(options: {
   request: CreateUploadBody;
   now: Date;
   ttlSeconds: number;
+  /** UPLOAD_UNATTACHED_BYTES_PER_TENANT. */
+  maxUnattachedBytes: number;
 }): Promise<CreateUploadResponse> {
   const { purpose, fileName, size } = options.request;
   const contentType = options.request.contentType.trim().toLowerCase();
@@ -62,25 +64,50 @@ export async function issueUpload(options: {
 
   const key = createStorageKey(options.tenant.id, purpose, extension);
   const expiresAt = new Date(options.now.getTime() + options.ttlSeconds * 1000);
+  // The storage takes the declared size and not a byte more (local URL, S3 policy).
   const target = await options.storage.createUploadTarget({
     key,
     contentType,
     size,
-    maxBytes: MAX_UPLOAD_BYTES,
+    maxBytes: size,
     expiresAt,
   });
   const fileUrl = options.storage.readUrl(key);
-  const [row] = await options.db
-    .insert(uploads)
-    .values({ tenantId: options.tenant.id, purpose, storageKey: key, fileUrl, contentType, expiresAt })
-    .returning({ id: uploads.id });
-  return {
-    uploadUUID: row!.id,
-    target,
-    fileUrl,
-    maxBytes: MAX_UPLOAD_BYTES,
-    expiresAt: expiresAt.toISOString(),
-  };
+  const row = await options.db.transaction(async (tx) => {
+    await assertRoomForUpload(tx, options.tenant.id, size, options.maxUnattachedBytes);
+    const [inserted] = await tx
+      .insert(uploads)
+      // Until the file is confirmed, `size` holds what was declared: the most it can be.
+      .values({
+        tenantId: options.tenant.id,
+        purpose,
+        storageKey: key,
+        fileUrl,
+        contentType,
+        size,
+        expiresAt,
+        createdAt: options.now,
+      })
+      .returning({ id: uploads.id });
+    return inserted!;
+  });
+  return { uploadUUID: row.id, target, fileUrl, maxBytes: size, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * A tenant's uploads that no record uses yet may hold at most `maxBytes` together (declared
+ * sizes until confirmed), so nobody fills the disk or the bucket with files they never attach.
+ * A per-tenant advisory lock makes concurrent requests take their turn, on any number of servers.
+ */
+async function assertRoomForUpload(tx: Transaction, tenantId: string, size: number, maxBytes: number) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`uploads:${tenantId}`}))`);
+  const [held] = await tx
+    .select({ bytes: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(and(eq(uploads.tenantId, tenantId), ne(uploads.status, 'attached')));
+  if (Number(held?.bytes ?? 0) + size > maxBytes) {
+    throw new AppError(429, 'too_many_uploads', uploadMessages.tooManyWaiting);
+  }
 }
 
 function toStoredUpload(row: UploadRow): StoredUpload {

@@ -42,7 +42,9 @@ describe('POST /uploads (local adapter)', () => {
       /^\/api\/v1\/storage\/local\/upload\/[0-9a-f-]{36}\/appeal-photo\/[0-9a-f]{32}\.jpeg\?/,
     );
     expect(body.fileUrl).toContain(`/appeal-photo/`);
-    expect(body.maxBytes).toBe(5_000_000);
+    // The storage takes the declared size, not the 5 MB limit.
+    expect(body.maxBytes).toBe(100);
+    expect(body.target.url).toContain('max=100&');
   });
 
   it.each([
@@ -107,7 +109,7 @@ describe('PUT to a local upload URL', () => {
 
   it('refuses bytes that are not of the announced type, and a different Content-Type', async () => {
     const before = storedFiles().length;
-    const { target } = (await issue({})).json();
+    const { target } = (await issue({ size: jpegLikeBytes().length })).json();
     const jpegAsPng = await t.request('alpha', {
       method: 'PUT',
       url: target.url,
@@ -145,7 +147,7 @@ describe('PUT to a local upload URL', () => {
 
   it('refuses a tampered URL: another limit, another name, a path-like name', async () => {
     const { target } = (await issue({})).json();
-    const bigger = target.url.replace('max=5000000', 'max=9000000');
+    const bigger = target.url.replace('max=100&', 'max=9000000&');
     const response = await t.request('alpha', {
       method: 'PUT',
       url: bigger,

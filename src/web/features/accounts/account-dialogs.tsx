@@ -146,14 +146,21 @@ export function EmailDialog({ customer, onClose, onSaved }: DialogProps) {
   const brand = useBrand();
   const update = useUpdateCustomer();
   const [email, setEmail] = useState(customer.email);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const error = update.error
+    ? update.error instanceof ApiError && update.error.status === 403
+      ? accountMessages.wrongCurrentPassword
+      : // Section 8: a failed account edit means the address is in use.
+        failureText(update.error, accountMessages.emailInUse)
+    : null;
   return (
     <DialogForm
       title={accountMessages.editEmail}
       onClose={onClose}
       isSaving={update.isPending}
-      // Section 8: a failed account edit means the address is in use.
-      error={update.error ? failureText(update.error, accountMessages.emailInUse) : null}
+      error={error}
       onSubmit={() => {
         const address = stripWhitespace(email);
         if (!isValidEmail(address)) {
@@ -161,7 +168,16 @@ export function EmailDialog({ customer, onClose, onSaved }: DialogProps) {
           return;
         }
         setFieldError(null);
-        update.mutate({ subdomain: brand?.subdomain ?? '', email: address }, { onSuccess: () => onSaved() });
+        // The address is how the account is recovered: changing it takes the current password.
+        if (!currentPassword) {
+          setPasswordError(accountMessages.currentPasswordRequired);
+          return;
+        }
+        setPasswordError(null);
+        update.mutate(
+          { subdomain: brand?.subdomain ?? '', email: address, currentPassword },
+          { onSuccess: () => onSaved() },
+        );
       }}
     >
       <TextInput
@@ -173,6 +189,14 @@ export function EmailDialog({ customer, onClose, onSaved }: DialogProps) {
         maxLength={254}
         autoComplete="email"
         data-autofocus
+      />
+      <PasswordInput
+        label={accountMessages.currentPasswordLabel}
+        value={currentPassword}
+        onChange={(e) => setCurrentPassword(e.currentTarget.value)}
+        error={passwordError}
+        autoComplete="current-password"
+        maxLength={128}
       />
     </DialogForm>
   );

@@ -94,7 +94,9 @@ export function useUpdateCustomer() {
   return useMutation({
     mutationFn: (body: z.input<typeof updateCustomerContract.body>) =>
       callAsCustomer(updateCustomerContract, { body }),
-    onSuccess: (customer: Customer) => {
+    onSuccess: ({ jwtToken, ...customer }: Customer & { jwtToken?: string }) => {
+      // An email change signed every session out and answered a fresh token for this one.
+      if (jwtToken) storeSession({ jwt: `Bearer ${jwtToken}` });
       queryClient.setQueryData(CUSTOMER_QUERY_KEY, customer);
       storeSession({ fullname: customer.fullname });
       return queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY });

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  APPEAL_TOKEN_HEADER,
   type Appeal,
+  confirmAppealContract,
   errorCodes,
   getAppealContract,
   getCitationByNumberContract,
@@ -29,15 +31,25 @@ export const appealQueryKey = (uuid: string | undefined, number: string | undefi
   number,
 ];
 
+/**
+ * The confirmation token of an appeal filed from this browser: it unmasks the appeal's personal
+ * fields (decision record 082). Kept per notice, on this device only.
+ */
+const tokenKey = (citationUUID: string) => `appealToken:${citationUUID}`;
+export const readAppealToken = (citationUUID: string) => window.localStorage.getItem(tokenKey(citationUUID));
+const storeAppealToken = (citationUUID: string, token: string) =>
+  window.localStorage.setItem(tokenKey(citationUUID), token);
+
 export function useAppeal(uuid: string | undefined, number: string | undefined) {
   return useQuery({
     queryKey: appealQueryKey(uuid, number),
     queryFn: async ({ signal }): Promise<AppealState> => {
       try {
+        const token = uuid ? readAppealToken(uuid) : null;
         const appeal = await callApi(
           getAppealContract,
           { params: { uuid: uuid ?? '', number: number ?? '' } },
-          { signal },
+          { signal, headers: token ? { [APPEAL_TOKEN_HEADER]: token } : undefined },
         );
         return { appeal };
       } catch (error) {
@@ -56,4 +68,11 @@ export function findAppealableCitation(number: string) {
 
 export function submitAppeal(body: SubmitAppealBody) {
   return callApi(submitAppealContract, { body });
+}
+
+/** Follows the emailed link: confirms the appeal and keeps its token to read it unmasked later. */
+export async function confirmAppeal(citationUUID: string, token: string): Promise<Appeal> {
+  const appeal = await callApi(confirmAppealContract, { body: { citationUUID, token } });
+  storeAppealToken(citationUUID, token);
+  return appeal;
 }

@@ -11,8 +11,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { appealMessages, citationMessages } from '../../../shared/messages';
@@ -26,7 +26,14 @@ import {
 import { useTenantTimeZone } from '../../app/brand';
 import { citationFacts, FactsTable } from '../../components/facts-table';
 import { ApiError } from '../../lib/api-client';
-import { type AppealState, appealQueryKey, submitAppeal, useAppeal, useAppealCitation } from './api';
+import {
+  type AppealState,
+  appealQueryKey,
+  confirmAppeal,
+  submitAppeal,
+  useAppeal,
+  useAppealCitation,
+} from './api';
 import { NoValidAppealDialog } from './no-valid-appeal-dialog';
 import { type ProofPhoto, ProofPhotos } from './proof-photos';
 
@@ -49,22 +56,33 @@ function formOf(appeal: Appeal | null): AppealFormValues {
   return { name, email, phoneNumber, address, reason };
 }
 
-/** The appeal form; once an appeal exists it shows what was sent, locked. */
-function AppealForm({ citation, state }: { citation: Citation; state: AppealState }) {
+/**
+ * The appeal form; once an appeal exists it shows what was sent, locked. A new appeal waits for
+ * its email to be confirmed: the form then locks and says to check the inbox.
+ */
+function AppealForm({
+  citation,
+  state,
+  isJustConfirmed,
+}: {
+  citation: Citation;
+  state: AppealState;
+  isJustConfirmed: boolean;
+}) {
   const queryClient = useQueryClient();
   const timeZone = useTenantTimeZone();
   const submitted = state.appeal;
-  const isLocked = submitted !== null;
+  const [awaitingEmail, setAwaitingEmail] = useState<string | null>(null);
+  const isLocked = submitted !== null || awaitingEmail !== null;
   const [values, setValues] = useState<AppealFormValues>(() => formOf(submitted));
   const [photos, setPhotos] = useState<ProofPhoto[]>([]);
   const [fieldError, setFieldError] = useState<{ field: AppealFormField; message: string } | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [justSubmitted, setJustSubmitted] = useState(false);
   const inputs = useRef<Partial<Record<AppealFormField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
-  const shown = isLocked ? formOf(submitted) : values;
-  const shownPhotos: ProofPhoto[] = isLocked
+  const shown = submitted ? formOf(submitted) : values;
+  const shownPhotos: ProofPhoto[] = submitted
     ? submitted.imageURLs.map((url, index) => ({
         fileUrl: url,
         previewUrl: photos[index]?.previewUrl,
@@ -83,17 +101,15 @@ function AppealForm({ citation, state }: { citation: Citation; state: AppealStat
     }
     setIsSubmitting(true);
     try {
-      const appeal = await submitAppeal({
+      await submitAppeal({
         citationUUID: citation.uuid,
         citationCodeUUID: citation.citationCodeUUID,
         citationNumber: citation.citationNumber,
         ...values,
         imageURLs: photos.map((photo) => photo.fileUrl),
       });
-      queryClient.setQueryData<AppealState>(appealQueryKey(citation.uuid, citation.citationNumber), {
-        appeal,
-      });
-      setJustSubmitted(true);
+      // It counts once confirmed from the inbox (decision record 082): say so, keep what was sent.
+      setAwaitingEmail(values.email.trim());
     } catch (error) {
       if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
         await queryClient.invalidateQueries({
@@ -131,9 +147,14 @@ function AppealForm({ citation, state }: { citation: Citation; state: AppealStat
           <Title order={2} size="h3" id="appeal-form-title">
             {appealMessages.formTitle}
           </Title>
-          {isLocked && (
+          {submitted && (
             <Text size="sm" c="dimmed">
               {`${appealMessages.submittedOn} ${formatDate(submitted.submissionDate, timeZone, 'dateTime')}`}
+            </Text>
+          )}
+          {submitted && !submitted.isOwnerView && (
+            <Text size="sm" data-testid="appeal-masked-notice">
+              {appealMessages.maskedNotice}
             </Text>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -155,7 +176,17 @@ function AppealForm({ citation, state }: { citation: Citation; state: AppealStat
               {formError}
             </Alert>
           )}
-          {justSubmitted && (
+          {awaitingEmail !== null && (
+            <Alert
+              color="blue"
+              role="status"
+              title={appealMessages.checkEmailTitle}
+              data-testid="appeal-check-email"
+            >
+              {appealMessages.checkEmail.replace('{email}', awaitingEmail)}
+            </Alert>
+          )}
+          {isJustConfirmed && (
             <Alert color="green" role="status">
               {appealMessages.submitted}
             </Alert>
@@ -171,14 +202,60 @@ function AppealForm({ citation, state }: { citation: Citation; state: AppealStat
   );
 }
 
+/**
+ * Follows the emailed confirmation link (`?confirm=token`) once the notice is known: confirms the
+ * appeal, shows it, and drops the token from the address bar.
+ */
+function useConfirmationLink(citation: Citation | undefined) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const token = searchParams.get('confirm');
+  const [outcome, setOutcome] = useState<'confirmed' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const startedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || !citation || startedFor.current === token) return;
+    startedFor.current = token;
+    setIsConfirming(true);
+    confirmAppeal(citation.uuid, token)
+      .then((appeal) => {
+        queryClient.setQueryData<AppealState>(appealQueryKey(citation.uuid, citation.citationNumber), {
+          appeal,
+        });
+        setOutcome('confirmed');
+      })
+      // A link that is not valid (400) gets the plain text; a refusal (409, 403) says why.
+      .catch((error: unknown) =>
+        setFailure(
+          error instanceof ApiError && error.status !== 400 && error.status !== 0
+            ? error.message
+            : appealMessages.confirmFailed,
+        ),
+      )
+      .finally(() => {
+        setIsConfirming(false);
+        setSearchParams({}, { replace: true });
+      });
+  }, [token, citation, queryClient, setSearchParams]);
+  return { outcome, failure, isConfirming };
+}
+
 /** /noticeappeal/{uuid}: the notice, the banner of its appeal, and the form or what was sent. */
 export function AppealPage() {
   const { citationUUID } = useParams();
   const timeZone = useTenantTimeZone();
   const citationQuery = useAppealCitation(citationUUID);
   const appealQuery = useAppeal(citationUUID, citationQuery.data?.citationNumber);
+  const confirmation = useConfirmationLink(citationQuery.data);
 
-  if (citationQuery.isLoading) return <Loader aria-label={appealMessages.bannerLoading} />;
+  if (citationQuery.isLoading || confirmation.isConfirming) {
+    return (
+      <Loader
+        aria-label={confirmation.isConfirming ? appealMessages.confirming : appealMessages.bannerLoading}
+      />
+    );
+  }
   if (citationQuery.isError || !citationQuery.data) return <NoValidAppealDialog />;
   const citation = citationQuery.data;
   const state = appealQuery.data;
@@ -202,9 +279,20 @@ export function AppealPage() {
           [citationMessages.factAmount, formatMoney(citation.amountDue)],
         ]}
       />
+      {confirmation.failure && (
+        <Alert color="red" role="alert" data-testid="appeal-confirm-error">
+          {confirmation.failure}
+        </Alert>
+      )}
       {appealQuery.isError && <NoValidAppealDialog />}
       {cannotAppeal && <NoValidAppealDialog />}
-      {state && !cannotAppeal && <AppealForm citation={citation} state={state} />}
+      {state && !cannotAppeal && (
+        <AppealForm
+          citation={citation}
+          state={state}
+          isJustConfirmed={confirmation.outcome === 'confirmed'}
+        />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,38 @@
+import { appealMessages } from '../../../shared/messages';
+import { type Config, tenantBaseUrl } from '../../config';
+import type { Transaction } from '../../db/client';
+import type { CitationRow, TenantRow } from '../../db/schema';
+import { enqueueEmail } from '../mail/outbox';
+
+/**
+ * The link that confirms an appeal, to the address the appeal gave. Only the notice number (ours)
+ * goes in: nothing the anonymous appellant typed reaches an address they may not own.
+ */
+export async function enqueueAppealConfirmationEmail(
+  tx: Transaction,
+  options: {
+    config: Pick<Config, 'publicBaseUrl'>;
+    tenant: TenantRow;
+    citation: CitationRow;
+    to: string;
+    token: string;
+    now: Date;
+  },
+): Promise<void> {
+  const number = options.citation.citationNumber;
+  const url = `${tenantBaseUrl(options.config, options.tenant.subdomain)}/noticeappeal/${options.citation.id}?confirm=${options.token}`;
+  await enqueueEmail(tx, {
+    tenantId: options.tenant.id,
+    to: options.to,
+    now: options.now,
+    email: {
+      subject: appealMessages.confirmEmailSubject.replace('{number}', number),
+      heading: appealMessages.confirmEmailHeading,
+      paragraphs: [
+        appealMessages.confirmEmailBody.replace('{number}', number),
+        appealMessages.confirmEmailIgnore,
+      ],
+      action: { label: appealMessages.confirmEmailAction, url },
+    },
+  });
+}

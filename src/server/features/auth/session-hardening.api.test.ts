@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTenant } from '../../../../tests/support/factories';
+import { signIn } from '../../../../tests/support/sessions';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { emailOutbox } from '../../db/schema';
+import * as passwordHash from './password-hash';
+import { signAccessToken } from './tokens';
+
+// Counts the argon2 hashes a request computes, without changing them.
+vi.mock('./password-hash', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./password-hash')>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
+
+let t: TestApp;
+const PASSWORD = 'Parking#2026';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.seed({
+    tenants: [
+      buildTenant({
+        subdomain: 'harden',
+        customers: [{ fullname: 'Hana', email: 'hana@example.com', password: PASSWORD }],
+      }),
+    ],
+  });
+});
+afterAll(() => t.close());
+
+const me = (authorization: string) =>
+  t.request('harden', { method: 'GET', url: '/api/v1/portal/customer', headers: { authorization } });
+
+describe('bearer tokens', () => {
+  it('answers 401, not 500, for a token signed with the real key whose subject is not a UUID', async () => {
+    const token = await signAccessToken(
+      t.config,
+      { subject: "1' or '1'='1", subdomain: 'harden', role: 'customer', version: 0 },
+      { now: t.clock.now() },
+    );
+    const response = await me(`Bearer ${token}`);
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('accepts only the canonical spelling of the header', async () => {
+    const authorization = await signIn(t, 'harden', 'hana@example.com', PASSWORD);
+    const token = authorization.slice('Bearer '.length);
+    expect((await me(authorization)).statusCode).toBe(200);
+    for (const respelled of [
+      `bearer ${token}`,
+      `Bearer  ${token}`,
+      `Bearer ${token}=`,
+      `Bearer ${token}, Bearer ${token}`,
+    ]) {
+      expect((await me(respelled)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('answers that carry a session or an account', () => {
+  it('are never stored by a cache', async () => {
+    const login = await t.request('harden', {
+      method: 'POST',
+      url: '/api/v1/auth/customer/login',
+      payload: { email: 'hana@example.com', password: PASSWORD, entitySubdomain: 'harden' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+    const signup = await t.request('harden', {
+      method: 'POST',
+      url: '/api/v1/auth/customer/signup',
+      payload: { email: 'nostore@example.com', password: PASSWORD, fullname: 'N', entitySubdomain: 'harden' },
+    });
+    expect(signup.statusCode).toBe(200);
+    expect(signup.headers['cache-control']).toBe('no-store');
+    const account = await me(`Bearer ${login.json().jwtToken}`);
+    expect(account.headers['cache-control']).toBe('no-store');
+    // A route with its own policy keeps it.
+    const brand = await t.request('harden', { method: 'GET', url: '/api/v1/portal/brand/harden' });
+    expect(brand.headers['cache-control']).toBe('public, max-age=60');
+  });
+});
+
+describe('sign-up', () => {
+  it('puts nothing the sign-up typed into the welcome email', async () => {
+    const fullname = 'Click https://evil.example now <b>urgent</b>';
+    const response = await t.request('harden', {
+      method: 'POST',
+      url: '/api/v1/auth/customer/signup',
+      payload: { email: 'victim@example.com', password: PASSWORD, fullname, entitySubdomain: 'harden' },
+    });
+    expect(response.statusCode).toBe(200);
+    const [email] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'victim@example.com'));
+    expect(JSON.stringify(email?.content)).not.toContain('evil.example');
+    expect(email?.content.heading).toBe('Welcome');
+  });
+
+  it('hashes the password for a known address too, so its timing reveals nothing', async () => {
+    const hashes = vi.mocked(passwordHash.hashPassword);
+    hashes.mockClear();
+    const response = await t.request('harden', {
+      method: 'POST',
+      url: '/api/v1/auth/customer/signup',
+      payload: {
+        email: 'HANA@example.com',
+        password: 'Other#Pass9',
+        fullname: 'H',
+        entitySubdomain: 'harden',
+      },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(hashes).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
+import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+
+let t: TestApp;
+let citationUuid: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.seed({
+    tenants: [
+      buildTenant({
+        subdomain: 'nul',
+        citations: [buildCitation({ citationNumber: 'NUL1', plate: 'NUL1' })],
+        customers: [{ fullname: 'Nell', email: 'nell@example.com', password: 'Parking#2026' }],
+      }),
+    ],
+  });
+  const found = await t.request('nul', {
+    method: 'GET',
+    url: '/api/v1/portal/citation/p/NUL1/n/blank/o/nul',
+  });
+  citationUuid = found.json()[0].uuid;
+});
+afterAll(() => t.close());
+
+const expectRefused = (response: { statusCode: number; json(): unknown }, message: string) => {
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ code: 'bad_request', message });
+};
+
+describe('control characters in any request text', () => {
+  it('refuses them in a path parameter (the notice search)', async () => {
+    expectRefused(
+      await t.request('nul', { method: 'GET', url: '/api/v1/portal/citation/p/AB%00C/n/blank/o/nul' }),
+      "Invalid path field 'plate': must not contain control characters.",
+    );
+  });
+
+  it('refuses them in body fields: sign-in, sign-up, appeal', async () => {
+    expectRefused(
+      await t.request('nul', {
+        method: 'POST',
+        url: '/api/v1/auth/customer/login',
+        payload: { email: 'nell\u0000@example.com', password: 'x', entitySubdomain: 'nul' },
+      }),
+      "Invalid body field 'email': must not contain control characters.",
+    );
+    expectRefused(
+      await t.request('nul', {
+        method: 'POST',
+        url: '/api/v1/auth/customer/signup',
+        payload: {
+          email: 'new@example.com',
+          password: 'Parking#2026',
+          fullname: 'New\u001b[31m',
+          entitySubdomain: 'nul',
+        },
+      }),
+      "Invalid body field 'fullname': must not contain control characters.",
+    );
+    expectRefused(
+      await t.request('nul', {
+        method: 'PUT',
+        url: '/api/v1/portal/appeal',
+        payload: {
+          citationUUID: citationUuid,
+          citationNumber: 'NUL1',
+          name: 'A',
+          email: 'a@example.com',
+          phoneNumber: '1',
+          address: 'Street\u0000',
+          reason: 'Line one\nline two\twith a tab',
+          imageURLs: [],
+        },
+      }),
+      "Invalid body field 'address': must not contain control characters.",
+    );
+  });
+
+  it('refuses them in the account screen and keeps tab and new lines elsewhere', async () => {
+    const token = await signIn(t, 'nul', 'nell@example.com', 'Parking#2026');
+    expectRefused(
+      await t.request('nul', {
+        method: 'PUT',
+        url: '/api/v1/portal/customer',
+        headers: { authorization: token },
+        payload: { subdomain: 'nul', fullname: 'Nell\u007f' },
+      }),
+      "Invalid body field 'fullname': must not contain control characters.",
+    );
+    const ok = await t.request('nul', {
+      method: 'PUT',
+      url: '/api/v1/portal/customer',
+      headers: { authorization: token },
+      payload: { subdomain: 'nul', building: 'North\twing' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses them in a query string (the development mailbox filter) and in keys', async () => {
+    expectRefused(
+      await t.request(null, { method: 'GET', url: '/dev/mailbox?to=a%00@example.com' }),
+      "Invalid query field 'to': must not contain control characters.",
+    );
+    const response = await t.request('nul', {
+      method: 'POST',
+      url: '/api/v1/auth/customer/login',
+      payload: { 'email\u0000': 'x', email: 'a@example.com', password: 'x', entitySubdomain: 'nul' },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
