@@ -14,7 +14,7 @@ import {
   enqueueWelcomeEmail,
 } from './account-emails';
 import { consumeOneTimeToken, retireTokens } from './one-time-tokens';
-import { hashPassword, verifyPassword } from './password-hash';
+import { passwords } from './password-hash';
 import { signAccessToken } from './tokens';
 
 export interface AuthDeps {
@@ -29,7 +29,7 @@ export interface AuthDeps {
  */
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => {
-  dummyHash ??= hashPassword('not-a-real-password-#1A');
+  dummyHash ??= passwords.hash('not-a-real-password-#1A');
   return dummyHash;
 };
 
@@ -55,7 +55,7 @@ export async function logIn(
   // A guest or invited account has no password yet: it is refused like a wrong password, after
   // the same hashing work, so the answer does not reveal which addresses hold such accounts.
   const storedHash = customer?.passwordHash ?? (await getDummyHash());
-  const isMatch = await verifyPassword(storedHash, deps.password);
+  const isMatch = await passwords.verify(storedHash, deps.password);
   if (!customer?.passwordHash || !isMatch) {
     throw new AppError(
       401,
@@ -103,11 +103,11 @@ export async function signUp(
   }
   if (await findCustomerByEmail(deps.db, tenant.id, input.email)) {
     // Hash anyway, so a known address answers in the time a new one takes (no timing oracle).
-    await hashPassword(input.password);
+    await passwords.hash(input.password);
     throw conflict(accountMessages.signupEmailTaken);
   }
   // Hash outside the transaction: it takes tens of milliseconds and needs no lock.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await passwords.hash(input.password);
   const now = deps.clock.now();
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -196,13 +196,13 @@ export async function changePassword(
   deps: AuthDeps & { tenant: TenantRow; customer: CustomerRow; oldPassword: string; newPassword: string },
 ): Promise<{ jwtToken: string }> {
   const currentHash = deps.customer.passwordHash;
-  if (!currentHash || !(await verifyPassword(currentHash, deps.oldPassword))) {
+  if (!currentHash || !(await passwords.verify(currentHash, deps.oldPassword))) {
     throw forbidden(accountMessages.wrongCurrentPassword);
   }
   if (deps.oldPassword === deps.newPassword) {
     throw badRequest('Your new password must be different from your current password.');
   }
-  const passwordHash = await hashPassword(deps.newPassword);
+  const passwordHash = await passwords.hash(deps.newPassword);
   const updated = await deps.db.transaction(async (tx) => {
     const row = await setPassword(deps, tx, deps.customer, passwordHash);
     await retireTokens(tx, { customerId: row.id, purpose: 'password_reset', now: deps.clock.now() });
@@ -247,7 +247,7 @@ export async function sendPasswordResetEmail(
 export async function resetPassword(
   deps: AuthDeps & { tenant: TenantRow; token: string; password: string },
 ): Promise<{ message: string }> {
-  const passwordHash = await hashPassword(deps.password);
+  const passwordHash = await passwords.hash(deps.password);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const token = await consumeOneTimeToken(tx, {
