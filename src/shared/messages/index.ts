@@ -4,5 +4,6 @@ export * from './citations';
 export * from './common';
 export * from './legal';
 export * from './operators';
+export * from './passes';
 export * from './payments';
 export * from './uploads';
