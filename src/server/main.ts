@@ -7,11 +7,14 @@ import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { startReservationSweep } from './features/passes/release-reservations';
 import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 /** How often the sandbox looks for subscriptions to renew. */
 const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
+/** How often unpaid passes whose reservation ran out give their place back. */
+const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
 
 async function main() {
   const config = loadConfig();
@@ -44,9 +47,17 @@ async function main() {
         })
       : null;
 
+  const reservationSweep = startReservationSweep({
+    db: database.db,
+    clock: systemClock,
+    log: app.log,
+    intervalMs: RESERVATION_SWEEP_INTERVAL_MS,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
+    await reservationSweep.stop();
     await renewals?.stop();
     await app.close();
     await mail.close?.();

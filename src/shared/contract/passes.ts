@@ -52,6 +52,7 @@ export const paidStatusSchema = z.enum(PASS_PAID_STATUSES);
 /** The status the screens show: Valid, Expired, 'Needs payment', waiting, or empty. */
 export const PERMIT_STATUSES = ['Valid', 'Expired', 'Needs payment', 'waiting', ''] as const;
 export const permitStatusSchema = z.enum(PERMIT_STATUSES);
+export type PermitStatus = z.infer<typeof permitStatusSchema>;
 
 /** Custom form field (section 3): label and value. */
 export const customFormFieldSchema = z.object({
