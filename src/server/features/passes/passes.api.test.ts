@@ -890,3 +890,13 @@ describe('the issued pass, vehicles and access', () => {
     expect(await t.db.select().from(passVehicles).where(eq(passVehicles.plate, 'NEVER'))).toEqual([]);
   });
 });
+
+describe('guessing pass uuids', () => {
+  it('is limited per client: after the minute’s allowance lookups answer 429', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 130; n += 1)
+      statuses.push((await get(`/api/v1/portal/customer/permit/${randomUUID()}`)).statusCode);
+    expect(statuses).toContain(404);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
