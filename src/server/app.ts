@@ -22,6 +22,7 @@ import { customerRoutes } from './features/customers/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
 import { operatorPlugin } from './features/operators/plugin';
 import { operatorRoutes } from './features/operators/routes';
+import { passRoutes } from './features/passes/routes';
 import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
@@ -151,6 +152,7 @@ export async function buildApp(
       await customerRoutes(typed);
       await operatorRoutes(typed);
       await dashboardAppealRoutes(typed);
+      await passRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

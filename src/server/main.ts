@@ -8,11 +8,14 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { startReservationSweep } from './features/passes/release-reservations';
 import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 /** How often the sandbox looks for subscriptions to renew. */
 const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
+/** How often unpaid passes whose reservation ran out give their place back. */
+const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
 
 import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
 import { startScheduledSweep } from './scheduled-sweep';
@@ -58,9 +61,17 @@ async function main() {
     log: app.log,
   });
 
+  const reservationSweep = startReservationSweep({
+    db: database.db,
+    clock: systemClock,
+    log: app.log,
+    intervalMs: RESERVATION_SWEEP_INTERVAL_MS,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
+    await reservationSweep.stop();
     await renewals?.stop();
     await uploadSweep.stop();
     await app.close();

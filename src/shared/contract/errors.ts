@@ -34,6 +34,15 @@ export const ERROR_CODES = [
   'payment_provider_error',
   'portal_expired',
   'subscription_not_started',
+  // Passes (part 2).
+  'sold_out',
+  'rule_closed',
+  'max_permits_reached',
+  'invalid_access_code',
+  'invalid_guest_code',
+  'residency_rule',
+  'verification_required',
+  'pass_validation',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

@@ -6,6 +6,7 @@ export * from './common';
 export * from './define-route';
 export * from './errors';
 export * from './operators';
+export * from './passes';
 export * from './payments';
 export * from './ticketview';
 export * from './uploads';

@@ -5,5 +5,6 @@ export * from './common';
 export * from './fill';
 export * from './legal';
 export * from './operators';
+export * from './passes';
 export * from './payments';
 export * from './uploads';

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../db/client';
 import type { PaymentSessionRow, RefundReason } from '../../db/schema';
 import { fulfilCitationPayment } from './fulfil-citation';
+import { fulfilPassPayment } from './fulfil-pass';
 import { fulfilSubscriptionCheckout } from './fulfil-subscription-checkout';
 
 /**
@@ -30,6 +31,8 @@ export type Fulfilment = (
 
 export const fulfilments = {
   citation: fulfilCitationPayment,
+  /** An incomplete pass becomes paid (fulfil-pass.ts); a released one only if its product still has room. */
+  pass: fulfilPassPayment,
   /** The first payment of a subscription; its periods go to subscription-fulfilments.ts by its own purpose. */
   subscription: fulfilSubscriptionCheckout,
 } satisfies Record<string, Fulfilment>;

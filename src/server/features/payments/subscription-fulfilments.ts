@@ -1,6 +1,7 @@
 import type { SubscriptionInvoice } from '../../adapters/payments/port';
 import type { Transaction } from '../../db/client';
 import type { SubscriptionRow } from '../../db/schema';
+import { passSubscriptionFulfilment } from './fulfil-pass';
 
 /**
  * What a subscription's events do to the thing it pays for, by the subscription's purpose. Each
@@ -19,11 +20,11 @@ export interface SubscriptionFulfilment {
 export type SubscriptionFulfilments = Readonly<Record<string, SubscriptionFulfilment>>;
 
 /**
- * The subscription purposes the portal knows. None yet: the pass issue adds 'pass' here (its
- * fulfilment extends the pass to each paid period end). A subscription of a purpose without an
- * entry still has its state kept, and its events are logged as unfulfilled.
+ * The subscription purposes the portal knows: 'pass' extends a recurring pass to each paid
+ * period's end (fulfil-pass.ts). A subscription of a purpose without an entry still has its state
+ * kept, and its events are logged as unfulfilled.
  */
-export const subscriptionFulfilments: SubscriptionFulfilments = {};
+export const subscriptionFulfilments: SubscriptionFulfilments = { pass: passSubscriptionFulfilment };
 
 export function findSubscriptionFulfilment(
   registry: SubscriptionFulfilments,

@@ -1,0 +1,104 @@
+import { formatDate } from '../../../shared/format/dates';
+import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
+import type { Transaction } from '../../db/client';
+import type { IssuedPassRow } from '../../db/schema';
+import { enqueueEmail } from '../mail/outbox';
+
+/**
+ * The emails of getting a pass, queued in the transaction that made the change (sent if and only
+ * if it commits) and rendered with the tenant's brand by the outbox worker: short paragraphs and
+ * one button, so they read well on a phone.
+ */
+interface PassEmailContext {
+  tx: Transaction;
+  tenant: { id: string; timezone: string };
+  /** The tenant's own address (links never use the request's Host). */
+  tenantUrl: string;
+  pass: Pick<
+    IssuedPassRow,
+    'id' | 'customerPermitId' | 'customerEmail' | 'customerName' | 'issuedOn' | 'expiresAt'
+  >;
+  productName: string;
+  now: Date;
+}
+
+const greeting = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+const receiptUrl = (context: PassEmailContext) =>
+  `${context.tenantUrl}/permit/issued/${context.pass.id}/receipt`;
+const validity = (context: PassEmailContext) =>
+  `${context.productName} (permit #${context.pass.customerPermitId}) is valid from ${formatDate(context.pass.issuedOn, context.tenant.timezone, 'dateTime')} to ${formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime')}.`;
+
+async function send(context: PassEmailContext, email: Parameters<typeof enqueueEmail>[1]['email']) {
+  if (!context.pass.customerEmail) return;
+  await enqueueEmail(context.tx, {
+    tenantId: context.tenant.id,
+    to: context.pass.customerEmail,
+    now: context.now,
+    email,
+  });
+}
+
+export function enqueuePassSubmittedEmail(context: PassEmailContext) {
+  return send(context, {
+    subject: passMessages.emailSubmittedSubject,
+    heading: passMessages.submittedTitle,
+    paragraphs: [
+      greeting(context.pass.customerName),
+      `Your request for ${context.productName} has application ID ${context.pass.customerPermitId}.`,
+      passMessages.submittedBody,
+    ],
+    action: { label: 'View your request', url: receiptUrl(context) },
+  });
+}
+
+export function enqueuePassIssuedEmail(context: PassEmailContext) {
+  return send(context, {
+    subject: passMessages.emailIssuedSubject,
+    heading: passMessages.issuedSuccess,
+    paragraphs: [
+      greeting(context.pass.customerName),
+      validity(context),
+      `To change your vehicle details or cancel your permit, open ${context.tenantUrl}/permit/issued/${context.pass.id}/edit`,
+    ],
+    action: { label: 'View your permit', url: receiptUrl(context) },
+  });
+}
+
+export function enqueuePassPaymentFailedEmail(context: PassEmailContext) {
+  return send(context, {
+    subject: passMessages.emailPaymentFailedSubject,
+    heading: passMessages.statusNeedsPayment,
+    paragraphs: [
+      greeting(context.pass.customerName),
+      `We could not charge the renewal of ${context.productName} (permit #${context.pass.customerPermitId}). Your card was not charged.`,
+      `The permit stays valid until ${formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime')}. Please update your payment method before then to keep it.`,
+    ],
+    action: { label: passMessages.proceedToPayment, url: receiptUrl(context) },
+  });
+}
+
+export async function enqueuePassVerificationEmail(options: {
+  tx: Transaction;
+  tenantId: string;
+  to: string;
+  productName: string;
+  url: string;
+  now: Date;
+}) {
+  await enqueueEmail(options.tx, {
+    tenantId: options.tenantId,
+    to: options.to,
+    now: options.now,
+    email: {
+      subject: passMessages.emailVerifySubject,
+      heading: passMessages.verifyEmailTitle,
+      paragraphs: [
+        formatPassMessage('Open the link below to begin your registration for {product}.', {
+          product: options.productName,
+        }),
+        'The link works once and expires in 24 hours. If you did not ask for it, you can ignore this email.',
+      ],
+      action: { label: 'Begin registration', url: options.url },
+    },
+  });
+}

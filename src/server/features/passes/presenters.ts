@@ -1,0 +1,153 @@
+import {
+  type IssuedPermit,
+  MAX_PROOF_FILES,
+  type PermitProduct,
+  type PermitStatus,
+  type Vehicle,
+} from '../../../shared/contract';
+import type { IssuedPassRow, PassProductRow, PassVehicleRow, PermitHolderRow } from '../../db/schema';
+import type { ProductWithDetails } from './queries';
+import { sanitiseRichText } from './sanitise-rich-text';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function isSoldOut(details: Pick<ProductWithDetails, 'row' | 'heldCount'>): boolean {
+  return details.row.capacity !== null && details.heldCount >= details.row.capacity;
+}
+
+/** Permit product (section 3); the footer copy is sanitised on the way out, whoever wrote it. */
+export function toPermitProduct(details: ProductWithDetails): PermitProduct {
+  const { row } = details;
+  return {
+    uuid: row.id,
+    name: row.name,
+    description: row.description,
+    amount: row.amount,
+    currency: row.currency,
+    billingType: row.billingType,
+    billingPeriod: row.billingPeriod,
+    permitDuration: row.permitDuration,
+    permitDurationUnit: row.permitDurationUnit,
+    timeSelectionType: row.timeSelectionType,
+    chosenDate: iso(row.chosenDate),
+    chosenEndDate: iso(row.chosenEndDate),
+    advancedType: row.advancedType,
+    isAutoApproved: row.isAutoApproved,
+    isEmailVerify: row.isEmailVerify,
+    isSignupCodeRequired: row.isSignupCodeRequired,
+    isSoldOut: isSoldOut(details),
+    isRegImgRequired: row.isRegImgRequired,
+    needsGuestCode: row.needsGuestCode,
+    guestFieldsType: row.guestFieldsType,
+    guestNeedsPermitHolderInfo: row.guestNeedsPermitHolderInfo,
+    isMinPermitHolderInfo: row.isMinPermitHolderInfo,
+    labelDescriptor: row.labelDescriptor,
+    documentUploadCopy: row.documentUploadCopy,
+    isPlateOnly: row.isPlateOnly,
+    footerCopy: sanitiseRichText(row.footerCopy),
+    footerCopyAboveCheckout: sanitiseRichText(row.footerCopyAboveCheckout),
+    formFields: details.formFields,
+    isVisitorOnly: row.isVisitorOnly,
+    isBusinessProduct: row.isBusinessProduct,
+    hasAccessCodes: details.hasAccessCodes,
+    maxVehiclesPerPermit: row.maxVehiclesPerPermit,
+    maxActiveVehiclesPerPermit: row.maxActiveVehiclesPerPermit,
+    canEditTimes: row.canEditTimes,
+    residencyRule: row.residencyRule,
+    maxProofFiles: MAX_PROOF_FILES,
+  };
+}
+
+/** The status the screens show (section 3): Valid, Expired, 'Needs payment', waiting or empty. */
+export function permitStatusOf(
+  pass: Pick<IssuedPassRow, 'paidStatus' | 'expiresAt'>,
+  now: Date,
+): PermitStatus {
+  switch (pass.paidStatus) {
+    case 'paid':
+      return pass.expiresAt > now ? 'Valid' : 'Expired';
+    case 'expired':
+      return 'Expired';
+    case 'incomplete':
+      return 'Needs payment';
+    case 'waiting':
+      return 'waiting';
+    default:
+      return '';
+  }
+}
+
+export function toVehicle(row: PassVehicleRow): Vehicle {
+  return {
+    uuid: row.id,
+    plate: row.plate,
+    state: row.state,
+    make: row.make,
+    model: row.model,
+    color: row.color,
+    isPrimary: row.isPrimary,
+    isActive: row.isActive,
+    permitIssuedUUID: row.passId,
+    vehicleUUID: row.customerVehicleId,
+  };
+}
+
+export function toIssuedPermit(options: {
+  pass: IssuedPassRow;
+  product: PassProductRow;
+  holder: PermitHolderRow | null;
+  vehicles: PassVehicleRow[];
+  proofUrls: string[];
+  now: Date;
+}): IssuedPermit {
+  const { pass, product, holder, vehicles, proofUrls } = options;
+  const primary = vehicles.find((vehicle) => vehicle.isPrimary) ?? null;
+  return {
+    uuid: pass.id,
+    customerPermitId: pass.customerPermitId,
+    permitUUID: product.id,
+    permitName: product.name,
+    permitDescription: product.description,
+    status: permitStatusOf(pass, options.now),
+    paidStatus: pass.paidStatus,
+    issuedOn: pass.issuedOn.toISOString(),
+    expiresAt: pass.expiresAt.toISOString(),
+    canEditTimes: product.canEditTimes,
+    vehicle: primary ? toVehicle(primary) : null,
+    secondaryVehicles: vehicles.filter((vehicle) => !vehicle.isPrimary).map(toVehicle),
+    maxVehiclesPerPermit: product.maxVehiclesPerPermit,
+    maxActiveVehiclesPerPermit: product.maxActiveVehiclesPerPermit,
+    amount: pass.amount,
+    currency: pass.currency,
+    advancedType: product.advancedType,
+    customFormFields: pass.customFormFields,
+    permitHolder: holder
+      ? {
+          name: holder.name,
+          email: holder.email,
+          label: holder.label,
+          lotName: holder.lotName,
+          address1: holder.address1,
+          address2: holder.address2,
+          city: holder.city,
+          state: holder.state,
+          zip: holder.zip,
+          country: holder.country,
+          phonenumber: holder.phoneNumber,
+          buildingBusiness: holder.buildingBusiness,
+          emergencyName: holder.emergencyName,
+          emergencyNumber: holder.emergencyNumber,
+          emergencyEmail: holder.emergencyEmail,
+        }
+      : null,
+    customerName: pass.customerName,
+    customerEmail: pass.customerEmail,
+    isVisitorOnly: product.isVisitorOnly,
+    isRecurring: product.billingType !== 'ONE TIME',
+    receiptUrl: pass.receiptUrl,
+    regImgUrl: proofUrls[0] ?? null,
+    regImgUrls: proofUrls,
+    footerCopy: sanitiseRichText(product.footerCopy),
+    footerCopyAboveCheckout: sanitiseRichText(product.footerCopyAboveCheckout),
+  };
+}

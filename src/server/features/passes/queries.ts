@@ -1,0 +1,184 @@
+import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import {
+  issuedPasses,
+  type PassProductRow,
+  type PassProductRulesRow,
+  passAccessCodes,
+  passProductFormFields,
+  passProductImages,
+  passProductRules,
+  passProducts,
+} from '../../db/schema';
+
+type Reader = Database | Transaction;
+
+/**
+ * A pass holds a place against its product's capacity while it is paid and not yet expired,
+ * waiting for approval, or incomplete with its reservation still running (docs/decisions/090).
+ */
+export function holdsCapacity(now: Date): SQL {
+  return or(
+    and(eq(issuedPasses.paidStatus, 'paid'), gt(issuedPasses.expiresAt, now)),
+    eq(issuedPasses.paidStatus, 'waiting'),
+    and(eq(issuedPasses.paidStatus, 'incomplete'), gt(issuedPasses.reservedUntil, now)),
+  )!;
+}
+
+export interface ProductWithDetails {
+  row: PassProductRow;
+  formFields: Array<{ label: string; value: string }>;
+  hasAccessCodes: boolean;
+  heldCount: number;
+}
+
+/** Products with their form fields, whether codes guard them and how many places they hold. */
+async function withDetails(
+  db: Reader,
+  tenantId: string,
+  rows: PassProductRow[],
+  now: Date,
+): Promise<ProductWithDetails[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [fields, codes, held] = await Promise.all([
+    db
+      .select()
+      .from(passProductFormFields)
+      .where(and(eq(passProductFormFields.tenantId, tenantId), inArray(passProductFormFields.productId, ids)))
+      .orderBy(asc(passProductFormFields.position)),
+    db
+      .selectDistinct({ productId: passAccessCodes.productId })
+      .from(passAccessCodes)
+      .where(and(eq(passAccessCodes.tenantId, tenantId), inArray(passAccessCodes.productId, ids))),
+    db
+      .select({ productId: issuedPasses.productId, count: sql<number>`count(*)::int` })
+      .from(issuedPasses)
+      .where(
+        and(eq(issuedPasses.tenantId, tenantId), inArray(issuedPasses.productId, ids), holdsCapacity(now)),
+      )
+      .groupBy(issuedPasses.productId),
+  ]);
+  const guarded = new Set(codes.map((code) => code.productId));
+  return rows.map((row) => ({
+    row,
+    formFields: fields
+      .filter((field) => field.productId === row.id)
+      .map((field) => ({ label: field.label, value: field.value })),
+    hasAccessCodes: guarded.has(row.id),
+    heldCount: held.find((entry) => entry.productId === row.id)?.count ?? 0,
+  }));
+}
+
+export type CatalogueFilter = 'public' | 'visitor' | { businessAccountId: string };
+
+/** The tenant's products on sale, in catalogue order. */
+export async function listProducts(
+  db: Reader,
+  tenantId: string,
+  filter: CatalogueFilter,
+  now: Date,
+): Promise<ProductWithDetails[]> {
+  const conditions: SQL[] = [eq(passProducts.tenantId, tenantId), isNull(passProducts.archivedAt)];
+  if (filter === 'public') conditions.push(eq(passProducts.isBusinessProduct, false));
+  else if (filter === 'visitor') {
+    conditions.push(eq(passProducts.isBusinessProduct, false), eq(passProducts.isVisitorOnly, true));
+  } else {
+    conditions.push(
+      eq(passProducts.isBusinessProduct, true),
+      or(
+        isNull(passProducts.businessAccountId),
+        eq(passProducts.businessAccountId, filter.businessAccountId),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(passProducts)
+    .where(and(...conditions))
+    .orderBy(asc(passProducts.sortOrder), asc(passProducts.name));
+  return withDetails(db, tenantId, rows, now);
+}
+
+export async function findProduct(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+): Promise<PassProductRow | null> {
+  const [row] = await db
+    .select()
+    .from(passProducts)
+    .where(
+      and(
+        eq(passProducts.tenantId, tenantId),
+        eq(passProducts.id, productId),
+        isNull(passProducts.archivedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function findProductWithDetails(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+  now: Date,
+): Promise<ProductWithDetails | null> {
+  const row = await findProduct(db, tenantId, productId);
+  return row ? ((await withDetails(db, tenantId, [row], now))[0] ?? null) : null;
+}
+
+/** Locks the product row for the issuing transaction: issues of one product queue here. */
+export async function lockProduct(
+  tx: Transaction,
+  tenantId: string,
+  productId: string,
+): Promise<PassProductRow | null> {
+  const [row] = await tx
+    .select()
+    .from(passProducts)
+    .where(
+      and(
+        eq(passProducts.tenantId, tenantId),
+        eq(passProducts.id, productId),
+        isNull(passProducts.archivedAt),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function countHeldPlaces(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+  now: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(issuedPasses)
+    .where(
+      and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.productId, productId), holdsCapacity(now)),
+    );
+  return row?.count ?? 0;
+}
+
+export async function listProductImages(db: Reader, tenantId: string, productId: string) {
+  return db
+    .select({ uuid: passProductImages.id, url: passProductImages.url })
+    .from(passProductImages)
+    .where(and(eq(passProductImages.tenantId, tenantId), eq(passProductImages.productId, productId)))
+    .orderBy(asc(passProductImages.position));
+}
+
+export async function findProductRules(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+): Promise<PassProductRulesRow | null> {
+  const [row] = await db
+    .select()
+    .from(passProductRules)
+    .where(and(eq(passProductRules.tenantId, tenantId), eq(passProductRules.productId, productId)));
+  return row ?? null;
+}
