@@ -133,7 +133,7 @@ export const passSubscriptionFulfilment: SubscriptionFulfilment = {
   },
   async renewalFailed(tx, subscription, failedAt) {
     const found = await lockPass(tx, subscription.tenantId, subscription.subjectId);
-    if (!found || found.pass.paidStatus !== 'paid') return;
+    if (found?.pass.paidStatus !== 'paid') return;
     const paidUntil = subscription.currentPeriodEnd ?? found.pass.expiresAt;
     const [marked] = await tx
       .update(issuedPasses)
