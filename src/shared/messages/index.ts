@@ -4,6 +4,7 @@ export * from './citations';
 export * from './common';
 export * from './legal';
 export * from './operators';
+export * from './pass-screens';
 export * from './passes';
 export * from './payments';
 export * from './uploads';

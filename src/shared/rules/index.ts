@@ -8,4 +8,5 @@ export * from './citation-status';
 export * from './citation-total';
 export * from './late-penalties';
 export * from './luminance';
+export * from './pass-lists';
 export * from './search-normalisation';
