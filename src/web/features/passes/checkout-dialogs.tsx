@@ -27,7 +27,13 @@ export function RegistrationErrorDialog(props: { message: string | null; onClose
 /** Section 8's maximum permits modal: registration is blocked. */
 export function MaxPermitsDialog(props: { isOpen: boolean; count: number | null; onClose: () => void }) {
   return (
-    <Modal opened={props.isOpen} onClose={props.onClose} title={passMessages.maxPermitsTitle} centered>
+    <Modal
+      opened={props.isOpen}
+      onClose={props.onClose}
+      title={passMessages.maxPermitsTitle}
+      centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+    >
       <Stack gap="md">
         <Text data-testid="max-permits">
           {formatPassMessage(passMessages.maxPermitsBody, { count: props.count ?? '' })}
@@ -81,7 +87,13 @@ export function AccessCodeDialog(props: {
   }
 
   return (
-    <Modal opened={props.isOpen} onClose={props.onClose} title={passScreenMessages.accessCodeTitle} centered>
+    <Modal
+      opened={props.isOpen}
+      onClose={props.onClose}
+      title={passScreenMessages.accessCodeTitle}
+      centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>{passScreenMessages.accessCodeIntro}</Text>

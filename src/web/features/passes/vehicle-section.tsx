@@ -132,7 +132,13 @@ function AddVehicleDialog(props: {
     describeError: (error) => (error as Error).message,
   });
   return (
-    <Modal opened={props.isOpen} onClose={props.onClose} title={passScreenMessages.addVehicleTitle} centered>
+    <Modal
+      opened={props.isOpen}
+      onClose={props.onClose}
+      title={passScreenMessages.addVehicleTitle}
+      centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           {formError && (
