@@ -277,4 +277,90 @@ describe('getting a pass', () => {
     await page.getByRole('heading', { name: 'Your permit has been successfully issued!' }).waitFor();
     expectNoPageErrors(page);
   });
+  it('a residency rule opens the Registration Error dialog until a Hawaii ID and address are given', async () => {
+    await choosePass(page, '/permits/choose', 'E2E Hawaii Pass');
+    await page.getByRole('textbox', { name: 'Email' }).first().fill('kai@example.com');
+    await page.getByLabel('License plate').fill('HI 1');
+    await page.getByLabel('Hawaii ID').fill('12345');
+    await page.getByLabel('Name').fill('Kai Kahale');
+    await page.getByLabel('Phone number').fill('808 555 0100');
+    await page.getByLabel('Address line 1').fill('1 Aloha Way');
+    await page.getByLabel('City').fill('Honolulu');
+    await page.getByRole('combobox', { name: 'State / province' }).nth(1).fill('California');
+    await page.getByRole('option', { name: 'California (CA)' }).click();
+    await page.getByLabel('Zip / postal code').fill('96813');
+    await page.getByRole('combobox', { name: 'Country' }).fill('United States');
+    await page.getByRole('option', { name: 'United States', exact: true }).click();
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Registration Error' });
+    await expect(dialog.getByTestId('registration-error').textContent()).resolves.toBe(
+      'This registration form is intended for Hawaii state residents only. Please enter a valid Hawaii ID number and a Hawaii (HI) address.',
+    );
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('Hawaii ID').fill('H12345678');
+    await page.getByRole('combobox', { name: 'State / province' }).nth(1).fill('Hawaii');
+    await page.getByRole('option', { name: 'Hawaii (HI)' }).click();
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await page.waitForURL(/\/permits\/issued\/success\?id=[0-9a-f-]{36}$/);
+    expectNoPageErrors(page);
+  });
+
+  it('a product behind access codes asks for one in a dialog, refuses a wrong one and takes a good one', async () => {
+    await choosePass(page, '/permits/choose', 'E2E Contractor Pass');
+    await page.getByRole('textbox', { name: 'Email' }).first().fill('cody@example.com');
+    await page.getByLabel('License plate').fill('CODY 1');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Access code' });
+    await dialog.getByLabel('Access code').fill('nope');
+    await dialog.getByRole('button', { name: 'Use code' }).click();
+    await expect(dialog.getByTestId('access-code-error').textContent()).resolves.toBe(
+      'This code is invalid or is no longer available.',
+    );
+    await expectAccessible(page);
+    await dialog.getByLabel('Access code').fill(' pass-e2e-1 ');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/permits\/issued\/success\?id=[0-9a-f-]{36}$/);
+    expectNoPageErrors(page);
+  });
+
+  it('a customer enters an access code, which opens the application of its product', async () => {
+    await writeSession(page, 'pat@passtest.example');
+    await page.goto(tenantUrl(TENANT, '/permits/view/code'));
+    await page.getByRole('heading', { name: 'Enter access code' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: 'Access code' }).fill('NO-SUCH-CODE');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByTestId('code-error').textContent()).resolves.toBe(
+      'Code has already been used or is not a valid code. Please reach out to your parking admin for a pass code.',
+    );
+    await page.getByRole('textbox', { name: 'Access code' }).fill(' pass-e2e-2 ');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/\/permits\/view\/apply\/[0-9a-f-]{36}\?code=PASS-E2E-2$/);
+    await expect(page.getByTestId('summary-name').textContent()).resolves.toBe('E2E Contractor Pass');
+    await page.getByRole('radio', { name: /^PAT1234/ }).check();
+    await page.getByLabel('Name').fill('Pat Resident');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await page.waitForURL(/\/permits\/apply\/[0-9a-f-]{36}\/success$/);
+    expectNoPageErrors(page);
+  });
+
+  it('a customer at the maximum number of passes sees the maximum-permits dialog', async () => {
+    await writeSession(page, 'max@passtest.example');
+    await choosePass(page, '/permits/view/choose', 'E2E Resident Pass');
+    await page.getByRole('radio', { name: /^MAX1/ }).check();
+    await page.getByLabel('Name').fill('Max Holder');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: "You've reached the maximum allowed number of permits.",
+    });
+    await expect(dialog.getByTestId('max-permits').textContent()).resolves.toBe(
+      'Only 3 permit(s) can be registered for this account. If you have multiple redemption codes please create a new account using an alternate email address.',
+    );
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
 });

@@ -13,6 +13,7 @@ export function RegistrationErrorDialog(props: { message: string | null; onClose
       onClose={props.onClose}
       title={passMessages.residencyErrorTitle}
       centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
     >
       <Stack gap="md">
         <Text data-testid="registration-error">{props.message}</Text>

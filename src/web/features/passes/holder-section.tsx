@@ -88,7 +88,6 @@ export function HolderSection(props: {
               label={passScreenMessages.holderStateLabel}
               data={STATE_OPTIONS}
               searchable
-              clearable
               required
               autoComplete="address-level1"
               {...form.getInputProps('holderState')}
@@ -103,7 +102,6 @@ export function HolderSection(props: {
               label={passScreenMessages.countryLabel}
               data={[...COUNTRIES]}
               searchable
-              clearable
               required
               autoComplete="country-name"
               {...form.getInputProps('holderCountry')}

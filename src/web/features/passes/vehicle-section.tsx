@@ -71,7 +71,6 @@ function VehicleFields<Values extends VehicleValues>(props: {
             label={passScreenMessages.stateLabel}
             data={STATE_OPTIONS}
             searchable
-            clearable
             {...field('state')}
             onChange={(value) => setUpper('state', value)}
           />
@@ -97,7 +96,6 @@ function VehicleFields<Values extends VehicleValues>(props: {
             label={passScreenMessages.colorLabel}
             data={[...CAR_COLORS]}
             searchable
-            clearable
             {...field('color')}
             onChange={(value) => setUpper('color', value)}
           />
