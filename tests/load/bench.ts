@@ -13,7 +13,7 @@ import {
 } from './landing-assets';
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
-import type { Scenario } from './scenario';
+import type { Scenario, ScenarioSummary } from './scenario';
 import { selectScenarios } from './scenarios';
 import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './servers';
 import { formatBytes, formatMs, formatTable } from './stats';
@@ -28,6 +28,7 @@ interface ScenarioResult {
   server: Scenario['server'];
   max: RunSummary;
   fixedRate: RunSummary;
+  summary?: ScenarioSummary;
 }
 
 const log = (line: string) => console.log(line);
@@ -59,7 +60,12 @@ async function measureScenario(
   log(`  ${scenario.id}: fixed rate ${overallRate} req/s, ${options.duration} s ...`);
   const fixedRate = await runLoad(next, { ...base, duration: options.duration, overallRate });
   log(`    ${describeRun(fixedRate)}`);
-  return { id: scenario.id, title: scenario.title, server: scenario.server, max, fixedRate };
+  const summary = await scenario.summarise?.({ db, port: server.port });
+  if (summary) {
+    for (const [name, value] of Object.entries(summary.figures)) log(`    ${name}: ${value}`);
+    if (summary.problem) log(`    PROBLEM: ${summary.problem}`);
+  }
+  return { id: scenario.id, title: scenario.title, server: scenario.server, max, fixedRate, summary };
 }
 
 function resultsTable(results: readonly ScenarioResult[]): string {
@@ -213,7 +219,8 @@ async function main(): Promise<number> {
   log(`Wrote ${path.relative(process.cwd(), file)} and tests/load/results/latest.json.`);
 
   const failed = results.filter(
-    ({ max, fixedRate }) => max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors,
+    ({ max, fixedRate, summary }) =>
+      max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors || summary?.problem,
   );
   if (failed.length) {
     console.error(`Some requests failed under load in: ${failed.map((result) => result.id).join(', ')}.`);

@@ -30,6 +30,16 @@ export interface Scenario {
   prepare(context: ScenarioContext): Promise<() => BenchRequest>;
   /** Why a sample response is wrong, or null when it is right. Runs before the load, never under it. */
   check(status: number, body: string): string | null;
+  /**
+   * Optional figures of its own after the load (e.g. passes issued per second, oversold count),
+   * reported beside the timings; a `problem` fails the bench like failed requests do.
+   */
+  summarise?(context: ScenarioContext & { port: number }): Promise<ScenarioSummary>;
+}
+
+export interface ScenarioSummary {
+  figures: Record<string, number>;
+  problem: string | null;
 }
 
 /** The usual check for a GET that must answer 200 with JSON. */

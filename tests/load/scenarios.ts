@@ -3,6 +3,7 @@ import { bareRouteScenario } from './scenarios/bare-route';
 import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
+import { passCheckoutScenario } from './scenarios/pass-checkout';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -13,6 +14,7 @@ export const scenarios: readonly Scenario[] = [
   noticeLookupScenario,
   brandScenario,
   checkoutSessionScenario,
+  passCheckoutScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

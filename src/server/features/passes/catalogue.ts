@@ -92,7 +92,10 @@ export async function checkAccessCode(options: {
   tenant: TenantRow;
   productId: string;
   code: string;
+  now: Date;
 }) {
+  // Another tenant's product is as unknown as a made-up one.
+  await getProduct(options);
   const [row] = await options.db
     .select({ usedAt: passAccessCodes.usedAt })
     .from(passAccessCodes)

@@ -4,6 +4,7 @@ import type { BillingPeriod, PaymentGateway } from '../../adapters/payments/port
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { cancelSubscriptionAtPeriodEnd } from '../payments/cancel-subscription';
 import { startCheckout } from '../payments/start-checkout';
 import { startSubscriptionCheckout } from '../payments/start-subscription-checkout';
 
@@ -79,4 +80,30 @@ export async function startPassCheckout(options: {
     .set({ subscriptionRef: subscriptionId, updatedAt: now })
     .where(and(eq(issuedPasses.tenantId, tenant.id), eq(issuedPasses.id, pass.id)));
   return { checkoutURL };
+}
+
+/**
+ * Stops a recurring pass from renewing: it stays valid to the end of the paid period, then the
+ * subscription ends (cancel-subscription.ts). For the pass cancel of issue 10; twice is harmless.
+ */
+export async function cancelPassRenewal(options: {
+  db: Database;
+  gateway: PaymentGateway;
+  tenantId: string;
+  passId: string;
+  log?: { error(object: unknown, message: string): void };
+}): Promise<void> {
+  const [pass] = await options.db
+    .select({ subscriptionRef: issuedPasses.subscriptionRef })
+    .from(issuedPasses)
+    .where(and(eq(issuedPasses.tenantId, options.tenantId), eq(issuedPasses.id, options.passId)));
+  if (!pass) throw notFound('Pass');
+  if (!pass.subscriptionRef) return;
+  await cancelSubscriptionAtPeriodEnd({
+    db: options.db,
+    gateway: options.gateway,
+    tenantId: options.tenantId,
+    subscriptionId: pass.subscriptionRef,
+    log: options.log,
+  });
 }

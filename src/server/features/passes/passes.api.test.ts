@@ -77,6 +77,9 @@ const products = {
     permitDurationUnit: 'DAY',
   }),
   plateOnly: buildProduct({ name: 'Plate only', isPlateOnly: true }),
+  noLabel: buildProduct({ name: 'No label', advancedType: 1, labelDescriptor: 'None' }),
+  normalAddress: buildProduct({ name: 'Normal address', advancedType: 2 }),
+  minimalHolder: buildProduct({ name: 'Minimal holder', advancedType: 2, isMinPermitHolderInfo: true }),
   weekdays: buildProduct({
     name: 'Weekdays',
     rules: { weekdays: [1, 2, 3, 4], hours: { from: '08:00', to: '18:00' } },
@@ -418,6 +421,41 @@ describe('checkout validation (section 5, in the spec’s order)', () => {
     expect(badEmail.json().message).toBe(passMessages.holderEmailInvalid);
   });
 
+  it('needs the address for auto-approved address types (2), not for simple (0), no-label (1) or minimal holder info', async () => {
+    const vehicleUUID = await savedVehicle(residentToken);
+    const holder = { holderName: 'Rita', holderLabel: 'Unit 4' };
+    const address = await issue(residentToken, {
+      permitProductUUID: ids.normalAddress,
+      vehicleUUID,
+      ...holder,
+    });
+    expect(address.json()).toEqual({ code: 'pass_validation', message: passMessages.addressRequired });
+    const full = {
+      ...holder,
+      holderAddress1: '1 Main St',
+      holderCity: 'New York',
+      holderState: 'NY',
+      holderZip: '10001',
+      holderCountry: 'US',
+    };
+    expect(
+      (await issue(residentToken, { permitProductUUID: ids.normalAddress, vehicleUUID, ...full })).statusCode,
+    ).toBe(200);
+    expect(
+      (await issue(residentToken, { permitProductUUID: ids.free, vehicleUUID, ...holder })).statusCode,
+    ).toBe(200);
+    expect(
+      (await issue(residentToken, { permitProductUUID: ids.minimalHolder, vehicleUUID, ...holder }))
+        .statusCode,
+    ).toBe(200);
+    const noLabel = await issue(residentToken, { permitProductUUID: ids.noLabel, vehicleUUID, ...holder });
+    expect(noLabel.statusCode).toBe(200);
+    // 'None' hides the label field: nothing typed into it is kept.
+    const permit = (await get(`/api/v1/portal/customer/permit/${noLabel.json().permitIssuedUUID}`)).json();
+    expect(permit.permitHolder).toMatchObject({ name: 'Rita', label: null });
+    expect(permit.advancedType).toBe(1);
+  });
+
   it('needs the square type’s contact fields (5) with a valid emergency email', async () => {
     const holder = {
       holderName: 'Sam',
@@ -682,7 +720,7 @@ describe('codes', () => {
     expect(
       (await get(`/api/v1/dashboard/permit/${ids.codes}/access-codes/ALPHA-1/checkcode`, undefined, 'beta'))
         .statusCode,
-    ).toBe(409);
+    ).toBe(404);
   });
 
   it('consumes a code in the issuing transaction: one pass per code, also when two race', async () => {
@@ -888,5 +926,31 @@ describe('the issued pass, vehicles and access', () => {
       .where(and(eq(passAccessCodes.code, 'ALPHA-1')));
     expect(code?.usedAt).toBeNull();
     expect(await t.db.select().from(passVehicles).where(eq(passVehicles.plate, 'NEVER'))).toEqual([]);
+  });
+});
+
+describe('a failure of ours', () => {
+  it('answers the spec’s 500 text and writes nothing', async () => {
+    const before = await passCount();
+    const original = t.db.transaction;
+    t.db.transaction = (() => Promise.reject(new Error('database went away'))) as typeof original;
+    try {
+      const response = await guestFree(guestBody('free', { email: 'unlucky@example.com' }));
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({ code: 'internal_error', message: passMessages.issueFailed });
+    } finally {
+      t.db.transaction = original;
+    }
+    expect(await passCount()).toBe(before);
+  });
+});
+
+describe('guessing pass uuids', () => {
+  it('is limited per client: after the minute’s allowance lookups answer 429', async () => {
+    const statuses: number[] = [];
+    for (let n = 0; n < 130; n += 1)
+      statuses.push((await get(`/api/v1/portal/customer/permit/${randomUUID()}`)).statusCode);
+    expect(statuses).toContain(404);
+    expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -21,10 +21,11 @@ import {
   lookupPermitCodeContract,
   permitCheckoutUrlContract,
 } from '../../../shared/contract';
+import { passMessages } from '../../../shared/messages/passes';
 import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import type { CustomerRow, TenantRow } from '../../db/schema';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
 import {
@@ -124,7 +125,13 @@ export async function passRoutes(app: ApiInstance) {
 
   registerRoute(app, checkAccessCodeContract, async (request) => {
     const tenant = await request.requireTenant();
-    return checkAccessCode({ db, tenant, productId: request.params.id, code: request.params.code });
+    return checkAccessCode({
+      db,
+      tenant,
+      productId: request.params.id,
+      code: request.params.code,
+      now: clock.now(),
+    });
   });
 
   registerRoute(
@@ -156,6 +163,20 @@ export async function passRoutes(app: ApiInstance) {
     return { email: verified.email, customerUUID: verified.customerId ?? request.body.customerUUID };
   });
 
+  /**
+   * An issue that fails for a reason of ours answers the spec's 500 text (section 8), not the
+   * generic one; its cause stays in the log. AppErrors (the 4xx answers) pass through.
+   */
+  const issuing = async <Answer>(request: FastifyRequest, work: Promise<Answer>): Promise<Answer> => {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      request.log.error({ err: error }, 'a pass could not be issued');
+      throw new AppError(500, 'internal_error', passMessages.issueFailed);
+    }
+  };
+
   const issueDeps = (tenant: TenantRow) => ({
     db,
     storage,
@@ -167,26 +188,35 @@ export async function passRoutes(app: ApiInstance) {
   registerRoute(app, issuePermitContract, async (request) => {
     const customer = await request.requireCustomer();
     const tenant = await request.requireTenant();
-    return issuePass({
-      ...issueDeps(tenant),
-      customer,
-      channel: 'customer',
-      request: fromIssuePayload(request.body),
-    });
+    return issuing(
+      request,
+      issuePass({
+        ...issueDeps(tenant),
+        customer,
+        channel: 'customer',
+        request: fromIssuePayload(request.body),
+      }),
+    );
   });
 
   registerRoute(app, guestFreeCheckoutContract, async (request) => {
     const tenant = await request.requireTenant(request.body.subdomain);
     const customer = await optionalCustomer(request);
     const passRequest = fromCheckoutPayload(request.body, customer !== null);
-    return issuePass({ ...issueDeps(tenant), customer, channel: 'guest-free', request: passRequest });
+    return issuing(
+      request,
+      issuePass({ ...issueDeps(tenant), customer, channel: 'guest-free', request: passRequest }),
+    );
   });
 
   registerRoute(app, guestPaidIncompleteContract, async (request) => {
     const tenant = await request.requireTenant(request.body.subdomain);
     const customer = await optionalCustomer(request);
     const passRequest = fromCheckoutPayload(request.body, customer !== null);
-    return issuePass({ ...issueDeps(tenant), customer, channel: 'guest-paid', request: passRequest });
+    return issuing(
+      request,
+      issuePass({ ...issueDeps(tenant), customer, channel: 'guest-paid', request: passRequest }),
+    );
   });
 
   registerRoute(app, guestPaidCheckAllowedContract, async (request) => {
