@@ -363,4 +363,30 @@ describe('getting a pass', () => {
     await expectAccessible(page);
     expectNoPageErrors(page);
   });
+  it("a visitor pass needs a resident's guest code, upper-cased and without spaces", async () => {
+    await choosePass(page, '/permits/choose', 'E2E Visitor Pass');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await expect(checkoutError(page).textContent()).resolves.toBe('Please add your guest code.');
+    await page.getByRole('textbox', { name: 'Guest code' }).fill('wrong1');
+    await expect(page.getByRole('textbox', { name: 'Guest code' }).inputValue()).resolves.toBe('WRONG1');
+    await page.getByRole('textbox', { name: 'Email' }).first().fill('val@example.com');
+    await page.getByLabel('License plate').fill('VAL 1');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await expect(checkoutError(page).textContent()).resolves.toBe(
+      'This guest code is invalid. Please check your guest code.',
+    );
+    await page.getByRole('textbox', { name: 'Guest code' }).fill('pat g7k');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await page.waitForURL(/\/permits\/issued\/success\?id=[0-9a-f-]{36}$/);
+    expectNoPageErrors(page);
+  });
+
+  it('the visitor catalogue of a customer lists visitor-only passes', async () => {
+    await writeSession(page, 'pat@passtest.example');
+    await page.goto(tenantUrl(TENANT, '/permits/visitors/view/choose'));
+    await page.getByRole('heading', { name: 'Choose a visitor pass' }).waitFor();
+    await page.getByRole('heading', { name: 'E2E Visitor Pass' }).waitFor();
+    await expect(page.getByTestId('product-card').count()).resolves.toBe(1);
+    await expectAccessible(page);
+  });
 });
