@@ -216,6 +216,15 @@ describe('getting a pass', () => {
       'File is over the maximum 5MB limit.',
     );
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const sevenFiles = Array.from({ length: 7 }, (_, index) => ({
+      name: `page-${index + 1}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: pdf,
+    }));
+    await input.setInputFiles(sevenFiles);
+    await expect(page.getByTestId('proof-message').textContent()).resolves.toBe(
+      "You've reached the maximum allowed file count.",
+    );
     await input.setInputFiles({ name: 'lease.pdf', mimeType: 'application/pdf', buffer: pdf });
     await page.getByTestId('proof-files').getByText('lease.pdf').waitFor();
     await expect(page.getByTestId('proof-count').textContent()).resolves.toBe('1 of 6 files');
