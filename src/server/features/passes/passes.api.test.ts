@@ -45,6 +45,13 @@ const products = {
   visitor: buildProduct({ name: 'Visitor', isVisitorOnly: true, needsGuestCode: true }),
   soldOut: buildProduct({ name: 'Small lot', capacity: 1 }),
   codes: buildProduct({ name: 'Coded', accessCodes: ['ALPHA-1', 'ALPHA-2'] }),
+  signup: buildProduct({ name: 'Sign-up code', isSignupCodeRequired: true }),
+  preset: buildProduct({
+    name: 'Event night',
+    timeSelectionType: 2,
+    chosenDate: '2026-12-31T23:00:00Z',
+    chosenEndDate: '2027-01-01T05:00:00Z',
+  }),
   verify: buildProduct({ name: 'Verified guest', isEmailVerify: true }),
   business: buildProduct({ name: 'Business lot', isBusinessProduct: true }),
   labelAddress: buildProduct({
@@ -104,7 +111,7 @@ beforeAll(async () => {
       {
         ...buildTenant({ subdomain: 'alpha' }),
         businessAccounts: [{ name: 'Acme' }],
-        signupCodes: [],
+        signupCodes: [{ code: 'SIGN-UP-1' }],
         customers: [
           buildCustomer({
             email: 'resident@example.com',
@@ -740,6 +747,15 @@ describe('codes', () => {
     ).toBe(409);
   });
 
+  it('takes a sign-up code of the tenant once for a product that asks for one', async () => {
+    expect((await guestFree(guestBody('signup'))).json().code).toBe('invalid_access_code');
+    expect((await guestFree(guestBody('signup', { permitCode: 'sign-up-1' }))).statusCode).toBe(200);
+    const again = await guestFree(
+      guestBody('signup', { permitCode: 'SIGN-UP-1', email: 'twice@example.com' }),
+    );
+    expect(again.json()).toEqual({ code: 'invalid_access_code', message: passMessages.invalidAccessCode });
+  });
+
   it('needs the host’s guest code for a visitor pass, and replaces it after use', async () => {
     const wrong = await guestFree(guestBody('visitor', { guestCode: 'WRONG1' }));
     expect(wrong.json()).toEqual({ code: 'invalid_guest_code', message: passMessages.guestCodeInvalid });
@@ -831,6 +847,17 @@ describe('time selection at day and DST boundaries (America/New_York)', () => {
     expect((await passOf(ok.json().permitIssuedUUID)).expiresAt.toISOString()).toBe(
       '2026-11-01T14:00:00.000Z',
     );
+  });
+
+  it('a preset product (type 2) runs on its own dates, whatever the form sends', async () => {
+    const ok = await guestFree(
+      guestBody('preset', { date: null, endDate: '2027-05-01T00:00:00Z', email: 'nye@example.com' }),
+    );
+    const pass = await passOf(ok.json().permitIssuedUUID);
+    expect([pass.issuedOn.toISOString(), pass.expiresAt.toISOString()]).toEqual([
+      '2026-12-31T23:00:00.000Z',
+      '2027-01-01T05:00:00.000Z',
+    ]);
   });
 
   it('a start in the past is refused; a start a moment ago counts as now', async () => {
