@@ -110,6 +110,8 @@ describe('getting a pass', () => {
     // Section 5's messages, one at a time, in the spec's order.
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(checkoutError(page).textContent()).resolves.toBe('Please enter a valid email.');
+    // The keyboard lands on the input the message is about.
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('email');
     await page.getByLabel('Full name').fill('Gina Guest');
     await page.getByLabel('Email', { exact: false }).first().fill('gina@example.com');
     await page.getByRole('button', { name: 'Continue to payment' }).click();

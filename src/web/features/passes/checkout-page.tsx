@@ -202,6 +202,18 @@ function CheckoutForm(props: CheckoutFormProps) {
     describeError: describeCheckoutError,
   });
 
+  // After a refused submission, the keyboard lands on the input the first message is about
+  // (once per submission: later changes of the errors, as the user types, move nothing).
+  const [submitAttempts, setSubmitAttempts] = useState(0);
+  const focusedAttempt = useRef(0);
+  useEffect(() => {
+    if (submitAttempts === focusedAttempt.current) return;
+    focusedAttempt.current = submitAttempts;
+    const [field] = Object.keys(form.errors);
+    const input = field ? formRef.current?.querySelector<HTMLElement>(`[data-path="${field}"]`) : null;
+    input?.focus();
+  }, [submitAttempts, form.errors]);
+
   // The access code dialog accepted a code: send the form again with it.
   useEffect(() => {
     if (!isResubmitting) return;
@@ -216,7 +228,15 @@ function CheckoutForm(props: CheckoutFormProps) {
 
   return (
     <>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="checkout-title">
+      <form
+        ref={formRef}
+        onSubmit={(event) => {
+          setSubmitAttempts((count) => count + 1);
+          onSubmit(event);
+        }}
+        noValidate
+        aria-labelledby="checkout-title"
+      >
         <Stack gap="xl">
           {product.needsGuestCode && (
             <Stack gap="sm" component="section" aria-labelledby="guest-code-title">
