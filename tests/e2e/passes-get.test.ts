@@ -400,4 +400,11 @@ describe('getting a pass', () => {
     await expect(page.getByTestId('product-card').count()).resolves.toBe(1);
     await expectAccessible(page);
   });
+  it("shows the rule check's answer on the product when a pass is not on sale yet", async () => {
+    await choosePass(page, '/permits/choose', 'E2E Spring Pass');
+    const problem = page.getByRole('article', { name: 'E2E Spring Pass' }).getByTestId('product-problem');
+    await expect(problem.textContent()).resolves.toMatch(/^This pass is not on sale yet\. It opens .*2036/);
+    await expect(page.url()).toBe(tenantUrl(TENANT, '/permits/choose'));
+    await expectAccessible(page);
+  });
 });
