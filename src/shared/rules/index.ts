@@ -10,4 +10,5 @@ export * from './control-characters';
 export * from './late-penalties';
 export * from './luminance';
 export * from './mask-personal-data';
+export * from './pass-lists';
 export * from './search-normalisation';

@@ -6,6 +6,7 @@ import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 import { operatorRoutes } from '../features/operator/routes';
+import { passRoutes } from '../features/passes/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
 import { Shell, ShellLoading } from './shell';
 
@@ -20,6 +21,7 @@ const featureRoutes: RouteObject[] = [
   ...appealRoutes,
   ...ticketviewRoutes,
   ...accountRoutes,
+  ...passRoutes,
   ...operatorRoutes,
   ...legalRoutes,
   ...notFoundRoutes,

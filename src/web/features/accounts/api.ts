@@ -69,7 +69,7 @@ function signOutOnUnauthorized(error: unknown): never {
 }
 
 /** A customer call with the stored token; a refused token signs this browser out. */
-function callAsCustomer<Contract extends RouteContract>(
+export function callAsCustomer<Contract extends RouteContract>(
   contract: Contract,
   input: CallInput<Contract>,
   options: Omit<CallOptions, 'authorization'> = {},

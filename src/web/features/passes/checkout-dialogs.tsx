@@ -1,0 +1,132 @@
+import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { checkAccessCodeContract, passCodeInputSchema } from '../../../shared/contract';
+import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
+import { callApi } from '../../lib/api-client';
+import { readJwt } from '../../lib/session';
+
+/** Section 5's residency rule (e.g. Hawaii residents only): 'Registration Error'. */
+export function RegistrationErrorDialog(props: { message: string | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={Boolean(props.message)}
+      onClose={props.onClose}
+      title={passMessages.residencyErrorTitle}
+      centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+    >
+      <Stack gap="md">
+        <Text data-testid="registration-error">{props.message}</Text>
+        <Button onClick={props.onClose} style={{ alignSelf: 'flex-end' }}>
+          {passScreenMessages.ok}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Section 8's maximum permits modal: registration is blocked. */
+export function MaxPermitsDialog(props: { isOpen: boolean; count: number | null; onClose: () => void }) {
+  return (
+    <Modal
+      opened={props.isOpen}
+      onClose={props.onClose}
+      title={passMessages.maxPermitsTitle}
+      centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+    >
+      <Stack gap="md">
+        <Text data-testid="max-permits">
+          {formatPassMessage(passMessages.maxPermitsBody, { count: props.count ?? '' })}
+        </Text>
+        <Button onClick={props.onClose} style={{ alignSelf: 'flex-end' }}>
+          {passScreenMessages.ok}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * A product sold only with an access code asks for one before the checkout is sent; the code is
+ * checked (not used) here and consumed by the issue itself.
+ */
+export function AccessCodeDialog(props: {
+  isOpen: boolean;
+  productUuid: string;
+  problem: string | null;
+  onClose: () => void;
+  onAccepted: (code: string) => void;
+}) {
+  const [code, setCode] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const shown = problem ?? props.problem;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    event.stopPropagation();
+    const normalised = passCodeInputSchema.parse(code);
+    if (!normalised) {
+      setProblem(passMessages.codeRequired);
+      return;
+    }
+    setIsChecking(true);
+    setProblem(null);
+    try {
+      await callApi(
+        checkAccessCodeContract,
+        { params: { id: props.productUuid, code: normalised } },
+        { authorization: readJwt() },
+      );
+      props.onAccepted(normalised);
+    } catch {
+      setProblem(passMessages.invalidAccessCode);
+    } finally {
+      setIsChecking(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={props.isOpen}
+      onClose={props.onClose}
+      title={passScreenMessages.accessCodeTitle}
+      centered
+      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text>{passScreenMessages.accessCodeIntro}</Text>
+          {shown && (
+            <Alert color="red" role="alert" data-testid="access-code-error">
+              {shown}
+            </Alert>
+          )}
+          <TextInput
+            label={passScreenMessages.accessCodeLabel}
+            value={code}
+            onChange={(event) => {
+              setCode(event.currentTarget.value);
+              setProblem(null);
+            }}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={64}
+            required
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={props.onClose}>
+              {passScreenMessages.cancel}
+            </Button>
+            <Button type="submit" loading={isChecking}>
+              {passScreenMessages.accessCodeSubmit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { PermitProduct } from '../../../shared/contract';
+import { passScreenMessages } from '../../../shared/messages';
+import { useBrand } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useCustomer } from '../accounts/api';
+import { type CatalogueMode, checkPermitRules, usePermitProducts } from './api';
+import { ProductCard } from './product-card';
+
+/** Where choosing a product leads (section 2): verify or guest checkout, or a customer's application. */
+export function choicePath(product: PermitProduct, mode: CatalogueMode): string {
+  if (mode !== 'public') return `/permits/view/apply/${product.uuid}`;
+  return product.isEmailVerify ? `/permit/${product.uuid}/verify` : `/permit/${product.uuid}/guestcheckout`;
+}
+
+function ProductCatalogue({ mode, title }: { mode: CatalogueMode; title: string }) {
+  const navigate = useNavigate();
+  const brand = useBrand();
+  const products = usePermitProducts(mode);
+  const [checking, setChecking] = useState<string | null>(null);
+  const [problem, setProblem] = useState<{ uuid: string; message: string } | null>(null);
+  useDocumentTitle(title);
+
+  async function choose(product: PermitProduct) {
+    if (checking) return;
+    setChecking(product.uuid);
+    setProblem(null);
+    try {
+      await checkPermitRules(product.uuid);
+      navigate(choicePath(product, mode));
+    } catch (error) {
+      // The rule check's answer names the rule and when it opens again: shown as the server says it.
+      setProblem({ uuid: product.uuid, message: (error as Error).message });
+    } finally {
+      setChecking(null);
+    }
+  }
+
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="choose-title">
+      <Stack gap={4}>
+        <Title order={1} size="h2" id="choose-title">
+          {title}
+        </Title>
+        <Text c="dimmed">{passScreenMessages.chooseIntro}</Text>
+        {mode === 'customer' && brand?.isPermitCodeNeeded && (
+          <Anchor component={Link} to="/permits/view/code">
+            {passScreenMessages.enterCodeLink}
+          </Anchor>
+        )}
+      </Stack>
+      {products.isPending && <Loader aria-label="Loading" />}
+      {products.isError && (
+        <Alert color="red" role="alert">
+          {products.error.message}
+        </Alert>
+      )}
+      {products.data?.length === 0 && <Text data-testid="no-products">{passScreenMessages.noProducts}</Text>}
+      {products.data && products.data.length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="product-list">
+          {products.data.map((product) => (
+            <ProductCard
+              key={product.uuid}
+              product={product}
+              onChoose={choose}
+              isChecking={checking === product.uuid}
+              problem={problem?.uuid === product.uuid ? problem.message : null}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+/** /permits/choose: the public catalogue, for guests. */
+export function PublicChoosePage() {
+  return <ProductCatalogue mode="public" title={passScreenMessages.chooseTitle} />;
+}
+
+/** /permits/view/choose: a customer's catalogue; a business account sees its business products. */
+export function CustomerChoosePage() {
+  const customer = useCustomer();
+  if (customer.isPending) return <Loader aria-label="Loading" />;
+  const mode: CatalogueMode = customer.data?.customerEntityName ? 'business' : 'customer';
+  return <ProductCatalogue mode={mode} title={passScreenMessages.chooseTitle} />;
+}
+
+/** /permits/visitors/view/choose: visitor-only products. */
+export function VisitorChoosePage() {
+  return <ProductCatalogue mode="visitor" title={passScreenMessages.chooseVisitorTitle} />;
+}

@@ -1,0 +1,28 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate } from 'react-router';
+import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { useBrand } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+
+/** /permits/choose/emailsent: the verification link is on its way. A bare host has no passes: /. */
+export function EmailSentPage() {
+  const brand = useBrand();
+  useDocumentTitle(passScreenMessages.emailSentTitle);
+  if (!brand) return <Navigate to="/" replace />;
+  return (
+    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="email-sent-title">
+      <Stack gap="md">
+        <Title order={1} size="h2" id="email-sent-title">
+          {passScreenMessages.emailSentTitle}
+        </Title>
+        <Text data-testid="email-sent">{passMessages.emailSent}</Text>
+        <Text size="sm" c="dimmed">
+          {passScreenMessages.emailSentHint}
+        </Text>
+        <Button component={Link} to="/permits/choose" variant="outline">
+          {passScreenMessages.backToPasses}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

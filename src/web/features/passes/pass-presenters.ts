@@ -1,0 +1,41 @@
+import type { PermitProduct } from '../../../shared/contract';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { formatPassMessage, passScreenMessages } from '../../../shared/messages';
+
+const UNIT_NAMES: Record<PermitProduct['permitDurationUnit'], [string, string]> = {
+  MINUTE: ['minute', 'minutes'],
+  HOUR: ['hour', 'hours'],
+  DAY: ['day', 'days'],
+  MONTH: ['month', 'months'],
+  YEAR: ['year', 'years'],
+};
+
+/** '1 day', '3 months'. */
+export function formatDuration(count: number, unit: PermitProduct['permitDurationUnit']): string {
+  const [one, many] = UNIT_NAMES[unit];
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** 'Free', '$12.00', or '$45.00 / month' for a recurring product. */
+export function formatProductPrice(product: Pick<PermitProduct, 'amount' | 'billingType' | 'billingPeriod'>) {
+  if (product.amount === 0) return passScreenMessages.free;
+  const price = formatMoney(product.amount);
+  if (product.billingType === 'ONE TIME' || product.billingPeriod === 'NONE') return price;
+  return formatPassMessage(passScreenMessages.perPeriod, {
+    price,
+    period: product.billingPeriod.toLowerCase(),
+  });
+}
+
+/** How long a product runs: its preset window (type 2) or its duration. */
+export function describeProductTime(product: PermitProduct, timeZone: string): string {
+  if (product.timeSelectionType === 2 && product.chosenDate && product.chosenEndDate) {
+    return formatPassMessage(passScreenMessages.validBetween, {
+      start: formatDate(product.chosenDate, timeZone, 'dateTime'),
+      end: formatDate(product.chosenEndDate, timeZone, 'dateTime'),
+    });
+  }
+  return formatPassMessage(passScreenMessages.validFor, {
+    duration: formatDuration(product.permitDuration, product.permitDurationUnit),
+  });
+}

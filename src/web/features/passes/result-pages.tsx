@@ -1,0 +1,169 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import type { IssuedPermit } from '../../../shared/contract';
+import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { useBrand } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
+
+/** How long the success page waits for the payment event after the provider sent the browser back. */
+const PAYMENT_CONFIRM_POLLS = 20;
+const PAYMENT_CONFIRM_INTERVAL_MS = 1500;
+
+/** The pass of a result page: from the path (/permits/apply/{uuid}/…) or the query (?id=). */
+function usePermitIssuedUuid(): string | null {
+  const { permitIssuedUUID } = useParams();
+  const [searchParams] = useSearchParams();
+  return permitIssuedUUID ?? searchParams.get('id');
+}
+
+function ResultCard(props: { tone: 'ok' | 'problem'; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="xl" maw={560} mx="auto" component="section" aria-labelledby="result-title">
+      <Stack gap="md" align="flex-start">
+        <ThemeIcon size={48} radius="xl" color={props.tone === 'ok' ? 'green.8' : 'red.9'} aria-hidden>
+          <Text fw={700} size="xl" c="white">
+            {props.tone === 'ok' ? '✓' : '!'}
+          </Text>
+        </ThemeIcon>
+        <Title order={1} size="h2" id="result-title">
+          {props.title}
+        </Title>
+        {props.children}
+        <Button component={Link} to="/permits/dashboard" mt="sm">
+          {passMessages.backToDashboard}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function PermitIdLine({ label, permit }: { label: string; permit: IssuedPermit | undefined }) {
+  if (!permit) return null;
+  return (
+    <Group gap="xs">
+      <Text c="dimmed">{label}</Text>
+      <Text fw={700} data-testid="permit-id">
+        {permit.customerPermitId}
+      </Text>
+    </Group>
+  );
+}
+
+/** Back from a cancelled or failed payment: the texts of section 8 and a way to try again. */
+function PaymentUnsuccessful({ permit }: { permit: IssuedPermit }) {
+  const brand = useBrand();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+
+  async function payAgain() {
+    setIsLeaving(true);
+    setProblem(null);
+    try {
+      // The pass's uuid is the capability: the guest call serves a signed-in customer's pass too.
+      window.location.assign(await fetchPassCheckoutUrl(permit.uuid, brand?.subdomain ?? '', false));
+    } catch (error) {
+      setProblem((error as Error).message);
+      setIsLeaving(false);
+    }
+  }
+
+  return (
+    <ResultCard tone="problem" title={passMessages.paymentUnsuccessfulTitle}>
+      <Text data-testid="result-message">{passMessages.paymentUnsuccessfulBody}</Text>
+      <Text size="sm" c="dimmed">
+        {passMessages.paymentUnsuccessfulShort}
+      </Text>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <Button variant="outline" onClick={payAgain} loading={isLeaving}>
+        {passScreenMessages.tryPaymentAgain}
+      </Button>
+    </ResultCard>
+  );
+}
+
+/**
+ * The pass of the success page. Back from the provider, the payment event may land a moment
+ * after the browser does: an incomplete pass is asked again a few times before the page says the
+ * payment did not go through.
+ */
+function usePermitAfterPayment(permitIssuedUuid: string | null, isBackFromPayment: boolean) {
+  const [polls, setPolls] = useState(0);
+  const permit = useIssuedPermit(permitIssuedUuid, (query) =>
+    isBackFromPayment &&
+    query.state.data?.paidStatus === 'incomplete' &&
+    query.state.dataUpdateCount < PAYMENT_CONFIRM_POLLS
+      ? PAYMENT_CONFIRM_INTERVAL_MS
+      : false,
+  );
+  const updates = permit.dataUpdatedAt;
+  useEffect(() => {
+    if (updates > 0) setPolls((count) => count + 1);
+  }, [updates]);
+  return { ...permit, isWaitingForPayment: polls < PAYMENT_CONFIRM_POLLS };
+}
+
+/** /permits/issued/success and /permits/apply/{permitIssuedUUID}/success. */
+export function IssuedSuccessPage() {
+  const permitIssuedUuid = usePermitIssuedUuid();
+  const [searchParams] = useSearchParams();
+  const isBackFromPayment = searchParams.get('checkout') === 'success';
+  const isCancelled = searchParams.get('checkout') === 'cancelled';
+  useDocumentTitle(passMessages.issuedSuccess);
+  // Back from the provider, the payment event may land a moment after the browser: ask again a few times.
+  const permit = usePermitAfterPayment(permitIssuedUuid, isBackFromPayment);
+
+  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permitIssuedUuid && permit.isPending) return <Loader aria-label="Loading" />;
+  const data = permit.data;
+  if (data?.paidStatus === 'incomplete') {
+    if (isBackFromPayment && !isCancelled && permit.isWaitingForPayment) {
+      return (
+        <ResultCard tone="ok" title={passScreenMessages.confirmingPayment}>
+          <Loader size="sm" aria-label={passScreenMessages.confirmingPayment} />
+        </ResultCard>
+      );
+    }
+    return <PaymentUnsuccessful permit={data} />;
+  }
+  if (data?.paidStatus === 'waiting')
+    return <Navigate to={`/permits/apply/${data.uuid}/submitted`} replace />;
+  if (data && data.paidStatus !== 'paid') return <Navigate to="/permits/issued/invalid" replace />;
+  return (
+    <ResultCard tone="ok" title={passMessages.issuedSuccess}>
+      <Text fw={600}>{passScreenMessages.successTitle}</Text>
+      <PermitIdLine label={passScreenMessages.permitId} permit={data} />
+      <Text data-testid="result-message">{passMessages.issuedSuccessBody}</Text>
+    </ResultCard>
+  );
+}
+
+/** /permits/issued/submitted and /permits/apply/{permitIssuedUUID}/submitted. */
+export function IssuedSubmittedPage() {
+  const permitIssuedUuid = usePermitIssuedUuid();
+  const permit = useIssuedPermit(permitIssuedUuid);
+  useDocumentTitle(passMessages.submittedTitle);
+  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permitIssuedUuid && permit.isPending) return <Loader aria-label="Loading" />;
+  return (
+    <ResultCard tone="ok" title={passMessages.submittedTitle}>
+      <PermitIdLine label={passScreenMessages.applicationId} permit={permit.data} />
+      <Text data-testid="result-message">{passMessages.submittedBody}</Text>
+    </ResultCard>
+  );
+}
+
+/** /permits/issued/invalid: a pass that cannot be shown (canceled, voided or unknown status). */
+export function IssuedInvalidPage() {
+  useDocumentTitle(passScreenMessages.invalidTitle);
+  return (
+    <ResultCard tone="problem" title={passScreenMessages.invalidTitle}>
+      <Text data-testid="result-message">{passMessages.canceledOrVoided}</Text>
+    </ResultCard>
+  );
+}

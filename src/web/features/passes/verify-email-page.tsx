@@ -1,0 +1,80 @@
+import { Alert, Button, Card, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { guestEmailConfirmContract } from '../../../shared/contract';
+import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { useBrand } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useApiForm } from '../../lib/use-api-form';
+import { sendVerificationEmail, usePermitProduct } from './api';
+import { formatProductPrice } from './pass-presenters';
+
+/** The emailed link's form checks what the server checks, minus the tenant and product it adds. */
+const verifyFormSchema = guestEmailConfirmContract.body.pick({ email: true });
+
+/**
+ * /permit/{permituuid}/verify: 'Verify your email address' for a product that needs it. A link
+ * that begins the registration is emailed; the screen then says so (/permits/choose/emailsent).
+ */
+export function VerifyPassEmailPage() {
+  const { permituuid = '' } = useParams();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const product = usePermitProduct(permituuid);
+  useDocumentTitle(passMessages.verifyEmailTitle);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: verifyFormSchema,
+    initialValues: { email: '' },
+    submit: (values) =>
+      sendVerificationEmail({
+        email: values.email,
+        permitUUID: permituuid,
+        subdomain: brand?.subdomain ?? '',
+      }),
+    onSuccess: () => navigate('/permits/choose/emailsent'),
+    describeError: (error) => (error as Error).message,
+  });
+
+  if (product.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {product.error.message}
+      </Alert>
+    );
+  }
+  return (
+    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="verify-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={1} size="h2" id="verify-title">
+            {passMessages.verifyEmailTitle}
+          </Title>
+          {product.isPending ? (
+            <Loader size="sm" aria-label="Loading" />
+          ) : (
+            <Text fw={600} data-testid="verify-product">
+              {product.data.name} · {formatProductPrice(product.data)}
+            </Text>
+          )}
+          <Text>{passScreenMessages.verifyIntro}</Text>
+          {formError && (
+            <Alert color="red" role="alert" data-testid="verify-error">
+              {formError}
+            </Alert>
+          )}
+          <TextInput
+            label={passScreenMessages.verifyEmailLabel}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            {...form.getInputProps('email')}
+            name="email"
+          />
+          <Button type="submit" loading={isSubmitting}>
+            {passScreenMessages.sendVerification}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
