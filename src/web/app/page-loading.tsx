@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { useNavigation } from 'react-router';
-import { commonMessages } from '../../shared/messages';
+import { commonMessages } from '../../shared/messages/common';
 
 /**
  * Shown in the page area while the first page's chunk arrives. The spinner fades in only after a

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { commonMessages, portalTitle } from '../../shared/messages';
+import { commonMessages, portalTitle } from '../../shared/messages/common';
 import { useBrand } from './brand';
 import { NavigationProgress, PageLoading } from './page-loading';
 import { useDocumentTitle } from './use-document-title';

@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, colorsTuple, createTheme } from '@mantine/core';
 import type { BrandDetails } from '../../shared/contract';
-import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules';
+import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules/luminance';
 
 /** Mantine theme in the tenant's colour; autoContrast picks readable text on brand-filled buttons. */
 export function createBrandTheme(brand: BrandDetails | null) {

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { portalTitle } from '../../../shared/messages';
+import { portalTitle } from '../../../shared/messages/common';
 import { useBrand } from '../../app/brand';
 import { NoticeSearchForm } from './notice-search-form';
 import { RegisterPassBlock } from './register-pass-block';

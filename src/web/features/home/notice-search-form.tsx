@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
-import { citationMessages } from '../../../shared/messages';
-import { normaliseSearchTerm } from '../../../shared/rules';
+import { citationMessages } from '../../../shared/messages/citations';
+import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract';
-import { citationMessages } from '../../../shared/messages';
+import { citationMessages } from '../../../shared/messages/citations';
 
 type Action = { label: string; to: string };
 

@@ -1,6 +1,6 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { commonMessages } from '../../../shared/messages';
+import { commonMessages } from '../../../shared/messages/common';
 import { useBrand } from '../../app/brand';
 
 export function NotFoundPage() {
