@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import { randomId } from '../../adapters/payments/sandbox';
 import type { Database } from '../../db/client';
-import type { PaymentSessionRow, TenantRow } from '../../db/schema';
+import type { PaymentSessionRow } from '../../db/schema';
 import { notFound } from '../../errors';
 import { paySandboxCheckout } from './pay-sandbox-checkout';
 import { findSessionByProviderId } from './queries';
@@ -23,7 +23,7 @@ export type SandboxCheckoutClosure = 'paid' | 'expired';
 export interface SandboxCheckoutContext {
   db: Database;
   gateway: PaymentGateway;
-  tenant: TenantRow;
+  tenantId: string;
   sessionId: string;
   now: Date;
   log: FastifyBaseLogger;
@@ -35,9 +35,9 @@ export type SandboxPaymentResult =
   | { outcome: 'refused'; session: PaymentSessionRow; reason: CardRefusal; values: SandboxCardFields };
 
 /** A sandbox checkout of this host's tenant; another tenant's is not found, like an unknown one. */
-async function findTenantCheckout(db: Database, tenant: TenantRow, sessionId: string) {
+async function findTenantCheckout(db: Database, tenantId: string, sessionId: string) {
   const session = await findSessionByProviderId(db, 'sandbox', sessionId);
-  if (!session || session.tenantId !== tenant.id) throw notFound('Checkout');
+  if (!session || session.tenantId !== tenantId) throw notFound('Checkout');
   return session;
 }
 
@@ -74,7 +74,7 @@ async function findClosure(
 
 /** The checkout page: the session, and why it is closed when it is. */
 export async function openSandboxCheckout(context: SandboxCheckoutContext) {
-  const session = await findTenantCheckout(context.db, context.tenant, context.sessionId);
+  const session = await findTenantCheckout(context.db, context.tenantId, context.sessionId);
   return { session, closure: await findClosure(context, session) };
 }
 
@@ -86,7 +86,7 @@ export async function paySandboxCheckoutWithCard(
   context: SandboxCheckoutContext,
   fields: SandboxCardFields,
 ): Promise<SandboxPaymentResult> {
-  const session = await findTenantCheckout(context.db, context.tenant, context.sessionId);
+  const session = await findTenantCheckout(context.db, context.tenantId, context.sessionId);
   const closure = await findClosure(context, session);
   if (closure) return { outcome: 'closed', session, closure };
   const result = readSandboxCard(fields, context.now);
@@ -107,8 +107,8 @@ export async function paySandboxCheckoutWithCard(
 }
 
 /** The receipt of a paid sandbox checkout; an unpaid one has none. */
-export async function findSandboxReceipt(db: Database, tenant: TenantRow, sessionId: string) {
-  const session = await findTenantCheckout(db, tenant, sessionId);
+export async function findSandboxReceipt(db: Database, tenantId: string, sessionId: string) {
+  const session = await findTenantCheckout(db, tenantId, sessionId);
   const { paidAt, providerPaymentId } = session;
   if (!paidAt || !providerPaymentId) throw notFound('Receipt');
   return { ...session, paidAt, providerPaymentId };

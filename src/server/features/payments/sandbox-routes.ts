@@ -48,7 +48,7 @@ export async function sandboxRoutes(plain: FastifyInstance) {
     { schema: { hide: true, params: sandboxCheckoutParamsSchema } },
     async (request, reply) => {
       const tenant = await request.requireTenant();
-      const receipt = await findSandboxReceipt(db, tenant, request.params.sessionId);
+      const receipt = await findSandboxReceipt(db, tenant.id, request.params.sessionId);
       return sendPage(
         reply,
         200,
@@ -65,7 +65,7 @@ export async function sandboxRoutes(plain: FastifyInstance) {
       const { session, closure } = await openSandboxCheckout({
         db,
         gateway: payments,
-        tenant,
+        tenantId: tenant.id,
         sessionId: request.params.sessionId,
         now: clock.now(),
         log: request.log,
@@ -83,7 +83,7 @@ export async function sandboxRoutes(plain: FastifyInstance) {
       const context = {
         db,
         gateway: payments,
-        tenant,
+        tenantId: tenant.id,
         sessionId: request.params.sessionId,
         now: clock.now(),
         log: request.log,
