@@ -74,4 +74,3 @@ export const errorResponseSchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
 });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -5,8 +5,6 @@ import { isCitationPaid, isCitationVoided } from './citation-status';
 /** Why a notice can or cannot be appealed now. */
 export type AppealEligibility = 'eligible' | 'paid' | 'voided' | 'appealed' | 'window-expired';
 
-export const DEFAULT_APPEAL_WINDOW_DAYS = 21;
-
 /**
  * One appeal per notice; none for paid, voided or archived notices; none once more than
  * `windowDays` calendar days have passed since issue, counted in the tenant's time zone

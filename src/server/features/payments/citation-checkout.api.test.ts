@@ -220,8 +220,12 @@ describe('GET /citation/checkout/{uuid}/subdomain/{subdomain} with the sandbox p
     const unknown = await checkout('alpha', '00000000-0000-4000-8000-000000000000', 'alpha');
     expect(unknown.statusCode).toBe(404);
     expect(
-      (await t.request('alpha', { method: 'GET', url: '/sandbox/checkout/sbx_cs_nope' })).statusCode,
+      (await t.request('alpha', { method: 'GET', url: '/sandbox/checkout/sbx_cs_000000000000000000000000' }))
+        .statusCode,
     ).toBe(404);
+    expect(
+      (await t.request('alpha', { method: 'GET', url: '/sandbox/checkout/sbx_cs_nope' })).statusCode,
+    ).toBe(400);
     const badUuid = await checkout('alpha', 'not-a-uuid', 'alpha');
     expect(badUuid.statusCode).toBe(400);
     expect(badUuid.json()).toMatchObject({ code: 'bad_request' });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SavedCard } from '../../adapters/payments/port';
 import { SANDBOX_RENEWAL_DECLINED_CARD } from '../../adapters/payments/sandbox-subscriptions';
 
@@ -37,15 +38,23 @@ const DECLINED_TEST_CARDS = new Set([
   '4000000000000127', // incorrect CVC
 ]);
 
-export interface SandboxCardFields {
-  cardNumber?: string;
-  expiry?: string;
-  cvc?: string;
-}
+/**
+ * The card form as posted. Each field is only a string here: whether it makes a card is
+ * readSandboxCard's question, answered on the form itself. A post with no body is an empty form.
+ */
+export const sandboxCardFormSchema = z
+  .object({
+    cardNumber: z.string().optional(),
+    expiry: z.string().optional(),
+    cvc: z.string().optional(),
+  })
+  .default({});
+export type SandboxCardFields = z.infer<typeof sandboxCardFormSchema>;
 
-export type SandboxCardResult =
-  | { ok: true; card: SavedCard }
-  | { ok: false; reason: 'invalid' | 'declined' | 'not-a-test-card' };
+/** Why a card is refused: not a card at all, a declined test card, or no test card. */
+export type CardRefusal = 'invalid' | 'declined' | 'not-a-test-card';
+
+export type SandboxCardResult = { ok: true; card: SavedCard } | { ok: false; reason: CardRefusal };
 
 function passesLuhn(digits: string): boolean {
   let sum = 0;

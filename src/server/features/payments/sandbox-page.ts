@@ -1,6 +1,31 @@
 import { formatDate, formatMoney } from '../../../shared/format';
 import { escapeHtml } from '../../../shared/format/html';
 import { accountMessages, paymentMessages as m } from '../../../shared/messages';
+import { SANDBOX_CHECKOUT_PATH, SANDBOX_PORTAL_PATH } from '../../adapters/payments/sandbox';
+import type { PaymentSessionRow, TenantRow } from '../../db/schema';
+import { checkoutLineItems } from './checkout-line-items';
+import type { CardRefusal, SandboxCardFields } from './sandbox-card';
+import type { SandboxCheckoutClosure } from './sandbox-checkout';
+import type { SandboxPortal } from './sandbox-portal';
+
+/** What the card form says when a card is refused, by the reason. */
+const CARD_REFUSAL_MESSAGES: Record<CardRefusal, string> = {
+  declined: m.sandboxDeclined,
+  invalid: m.sandboxInvalidCard,
+  'not-a-test-card': m.sandboxTestCardsOnly,
+};
+
+/** What the checkout page says instead of its form once it is closed. */
+const CLOSURE_MESSAGES: Record<SandboxCheckoutClosure, string> = {
+  paid: m.sandboxSessionPaid,
+  expired: m.sandboxSessionClosed,
+};
+
+/** A refused card: why, and what was typed, to fill the form again. */
+export interface CardFormRefusal {
+  reason: CardRefusal;
+  values: SandboxCardFields;
+}
 
 /** Plain, high-contrast styling that works at 375px; written with the CSP's style nonce. */
 const STYLES = `
@@ -22,7 +47,7 @@ a{color:#1d4ed8}
 table.receipt{width:100%;border-collapse:collapse}table.receipt th,table.receipt td{text-align:left;padding:.4rem 0;border-bottom:1px solid #e4e4e7;vertical-align:top;overflow-wrap:anywhere}
 `;
 
-export function renderSandboxDocument(options: { title: string; styleNonce: string; body: string }): string {
+function renderSandboxDocument(options: { title: string; styleNonce: string; body: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,7 +68,7 @@ const errorBlock = (error: string | null) =>
   error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : '';
 
 /** The card form; the values typed before an error come back, except the CVC. */
-export function cardFields(values: { cardNumber?: string; expiry?: string }, hasError: boolean): string {
+function cardFields(values: { cardNumber?: string; expiry?: string }, hasError: boolean): string {
   const described = hasError ? ' aria-describedby="card-error" aria-invalid="true"' : '';
   return `
 <label for="cardNumber">${m.sandboxCardNumber}</label>
@@ -66,7 +91,7 @@ function lineItemsTable(lineItems: ReadonlyArray<{ name: string; amount: number 
   return `<table class="receipt" data-testid="checkout-lines"><tbody>${rows}</tbody></table>`;
 }
 
-export function renderCheckoutPage(options: {
+function renderCheckoutPage(options: {
   brandTitle: string;
   description: string;
   lineItems: ReadonlyArray<{ name: string; amount: number }>;
@@ -93,7 +118,7 @@ ${cardFields(options.values ?? {}, Boolean(options.error))}
 <p><a href="${escapeHtml(options.cancelUrl)}">${options.isClosed ? m.sandboxBackToPortal : m.sandboxCancel}</a></p>`;
 }
 
-export function renderReceiptPage(options: {
+function renderReceiptPage(options: {
   brandTitle: string;
   lineItems: ReadonlyArray<{ name: string; amount: number }>;
   amount: number;
@@ -120,7 +145,7 @@ export function renderReceiptPage(options: {
 <p><a href="${escapeHtml(options.backUrl)}">${m.sandboxBackToPortal}</a></p>`;
 }
 
-export function renderPortalPage(options: {
+function renderPortalPage(options: {
   brandTitle: string;
   cards: Array<{ id: string; brand: string; last4: string; expMonth: number; expYear: number }>;
   addAction: string;
@@ -146,4 +171,69 @@ ${cardFields(options.values ?? {}, Boolean(options.error))}
 <button type="submit">${m.sandboxAddCard}</button>
 </form>
 <p><a href="${escapeHtml(options.returnUrl)}">${m.sandboxBackToPortal}</a></p>`;
+}
+
+/** The sandbox checkout page of a session: its form, the form with a refused card, or why it is closed. */
+export function renderSandboxCheckout(options: {
+  tenant: Pick<TenantRow, 'brandTitle'>;
+  session: PaymentSessionRow;
+  closure?: SandboxCheckoutClosure | null;
+  refusal?: CardFormRefusal;
+  styleNonce: string;
+}): string {
+  const { session } = options;
+  const isClosed = options.closure ? CLOSURE_MESSAGES[options.closure] : null;
+  const body = renderCheckoutPage({
+    brandTitle: options.tenant.brandTitle,
+    description: session.description,
+    lineItems: checkoutLineItems(session),
+    amount: session.amount,
+    payAction: `${SANDBOX_CHECKOUT_PATH}/${session.providerSessionId}`,
+    cancelUrl: isClosed ? session.successUrl : session.cancelUrl,
+    error: options.refusal ? CARD_REFUSAL_MESSAGES[options.refusal.reason] : null,
+    values: options.refusal?.values,
+    isClosed,
+  });
+  return renderSandboxDocument({ title: m.sandboxCheckoutTitle, styleNonce: options.styleNonce, body });
+}
+
+/** The receipt of a paid sandbox checkout, in the tenant's time zone. */
+export function renderSandboxReceipt(options: {
+  tenant: Pick<TenantRow, 'brandTitle' | 'timezone'>;
+  receipt: PaymentSessionRow & { paidAt: Date; providerPaymentId: string };
+  styleNonce: string;
+}): string {
+  const { tenant, receipt } = options;
+  const body = renderReceiptPage({
+    brandTitle: tenant.brandTitle,
+    lineItems: checkoutLineItems(receipt),
+    amount: receipt.amount,
+    paidAt: receipt.paidAt,
+    refundedAt: receipt.refundedAt,
+    paymentId: receipt.providerPaymentId,
+    timeZone: tenant.timezone,
+    backUrl: receipt.successUrl,
+  });
+  return renderSandboxDocument({ title: m.sandboxReceiptTitle, styleNonce: options.styleNonce, body });
+}
+
+/** The sandbox customer portal: the saved cards and the form to add one. */
+export function renderSandboxPortal(options: {
+  tenant: Pick<TenantRow, 'brandTitle'>;
+  portal: SandboxPortal;
+  refusal?: CardFormRefusal;
+  styleNonce: string;
+}): string {
+  const { portal } = options;
+  const base = `${SANDBOX_PORTAL_PATH}/${portal.id}`;
+  const body = renderPortalPage({
+    brandTitle: options.tenant.brandTitle,
+    cards: portal.cards,
+    addAction: `${base}/cards`,
+    removeAction: (cardId) => `${base}/cards/${cardId}/remove`,
+    returnUrl: portal.returnUrl,
+    error: options.refusal ? CARD_REFUSAL_MESSAGES[options.refusal.reason] : null,
+    values: options.refusal?.values,
+  });
+  return renderSandboxDocument({ title: m.sandboxPortalTitle, styleNonce: options.styleNonce, body });
 }

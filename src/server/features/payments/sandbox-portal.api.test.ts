@@ -67,6 +67,8 @@ describe('the sandbox customer portal', () => {
     expect(listed.body).toContain('href="http://portala.localhost:3000/permits/account"');
 
     const cardId = /cards\/([0-9a-f-]{36})\/remove/.exec(listed.body)?.[1];
+    expect((await post('portala', `${path}/cards/not-a-card/remove`)).statusCode).toBe(400);
+    expect(await cardsOf()).toHaveLength(1);
     expect((await post('portala', `${path}/cards/${cardId}/remove`)).statusCode).toBe(303);
     expect(await cardsOf()).toEqual([]);
   });
@@ -94,7 +96,7 @@ describe('the sandbox customer portal', () => {
     expect(await cardsOf()).toHaveLength(1);
   });
 
-  it("is a 404 on another tenant's host and for unknown links; a 410 once expired", async () => {
+  it("is a 404 on another tenant's host and for unknown links, a 400 for malformed ones; a 410 once expired", async () => {
     const path = await openPortal();
     expect((await t.request('portalb', { method: 'GET', url: path })).statusCode).toBe(404);
     expect(
@@ -107,8 +109,16 @@ describe('the sandbox customer portal', () => {
       ).statusCode,
     ).toBe(404);
     expect(
-      (await t.request('portala', { method: 'GET', url: '/sandbox/portal/not-a-uuid' })).statusCode,
+      (
+        await t.request('portala', {
+          method: 'GET',
+          url: '/sandbox/portal/00000000-0000-4000-8000-000000000000',
+        })
+      ).statusCode,
     ).toBe(404);
+    expect(
+      (await t.request('portala', { method: 'GET', url: '/sandbox/portal/not-a-uuid' })).statusCode,
+    ).toBe(400);
     t.clock.set(new Date(new Date(TEST_NOW).getTime() + 6 * 60_000));
     try {
       const expired = await t.request('portala', { method: 'GET', url: path });
