@@ -9,3 +9,6 @@ export const subdomainSchema = z
   .max(63, 'subdomain must be at most 63 characters')
   .regex(/^[a-zA-Z0-9-]+$/, 'subdomain may contain only letters, digits and hyphens')
   .transform((value) => value.toLowerCase());
+
+/** ISO-8601 instant as sent over the wire. */
+export const instantSchema = z.iso.datetime({ offset: true });
