@@ -48,8 +48,21 @@ export const citationSchema = z.object({
   make: z.string().nullable(),
   color: z.string().nullable(),
   comments: z.string().nullable(),
+  /** Penalties in today's amount due; 0 once the notice is paid, voided or archived. */
   lateFee: z.number().int(),
+  /** What the notice costs today (docs/decisions/100); 0 once it is paid, voided or archived. */
   amountDue: z.number().int(),
+  /** What was paid for a paid notice (paidTotal, else the amount in force); null otherwise. */
+  amountPaid: z.number().int().nullable(),
+  /** The penalty tiers with the tenant-local date ('YYYY-MM-DD') each applies from. */
+  latePenalties: z.array(
+    z.object({
+      days: z.number().int(),
+      amount: z.number().int(),
+      appliesOn: z.string(),
+      isApplied: z.boolean(),
+    }),
+  ),
   /** The tenant's card processing fee on paying amountDue now (0 unless payable). */
   processingFee: z.number().int(),
   /** The tenant's platform service fee on paying amountDue now (0 unless payable). */

@@ -59,6 +59,8 @@ export const ticketviewMessages = {
   location: 'Location',
   comments: 'Comments',
   amount: 'Amount',
+  amountStatus: 'Status',
+  latePenalties: 'Late penalties',
   qrAlt: 'QR code linking to this notice online',
   scanToPay: 'Scan to view and pay this notice online',
   print: 'Print',

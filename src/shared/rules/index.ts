@@ -3,6 +3,7 @@ export * from './appeal-banner';
 export * from './appeal-eligibility';
 export * from './appeal-form';
 export * from './checkout-fees';
+export * from './citation-amounts';
 export * from './citation-banner';
 export * from './citation-status';
 export * from './citation-total';

@@ -1,10 +1,5 @@
 import type { Citation, PaymentStatus } from '../../../shared/contract';
-import {
-  citationBannerKind,
-  computeAmountDue,
-  computeCheckoutFees,
-  searchTermFromPath,
-} from '../../../shared/rules';
+import { computeCitationAmounts, searchTermFromPath } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
@@ -43,17 +38,7 @@ export function toCitation(
     color: citation.color,
     comments: citation.comments,
   };
-  const due = computeAmountDue(fields, now, tenant.timezone);
-  // Fees apply to a payment, so only a notice that can be paid now carries them.
-  const isPayable = citationBannerKind({ ...fields, ...due }) === 'payable';
-  const fees = computeCheckoutFees(isPayable ? due.amountDue : 0, tenant);
-  return {
-    ...fields,
-    ...due,
-    processingFee: fees.processingFee,
-    serviceFee: fees.serviceFee,
-    totalCharge: isPayable ? fees.total : 0,
-  };
+  return { ...fields, ...computeCitationAmounts(fields, now, tenant.timezone, tenant) };
 }
 
 export async function searchCitations(options: {

@@ -14,8 +14,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
-import { appealMessages, citationMessages } from '../../../shared/messages';
+import { formatDate } from '../../../shared/format';
+import { appealMessages } from '../../../shared/messages';
 import {
   type AppealFormField,
   type AppealFormValues,
@@ -24,7 +24,7 @@ import {
   findAppealFormProblem,
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
-import { citationFacts, FactsTable } from '../../components/facts-table';
+import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
 import { ApiError } from '../../lib/api-client';
 import { type AppealState, appealQueryKey, submitAppeal, useAppeal, useAppealCitation } from './api';
 import { NoValidAppealDialog } from './no-valid-appeal-dialog';
@@ -197,10 +197,7 @@ export function AppealPage() {
       </Alert>
       <FactsTable
         label={appealMessages.noticeDetails}
-        facts={[
-          ...citationFacts(citation, timeZone),
-          [citationMessages.factAmount, formatMoney(citation.amountDue)],
-        ]}
+        facts={[...citationFacts(citation, timeZone), citationAmountFact(citation)]}
       />
       {appealQuery.isError && <NoValidAppealDialog />}
       {cannotAppeal && <NoValidAppealDialog />}
