@@ -46,6 +46,7 @@ export const accountMessages = {
   menuLogout: 'Logout',
   menuLabel: 'Account menu',
   openMenu: 'Open menu',
+  closeMenu: 'Close menu',
 
   // Account screen
   accountTitle: 'Account',

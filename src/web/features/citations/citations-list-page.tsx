@@ -42,7 +42,8 @@ function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: st
   return (
     <Card withBorder padding="sm" component="li">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        {/* The details give way (and wrap); the amount and its chip keep their full width. */}
+        <Stack gap={2} miw={0} className="break-anywhere">
           <Text fw={600}>{citation.citationNumber}</Text>
           <Text size="sm" c="dimmed">
             {citation.plate}
@@ -50,7 +51,7 @@ function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: st
           </Text>
           <Text size="sm">{descriptionCell(citation)}</Text>
         </Stack>
-        <Stack gap={4} align="flex-end">
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={600}>{amount}</Text>
           <Text size="sm" c="dimmed">
             {label}
