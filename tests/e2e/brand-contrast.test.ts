@@ -52,7 +52,9 @@ describe('every text on every brand colour meets WCAG AA', () => {
             await page.getByRole('button', { name: 'Open menu' }).click();
             await page.getByRole('dialog').locator('[aria-current="page"]').waitFor();
             // Measure the drawer once it has finished sliding and fading in.
-            await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+            await page.waitForFunction(() =>
+              document.getAnimations().every((a) => a.playState !== 'running'),
+            );
             await expectAccessible(page);
             await page.keyboard.press('Escape');
           }

@@ -2,6 +2,7 @@
 export const appealMessages = {
   searchTitle: 'Parking notice appeal',
   noticeNumberLabel: 'Notice #',
+  enterNoticeNumber: 'Enter the notice number printed on your notice.',
   search: 'Search',
   notAppealable:
     'Parking notice cannot be appealed because there is either no record for this violation, it has already been appealed, or the notice has been voided . Please confirm your Notice #.',
