@@ -53,6 +53,15 @@ export const appealMessages = {
   appealNotAllowed: 'This notice can no longer be appealed.',
   noAppeal: 'No appeal has been submitted for this notice.',
   noticeNumberMismatch: 'The notice number does not match this notice.',
+
+  decisionTitle: 'Decision',
+  decisionApproved: 'Approved',
+  decisionDenied: 'Denied',
+  operatorMessage: 'Message from the operator',
+  deniedNextStep: 'The notice remains due. You can pay it online now.',
+  approvedNextStep: 'Check the notice for what, if anything, remains to pay.',
+  viewNotice: 'View the notice',
+  payNotice: 'Pay the notice',
 } as const;
 
 /** The operator's side of appeals. */
