@@ -138,6 +138,21 @@ describe('notice lookup', () => {
     await page.getByRole('heading', { name: "Sorry, this page isn't available." }).waitFor();
     await expect(page.title()).resolves.toBe('VPC Payment Portal');
     await expectAccessible(page);
+    // The bare host's brand is the generic one, so its pages have a brand to draw.
+    const brand = await page.evaluate(async () => (await fetch('/api/v1/portal/brand/www')).json());
+    expect(brand).toMatchObject({ brandTitle: 'VPC Payment Portal', brandColor: '000000' });
+    // A lost visitor finds the operator's own portal by name.
+    await page.getByLabel('Parking operator name').fill('demo');
+    await page.getByRole('button', { name: 'Find portal' }).click();
+    const portal = page.getByRole('link', { name: 'Demo Parking' });
+    await expect(portal.getAttribute('href')).resolves.toBe(tenantUrl('demo').replace(/\/$/, ''));
+    await expectAccessible(page);
+    await portal.click();
+    await page.waitForURL(tenantUrl('demo'));
+    await page.goto(tenantUrl(null, '/404'));
+    await page.getByLabel('Parking operator name').fill('no such operator');
+    await page.getByRole('button', { name: 'Find portal' }).click();
+    await page.getByTestId('no-portals').waitFor();
 
     await page.goto(tenantUrl('nosuchtenant', '/citations?plate=X'));
     await page.waitForURL(/\/404$/);
