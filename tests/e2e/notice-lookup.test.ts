@@ -116,6 +116,19 @@ describe('notice lookup', () => {
     expectNoPageErrors(page);
   });
 
+  it("offers 'Did you mean' plates for a misread plate, and only the plates", async () => {
+    await page.goto(tenantUrl('demo', '/citations?plate=KLM-552I'));
+    const suggestions = page.getByTestId('plate-suggestions');
+    await suggestions.waitFor();
+    await expect(suggestions.getByRole('link').allTextContents()).resolves.toEqual(['KLM5521']);
+    await expectAccessible(page);
+    await suggestions.getByRole('link', { name: 'KLM5521' }).click();
+    await page.waitForURL(/\/citations\?plate=KLM5521$/);
+    await page.locator('tbody tr').first().waitFor();
+    await expect(page.getByTestId('plate-suggestions').count()).resolves.toBe(0);
+    expectNoPageErrors(page);
+  });
+
   it('says when nothing is on file', async () => {
     await page.goto(tenantUrl('demo', '/citations?plate=NOTHING1'));
     await page.getByText('No results on file. Please check the URL and/or the Plate#/Violation#.').waitFor();

@@ -107,3 +107,21 @@ export const getCitationContract = defineRoute({
 
 /** GET /citation/checkout/{uuid}/subdomain/{subdomain}: where to send the browser to pay. */
 export const checkoutResponseSchema = z.object({ checkoutURL: z.string() });
+
+/** The most 'Did you mean' plates offered: enough to spot one's own, too few to fish with. */
+export const MAX_PLATE_SUGGESTIONS = 5;
+
+/**
+ * 'Did you mean ...?' (issue 15, not in the spec): the tenant's plates that a plate search with no
+ * result may have meant (look-alike characters, spaces, dashes). Only plates are answered.
+ */
+export const suggestPlatesContract = defineRoute({
+  method: 'GET',
+  path: '/portal/citation/suggest/p/:plate/o/:subdomain',
+  summary: 'Plates of the tenant that a search for this plate may have meant (look-alike characters)',
+  tags: ['citations'],
+  auth: 'none',
+  params: z.object({ plate: searchTermSchema, subdomain: subdomainSchema }),
+  response: z.object({ plates: z.array(z.string()).max(MAX_PLATE_SUGGESTIONS) }),
+  errors: [404, 429],
+});

@@ -9,4 +9,5 @@ export * from './citation-status';
 export * from './citation-total';
 export * from './late-penalties';
 export * from './luminance';
+export * from './plate-misreadings';
 export * from './search-normalisation';
