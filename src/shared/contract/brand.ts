@@ -38,9 +38,6 @@ export const getBrandContract = defineRoute({
   errors: [404],
 });
 
-/** The subdomain value of bare hosts (part 1 section 1: an empty tenant is sent as 'www'). */
-export const BARE_HOST_SUBDOMAIN = 'www';
-
 /** Longest operator name a portal search takes; shorter than two characters finds too much. */
 export const PORTAL_SEARCH_MIN_LENGTH = 2;
 export const PORTAL_SEARCH_MAX_LENGTH = 100;

@@ -62,7 +62,17 @@ export const ticketviewMessages = {
   amountStatus: 'Status',
   latePenalties: 'Late penalties',
   qrAlt: 'QR code linking to this notice online',
-  scanToPay: 'Scan to view and pay this notice online',
+  scanToPay: 'Scan to check this notice is genuine, then view and pay it online',
+  verifyTitle: 'Verify a parking notice',
+  verifyGenuine: 'This notice is genuine.',
+  verifyIssuedBy: 'Issued by {issuer}',
+  verifyNotGenuine:
+    'We cannot confirm this notice. The link is not one of our printed notices, or it was changed. Do not pay through it: search for your notice on this site instead, or contact us.',
+  verifyNotGenuineTitle: 'This notice could not be verified.',
+  verifyIssuer: 'Issuer',
+  verifyOpenNotice: 'View and pay this notice',
+  verifySearch: 'Search for a notice',
+  verifyLoading: 'Checking the notice',
   print: 'Print',
   loading: 'Loading notice',
 } as const;

@@ -1,6 +1,6 @@
-import { BARE_HOST_SUBDOMAIN, type BrandDetails } from '../../../shared/contract';
+import type { BrandDetails } from '../../../shared/contract';
 import { commonMessages } from '../../../shared/messages';
-import { DEFAULT_BRAND_COLOR } from '../../../shared/rules';
+import { BARE_HOST_TENANT, DEFAULT_BRAND_COLOR } from '../../../shared/rules';
 
 /**
  * The brand of a bare host (www, localhost): the spec's generic title and black header, no
@@ -11,7 +11,7 @@ export const GENERIC_BRAND: BrandDetails = {
   brandTitle: commonMessages.bareHostTitle,
   logoUrl: null,
   logoVersion: null,
-  subdomain: BARE_HOST_SUBDOMAIN,
+  subdomain: BARE_HOST_TENANT,
   header1: null,
   header2: null,
   entityUUID: '00000000-0000-0000-0000-000000000000',
