@@ -88,3 +88,24 @@ export const dashboardAppealMessages = {
   emailVoided: 'The notice has been voided; there is nothing to pay.',
   emailViewAppeal: 'View your appeal',
 } as const;
+
+/** The appeal's message thread (issue 15, beyond the spec). */
+export const appealThreadMessages = {
+  title: 'Messages',
+  intro: 'Add information or answer a question from the operator until your appeal is decided.',
+  operatorIntro: 'Ask the appellant for more information; they are emailed each message.',
+  empty: 'No messages yet.',
+  fromAppellant: 'You',
+  fromOperator: 'Operator',
+  appellantLabel: 'Appellant',
+  label: 'Your message',
+  send: 'Send message',
+  closed: 'This appeal has been decided: its messages are closed.',
+  emailSubjectToOperator: 'New message on the appeal of notice {number}',
+  emailSubjectToAppellant: 'A message about your appeal of notice {number}',
+  emailHeading: 'Appeal of notice {number}',
+  emailFromAppellant: '{name} wrote:',
+  emailFromOperator: 'The parking operator wrote:',
+  emailOpenAppeals: 'Open the appeals',
+  emailViewAppeal: 'Reply on your appeal',
+} as const;

@@ -30,6 +30,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
 import { ApiError } from '../../lib/api-client';
 import { type AppealState, appealQueryKey, submitAppeal, useAppeal, useAppealCitation } from './api';
+import { AppealThread } from './appeal-thread';
 import { NoValidAppealDialog } from './no-valid-appeal-dialog';
 import { type ProofPhoto, ProofPhotos } from './proof-photos';
 
@@ -257,6 +258,11 @@ export function AppealPage() {
       />
       {state?.appeal?.responseDate && <AppealDecision citation={citation} appeal={state.appeal} />}
       {state && <AppealForm citation={citation} state={state} />}
+      {state?.appeal && (
+        <Card withBorder padding="lg">
+          <AppealThread citationUUID={citation.uuid} number={citation.citationNumber} appeal={state.appeal} />
+        </Card>
+      )}
     </Stack>
   );
 }
