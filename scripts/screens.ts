@@ -9,7 +9,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import jsQR from 'jsqr';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { openDatabase } from '../src/server/db/client';
 import { readDemoData } from '../src/server/db/fixtures/demo';
 import { loadFixtureDocument } from '../src/server/db/fixtures/loader';
@@ -72,6 +74,22 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
 }
 
 /** A screen: where to go, and what to do there before the picture (open a dialog). */
+/** The printed notice's QR code, fetched on the tenant's host and decoded as a phone would: its signed 'verify' path. */
+async function verifyPath(browser: Browser, base: string, uuid: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/privacy`);
+  const base64 = await page.evaluate(async (url) => {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, `/api/v1/portal/citation/${uuid}/qrcode.png`);
+  await context.close();
+  const png = PNG.sync.read(Buffer.from(base64, 'base64'));
+  return new URL(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '').pathname;
+}
+
 type Step = { name: string; path: string; signedIn?: boolean; act?: (page: Page) => Promise<void> };
 
 /** Node cannot resolve *.localhost: the search is asked on the bare host, which names the tenant in the path. */
@@ -116,6 +134,7 @@ async function shoot(browser: Browser, port: number) {
     const payable = await noticeUuid(port, brand.subdomain, `${brand.prefix}2001`);
     const appealed = await noticeUuid(port, brand.subdomain, `${brand.prefix}2002`);
     const paid = await noticeUuid(port, brand.subdomain, `${brand.prefix}2003`);
+    const verify = await verifyPath(browser, base, payable);
     const steps: Step[] = [
       { name: 'home', path: '/' },
       { name: 'notice-list', path: `/citations?plate=${brand.plate}2001` },
@@ -128,6 +147,8 @@ async function shoot(browser: Browser, port: number) {
       },
       { name: 'notice-paid', path: `/citations/${paid}` },
       { name: 'printable-notice', path: `/citations/${payable}/ticketview` },
+      { name: 'verify-notice', path: verify },
+      { name: 'verify-notice-forged', path: `${verify.slice(0, -4)}AAAA` },
       { name: 'appeal-search', path: '/noticeappeal' },
       { name: 'appeal-form', path: `/noticeappeal/${payable}` },
       { name: 'appeal-pending', path: `/noticeappeal/${appealed}` },
@@ -158,6 +179,21 @@ async function shoot(browser: Browser, port: number) {
         await page.screenshot({ path: file, fullPage: true });
         console.log(path.relative(process.cwd(), file));
       }
+      await page.goto(`${base}/dashboard/login`);
+      await settle(page);
+      await page.screenshot({
+        path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-login.png`),
+        fullPage: true,
+      });
+      await page.getByLabel('Email').fill(`ops@${brand.subdomain}.example`);
+      await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/dashboard\/appeals$/);
+      await settle(page);
+      await page.screenshot({
+        path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-appeals.png`),
+        fullPage: true,
+      });
       if (width < 500) {
         await page.goto(`${base}/permits/account`);
         await settle(page);
