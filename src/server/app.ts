@@ -12,6 +12,7 @@ import type { ApiInstance } from './api-instance';
 import type { Clock } from './clock';
 import { type Config, isDevelopmentPageAllowed } from './config';
 import type { Database } from './db/client';
+import { appealMessageRoutes } from './features/appeals/appeal-message-routes';
 import { dashboardAppealRoutes } from './features/appeals/dashboard-routes';
 import { appealRoutes } from './features/appeals/routes';
 import { authPlugin } from './features/auth/plugin';
@@ -147,6 +148,7 @@ export async function buildApp(
       await uploadRoutes(typed);
       if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);
       await appealRoutes(typed);
+      await appealMessageRoutes(typed);
       await ticketviewRoutes(typed);
       await authRoutes(typed);
       await customerRoutes(typed);

@@ -92,6 +92,8 @@ export const configSchema = z.object({
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   /** Signs local-disk upload URLs; when unset, a random key is kept in DATA_DIR/uploads. */
   STORAGE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Signs the 'verify this notice' links of printed notices (docs/decisions/102). */
+  NOTICE_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * HMAC key of the access tokens (at least 32 characters). Required in production; elsewhere one
    * is generated once and kept in DATA_DIR/jwt-secret, so restarts keep sessions.

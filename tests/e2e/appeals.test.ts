@@ -234,6 +234,18 @@ describe('notice appeal', () => {
     await page.goto(tenantUrl(TENANT, href!.replace('/citations/', '/noticeappeal/')));
     await bannerReads(page, 'Reduced to a written warning.');
     await expect(page.getByLabel('Name').isDisabled()).resolves.toBe(true);
+    // The decision: its date, the operator's words, and the way back to the notice and to paying.
+    const decision = page.getByTestId('appeal-decision');
+    await decision.getByRole('heading', { name: 'Decision: Denied' }).waitFor();
+    await decision.getByText(/^Answered on [A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2} [AP]M$/).waitFor();
+    await expect(decision.getByTestId('operator-message').textContent()).resolves.toBe(
+      'Reduced to a written warning.',
+    );
+    await decision.getByRole('link', { name: 'View the notice' }).waitFor();
+    await expectAccessible(page);
+    await decision.getByRole('link', { name: 'Pay the notice' }).click();
+    await page.waitForURL(/\/citations\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Pay now' }).waitFor();
   });
 
   it('opens the no-valid-appeal dialog for an expired notice and for an unknown one; Dismiss goes back', async () => {
@@ -244,6 +256,9 @@ describe('notice appeal', () => {
       name: 'There is no valid appeal for this violation notice #.',
     });
     await dialog.waitFor();
+    // Nothing behind the dialog invites an appeal.
+    await expect(page.getByTestId('appeal-banner').count()).resolves.toBe(0);
+    await expect(page.getByText('Submit appeal for review').count()).resolves.toBe(0);
     await dialog
       .getByText(
         'This violation appeal has either already been addressed or more than 21 days have passed since the citation has been issued.',

@@ -40,9 +40,10 @@ describe('notice lookup', () => {
     const rows = page.locator('tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(4);
-    // Two Open notices of ABC1234 count: $35.00 + $45.00; the paid and archived ones do not.
+    // Two Open notices of ABC1234 count: $35.00, and $45.00 with its $15.00 late penalty; the
+    // paid and archived ones owe nothing. The total is the sum of the rows (decision 100).
     await expect(page.getByTestId('total-amount-due').textContent()).resolves.toBe(
-      'Total amount due: $80.00',
+      'Total amount due: $95.00',
     );
     await page.getByText('Questions about a notice? Call (555) 010-2000').waitFor();
     await expectAccessible(page);
@@ -53,6 +54,34 @@ describe('notice lookup', () => {
       'Proceed to secure payment',
     );
     await page.getByRole('button', { name: 'Pay now' }).waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('shows one amount for a notice in the list, on its page and on the printable notice', async () => {
+    await page.goto(tenantUrl('demo', '/citations?plate=ABC1234'));
+    const row = page.locator('tbody tr').filter({ hasText: 'D001002' });
+    await row.waitFor();
+    const rowAmount = await row.locator('td').nth(3).locator('p').first().textContent();
+    expect(rowAmount).toBe('$60.00');
+    await page.getByRole('link', { name: 'Select D001002' }).click();
+    await expect(page.getByTestId('headline-amount').textContent()).resolves.toBe(rowAmount);
+    // The breakdown explains the figure: amount, the penalty on its date, then fees and total.
+    await expect(page.getByTestId('penalty-line').count()).resolves.toBe(1);
+    await expect(page.getByTestId('total-charge').textContent()).resolves.toBe('$63.99');
+    await page.getByRole('link', { name: 'Printable notice' }).click();
+    await expect(page.getByTestId('ticket-Amount').textContent()).resolves.toBe(rowAmount);
+    expectNoPageErrors(page);
+  });
+
+  it('shows a paid notice with what was paid and when, not an amount due', async () => {
+    await page.goto(tenantUrl('demo', '/citations?citationid=D001149'));
+    await page.getByRole('link', { name: 'Paid D001149' }).click();
+    await page.getByTestId('paid-on').waitFor();
+    await expect(page.getByTestId('headline-amount').textContent()).resolves.toBe('$60.00');
+    await page.getByText('Amount paid', { exact: true }).waitFor();
+    await expect(page.getByText('Amount due', { exact: true }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('payment-breakdown').count()).resolves.toBe(0);
     await expectAccessible(page);
     expectNoPageErrors(page);
   });
@@ -87,6 +116,19 @@ describe('notice lookup', () => {
     expectNoPageErrors(page);
   });
 
+  it("offers 'Did you mean' plates for a misread plate, and only the plates", async () => {
+    await page.goto(tenantUrl('demo', '/citations?plate=KLM-552I'));
+    const suggestions = page.getByTestId('plate-suggestions');
+    await suggestions.waitFor();
+    await expect(suggestions.getByRole('link').allTextContents()).resolves.toEqual(['KLM5521']);
+    await expectAccessible(page);
+    await suggestions.getByRole('link', { name: 'KLM5521' }).click();
+    await page.waitForURL(/\/citations\?plate=KLM5521$/);
+    await page.locator('tbody tr').first().waitFor();
+    await expect(page.getByTestId('plate-suggestions').count()).resolves.toBe(0);
+    expectNoPageErrors(page);
+  });
+
   it('says when nothing is on file', async () => {
     await page.goto(tenantUrl('demo', '/citations?plate=NOTHING1'));
     await page.getByText('No results on file. Please check the URL and/or the Plate#/Violation#.').waitFor();
@@ -109,6 +151,21 @@ describe('notice lookup', () => {
     await page.getByRole('heading', { name: "Sorry, this page isn't available." }).waitFor();
     await expect(page.title()).resolves.toBe('VPC Payment Portal');
     await expectAccessible(page);
+    // The bare host's brand is the generic one, so its pages have a brand to draw.
+    const brand = await page.evaluate(async () => (await fetch('/api/v1/portal/brand/www')).json());
+    expect(brand).toMatchObject({ brandTitle: 'VPC Payment Portal', brandColor: '000000' });
+    // A lost visitor finds the operator's own portal by name.
+    await page.getByLabel('Parking operator name').fill('demo');
+    await page.getByRole('button', { name: 'Find portal' }).click();
+    const portal = page.getByRole('link', { name: 'Demo Parking' });
+    await expect(portal.getAttribute('href')).resolves.toBe(tenantUrl('demo').replace(/\/$/, ''));
+    await expectAccessible(page);
+    await portal.click();
+    await page.waitForURL(tenantUrl('demo'));
+    await page.goto(tenantUrl(null, '/404'));
+    await page.getByLabel('Parking operator name').fill('no such operator');
+    await page.getByRole('button', { name: 'Find portal' }).click();
+    await page.getByTestId('no-portals').waitFor();
 
     await page.goto(tenantUrl('nosuchtenant', '/citations?plate=X'));
     await page.waitForURL(/\/404$/);

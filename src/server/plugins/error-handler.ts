@@ -29,7 +29,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
-      const message = `Invalid ${error.validationContext ?? 'request'}${field ? ` field '${field}'` : ''}: ${issue?.message ?? 'bad value'}.`;
+      const detail = issue?.message ?? 'bad value';
+      // The spec's messages end with a full stop already: never add a second one.
+      const stop = /[.!?]$/.test(detail) ? '' : '.';
+      const message = `Invalid ${error.validationContext ?? 'request'}${field ? ` field '${field}'` : ''}: ${detail}${stop}`;
       return reply.status(400).send({ code: 'bad_request', message });
     }
     const status = error.statusCode ?? 500;

@@ -38,4 +38,35 @@ export const getBrandContract = defineRoute({
   errors: [404],
 });
 
+/** Longest operator name a portal search takes; shorter than two characters finds too much. */
+export const PORTAL_SEARCH_MIN_LENGTH = 2;
+export const PORTAL_SEARCH_MAX_LENGTH = 100;
+
+export const portalSearchQuerySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(
+      PORTAL_SEARCH_MIN_LENGTH,
+      `Enter at least ${PORTAL_SEARCH_MIN_LENGTH} letters of the operator's name.`,
+    )
+    .max(PORTAL_SEARCH_MAX_LENGTH, `must be at most ${PORTAL_SEARCH_MAX_LENGTH} characters`),
+});
+
+/** A portal found by name: only its name and its address, nothing else about the operator. */
+export const portalMatchSchema = z.object({ name: z.string(), url: z.string() });
+export type PortalMatch = z.infer<typeof portalMatchSchema>;
+
+/** 'Find your parking portal' on the 404 page of a bare host (issue 15; not in the spec). */
+export const findPortalsContract = defineRoute({
+  method: 'GET',
+  path: '/portal/find',
+  summary: "Parking portals whose operator's name contains the search (name and address only; rate-limited)",
+  tags: ['brand'],
+  auth: 'none',
+  query: portalSearchQuerySchema,
+  response: z.array(portalMatchSchema),
+  errors: [429],
+});
+
 export { BRAND_DATA_ELEMENT_ID } from './brand-element';

@@ -48,8 +48,21 @@ export const citationSchema = z.object({
   make: z.string().nullable(),
   color: z.string().nullable(),
   comments: z.string().nullable(),
+  /** Penalties in today's amount due; 0 once the notice is paid, voided or archived. */
   lateFee: z.number().int(),
+  /** What the notice costs today (docs/decisions/100); 0 once it is paid, voided or archived. */
   amountDue: z.number().int(),
+  /** What was paid for a paid notice (paidTotal, else the amount in force); null otherwise. */
+  amountPaid: z.number().int().nullable(),
+  /** The penalty tiers with the tenant-local date ('YYYY-MM-DD') each applies from. */
+  latePenalties: z.array(
+    z.object({
+      days: z.number().int(),
+      amount: z.number().int(),
+      appliesOn: z.string(),
+      isApplied: z.boolean(),
+    }),
+  ),
   /** The tenant's card processing fee on paying amountDue now (0 unless payable). */
   processingFee: z.number().int(),
   /** The tenant's platform service fee on paying amountDue now (0 unless payable). */
@@ -94,3 +107,21 @@ export const getCitationContract = defineRoute({
 
 /** GET /citation/checkout/{uuid}/subdomain/{subdomain}: where to send the browser to pay. */
 export const checkoutResponseSchema = z.object({ checkoutURL: z.string() });
+
+/** The most 'Did you mean' plates offered: enough to spot one's own, too few to fish with. */
+export const MAX_PLATE_SUGGESTIONS = 5;
+
+/**
+ * 'Did you mean ...?' (issue 15, not in the spec): the tenant's plates that a plate search with no
+ * result may have meant (look-alike characters, spaces, dashes). Only plates are answered.
+ */
+export const suggestPlatesContract = defineRoute({
+  method: 'GET',
+  path: '/portal/citation/suggest/p/:plate/o/:subdomain',
+  summary: 'Plates of the tenant that a search for this plate may have meant (look-alike characters)',
+  tags: ['citations'],
+  auth: 'none',
+  params: z.object({ plate: searchTermSchema, subdomain: subdomainSchema }),
+  response: z.object({ plates: z.array(z.string()).max(MAX_PLATE_SUGGESTIONS) }),
+  errors: [404, 429],
+});

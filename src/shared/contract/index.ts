@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './appeal-messages';
 export * from './appeals';
 export * from './brand';
 export * from './citations';

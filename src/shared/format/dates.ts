@@ -57,4 +57,18 @@ export function calendarDaysBetween(from: string | Date, to: string | Date, time
   return calendarDayNumber(to, timeZone) - calendarDayNumber(from, timeZone);
 }
 
+/**
+ * The calendar date `plusDays` after an instant's date in a time zone, as 'YYYY-MM-DD': the day a
+ * late penalty applies. A plain date needs no zone to be shown (formatCalendarDate).
+ */
+export function calendarDateAfter(instant: string | Date, timeZone: string, plusDays: number): string {
+  const day = calendarDayNumber(instant, timeZone) + plusDays;
+  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A 'YYYY-MM-DD' calendar date in one of the spec's date formats. */
+export function formatCalendarDate(date: string, format: 'date' | 'longDate' = 'longDate'): string {
+  return dayjs.utc(date).format(DATE_FORMATS[format]);
+}
+
 export { dayjs };

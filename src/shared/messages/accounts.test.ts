@@ -25,3 +25,16 @@ describe('account messages', () => {
     );
   });
 });
+
+describe('every message', () => {
+  it('ends a sentence with one full stop, never two', async () => {
+    const all = await import('./index');
+    const texts = Object.values(all).flatMap((group) =>
+      typeof group === 'object' && group !== null
+        ? Object.values(group).filter((v) => typeof v === 'string')
+        : [],
+    );
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.filter((text) => /(?<!\.)\.\.(?!\.)/.test(text))).toEqual([]);
+  });
+});

@@ -19,8 +19,9 @@ export const accountMessages = {
   buildingLabel: 'Building',
   findAccountTitle: 'Find your account',
   sendConfirmationEmail: 'Send confirmation email',
+  // Decision 052: an unknown address is told so (404), so a sent email is stated, not hedged.
   resetEmailSent:
-    'If this address belongs to an account, we have sent it an email with a link to reset your password.',
+    'We have sent an email with a link to reset your password to your address. The link works for one hour.',
   resetEmailSentTitle: 'Check your email',
   resetPasswordTitle: 'Reset password',
   resetPassword: 'Reset password',
@@ -46,6 +47,7 @@ export const accountMessages = {
   menuLogout: 'Logout',
   menuLabel: 'Account menu',
   openMenu: 'Open menu',
+  closeMenu: 'Close menu',
 
   // Account screen
   accountTitle: 'Account',

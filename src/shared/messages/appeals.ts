@@ -2,6 +2,7 @@
 export const appealMessages = {
   searchTitle: 'Parking notice appeal',
   noticeNumberLabel: 'Notice #',
+  enterNoticeNumber: 'Enter the notice number printed on your notice.',
   search: 'Search',
   notAppealable:
     'Parking notice cannot be appealed because there is either no record for this violation, it has already been appealed, or the notice has been voided . Please confirm your Notice #.',
@@ -65,6 +66,15 @@ export const appealMessages = {
   appealNotAllowed: 'This notice can no longer be appealed.',
   noAppeal: 'No appeal has been submitted for this notice.',
   noticeNumberMismatch: 'The notice number does not match this notice.',
+
+  decisionTitle: 'Decision',
+  decisionApproved: 'Approved',
+  decisionDenied: 'Denied',
+  operatorMessage: 'Message from the operator',
+  deniedNextStep: 'The notice remains due. You can pay it online now.',
+  approvedNextStep: 'Check the notice for what, if anything, remains to pay.',
+  viewNotice: 'View the notice',
+  payNotice: 'Pay the notice',
 } as const;
 
 /** The operator's side of appeals. */
@@ -90,4 +100,25 @@ export const dashboardAppealMessages = {
   emailDenied: 'Your appeal of parking notice {number} has been denied.',
   emailVoided: 'The notice has been voided; there is nothing to pay.',
   emailViewAppeal: 'View your appeal',
+} as const;
+
+/** The appeal's message thread (issue 15, beyond the spec). */
+export const appealThreadMessages = {
+  title: 'Messages',
+  intro: 'Add information or answer a question from the operator until your appeal is decided.',
+  operatorIntro: 'Ask the appellant for more information; they are emailed each message.',
+  empty: 'No messages yet.',
+  fromAppellant: 'You',
+  fromOperator: 'Operator',
+  appellantLabel: 'Appellant',
+  label: 'Your message',
+  send: 'Send message',
+  closed: 'This appeal has been decided: its messages are closed.',
+  emailSubjectToOperator: 'New message on the appeal of notice {number}',
+  emailSubjectToAppellant: 'A message about your appeal of notice {number}',
+  emailHeading: 'Appeal of notice {number}',
+  emailFromAppellant: '{name} wrote:',
+  emailFromOperator: 'The parking operator wrote:',
+  emailOpenAppeals: 'Open the appeals',
+  emailViewAppeal: 'Reply on your appeal',
 } as const;

@@ -46,4 +46,58 @@ export const citationMessages = {
   loadingNotice: 'Loading notice',
   noticeHeading: 'Notice',
   photoAlt: 'Enforcement photo',
+  amountPaid: 'Amount paid',
+  voidedOn: 'Voided on',
+  nothingDue: 'Nothing is due on this notice.',
+  amountAsOf: 'Amount due as of',
+  noticeAmount: 'Notice amount',
+  adjustedAmount: 'Adjusted amount (final)',
+  latePenaltyFrom: 'Late penalty from',
+  upcomingPenalty: 'If unpaid, {amount} more from {date}.',
+  historyTitle: 'History',
+  historyIssued: 'Notice issued',
+  historyPenalty: 'Late penalty of {amount} added',
+  historyPaid: 'Paid {amount}',
+  historyVoided: 'Notice voided',
+  nextStepTitle: 'What to do next',
+  nextStepPay:
+    'Pay online now with a card. You can also appeal within 21 days of the notice date if you believe it was issued in error.',
+  nextStepPaid: 'Nothing more to do. Keep the receipt for your records.',
+  nextStepVoided: 'Nothing to do: this notice was cancelled and will not be collected.',
+  nextStepWarning: 'This is a warning: nothing is due. Please follow the posted rules next time.',
+  appealLink: 'Appeal this notice',
+  openPhoto: 'Open photo {n} full size',
+  closePhoto: 'Close',
+  previousPhoto: 'Previous photo',
+  nextPhoto: 'Next photo',
+  photoOf: 'Photo {n} of {count}',
+  printNotice: 'Printable notice',
+  didYouMean: 'Did you mean',
+  didYouMeanHint:
+    'Letters and digits that look alike (O and 0, I and 1, S and 5, B and 8) are easy to mix up.',
+} as const;
+
+/** The tenant's landing page (issue 15): helpful copy around the spec's search and pass block. */
+export const homeMessages = {
+  heroNoticeTitle: 'Pay or appeal a parking notice',
+  heroNoticeLead:
+    'Find your notice with the notice number or your license plate, then pay online or ask for a review.',
+  heroPassTitle: 'Parking passes',
+  heroPassLead: 'Register your vehicle and manage your parking passes online.',
+  helpTitle: 'How it works',
+  whatTitle: 'What is a parking notice?',
+  whatText:
+    'A notice is left on a vehicle, or mailed, when it was parked against the posted rules. It shows a notice number, the plate, where and when it was issued, and the amount.',
+  payTitle: 'How to pay',
+  payText:
+    'Search for your notice, check the amount and pay by card on a secure checkout. You get a receipt by email and on the notice page.',
+  appealTitle: 'How to appeal',
+  appealText:
+    'If you believe a notice was issued in error, press Dispute notice within 21 days of the notice date and tell us why, with up to 4 photos. We answer by email.',
+  deadlinesTitle: 'Deadlines',
+  deadlinesText:
+    'Late penalties may be added after the dates shown on the notice. Pay or appeal early: an appeal must be filed within 21 days.',
+  contactTitle: 'Contact',
+  contactEmail: 'Email',
+  contactPhone: 'Phone',
 } as const;

@@ -12,6 +12,14 @@ export const commonMessages = {
   terms: 'Terms',
   goHome: 'Go to the home page',
   defaultSupport: 'support',
+  findPortalTitle: 'Find your parking portal',
+  findPortalIntro:
+    'Looking for the place to pay or appeal a parking notice, or to get a parking pass? Search for the parking operator named on your notice or sign.',
+  findPortalLabel: 'Parking operator name',
+  findPortalButton: 'Find portal',
+  findPortalResults: 'Parking portals',
+  noPortalsFound:
+    'No parking portal matches that name. Check the spelling, or use the web address printed on your notice.',
 } as const;
 
 /** '{brandTitle} Portal', or the generic title on a bare host. */

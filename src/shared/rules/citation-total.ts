@@ -1,12 +1,12 @@
 import type { Citation } from '../contract/citations';
-import { baseAmount, isCitationOutstanding } from './citation-status';
 
 /**
- * 'Total amount due' under the list: only Open and Past due notices count, each at its override
- * when one is in force, else its amount (part 1 section 4).
+ * 'Total amount due' under the list: the sum of each row's amount due as the server computed it.
+ * Every notice that can be paid counts (Open, Past due, Reopen and Uncollectable, which the public
+ * sees as Open), with its override or late penalties; paid, voided and archived notices owe 0.
+ * So the total always equals the rows above it (docs/decisions/100, superseding the list-total
+ * rule of 004).
  */
-export function citationsTotalDue(
-  citations: ReadonlyArray<Pick<Citation, 'paymentStatus' | 'amount' | 'amountOverride'>>,
-): number {
-  return citations.filter(isCitationOutstanding).reduce((sum, citation) => sum + baseAmount(citation), 0);
+export function citationsTotalDue(citations: ReadonlyArray<Pick<Citation, 'amountDue'>>): number {
+  return citations.reduce((sum, citation) => sum + citation.amountDue, 0);
 }

@@ -42,6 +42,8 @@ export function textColorFor(brandColor: string | null | undefined): string {
 const MIN_TEXT_CONTRAST = 4.5;
 /** The lightest grey the app puts behind brand text (hovered table rows); white is lighter still. */
 const LIGHT_SURFACE = 'F1F3F5';
+/** Opacity of the brand in Mantine's 'light' variant backgrounds (with a margin). */
+const BRAND_TINT_ALPHA = 0.15;
 
 /**
  * The brand colour as text on a white or light-grey surface: the colour itself when it is readable there,
@@ -50,6 +52,15 @@ const LIGHT_SURFACE = 'F1F3F5';
 export function readableOnWhite(brandColor: string | null | undefined): string {
   const hex = normaliseBrandColor(brandColor);
   const channels = [0, 2, 4].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
+  // Mantine's 'light' variants lay brand text on a pale tint of the brand: that tint is a surface too.
+  const tint = channels
+    .map((value) =>
+      Math.round(255 - (255 - value) * BRAND_TINT_ALPHA)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('');
+  const surfaces = [relativeLuminance(LIGHT_SURFACE), relativeLuminance(tint)];
   for (let factor = 1; factor >= 0; factor -= 0.02) {
     const candidate = channels
       .map((value) =>
@@ -59,7 +70,8 @@ export function readableOnWhite(brandColor: string | null | undefined): string {
       )
       .join('')
       .toUpperCase();
-    if (contrastRatio(relativeLuminance(candidate), relativeLuminance(LIGHT_SURFACE)) >= MIN_TEXT_CONTRAST) {
+    const luminance = relativeLuminance(candidate);
+    if (surfaces.every((surface) => contrastRatio(luminance, surface) >= MIN_TEXT_CONTRAST)) {
       return candidate;
     }
   }

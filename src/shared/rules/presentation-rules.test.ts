@@ -70,6 +70,28 @@ describe('brand colour and text colour by luminance', () => {
     expect(gold).not.toBe('F2C94C');
     expect((1.05 / (relativeLuminance(gold) + 0.05)) * 1).toBeGreaterThanOrEqual(4.5);
   });
+  it('keeps brand text AA on the pale brand tint of light badges and menu entries, for any brand', () => {
+    const ratio = (a: string, b: string) => {
+      const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    };
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9A-F]{6}$/), (color) => {
+        const tint = [0, 2, 4]
+          .map((offset) => Number.parseInt(color.slice(offset, offset + 2), 16))
+          .map((value) =>
+            Math.round(255 - (255 - value) * 0.12)
+              .toString(16)
+              .padStart(2, '0'),
+          )
+          .join('');
+        expect(ratio(readableOnWhite(color), tint)).toBeGreaterThanOrEqual(4.5);
+        expect(ratio(readableOnWhite(color), 'F1F3F5')).toBeGreaterThanOrEqual(4.5);
+        // Text on a surface filled with the brand colour.
+        expect(ratio(textColorFor(color), color)).toBeGreaterThanOrEqual(4.5);
+      }),
+    );
+  });
 });
 
 describe('formatting', () => {

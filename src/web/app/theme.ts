@@ -1,5 +1,6 @@
-import { type CSSVariablesResolver, colorsTuple, createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, colorsTuple, createTheme, PasswordInput } from '@mantine/core';
 import type { BrandDetails } from '../../shared/contract';
+import { accountMessages } from '../../shared/messages/accounts';
 import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules/luminance';
 
 /** Mantine theme in the tenant's colour; autoContrast picks readable text on brand-filled buttons. */
@@ -10,6 +11,16 @@ export function createBrandTheme(brand: BrandDetails | null) {
     autoContrast: true,
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    components: {
+      // Mantine takes the show/hide toggle out of the Tab order; keyboard users need it too.
+      // aria-pressed (set by Mantine) tells whether the password is shown.
+      PasswordInput: PasswordInput.extend({
+        defaultProps: {
+          visibilityToggleFocusable: true,
+          visibilityToggleButtonProps: { 'aria-label': accountMessages.showPassword },
+        },
+      }),
+    },
   });
 }
 

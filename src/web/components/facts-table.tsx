@@ -1,7 +1,8 @@
 import { Table } from '@mantine/core';
 import type { Citation } from '../../shared/contract';
-import { formatDate } from '../../shared/format';
+import { formatDate, formatMoney } from '../../shared/format';
 import { citationMessages } from '../../shared/messages';
+import { citationBannerKind } from '../../shared/rules';
 
 export type Fact = readonly [label: string, value: string | null];
 
@@ -35,4 +36,20 @@ export function citationFacts(citation: Citation, timeZone: string): Fact[] {
     ],
     [citationMessages.factLocation, citation.location],
   ];
+}
+
+/** The headline figure of a notice wherever it is summarised: owed today, paid, or nothing. */
+export function headlineAmount(citation: Citation): { label: string; amount: string } {
+  const kind = citationBannerKind(citation);
+  if (kind === 'paid') {
+    return { label: citationMessages.amountPaid, amount: formatMoney(citation.amountPaid ?? 0) };
+  }
+  if (kind === 'voided') return { label: citationMessages.bannerVoided, amount: formatMoney(0) };
+  return { label: citationMessages.amountDue, amount: formatMoney(citation.amountDue) };
+}
+
+/** The notice's headline figure as a fact: 'Amount due', 'Amount paid' or voided. */
+export function citationAmountFact(citation: Citation): Fact {
+  const { label, amount } = headlineAmount(citation);
+  return [label, amount];
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { citationCodes, citations } from '../../db/schema';
 
@@ -89,4 +89,21 @@ export async function findCitationByNumber(
     and(eq(citations.tenantId, tenantId), eq(citations.citationNumber, citationNumber)),
   );
   return row ?? null;
+}
+
+/** Which of these plates the tenant has notices for (distinct, in order, at most `limit`). */
+export async function findExistingPlates(
+  db: Database,
+  tenantId: string,
+  plates: string[],
+  limit: number,
+): Promise<string[]> {
+  if (plates.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ plate: citations.plate })
+    .from(citations)
+    .where(and(eq(citations.tenantId, tenantId), inArray(citations.plate, plates)))
+    .orderBy(asc(citations.plate))
+    .limit(limit);
+  return rows.map((row) => row.plate);
 }

@@ -1,7 +1,15 @@
-import { getCitationContract, searchCitationsContract } from '../../../shared/contract';
+import {
+  getCitationContract,
+  searchCitationsContract,
+  suggestPlatesContract,
+} from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { getCitation, searchCitations } from './service';
+import { limitPerKey } from '../../plugins/rate-limit';
+import { getCitation, searchCitations, suggestPlates } from './service';
+
+/** Suggestions reveal plates: a person needs a few tries, a script fishing for plates many. */
+const PLATE_SUGGESTIONS_PER_MINUTE = 20;
 
 export async function citationRoutes(app: ApiInstance) {
   const { db, clock } = app.deps;
@@ -21,4 +29,23 @@ export async function citationRoutes(app: ApiInstance) {
     const tenant = await request.requireTenant();
     return getCitation({ db, tenant, citationId: request.params.uuid, now: clock.now() });
   });
+
+  registerRoute(
+    app,
+    suggestPlatesContract,
+    async (request) => {
+      const tenant = await request.requireTenant(request.params.subdomain);
+      return suggestPlates({ db, tenant, plate: request.params.plate });
+    },
+    {
+      onRequest: [
+        limitPerKey(app, {
+          name: 'suggest-plates',
+          max: PLATE_SUGGESTIONS_PER_MINUTE,
+          timeWindow: 60_000,
+          key: (request) => request.ip,
+        }),
+      ],
+    },
+  );
 }

@@ -1,14 +1,14 @@
-import type { Citation, PaymentStatus } from '../../../shared/contract';
-import {
-  citationBannerKind,
-  computeAmountDue,
-  computeCheckoutFees,
-  searchTermFromPath,
-} from '../../../shared/rules';
+import { type Citation, MAX_PLATE_SUGGESTIONS, type PaymentStatus } from '../../../shared/contract';
+import { computeCitationAmounts, plateMisreadings, searchTermFromPath } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { type CitationWithCode, findCitationById, findCitationsByPlateOrNumber } from './queries';
+import {
+  type CitationWithCode,
+  findCitationById,
+  findCitationsByPlateOrNumber,
+  findExistingPlates,
+} from './queries';
 
 /** A notice as the API presents it, with what it costs at `now` in the tenant's time zone. */
 export function toCitation(
@@ -43,17 +43,7 @@ export function toCitation(
     color: citation.color,
     comments: citation.comments,
   };
-  const due = computeAmountDue(fields, now, tenant.timezone);
-  // Fees apply to a payment, so only a notice that can be paid now carries them.
-  const isPayable = citationBannerKind({ ...fields, ...due }) === 'payable';
-  const fees = computeCheckoutFees(isPayable ? due.amountDue : 0, tenant);
-  return {
-    ...fields,
-    ...due,
-    processingFee: fees.processingFee,
-    serviceFee: fees.serviceFee,
-    totalCharge: isPayable ? fees.total : 0,
-  };
+  return { ...fields, ...computeCitationAmounts(fields, now, tenant.timezone, tenant) };
 }
 
 export async function searchCitations(options: {
@@ -79,4 +69,20 @@ export async function getCitation(options: {
   const row = await findCitationById(options.db, options.tenant.id, options.citationId);
   if (!row) throw notFound('Notice');
   return toCitation(row, options.tenant, options.now);
+}
+
+/**
+ * The plates a search may have meant: look-alike characters swapped, spaces and dashes dropped,
+ * kept only where the tenant has a notice. Nothing about those notices is answered.
+ */
+export async function suggestPlates(options: { db: Database; tenant: TenantRow; plate: string }) {
+  const plate = searchTermFromPath(options.plate);
+  if (!plate) throw badRequest('Enter a license plate.');
+  const plates = await findExistingPlates(
+    options.db,
+    options.tenant.id,
+    plateMisreadings(plate),
+    MAX_PLATE_SUGGESTIONS,
+  );
+  return { plates };
 }

@@ -22,7 +22,11 @@ const t = useTestApp({
           buildCitation({ citationNumber: 'P102', amount: 2500, amountOverride: 1000 }),
           ...buildCitations(['P103', 'P104', 'P105', 'P106'], { amount: 3000 }),
           buildCitation({ citationNumber: 'PAID1', paymentStatus: 'Paid', datePaid: '2026-11-12T10:00:00Z' }),
-          buildCitation({ citationNumber: 'OFF1', paymentStatus: 'Paid off platform' }),
+          buildCitation({
+            citationNumber: 'OFF1',
+            paymentStatus: 'Paid off platform',
+            datePaid: '2026-11-12T10:00:00Z',
+          }),
           buildCitation({ citationNumber: 'VOID1', paymentStatus: 'Void', voidDate: '2026-11-12T10:00:00Z' }),
           buildCitation({ citationNumber: 'ARCH1', paymentStatus: 'Archived' }),
           buildCitation({ citationNumber: 'WARN1', amount: 0 }),

@@ -1,10 +1,17 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { Customer } from '../../../shared/contract';
+import { z } from 'zod';
+import {
+  type Customer,
+  changePasswordContract,
+  errorCodes,
+  updateCustomerContract,
+} from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
-import { isStrongPassword, isValidEmail, stripWhitespace } from '../../../shared/rules';
+import { isValidEmail, stripWhitespace } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import { useChangePassword, useUpdateCustomer } from './api';
 import { PasswordRules } from './password-rules';
 
@@ -26,9 +33,9 @@ function DialogForm({
 }: {
   title: string;
   onClose: () => void;
-  onSubmit: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   isSaving: boolean;
-  error: string | null;
+  error: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -41,9 +48,9 @@ function DialogForm({
     >
       <form
         noValidate
-        onSubmit={(event: FormEvent) => {
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
           event.preventDefault();
-          onSubmit();
+          onSubmit(event);
         }}
       >
         <Stack gap="md">
@@ -72,37 +79,49 @@ const failureText = (error: unknown, fallback: string) =>
     ? error.message
     : fallback;
 
+const customerFields = updateCustomerContract.body.shape;
+
+/** Building and unit as the contract takes them: trimmed, empty meaning none. */
+const locationFormSchema = z.object({ building: customerFields.building, unit: customerFields.unit });
+
+/** The name is required, with the appeal form's wording for a missing name. */
+const nameFormSchema = z.object({
+  fullname: z
+    .string()
+    .transform((value) => value.trim())
+    .pipe(z.string().min(1, accountMessages.fullnameRequired).max(200)),
+});
+
 export function LocationDialog({ customer, onClose, onSaved }: DialogProps) {
   const brand = useBrand();
   const update = useUpdateCustomer();
-  const [building, setBuilding] = useState(customer.building ?? '');
-  const [unit, setUnit] = useState(customer.unit ?? '');
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: locationFormSchema,
+    initialValues: { building: customer.building ?? '', unit: customer.unit ?? '' },
+    submit: (values) =>
+      update.mutateAsync({
+        subdomain: brand?.subdomain ?? '',
+        building: values.building ?? null,
+        unit: values.unit ?? null,
+      }),
+    onSuccess: () => onSaved(),
+    describeError: (error) => failureText(error, (error as Error).message),
+  });
   return (
     <DialogForm
       title={accountMessages.editLocation}
       onClose={onClose}
-      isSaving={update.isPending}
-      error={update.error ? failureText(update.error, update.error.message) : null}
-      onSubmit={() =>
-        update.mutate(
-          { subdomain: brand?.subdomain ?? '', building: building.trim() || null, unit: unit.trim() || null },
-          { onSuccess: () => onSaved() },
-        )
-      }
+      isSaving={isSubmitting}
+      error={formError}
+      onSubmit={onSubmit}
     >
       <TextInput
         label={accountMessages.buildingLabel}
-        value={building}
-        onChange={(e) => setBuilding(e.currentTarget.value)}
         maxLength={100}
         data-autofocus
+        {...form.getInputProps('building')}
       />
-      <TextInput
-        label={accountMessages.unitLabel}
-        value={unit}
-        onChange={(e) => setUnit(e.currentTarget.value)}
-        maxLength={50}
-      />
+      <TextInput label={accountMessages.unitLabel} maxLength={50} {...form.getInputProps('unit')} />
     </DialogForm>
   );
 }
@@ -110,33 +129,26 @@ export function LocationDialog({ customer, onClose, onSaved }: DialogProps) {
 export function NameDialog({ customer, onClose, onSaved }: DialogProps) {
   const brand = useBrand();
   const update = useUpdateCustomer();
-  const [fullname, setFullname] = useState(customer.fullname);
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: nameFormSchema,
+    initialValues: { fullname: customer.fullname },
+    submit: (values) => update.mutateAsync({ subdomain: brand?.subdomain ?? '', fullname: values.fullname }),
+    onSuccess: () => onSaved(),
+    describeError: (error) => failureText(error, (error as Error).message),
+  });
   return (
     <DialogForm
       title={accountMessages.editName}
       onClose={onClose}
-      isSaving={update.isPending}
-      error={update.error ? failureText(update.error, update.error.message) : null}
-      onSubmit={() => {
-        if (!fullname.trim()) {
-          setFieldError(accountMessages.fullnameRequired);
-          return;
-        }
-        setFieldError(null);
-        update.mutate(
-          { subdomain: brand?.subdomain ?? '', fullname: fullname.trim() },
-          { onSuccess: () => onSaved() },
-        );
-      }}
+      isSaving={isSubmitting}
+      error={formError}
+      onSubmit={onSubmit}
     >
       <TextInput
         label={accountMessages.fullnameLabel}
-        value={fullname}
-        onChange={(e) => setFullname(e.currentTarget.value)}
-        error={fieldError}
         maxLength={200}
         data-autofocus
+        {...form.getInputProps('fullname')}
       />
     </DialogForm>
   );
@@ -202,64 +214,63 @@ export function EmailDialog({ customer, onClose, onSaved }: DialogProps) {
   );
 }
 
+/**
+ * The change-password form: the contract's rules for the two passwords, plus the repeat field,
+ * which only the screen has. Each cause has its own field: a mismatch on the repeat, a weak
+ * password on the new one, a wrong current password (403) on the current one.
+ */
+const passwordFormSchema = changePasswordContract.body
+  .extend({ repeatPassword: z.string() })
+  .superRefine((values, context) => {
+    if (values.newPassword !== values.repeatPassword) {
+      context.addIssue({
+        code: 'custom',
+        path: ['repeatPassword'],
+        message: accountMessages.newPasswordsMismatch,
+      });
+    }
+  });
+
 export function PasswordDialog({ onClose, onSaved }: DialogProps) {
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const error = change.error
-    ? change.error instanceof ApiError && change.error.status === 403
-      ? accountMessages.wrongCurrentPassword
-      : failureText(change.error, change.error.message)
-    : null;
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: passwordFormSchema,
+    initialValues: { oldPassword: '', newPassword: '', repeatPassword: '' },
+    submit: (values) =>
+      change.mutateAsync({ oldPassword: values.oldPassword, newPassword: values.newPassword }),
+    onSuccess: () => onSaved(accountMessages.passwordChanged),
+    fieldOf: (error) => (error.status === 403 && error.code === errorCodes.forbidden ? 'oldPassword' : null),
+    describeError: (error) => failureText(error, (error as Error).message),
+  });
   return (
     <DialogForm
       title={accountMessages.changePassword}
       onClose={onClose}
-      isSaving={change.isPending}
-      error={error}
-      onSubmit={() => {
-        if (next !== repeat) {
-          setFieldError(accountMessages.newPasswordsMismatch);
-          return;
-        }
-        if (!isStrongPassword(next)) {
-          setFieldError(accountMessages.passwordTooWeak);
-          return;
-        }
-        setFieldError(null);
-        change.mutate(
-          { oldPassword: current, newPassword: next },
-          { onSuccess: () => onSaved(accountMessages.passwordChanged) },
-        );
-      }}
+      isSaving={isSubmitting}
+      error={formError}
+      onSubmit={onSubmit}
     >
       <PasswordInput
         label={accountMessages.currentPasswordLabel}
-        value={current}
-        onChange={(e) => setCurrent(e.currentTarget.value)}
         autoComplete="current-password"
         maxLength={128}
         data-autofocus
+        {...form.getInputProps('oldPassword')}
       />
       <PasswordInput
         label={accountMessages.newPasswordLabel}
-        value={next}
-        onChange={(e) => setNext(e.currentTarget.value)}
         autoComplete="new-password"
         maxLength={128}
         aria-describedby="change-password-rules"
+        {...form.getInputProps('newPassword')}
       />
       <PasswordInput
         label={accountMessages.repeatPasswordLabel}
-        value={repeat}
-        onChange={(e) => setRepeat(e.currentTarget.value)}
         autoComplete="new-password"
         maxLength={128}
-        error={fieldError}
+        {...form.getInputProps('repeatPassword')}
       />
-      <PasswordRules password={next} id="change-password-rules" />
+      <PasswordRules password={form.values.newPassword} id="change-password-rules" />
     </DialogForm>
   );
 }

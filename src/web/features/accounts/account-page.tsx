@@ -75,7 +75,11 @@ function AccountInformation({
         <Title order={2} size="h3" id="account-info-title">
           {accountMessages.accountInformation}
         </Title>
-        {customer.customerEntityName && <Badge variant="light">{accountMessages.businessAccount}</Badge>}
+        {customer.customerEntityName && (
+          <Badge variant="filled" className="brand-filled">
+            {accountMessages.businessAccount}
+          </Badge>
+        )}
       </Group>
       <Table layout="fixed" verticalSpacing="sm">
         <Table.Tbody>

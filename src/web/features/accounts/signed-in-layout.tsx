@@ -1,4 +1,5 @@
-import { Badge, Box, Button, NavLink, Stack } from '@mantine/core';
+import { Badge, Box, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/messages';
@@ -7,7 +8,8 @@ import { useCustomer } from './api';
 import { LOGIN_PATH, RequireSession } from './session-guards';
 import { activeMenuEntry, SIDE_MENU } from './side-menu';
 
-function SideMenu() {
+/** The menu's entries, current page marked; the side menu and the phone drawer both show these. */
+function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -22,41 +24,82 @@ function SideMenu() {
   }
 
   return (
-    <Box component="nav" aria-label={accountMessages.menuLabel} className="side-menu">
-      <Stack gap={4} className="side-menu__items">
-        {customer.data?.customerEntityName && (
-          <Badge variant="light" className="side-menu__badge">
-            {accountMessages.businessAccount}
-          </Badge>
-        )}
-        {SIDE_MENU.map((item) => (
-          <NavLink
-            key={item.to}
-            component={Link}
-            to={item.to}
-            label={item.label}
-            active={active === item}
-            aria-current={active === item ? 'page' : undefined}
-            className="side-menu__link"
-          />
-        ))}
-        <Button variant="subtle" justify="flex-start" onClick={logOut} className="side-menu__logout">
-          {accountMessages.menuLogout}
-        </Button>
-      </Stack>
+    <Stack gap={4} className="side-menu__items">
+      {customer.data?.customerEntityName && (
+        <Badge variant="filled" className="side-menu__badge brand-filled">
+          {accountMessages.businessAccount}
+        </Badge>
+      )}
+      {SIDE_MENU.map((item) => (
+        <NavLink
+          key={item.to}
+          component={Link}
+          to={item.to}
+          label={item.label}
+          active={active === item}
+          aria-current={active === item ? 'page' : undefined}
+          className="side-menu__link"
+          onClick={onNavigate}
+        />
+      ))}
+      <Button variant="subtle" justify="flex-start" onClick={logOut} className="side-menu__logout">
+        {accountMessages.menuLogout}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * On phones the menu lives in a drawer behind a menu button; the bar beside the button names the
+ * current page, so the reader knows where they are without opening it.
+ */
+function PhoneMenu() {
+  const [isOpen, { open, close }] = useDisclosure(false);
+  const location = useLocation();
+  const active = activeMenuEntry(location.pathname);
+  return (
+    <Box className="phone-menu">
+      <Group gap="sm" wrap="nowrap" className="phone-menu__bar">
+        <Burger
+          opened={isOpen}
+          onClick={isOpen ? close : open}
+          aria-label={isOpen ? accountMessages.closeMenu : accountMessages.openMenu}
+          aria-expanded={isOpen}
+          aria-controls="phone-menu-drawer"
+          size="sm"
+        />
+        <Text fw={700} data-testid="phone-menu-current">
+          {active?.label}
+        </Text>
+      </Group>
+      <Drawer
+        id="phone-menu-drawer"
+        opened={isOpen}
+        onClose={close}
+        title={accountMessages.menuLabel}
+        size="80%"
+        closeButtonProps={{ 'aria-label': accountMessages.closeMenu }}
+      >
+        <Box component="nav" aria-label={accountMessages.menuLabel} className="side-menu">
+          <MenuItems onNavigate={close} />
+        </Box>
+      </Drawer>
     </Box>
   );
 }
 
 /**
- * Frame of every signed-in page: the side menu beside the page (above it on narrow screens).
- * Feature routes that need a signed-in customer go in this layout's children.
+ * Frame of every signed-in page: the side menu beside the page, or a menu button and drawer on
+ * phones. Feature routes that need a signed-in customer go in this layout's children.
  */
 export function SignedInLayout() {
   return (
     <RequireSession>
       <Box className="signed-in-layout">
-        <SideMenu />
+        <Box component="nav" aria-label={accountMessages.menuLabel} className="side-menu side-menu--wide">
+          <MenuItems />
+        </Box>
+        <PhoneMenu />
         <Box className="signed-in-layout__page">
           <Outlet />
         </Box>

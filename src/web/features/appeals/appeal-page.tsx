@@ -1,7 +1,9 @@
 import {
   Alert,
+  Anchor,
   Button,
   Card,
+  Group,
   Loader,
   SimpleGrid,
   Stack,
@@ -12,19 +14,20 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
-import { appealMessages, citationMessages } from '../../../shared/messages';
+import { formatDate } from '../../../shared/format';
+import { appealMessages } from '../../../shared/messages';
 import {
   type AppealFormField,
   type AppealFormValues,
   appealBannerKind,
   appealBannerText,
+  citationBannerKind,
   findAppealFormProblem,
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
-import { citationFacts, FactsTable } from '../../components/facts-table';
+import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
 import { ApiError } from '../../lib/api-client';
 import {
   type AppealState,
@@ -34,6 +37,7 @@ import {
   useAppeal,
   useAppealCitation,
 } from './api';
+import { AppealThread } from './appeal-thread';
 import { NoValidAppealDialog } from './no-valid-appeal-dialog';
 import { type ProofPhoto, ProofPhotos } from './proof-photos';
 
@@ -241,6 +245,57 @@ function useConfirmationLink(citation: Citation | undefined) {
   return { outcome, failure, isConfirming };
 }
 
+/**
+ * The operator's answer: when it came, approved or denied, the operator's own words, and where to
+ * go next (the notice, and paying it when the appeal was denied and it is still due).
+ */
+function AppealDecision({ citation, appeal }: { citation: Citation; appeal: Appeal }) {
+  const timeZone = useTenantTimeZone();
+  const isApproved = appeal.is_approved === true;
+  const isPayable = citationBannerKind(citation) === 'payable';
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      component="section"
+      aria-labelledby="appeal-decision-title"
+      data-testid="appeal-decision"
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="appeal-decision-title">
+          {`${appealMessages.decisionTitle}: ${isApproved ? appealMessages.decisionApproved : appealMessages.decisionDenied}`}
+        </Title>
+        {appeal.responseDate && (
+          <Text size="sm">{`${appealMessages.respondedOn} ${formatDate(appeal.responseDate, timeZone, 'dateTime')}`}</Text>
+        )}
+        {appeal.status?.trim() && (
+          <Stack gap={2}>
+            <Text fw={600}>{appealMessages.operatorMessage}</Text>
+            <Text
+              className="break-anywhere"
+              style={{ whiteSpace: 'pre-wrap' }}
+              data-testid="operator-message"
+            >
+              {appeal.status}
+            </Text>
+          </Stack>
+        )}
+        <Text>{isApproved ? appealMessages.approvedNextStep : appealMessages.deniedNextStep}</Text>
+        <Group gap="md">
+          {!isApproved && isPayable && (
+            <Button component={Link} to={`/citations/${citation.uuid}`}>
+              {appealMessages.payNotice}
+            </Button>
+          )}
+          <Anchor component={Link} to={`/citations/${citation.uuid}`}>
+            {appealMessages.viewNotice}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
 /** /noticeappeal/{uuid}: the notice, the banner of its appeal, and the form or what was sent. */
 export function AppealPage() {
   const { citationUUID } = useParams();
@@ -259,9 +314,11 @@ export function AppealPage() {
   if (citationQuery.isError || !citationQuery.data) return <NoValidAppealDialog />;
   const citation = citationQuery.data;
   const state = appealQuery.data;
+  const cannotAppeal = state !== undefined && state.appeal === null && !state.canAppeal;
+  // The dialog alone: no 'Submit appeal for review' banner or form behind it.
+  if (appealQuery.isError || cannotAppeal) return <NoValidAppealDialog />;
   const banner = appealBannerKind({ citation, appeal: state ? state.appeal : undefined });
   const statusText = state?.appeal?.status;
-  const cannotAppeal = state !== undefined && state.appeal === null && !state.canAppeal;
 
   return (
     <Stack gap="lg" maw={860} mx="auto">
@@ -274,24 +331,25 @@ export function AppealPage() {
       </Alert>
       <FactsTable
         label={appealMessages.noticeDetails}
-        facts={[
-          ...citationFacts(citation, timeZone),
-          [citationMessages.factAmount, formatMoney(citation.amountDue)],
-        ]}
+        facts={[...citationFacts(citation, timeZone), citationAmountFact(citation)]}
       />
       {confirmation.failure && (
         <Alert color="red" role="alert" data-testid="appeal-confirm-error">
           {confirmation.failure}
         </Alert>
       )}
-      {appealQuery.isError && <NoValidAppealDialog />}
-      {cannotAppeal && <NoValidAppealDialog />}
-      {state && !cannotAppeal && (
+      {state?.appeal?.responseDate && <AppealDecision citation={citation} appeal={state.appeal} />}
+      {state && (
         <AppealForm
           citation={citation}
           state={state}
           isJustConfirmed={confirmation.outcome === 'confirmed'}
         />
+      )}
+      {state?.appeal && (
+        <Card withBorder padding="lg">
+          <AppealThread citationUUID={citation.uuid} number={citation.citationNumber} appeal={state.appeal} />
+        </Card>
       )}
     </Stack>
   );

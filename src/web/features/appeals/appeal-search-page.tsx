@@ -1,10 +1,12 @@
 import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { getCitationByNumberContract } from '../../../shared/contract';
 import { appealMessages, citationMessages, withSupport } from '../../../shared/messages';
 import { normaliseSearchTerm } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import { findAppealableCitation } from './api';
 
 function searchErrorText(error: unknown, contactEmail: string | null | undefined): string {
@@ -13,27 +15,25 @@ function searchErrorText(error: unknown, contactEmail: string | null | undefined
   return withSupport(citationMessages.searchError, contactEmail);
 }
 
+/** The notice number as the search call takes it: whitespace removed, upper-cased, present. */
+const appealSearchFormSchema = z.object({
+  noticeNumber: z
+    .string()
+    .transform(normaliseSearchTerm)
+    .pipe(getCitationByNumberContract.params.shape.number.min(1, appealMessages.enterNoticeNumber)),
+});
+
 /** /noticeappeal: find the notice to appeal by its number; the server says whether it can be. */
 export function AppealSearchPage() {
   const brand = useBrand();
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isSearching, setIsSearching] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setIsSearching(true);
-    try {
-      const citation = await findAppealableCitation(normaliseSearchTerm(value));
-      navigate(`/noticeappeal/${citation.uuid}`);
-    } catch (caught) {
-      setError(searchErrorText(caught, brand?.contactEmail));
-    } finally {
-      setIsSearching(false);
-    }
-  }
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: appealSearchFormSchema,
+    initialValues: { noticeNumber: '' },
+    submit: (values) => findAppealableCitation(values.noticeNumber),
+    onSuccess: (citation) => navigate(`/noticeappeal/${citation.uuid}`),
+    describeError: (error) => searchErrorText(error, brand?.contactEmail),
+  });
 
   return (
     <Stack gap="lg" maw={640} mx="auto">
@@ -43,24 +43,23 @@ export function AppealSearchPage() {
           <Stack gap="md">
             <TextInput
               label={appealMessages.noticeNumberLabel}
-              name="noticeNumber"
-              value={value}
-              onChange={(event) => setValue(event.currentTarget.value)}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               maxLength={32}
               size="md"
+              {...form.getInputProps('noticeNumber')}
+              name="noticeNumber"
             />
-            <Button type="submit" loading={isSearching} style={{ alignSelf: 'flex-start' }}>
+            <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
               {appealMessages.search}
             </Button>
           </Stack>
         </form>
       </Card>
-      {error && (
+      {formError && (
         <Alert color="red" role="alert" data-testid="appeal-search-error">
-          <Text>{error}</Text>
+          <Text>{formError}</Text>
         </Alert>
       )}
     </Stack>

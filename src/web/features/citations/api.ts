@@ -1,5 +1,9 @@
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { getCitationContract, searchCitationsContract } from '../../../shared/contract';
+import {
+  getCitationContract,
+  searchCitationsContract,
+  suggestPlatesContract,
+} from '../../../shared/contract';
 import { isCitationPaid, searchTermForPath, tenantForPath } from '../../../shared/rules';
 import { callApi } from '../../lib/api-client';
 
@@ -51,5 +55,21 @@ export function useCitation(uuid: string | undefined, options: { awaitingPayment
       options.awaitingPayment && query.state.data && !isCitationPaid(query.state.data)
         ? PAYMENT_CONFIRMATION_POLL_MS
         : false,
+  });
+}
+
+/** 'Did you mean ...?' plates for a plate search that found nothing; only asked for then. */
+export function usePlateSuggestions(plate: string | null, subdomain: string | undefined, isWanted: boolean) {
+  const tenant = tenantForPath(subdomain);
+  return useQuery({
+    queryKey: ['plate-suggestions', tenant, plate],
+    queryFn: ({ signal }) =>
+      callApi(
+        suggestPlatesContract,
+        { params: { plate: searchTermForPath(plate), subdomain: tenant } },
+        { signal },
+      ),
+    enabled: isWanted && Boolean(plate),
+    retry: false,
   });
 }

@@ -1,49 +1,139 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Image,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { Citation } from '../../../shared/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
 import { citationMessages, paymentMessages } from '../../../shared/messages';
-import { CITATION_BANNER_TEXT, citationBannerKind, displayPaymentStatus } from '../../../shared/rules';
+import {
+  CITATION_BANNER_TEXT,
+  type CitationBannerKind,
+  citationBannerKind,
+  displayPaymentStatus,
+} from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
-import { citationFacts, FactsTable } from '../../components/facts-table';
+import { citationFacts, FactsTable, headlineAmount } from '../../components/facts-table';
+import { PhotoGallery } from '../../components/photo-gallery';
 import { useCitation } from './api';
+import { citationHistory, upcomingPenaltyText } from './citation-presenters';
 import { PayCitationButton } from './pay-citation-button';
 import { PaymentBreakdown } from './payment-breakdown';
 
-function LatePenalties({ citation }: { citation: Citation }) {
-  const tiers = [
-    { days: citation.lateDays1, amount: citation.lateAmount1 },
-    { days: citation.lateDays2, amount: citation.lateAmount2 },
-  ].filter((tier): tier is { days: number; amount: number } => tier.days !== null && tier.amount !== null);
-  if (tiers.length === 0) return null;
+const NEXT_STEP_TEXT: Record<CitationBannerKind, string> = {
+  payable: citationMessages.nextStepPay,
+  paid: citationMessages.nextStepPaid,
+  voided: citationMessages.nextStepVoided,
+  warning: citationMessages.nextStepWarning,
+};
+
+/** The headline figure, and what goes with it: the breakdown and pay button, or the payment made. */
+function AmountCard({
+  citation,
+  kind,
+  timeZone,
+}: {
+  citation: Citation;
+  kind: CitationBannerKind;
+  timeZone: string;
+}) {
+  const headline = headlineAmount(citation);
+  const upcoming = upcomingPenaltyText(citation);
   return (
-    <Stack gap={4}>
-      <Text fw={600}>{citationMessages.lateFees}</Text>
-      {tiers.map((tier) => (
-        <Text key={tier.days} size="sm">
-          {`+${formatMoney(tier.amount)} after ${tier.days} days`}
-        </Text>
-      ))}
-      {citation.lateFee > 0 && (
-        <Text size="sm" c="red.9">{`${formatMoney(citation.lateFee)} in late penalties applied`}</Text>
-      )}
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
+          <Stack gap={4}>
+            <Text c="dimmed" size="sm">
+              {headline.label}
+            </Text>
+            <Text size="2rem" fw={700} data-testid="headline-amount">
+              {headline.amount}
+            </Text>
+            <Group gap="xs">
+              <Text size="sm">{citationMessages.status}:</Text>
+              <Badge variant="outline" color="dark">
+                {displayPaymentStatus(citation.paymentStatus)}
+              </Badge>
+              {kind === 'payable' && citation.amountOverride !== null && (
+                <Badge variant="outline" color="dark">
+                  {citationMessages.adjusted}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+          {kind === 'payable' && <PayCitationButton citation={citation} />}
+        </Group>
+        {kind === 'payable' && <PaymentBreakdown citation={citation} />}
+        {upcoming && (
+          <Text size="sm" data-testid="upcoming-penalty">
+            {upcoming}
+          </Text>
+        )}
+        {kind === 'paid' && (
+          <Stack gap={4}>
+            {citation.datePaid && (
+              <Text data-testid="paid-on">{`${citationMessages.paidOn} ${formatDate(citation.datePaid, timeZone, 'dateTime')}`}</Text>
+            )}
+            {citation.receiptUrl && (
+              <Anchor href={citation.receiptUrl} data-testid="receipt-link">
+                {paymentMessages.viewReceipt}
+              </Anchor>
+            )}
+          </Stack>
+        )}
+        {kind === 'voided' && (
+          <Stack gap={4}>
+            {citation.voidDate && (
+              <Text>{`${citationMessages.voidedOn} ${formatDate(citation.voidDate, timeZone, 'dateTime')}`}</Text>
+            )}
+            <Text>{citationMessages.nothingDue}</Text>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function NextStep({ citation, kind }: { citation: Citation; kind: CitationBannerKind }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="next-step-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="next-step-title">
+          {citationMessages.nextStepTitle}
+        </Title>
+        <Text>{NEXT_STEP_TEXT[kind]}</Text>
+        <Group gap="lg">
+          {kind === 'payable' && (
+            <Anchor component={Link} to={`/noticeappeal/${citation.uuid}`}>
+              {citationMessages.appealLink}
+            </Anchor>
+          )}
+          <Anchor component={Link} to={`/citations/${citation.uuid}/ticketview`}>
+            {citationMessages.printNotice}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function History({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+  const entries = citationHistory(citation, timeZone);
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="history-title">
+      <Title order={2} size="h3" id="history-title">
+        {citationMessages.historyTitle}
+      </Title>
+      <Timeline active={entries.length - 1} bulletSize={14} lineWidth={2} color="dark" data-testid="history">
+        {entries.map((entry) => (
+          <Timeline.Item key={entry.key} title={entry.text}>
+            <Text size="sm">{entry.date}</Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
     </Stack>
   );
 }
 
-/** /citations/{uuid}: what the notice is, what it costs today, its photos, and the way to pay. */
+/** /citations/{uuid}: what the notice is, what it costs today or what was paid, and what to do next. */
 export function CitationDetailPage() {
   const { citationUUID } = useParams();
   const [searchParams] = useSearchParams();
@@ -64,6 +154,7 @@ export function CitationDetailPage() {
   }
   const citation = query.data;
   const banner = citationBannerKind(citation);
+  const count = citation.imageURLs.length;
   return (
     <Stack gap="lg" maw={860} mx="auto">
       <Title order={1}>{`${citationMessages.noticeHeading} ${citation.citationNumber}`}</Title>
@@ -85,60 +176,33 @@ export function CitationDetailPage() {
           {paymentMessages.paymentCancelled}
         </Text>
       )}
-      {banner === 'paid' && citation.receiptUrl && (
-        <Anchor href={citation.receiptUrl} data-testid="receipt-link">
-          {paymentMessages.viewReceipt}
-        </Anchor>
-      )}
-      <Card withBorder padding="lg">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="lg">
-          <Stack gap={4}>
-            <Text c="dimmed" size="sm">
-              {citationMessages.amountDue}
-            </Text>
-            <Text size="2rem" fw={700} data-testid="amount-due">
-              {formatMoney(citation.amountDue)}
-            </Text>
-            <Group gap="xs">
-              <Text size="sm">{citationMessages.status}:</Text>
-              <Badge variant="outline" color="dark">
-                {displayPaymentStatus(citation.paymentStatus)}
-              </Badge>
-              {citation.amountOverride !== null && (
-                <Badge variant="outline" color="dark">
-                  {citationMessages.adjusted}
-                </Badge>
-              )}
-            </Group>
-          </Stack>
-          <LatePenalties citation={citation} />
-          {banner === 'payable' && <PayCitationButton citation={citation} />}
-        </Group>
-      </Card>
-      {banner === 'payable' && <PaymentBreakdown citation={citation} />}
+      <AmountCard citation={citation} kind={banner} timeZone={timeZone} />
+      <NextStep citation={citation} kind={banner} />
       <FactsTable
         facts={[
           ...citationFacts(citation, timeZone),
           [citationMessages.factVehicle, [citation.color, citation.make].filter(Boolean).join(' ') || null],
-          [
-            citationMessages.factPaidOn,
-            citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : null,
-          ],
         ]}
       />
       {citation.comments && <Text>{citation.comments}</Text>}
-      {citation.imageURLs.length > 0 && (
-        <Stack gap="sm">
-          <Title order={2} size="h3">
+      <History citation={citation} timeZone={timeZone} />
+      {count > 0 && (
+        <Stack gap="sm" component="section" aria-labelledby="photos-title">
+          <Title order={2} size="h3" id="photos-title">
             {citationMessages.images}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-            {citation.imageURLs.map((url, index) => (
-              <Anchor key={url} href={url} target="_blank" rel="noopener">
-                <Image src={url} alt={`${citationMessages.photoAlt} ${index + 1}`} radius="sm" />
-              </Anchor>
-            ))}
-          </SimpleGrid>
+          <PhotoGallery
+            urls={citation.imageURLs}
+            labels={{
+              alt: (n) => `${citationMessages.photoAlt} ${n}`,
+              open: (n) => citationMessages.openPhoto.replace('{n}', String(n)),
+              position: (n, total) =>
+                citationMessages.photoOf.replace('{n}', String(n)).replace('{count}', String(total)),
+              previous: citationMessages.previousPhoto,
+              next: citationMessages.nextPhoto,
+              close: citationMessages.closePhoto,
+            }}
+          />
         </Stack>
       )}
       <Anchor component={Link} to={`/citations?plate=${encodeURIComponent(citation.plate)}`}>

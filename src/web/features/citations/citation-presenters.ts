@@ -1,7 +1,12 @@
 import type { Citation } from '../../../shared/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatCalendarDate, formatDate, formatMoney } from '../../../shared/format';
 import { citationMessages } from '../../../shared/messages';
-import { displayPaymentStatus, isAmountAdjusted, isCitationPaid } from '../../../shared/rules';
+import {
+  citationBannerKind,
+  displayPaymentStatus,
+  isAmountAdjusted,
+  isCitationPaid,
+} from '../../../shared/rules';
 
 /** ISSUED column: the issue date, or 'Paid on {date}' for a paid notice. */
 export function issuedCell(citation: Citation, timeZone: string): string {
@@ -11,16 +16,70 @@ export function issuedCell(citation: Citation, timeZone: string): string {
   return formatDate(citation.createdOn, timeZone);
 }
 
-/** AMOUNT column: the amount in force and the status, or 'Adjusted' while an override applies. */
+/**
+ * AMOUNT column, from the server's figures (docs/decisions/100): what is due today (penalties or
+ * override included, 0 once voided), or what was paid. 'Adjusted' while an override is in force.
+ * The rows' amounts due add up to the list's 'Total amount due'.
+ */
 export function amountCell(citation: Citation): { amount: string; label: string } {
+  const isPaid = isCitationPaid(citation);
   return {
-    amount: formatMoney(citation.amountOverride ?? citation.amount),
-    label: isAmountAdjusted(citation)
-      ? citationMessages.adjusted
-      : displayPaymentStatus(citation.paymentStatus),
+    amount: formatMoney(isPaid ? (citation.amountPaid ?? 0) : citation.amountDue),
+    label:
+      !isPaid && isAmountAdjusted(citation)
+        ? citationMessages.adjusted
+        : displayPaymentStatus(citation.paymentStatus),
   };
 }
 
 export function descriptionCell(citation: Citation): string {
   return [citation.citationName, citation.citationDescription].filter(Boolean).join(' — ');
+}
+
+export interface HistoryEntry {
+  key: string;
+  date: string;
+  text: string;
+}
+
+/** Issued, each penalty on its date, then paid or voided: the notice's history, oldest first. */
+export function citationHistory(citation: Citation, timeZone: string): HistoryEntry[] {
+  const entries: HistoryEntry[] = [
+    {
+      key: 'issued',
+      date: formatDate(citation.createdOn, timeZone, 'dateTime'),
+      text: citationMessages.historyIssued,
+    },
+  ];
+  for (const step of citation.latePenalties.filter((penalty) => penalty.isApplied)) {
+    entries.push({
+      key: `penalty-${step.days}`,
+      date: formatCalendarDate(step.appliesOn),
+      text: citationMessages.historyPenalty.replace('{amount}', formatMoney(step.amount)),
+    });
+  }
+  if (isCitationPaid(citation)) {
+    entries.push({
+      key: 'paid',
+      date: citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : '',
+      text: citationMessages.historyPaid.replace('{amount}', formatMoney(citation.amountPaid ?? 0)),
+    });
+  } else if (citation.voidDate || citationBannerKind(citation) === 'voided') {
+    entries.push({
+      key: 'voided',
+      date: citation.voidDate ? formatDate(citation.voidDate, timeZone, 'dateTime') : '',
+      text: citationMessages.historyVoided,
+    });
+  }
+  return entries;
+}
+
+/** The next penalty the notice will reach if it stays unpaid, as a sentence; null when none. */
+export function upcomingPenaltyText(citation: Citation): string | null {
+  if (citationBannerKind(citation) !== 'payable' || citation.amountOverride !== null) return null;
+  const next = citation.latePenalties.find((step) => !step.isApplied);
+  if (!next) return null;
+  return citationMessages.upcomingPenalty
+    .replace('{amount}', formatMoney(next.amount))
+    .replace('{date}', formatCalendarDate(next.appliesOn));
 }

@@ -6,7 +6,7 @@ import { citationMessages, withSupport } from '../../../shared/messages';
 import { citationsTotalDue, isCitationPaid, normaliseSearchTerm } from '../../../shared/rules';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
-import { useCitationSearch } from './api';
+import { useCitationSearch, usePlateSuggestions } from './api';
 import { amountCell, descriptionCell, issuedCell } from './citation-presenters';
 
 function searchErrorText(error: unknown, contactEmail: string | null | undefined): string {
@@ -42,7 +42,8 @@ function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: st
   return (
     <Card withBorder padding="sm" component="li">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
+        {/* The details give way (and wrap); the amount and its chip keep their full width. */}
+        <Stack gap={2} miw={0} className="break-anywhere">
           <Text fw={600}>{citation.citationNumber}</Text>
           <Text size="sm" c="dimmed">
             {citation.plate}
@@ -50,7 +51,7 @@ function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: st
           </Text>
           <Text size="sm">{descriptionCell(citation)}</Text>
         </Stack>
-        <Stack gap={4} align="flex-end">
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
           <Text fw={600}>{amount}</Text>
           <Text size="sm" c="dimmed">
             {label}
@@ -99,6 +100,12 @@ export function CitationsListPage() {
   const citationNumber = normaliseSearchTerm(params.get('citationid'));
   const search = useCitationSearch({ plate, citationNumber }, brand?.subdomain);
   const citations = search.data ?? [];
+  // Only a plate search that found nothing asks which plates it may have meant.
+  const suggestions = usePlateSuggestions(
+    plate,
+    brand?.subdomain,
+    search.isSuccess && citations.length === 0,
+  );
 
   return (
     <Stack gap="lg">
@@ -116,6 +123,25 @@ export function CitationsListPage() {
         <Alert color="yellow" role="status">
           {citationMessages.noResults}
         </Alert>
+      )}
+      {suggestions.data && suggestions.data.plates.length > 0 && (
+        <Stack gap={4} data-testid="plate-suggestions" role="status">
+          <Text fw={600}>
+            {`${citationMessages.didYouMean} `}
+            {suggestions.data.plates.map((suggested, index) => (
+              <span key={suggested}>
+                {index > 0 && ', '}
+                <Anchor component={Link} to={`/citations?plate=${encodeURIComponent(suggested)}`}>
+                  {suggested}
+                </Anchor>
+              </span>
+            ))}
+            ?
+          </Text>
+          <Text size="sm" c="dimmed">
+            {citationMessages.didYouMeanHint}
+          </Text>
+        </Stack>
       )}
       {citations.length > 0 && (
         <>

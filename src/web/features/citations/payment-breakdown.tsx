@@ -1,16 +1,22 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { Citation } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/format';
-import { paymentMessages } from '../../../shared/messages';
+import { formatCalendarDate, formatMoney } from '../../../shared/format';
+import { citationMessages, paymentMessages } from '../../../shared/messages';
+import { baseAmount, isAmountAdjusted } from '../../../shared/rules';
 
-type BreakdownFields = Pick<Citation, 'amountDue' | 'processingFee' | 'serviceFee' | 'totalCharge'>;
+type BreakdownFields = Pick<
+  Citation,
+  'amount' | 'amountOverride' | 'amountDue' | 'latePenalties' | 'processingFee' | 'serviceFee' | 'totalCharge'
+>;
 
 /**
- * What paying now charges, line by line, before the payer leaves for the checkout: the amount due,
- * each fee the tenant charges with what it is for (part 1 section 9), and the total. The figures
- * come from the server, which charges exactly these.
+ * What paying now charges, line by line, before the payer leaves for the checkout: the notice's
+ * amount and each late penalty with its date (when any applies), the amount due, each fee the
+ * tenant charges with what it is for (part 1 section 9), and the total. Every figure comes from
+ * the server, which charges exactly these (docs/decisions/100). Nothing to explain, no table.
  */
 export function PaymentBreakdown({ citation }: { citation: BreakdownFields }) {
+  const penalties = citation.latePenalties.filter((step) => step.isApplied);
   const fees = [
     {
       label: paymentMessages.processingFeeLineItem,
@@ -25,7 +31,7 @@ export function PaymentBreakdown({ citation }: { citation: BreakdownFields }) {
       id: 'service-fee',
     },
   ].filter((fee) => fee.amount > 0);
-  if (fees.length === 0) return null;
+  if (fees.length === 0 && penalties.length === 0) return null;
   return (
     <Table
       layout="fixed"
@@ -35,6 +41,22 @@ export function PaymentBreakdown({ citation }: { citation: BreakdownFields }) {
     >
       <Table.Caption>{paymentMessages.feeBreakdownTitle}</Table.Caption>
       <Table.Tbody>
+        {penalties.length > 0 && (
+          <Table.Tr>
+            <Table.Th scope="row" fw={400}>
+              {isAmountAdjusted(citation) ? citationMessages.adjustedAmount : citationMessages.noticeAmount}
+            </Table.Th>
+            <Table.Td ta="right">{formatMoney(baseAmount(citation))}</Table.Td>
+          </Table.Tr>
+        )}
+        {penalties.map((step) => (
+          <Table.Tr key={step.days} data-testid="penalty-line">
+            <Table.Th scope="row" fw={400}>
+              {`${citationMessages.latePenaltyFrom} ${formatCalendarDate(step.appliesOn)}`}
+            </Table.Th>
+            <Table.Td ta="right">{formatMoney(step.amount)}</Table.Td>
+          </Table.Tr>
+        ))}
         <Table.Tr>
           <Table.Th scope="row">{paymentMessages.breakdownAmountDue}</Table.Th>
           <Table.Td ta="right">{formatMoney(citation.amountDue)}</Table.Td>
@@ -56,12 +78,14 @@ export function PaymentBreakdown({ citation }: { citation: BreakdownFields }) {
             </Table.Td>
           </Table.Tr>
         ))}
-        <Table.Tr>
-          <Table.Th scope="row">{paymentMessages.breakdownTotal}</Table.Th>
-          <Table.Td ta="right" fw={700} data-testid="total-charge">
-            {formatMoney(citation.totalCharge)}
-          </Table.Td>
-        </Table.Tr>
+        {fees.length > 0 && (
+          <Table.Tr>
+            <Table.Th scope="row">{paymentMessages.breakdownTotal}</Table.Th>
+            <Table.Td ta="right" fw={700} data-testid="total-charge">
+              {formatMoney(citation.totalCharge)}
+            </Table.Td>
+          </Table.Tr>
+        )}
       </Table.Tbody>
     </Table>
   );

@@ -1,20 +1,101 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
-import { portalTitle } from '../../../shared/messages/common';
+import type { BrandDetails } from '../../../shared/contract/brand';
+import { homeMessages } from '../../../shared/messages/citations';
 import { useBrand } from '../../app/brand';
 import { NoticeSearchForm } from './notice-search-form';
 import { RegisterPassBlock } from './register-pass-block';
 
-/** The tenant's landing page: pass registration and notice search as the brand allows. */
+/** The operator's colour, logo and header text, with the main action (the notice search) in it. */
+function Hero({ brand }: { brand: BrandDetails }) {
+  const isNotices = !brand.isPermitOnly;
+  return (
+    <Box component="section" className="home-hero" aria-labelledby="home-hero-title">
+      <Stack gap="md">
+        {brand.logoUrl && (
+          <span className="home-hero__logo">
+            <img src={brand.logoUrl} alt="" />
+          </span>
+        )}
+        <Title order={1} id="home-hero-title" className="home-hero__title">
+          {isNotices ? homeMessages.heroNoticeTitle : homeMessages.heroPassTitle}
+        </Title>
+        <Text size="lg" className="home-hero__lead">
+          {brand.header1 || (isNotices ? homeMessages.heroNoticeLead : homeMessages.heroPassLead)}
+        </Text>
+        {isNotices && <NoticeSearchForm brand={brand} />}
+      </Stack>
+    </Box>
+  );
+}
+
+const HELP_TOPICS = [
+  { title: homeMessages.whatTitle, text: homeMessages.whatText },
+  { title: homeMessages.payTitle, text: homeMessages.payText },
+  { title: homeMessages.appealTitle, text: homeMessages.appealText },
+  { title: homeMessages.deadlinesTitle, text: homeMessages.deadlinesText },
+] as const;
+
+function HowItWorks() {
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="how-it-works-title">
+      <Title order={2} size="h3" id="how-it-works-title">
+        {homeMessages.helpTitle}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {HELP_TOPICS.map((topic) => (
+          <Card key={topic.title} withBorder padding="md">
+            <Title order={3} size="h5" mb={4}>
+              {topic.title}
+            </Title>
+            <Text size="sm">{topic.text}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Contact({ brand }: { brand: BrandDetails }) {
+  if (!brand.contactEmail && !brand.contactNumber && !brand.header2) return null;
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="home-contact-title">
+      <Title order={2} size="h3" id="home-contact-title" mb="xs">
+        {homeMessages.contactTitle}
+      </Title>
+      <Stack gap={4}>
+        {brand.header2 && <Text>{brand.header2}</Text>}
+        {brand.contactEmail && (
+          <Text>
+            {homeMessages.contactEmail}:{' '}
+            <Anchor href={`mailto:${brand.contactEmail}`}>{brand.contactEmail}</Anchor>
+          </Text>
+        )}
+        {brand.contactNumber && (
+          <Text>
+            {homeMessages.contactPhone}:{' '}
+            <Anchor href={`tel:${brand.contactNumber.replace(/[^\d+]/g, '')}`}>{brand.contactNumber}</Anchor>
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * The tenant's landing page: a hero in the brand's colour with the notice search as the main
+ * action, the pass block as the second path, what a notice is and how to pay or appeal, and the
+ * operator's contacts. The header already names the portal, so the page does not repeat it.
+ */
 export function HomePage() {
   const brand = useBrand();
   if (!brand) return <Navigate to="/404" replace />;
   return (
-    <Stack gap="lg" maw={720} mx="auto">
-      <Title order={1}>{portalTitle(brand.brandTitle)}</Title>
-      {brand.header1 && <Text size="lg">{brand.header1}</Text>}
+    <Stack gap="xl" maw={960} mx="auto">
+      <Hero brand={brand} />
       {!brand.isCitationOnly && <RegisterPassBlock brand={brand} />}
-      {!brand.isPermitOnly && <NoticeSearchForm brand={brand} />}
+      {!brand.isPermitOnly && <HowItWorks />}
+      <Contact brand={brand} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { commonMessages } from '../../../shared/messages/common';
 import { useBrand } from '../../app/brand';
+import { FindPortalForm } from './find-portal-form';
 
 export function NotFoundPage() {
   const brand = useBrand();
@@ -10,10 +11,12 @@ export function NotFoundPage() {
       <Title order={1} size="h2" ta="center">
         {commonMessages.notFound}
       </Title>
-      {brand && (
+      {brand ? (
         <Button component={Link} to="/" variant="light">
           {commonMessages.goHome}
         </Button>
+      ) : (
+        <FindPortalForm />
       )}
     </Stack>
   );

@@ -1,10 +1,13 @@
 import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import type { DashboardAppeal } from '../../../shared/contract';
+import { answerAppealBodySchema, type DashboardAppeal } from '../../../shared/contract';
 import { dashboardAppealMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
+import { useApiForm } from '../../lib/use-api-form';
 import { answerAppeal } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
+
+/** The answer as the contract takes it; approve or deny is the button that opened the dialog. */
+const answerFormSchema = answerAppealBodySchema.omit({ isApproved: true });
 
 /** Approve or deny one appeal, with an optional text for the appellant. */
 export function AnswerAppealDialog(props: {
@@ -14,23 +17,18 @@ export function AnswerAppealDialog(props: {
   onAnswered: () => void;
 }) {
   const { appeal, isApproved } = props;
-  const [status, setStatus] = useState('');
-  const [voidNotice, setVoidNotice] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
-
-  async function confirm() {
-    setIsSaving(true);
-    setError(null);
-    try {
-      await answerAppeal(appeal.uuid, { isApproved, status: status.trim() || null, voidNotice });
-      props.onAnswered();
-    } catch (caught) {
-      setError((caught as Error).message);
-    } finally {
-      setIsSaving(false);
-    }
-  }
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: answerFormSchema,
+    initialValues: { status: '', voidNotice: false },
+    submit: (values) =>
+      answerAppeal(appeal.uuid, {
+        isApproved,
+        status: values.status || null,
+        voidNotice: isApproved && values.voidNotice,
+      }),
+    onSuccess: () => props.onAnswered(),
+    describeError: (error) => (error as Error).message,
+  });
 
   return (
     // lockScroll off: the scroll lock injects a <style> element without our CSP nonce.
@@ -41,35 +39,35 @@ export function AnswerAppealDialog(props: {
       closeButtonProps={{ 'aria-label': dashboardAppealMessages.cancel }}
       title={fillMessage(dashboardAppealMessages.answerTitle, { number: appeal.citationNumber })}
     >
-      <Stack gap="md">
-        <TextInput
-          label={dashboardAppealMessages.statusTextLabel}
-          value={status}
-          maxLength={500}
-          onChange={(event) => setStatus(event.currentTarget.value)}
-          data-autofocus
-        />
-        {isApproved && (
-          <Checkbox
-            label={dashboardAppealMessages.voidNoticeLabel}
-            checked={voidNotice}
-            onChange={(event) => setVoidNotice(event.currentTarget.checked)}
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={dashboardAppealMessages.statusTextLabel}
+            maxLength={500}
+            data-autofocus
+            {...form.getInputProps('status')}
           />
-        )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {dashboardAppealMessages.cancel}
-          </Button>
-          <Button onClick={confirm} loading={isSaving} color={isApproved ? APPROVE_GREEN : DENY_RED}>
-            {isApproved ? dashboardAppealMessages.approve : dashboardAppealMessages.deny}
-          </Button>
-        </Group>
-      </Stack>
+          {isApproved && (
+            <Checkbox
+              label={dashboardAppealMessages.voidNoticeLabel}
+              {...form.getInputProps('voidNotice', { type: 'checkbox' })}
+            />
+          )}
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {dashboardAppealMessages.cancel}
+            </Button>
+            <Button type="submit" loading={isSubmitting} color={isApproved ? APPROVE_GREEN : DENY_RED}>
+              {isApproved ? dashboardAppealMessages.approve : dashboardAppealMessages.deny}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import {
   type AnswerAppealBody,
   answerAppealContract,
+  listDashboardAppealMessagesContract,
   listDashboardAppealsContract,
   operatorLoginContract,
+  postDashboardAppealMessageContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
 import { readOperatorToken } from './operator-session';
@@ -24,4 +26,26 @@ export function useDashboardAppeals() {
 
 export function answerAppeal(uuid: string, body: AnswerAppealBody) {
   return callApi(answerAppealContract, { params: { uuid }, body }, { authorization: readOperatorToken() });
+}
+
+export const appealThreadKey = (uuid: string) => ['dashboard', 'appeal-messages', uuid] as const;
+
+export function useDashboardAppealMessages(uuid: string) {
+  return useQuery({
+    queryKey: appealThreadKey(uuid),
+    queryFn: ({ signal }) =>
+      callApi(
+        listDashboardAppealMessagesContract,
+        { params: { uuid } },
+        { signal, authorization: readOperatorToken() },
+      ),
+  });
+}
+
+export function sendAppealMessage(uuid: string, body: string) {
+  return callApi(
+    postDashboardAppealMessageContract,
+    { params: { uuid }, body: { body } },
+    { authorization: readOperatorToken() },
+  );
 }

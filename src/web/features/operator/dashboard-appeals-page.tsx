@@ -4,12 +4,19 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { DashboardAppeal } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { dashboardAppealMessages, operatorMessages } from '../../../shared/messages';
+import { appealThreadMessages, dashboardAppealMessages, operatorMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
+import { MessageThread } from '../../components/message-thread';
 import { ApiError } from '../../lib/api-client';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
-import { dashboardAppealsKey, useDashboardAppeals } from './api';
+import {
+  appealThreadKey,
+  dashboardAppealsKey,
+  sendAppealMessage,
+  useDashboardAppealMessages,
+  useDashboardAppeals,
+} from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
 import { clearOperatorToken, readOperatorToken } from './operator-session';
 
@@ -25,6 +32,26 @@ function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
     <Badge color={APPROVE_GREEN}>{dashboardAppealMessages.approved}</Badge>
   ) : (
     <Badge color={DENY_RED}>{dashboardAppealMessages.denied}</Badge>
+  );
+}
+
+/** The operator's side of an appeal's thread; each message emails the appellant. */
+function OperatorThread({ appeal, timeZone }: { appeal: DashboardAppeal; timeZone: string }) {
+  const queryClient = useQueryClient();
+  const messages = useDashboardAppealMessages(appeal.uuid);
+  return (
+    <MessageThread
+      id={`thread-${appeal.uuid}`}
+      messages={messages.data ?? []}
+      timeZone={timeZone}
+      authorLabel={(author) => (author === 'operator' ? appealThreadMessages.fromOperator : appeal.name)}
+      intro={appealThreadMessages.operatorIntro}
+      canWrite={appeal.isPending}
+      send={async (body) => {
+        await sendAppealMessage(appeal.uuid, body);
+        await queryClient.invalidateQueries({ queryKey: appealThreadKey(appeal.uuid) });
+      }}
+    />
   );
 }
 
@@ -61,6 +88,7 @@ function AppealCard(props: {
           </Group>
         )}
         {appeal.status && <Text size="sm">{appeal.status}</Text>}
+        <OperatorThread appeal={appeal} timeZone={timeZone} />
         {appeal.isPending && (
           <Group gap="sm" mt={4}>
             <Button size="sm" color={APPROVE_GREEN} onClick={() => props.onAnswer(true)}>

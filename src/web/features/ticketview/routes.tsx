@@ -6,4 +6,8 @@ export const ticketviewRoutes: RouteObject[] = [
     path: '/citations/:citationUUID/ticketview',
     lazy: lazyPage(() => import('./ticketview-page').then((module) => module.TicketviewPage)),
   },
+  {
+    path: '/verify/:citationUUID/:signature',
+    lazy: lazyPage(() => import('./verify-notice-page').then((module) => module.VerifyNoticePage)),
+  },
 ];

@@ -1,10 +1,12 @@
 import { Button, Group, Image, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import { citationQrCodePath } from '../../../shared/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
 import { ticketviewMessages as m } from '../../../shared/messages';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { headlineAmount } from '../../components/facts-table';
 import { useCitation } from '../citations/api';
+import { upcomingPenaltyText } from '../citations/citation-presenters';
 import './ticketview.css';
 
 /**
@@ -30,7 +32,10 @@ export function TicketviewPage() {
     [m.color, citation.color],
     [m.location, citation.location],
     [m.comments, citation.comments],
-    [m.amount, formatMoney(citation.amountOverride ?? citation.amount)],
+    // The same figure as the notice's page: due today (penalties included), paid, or voided.
+    [m.amount, headlineAmount(citation).amount],
+    [m.amountStatus, headlineAmount(citation).label],
+    [m.latePenalties, upcomingPenaltyText(citation)],
   ];
   return (
     <Stack gap="md" className="ticketview" maw={720} mx="auto">

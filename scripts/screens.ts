@@ -1,0 +1,249 @@
+/**
+ * `npm run screens`: screenshots of every screen at 1280 and 390 pixels wide, on a light and a
+ * dark brand, into screens/ (git-ignored), so anyone can review the whole product in a minute.
+ * Builds the app, loads the demo data and the browser tests' brand fixture into a temporary
+ * database, starts the server on a free port, and drives Debian's Chromium headless.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import jsQR from 'jsqr';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { openDatabase } from '../src/server/db/client';
+import { readDemoData } from '../src/server/db/fixtures/demo';
+import { loadFixtureDocument } from '../src/server/db/fixtures/loader';
+import { migrate } from '../src/server/db/migrate';
+
+const OUTPUT_DIR = path.resolve('screens');
+const WIDTHS = [1280, 390] as const;
+const PASSWORD = 'Parking#2026';
+/** The browser tests' light (yellow) and dark (navy) brands, each with notices, an appeal and a business customer. */
+const BRANDS = [
+  { label: 'light', subdomain: 'brightlot', prefix: 'BR', plate: 'BRI' },
+  { label: 'dark', subdomain: 'darklot', prefix: 'DA', plate: 'DAR' },
+] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function prepareDatabase(dataDir: string) {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
+  await migrate(database.db);
+  await loadFixtureDocument(database.db, readDemoData());
+  await loadFixtureDocument(database.db, JSON.parse(readFileSync('tests/e2e/fixtures/brands.json', 'utf8')));
+  await database.close();
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/portal/brand/demo`)).ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  server.kill();
+  throw new Error('The server did not start within 60 s');
+}
+
+/** A screen: where to go, and what to do there before the picture (open a dialog). */
+/** The printed notice's QR code, fetched on the tenant's host and decoded as a phone would: its signed 'verify' path. */
+async function verifyPath(browser: Browser, base: string, uuid: string): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/privacy`);
+  const base64 = await page.evaluate(async (url) => {
+    const bytes = new Uint8Array(await (await fetch(url)).arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  }, `/api/v1/portal/citation/${uuid}/qrcode.png`);
+  await context.close();
+  const png = PNG.sync.read(Buffer.from(base64, 'base64'));
+  return new URL(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '').pathname;
+}
+
+type Step = { name: string; path: string; signedIn?: boolean; act?: (page: Page) => Promise<void> };
+
+/** Node cannot resolve *.localhost: the search is asked on the bare host, which names the tenant in the path. */
+async function noticeUuid(port: number, subdomain: string, number: string): Promise<string> {
+  const response = await fetch(
+    `http://127.0.0.1:${port}/api/v1/portal/citation/p/blank/n/${number}/o/${subdomain}`,
+  );
+  return ((await response.json()) as Array<{ uuid: string }>)[0]!.uuid;
+}
+
+async function signIn(page: Page, base: string, subdomain: string) {
+  await page.goto(`${base}/privacy`);
+  await page.evaluate(
+    async ({ subdomain, password }) => {
+      const response = await fetch('/api/v1/auth/customer/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email: `business@${subdomain}.example`,
+          password,
+          entitySubdomain: subdomain,
+        }),
+      });
+      const session = await response.json();
+      localStorage.setItem('jwt', `Bearer ${session.jwtToken}`);
+      localStorage.setItem('userUUID', session.uuid);
+      localStorage.setItem('customerPublicId', session.customerPublicId);
+    },
+    { subdomain, password: PASSWORD },
+  );
+}
+
+/** Waits for the page to settle: no requests in flight, fonts and images drawn, no animations. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+async function shoot(browser: Browser, port: number) {
+  for (const brand of BRANDS) {
+    const base = `http://${brand.subdomain}.localhost:${port}`;
+    const payable = await noticeUuid(port, brand.subdomain, `${brand.prefix}2001`);
+    const appealed = await noticeUuid(port, brand.subdomain, `${brand.prefix}2002`);
+    const paid = await noticeUuid(port, brand.subdomain, `${brand.prefix}2003`);
+    const verify = await verifyPath(browser, base, payable);
+    const steps: Step[] = [
+      { name: 'home', path: '/' },
+      { name: 'notice-list', path: `/citations?plate=${brand.plate}2001` },
+      { name: 'notice-search-misread', path: `/citations?plate=${brand.plate}2OO1` },
+      { name: 'notice-detail', path: `/citations/${payable}` },
+      {
+        name: 'notice-photo',
+        path: `/citations/${payable}`,
+        act: (page) => page.getByRole('button', { name: 'Open photo 1 full size' }).click(),
+      },
+      { name: 'notice-paid', path: `/citations/${paid}` },
+      { name: 'printable-notice', path: `/citations/${payable}/ticketview` },
+      { name: 'verify-notice', path: verify },
+      { name: 'verify-notice-forged', path: `${verify.slice(0, -4)}AAAA` },
+      { name: 'appeal-search', path: '/noticeappeal' },
+      { name: 'appeal-form', path: `/noticeappeal/${payable}` },
+      { name: 'appeal-pending', path: `/noticeappeal/${appealed}` },
+      { name: 'login', path: '/permits/login' },
+      { name: 'signup', path: '/permits/signup' },
+      { name: 'find-account', path: '/permits/send_password_reset' },
+      { name: 'privacy', path: '/privacy' },
+      { name: 'dashboard', path: '/permits/dashboard', signedIn: true },
+      { name: 'passes', path: '/permits/view', signedIn: true },
+      { name: 'account', path: '/permits/account', signedIn: true },
+      {
+        name: 'account-password-dialog',
+        path: '/permits/account',
+        signedIn: true,
+        act: (page) => page.getByRole('button', { name: 'Change password' }).click(),
+      },
+    ];
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+      const page = await context.newPage();
+      await signIn(page, base, brand.subdomain);
+      for (const step of steps) {
+        await page.goto(`${base}${step.path}`);
+        await settle(page);
+        await step.act?.(page);
+        await settle(page);
+        const file = path.join(OUTPUT_DIR, `${brand.label}-${width}-${step.name}.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(path.relative(process.cwd(), file));
+      }
+      await page.goto(`${base}/dashboard/login`);
+      await settle(page);
+      await page.screenshot({
+        path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-login.png`),
+        fullPage: true,
+      });
+      await page.getByLabel('Email').fill(`ops@${brand.subdomain}.example`);
+      await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL(/\/dashboard\/appeals$/);
+      await settle(page);
+      await page.screenshot({
+        path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-appeals.png`),
+        fullPage: true,
+      });
+      if (width < 500) {
+        await page.goto(`${base}/permits/account`);
+        await settle(page);
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        await settle(page);
+        await page.screenshot({ path: path.join(OUTPUT_DIR, `${brand.label}-${width}-phone-menu.png`) });
+      }
+      await context.close();
+    }
+  }
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`http://localhost:${port}/404`);
+    await settle(page);
+    await page.getByLabel('Parking operator name').fill('park');
+    await page.getByRole('button', { name: 'Find portal' }).click();
+    await settle(page);
+    await page.screenshot({
+      path: path.join(OUTPUT_DIR, `bare-${width}-404-find-portal.png`),
+      fullPage: true,
+    });
+    await context.close();
+  }
+}
+
+async function main() {
+  const { buildAll } = await import('./build.mjs');
+  await buildAll();
+  rmSync(OUTPUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-screens-'));
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  try {
+    await prepareDatabase(dataDir);
+    const port = await freePort();
+    server = await startServer(dataDir, port);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
+    });
+    await shoot(browser, port);
+    console.log(`Screenshots in ${path.relative(process.cwd(), OUTPUT_DIR)}/`);
+  } finally {
+    await browser?.close();
+    server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,79 @@
+import {
+  listAppealMessagesContract,
+  listDashboardAppealMessagesContract,
+  postAppealMessageContract,
+  postDashboardAppealMessageContract,
+} from '../../../shared/contract';
+import type { ApiInstance } from '../../api-instance';
+import { registerRoute } from '../../http/register-route';
+import { limitPerKey } from '../../plugins/rate-limit';
+import {
+  listAppellantMessages,
+  listOperatorMessages,
+  postAppellantMessage,
+  postOperatorMessage,
+} from './appeal-messages';
+
+/** Each message emails the operators: a person writes a few, a script many. */
+const APPELLANT_MESSAGES_PER_MINUTE = 10;
+
+/** The appeal thread: the appellant's calls on the public side, the operator's on the dashboard. */
+export async function appealMessageRoutes(app: ApiInstance) {
+  const { db, clock, config } = app.deps;
+
+  registerRoute(app, listAppealMessagesContract, async (request) => {
+    const tenant = await request.requireTenant();
+    return listAppellantMessages({
+      db,
+      tenant,
+      citationId: request.params.uuid,
+      number: request.params.number,
+    });
+  });
+
+  registerRoute(
+    app,
+    postAppealMessageContract,
+    async (request) => {
+      const tenant = await request.requireTenant();
+      return postAppellantMessage({
+        db,
+        config,
+        tenant,
+        citationId: request.params.uuid,
+        number: request.params.number,
+        body: request.body.body,
+        now: clock.now(),
+      });
+    },
+    {
+      onRequest: [
+        limitPerKey(app, {
+          name: 'appeal-messages',
+          max: APPELLANT_MESSAGES_PER_MINUTE,
+          timeWindow: 60_000,
+          key: (request) => request.ip,
+        }),
+      ],
+    },
+  );
+
+  registerRoute(app, listDashboardAppealMessagesContract, async (request) => {
+    const tenant = await request.requireTenant();
+    await request.requireOperator();
+    return listOperatorMessages({ db, tenant, appealId: request.params.uuid });
+  });
+
+  registerRoute(app, postDashboardAppealMessageContract, async (request) => {
+    const tenant = await request.requireTenant();
+    await request.requireOperator();
+    return postOperatorMessage({
+      db,
+      config,
+      tenant,
+      appealId: request.params.uuid,
+      body: request.body.body,
+      now: clock.now(),
+    });
+  });
+}

@@ -1,0 +1,172 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { emailOutbox } from '../../db/schema';
+
+let t: TestApp;
+const PASSWORD = 'Operator#2026';
+const appealOf = (citationNumber: string, extra: Record<string, unknown> = {}) => ({
+  citationNumber,
+  name: `Appellant ${citationNumber}`,
+  email: `${citationNumber.toLowerCase()}@example.com`,
+  phoneNumber: '555',
+  address: '1 Elm',
+  reason: 'Reason',
+  submissionDate: '2026-11-12T10:00:00Z',
+  ...extra,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.seed({
+    tenants: [
+      {
+        ...buildTenant({ subdomain: 'thread' }),
+        citations: ['T1', 'T2', 'T3'].map((citationNumber) => buildCitation({ citationNumber })),
+        appeals: [
+          appealOf('T1'),
+          appealOf('T2', { isPending: false, isApproved: false, responseDate: '2026-11-13T10:00:00Z' }),
+        ],
+        operators: [
+          { email: 'ops1@thread.example', password: PASSWORD, fullname: 'Ops One' },
+          { email: 'ops2@thread.example', password: PASSWORD, fullname: 'Ops Two' },
+        ],
+      },
+      {
+        ...buildTenant({ subdomain: 'otherthread' }),
+        operators: [{ email: 'ops@other.example', password: PASSWORD, fullname: 'Other Ops' }],
+      },
+    ],
+  });
+});
+afterAll(() => t.close());
+
+async function citationUuid(number: string): Promise<string> {
+  return (
+    await t.request('thread', { method: 'GET', url: `/api/v1/portal/citation/p/blank/n/${number}/o/thread` })
+  ).json()[0].uuid;
+}
+
+async function operatorToken(host: string, email: string): Promise<string> {
+  const response = await t.request(host, {
+    method: 'POST',
+    url: '/api/v1/dashboard/auth/login',
+    payload: { email, password: PASSWORD },
+  });
+  return `Bearer ${response.json().jwtToken}`;
+}
+
+async function appealUuid(token: string, number: string): Promise<string> {
+  const list = (
+    await t.request('thread', {
+      method: 'GET',
+      url: '/api/v1/dashboard/appeals',
+      headers: { authorization: token },
+    })
+  ).json() as Array<{ uuid: string; citationNumber: string }>;
+  return list.find((appeal) => appeal.citationNumber === number)!.uuid;
+}
+
+const outboxTo = (address: string) =>
+  t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, address));
+
+describe('appeal messages', () => {
+  it('carries a two-way thread until the decision, emailing the other side each time', async () => {
+    const uuid = await citationUuid('T1');
+    const token = await operatorToken('thread', 'ops1@thread.example');
+    const appeal = await appealUuid(token, 'T1');
+
+    const fromAppellant = await t.request('thread', {
+      method: 'POST',
+      url: `/api/v1/portal/appeal/id/${uuid}/n/t1/messages`,
+      payload: { body: '  I have a receipt from the pay station.  ' },
+    });
+    expect(fromAppellant.statusCode).toBe(200);
+    expect(fromAppellant.json()).toMatchObject({
+      author: 'appellant',
+      body: 'I have a receipt from the pay station.',
+    });
+    // Every operator of the tenant is told, with a link to the appeals.
+    for (const address of ['ops1@thread.example', 'ops2@thread.example']) {
+      const [email] = await outboxTo(address);
+      expect(email?.content.paragraphs).toContain('I have a receipt from the pay station.');
+      expect(email?.content.action?.url).toMatch(/\/dashboard\/appeals$/);
+    }
+
+    const fromOperator = await t.request('thread', {
+      method: 'POST',
+      url: `/api/v1/dashboard/appeals/${appeal}/messages`,
+      headers: { authorization: token },
+      payload: { body: 'Please upload a photo of it.' },
+    });
+    expect(fromOperator.statusCode).toBe(200);
+    const [toAppellant] = await outboxTo('t1@example.com');
+    expect(toAppellant?.content.paragraphs).toContain('Please upload a photo of it.');
+    expect(toAppellant?.content.action?.url).toMatch(new RegExp(`/noticeappeal/${uuid}$`));
+
+    const seenByAppellant = (
+      await t.request('thread', { method: 'GET', url: `/api/v1/portal/appeal/id/${uuid}/n/T1/messages` })
+    ).json();
+    const seenByOperator = (
+      await t.request('thread', {
+        method: 'GET',
+        url: `/api/v1/dashboard/appeals/${appeal}/messages`,
+        headers: { authorization: token },
+      })
+    ).json();
+    expect(seenByAppellant.map((m: { author: string }) => m.author)).toEqual(['appellant', 'operator']);
+    expect(seenByOperator).toEqual(seenByAppellant);
+  });
+
+  it('closes the thread once the appeal is decided (409), writing nothing', async () => {
+    const uuid = await citationUuid('T2');
+    const response = await t.request('thread', {
+      method: 'POST',
+      url: `/api/v1/portal/appeal/id/${uuid}/n/T2/messages`,
+      payload: { body: 'Anything?' },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/decided/);
+    expect(await outboxTo('ops1@thread.example')).toHaveLength(1);
+  });
+
+  it('needs the right notice number, an appeal, and the host tenant (404)', async () => {
+    const uuid = await citationUuid('T1');
+    const get = (host: string, path: string) => t.request(host, { method: 'GET', url: path });
+    expect((await get('thread', `/api/v1/portal/appeal/id/${uuid}/n/T9/messages`)).statusCode).toBe(404);
+    expect((await get('otherthread', `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`)).statusCode).toBe(404);
+    const noAppeal = await citationUuid('T3');
+    expect((await get('thread', `/api/v1/portal/appeal/id/${noAppeal}/n/T3/messages`)).statusCode).toBe(404);
+    const token = await operatorToken('thread', 'ops1@thread.example');
+    const appeal = await appealUuid(token, 'T1');
+    const otherToken = await operatorToken('otherthread', 'ops@other.example');
+    const foreign = await t.request('otherthread', {
+      method: 'GET',
+      url: `/api/v1/dashboard/appeals/${appeal}/messages`,
+      headers: { authorization: otherToken },
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('is a 400 with a clear message for an empty or oversized message, and 401 for the operator side without a token', async () => {
+    const uuid = await citationUuid('T1');
+    const post = (body: Record<string, string>) =>
+      t.request('thread', {
+        method: 'POST',
+        url: `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`,
+        payload: body,
+      });
+    const empty = await post({ body: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/Write a message first\./);
+    expect((await post({ body: 'x'.repeat(2001) })).statusCode).toBe(400);
+    expect((await post({})).statusCode).toBe(400);
+    const token = await operatorToken('thread', 'ops1@thread.example');
+    const appeal = await appealUuid(token, 'T1');
+    expect(
+      (await t.request('thread', { method: 'GET', url: `/api/v1/dashboard/appeals/${appeal}/messages` }))
+        .statusCode,
+    ).toBe(401);
+  });
+});

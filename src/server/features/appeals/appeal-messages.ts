@@ -1,0 +1,180 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { AppealMessage } from '../../../shared/contract';
+import { appealThreadMessages } from '../../../shared/messages';
+import { normaliseSearchTerm } from '../../../shared/rules';
+import { type Config, tenantBaseUrl } from '../../config';
+import type { Database, Transaction } from '../../db/client';
+import {
+  type AppealMessageRow,
+  type AppealRow,
+  appealMessages,
+  type CitationRow,
+  operators,
+  type TenantRow,
+} from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { findCitationById } from '../citations/queries';
+import { enqueueEmail } from '../mail/outbox';
+import { findAppealByCitation, findAppealWithCitation } from './queries';
+
+type Author = AppealMessageRow['author'];
+
+function toAppealMessage(row: AppealMessageRow): AppealMessage {
+  return { uuid: row.id, author: row.author, body: row.body, createdOn: row.createdAt.toISOString() };
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, value), template);
+
+/** The appeal behind the appellant's access: the notice's uuid and its number, as for the appeal itself. */
+async function appealOfAppellant(options: {
+  db: Database;
+  tenant: TenantRow;
+  citationId: string;
+  number: string;
+}) {
+  const row = await findCitationById(options.db, options.tenant.id, options.citationId);
+  if (!row || row.citation.citationNumber !== normaliseSearchTerm(options.number)) throw notFound('Appeal');
+  const appeal = await findAppealByCitation(options.db, options.tenant.id, row.citation.id);
+  if (!appeal) throw notFound('Appeal');
+  return { appeal, citation: row.citation };
+}
+
+async function listMessages(db: Database, tenantId: string, appealId: string): Promise<AppealMessage[]> {
+  const rows = await db
+    .select()
+    .from(appealMessages)
+    .where(and(eq(appealMessages.tenantId, tenantId), eq(appealMessages.appealId, appealId)))
+    .orderBy(asc(appealMessages.createdAt), asc(appealMessages.position));
+  return rows.map(toAppealMessage);
+}
+
+/**
+ * Writes one message and the email telling the other side, in one transaction, while the appeal
+ * is still pending (a decided appeal's thread is closed: 409).
+ */
+async function writeMessage(options: {
+  db: Database;
+  config: Config;
+  tenant: TenantRow;
+  appealId: string;
+  author: Author;
+  body: string;
+  now: Date;
+}): Promise<AppealMessage> {
+  return options.db.transaction(async (tx) => {
+    const found = await findAppealWithCitation(tx, options.tenant.id, options.appealId, { forUpdate: true });
+    if (!found) throw notFound('Appeal');
+    if (!found.appeal.isPending) throw new AppError(409, 'conflict', appealThreadMessages.closed);
+    const [row] = await tx
+      .insert(appealMessages)
+      .values({
+        tenantId: options.tenant.id,
+        appealId: found.appeal.id,
+        author: options.author,
+        body: options.body,
+        createdAt: options.now,
+      })
+      .returning();
+    await emailOtherSide(tx, { ...options, ...found });
+    return toAppealMessage(row!);
+  });
+}
+
+async function emailOtherSide(
+  tx: Transaction,
+  options: {
+    config: Config;
+    tenant: TenantRow;
+    appeal: AppealRow;
+    citation: CitationRow;
+    author: Author;
+    body: string;
+    now: Date;
+  },
+) {
+  const number = options.citation.citationNumber;
+  const baseUrl = tenantBaseUrl(options.config, options.tenant.subdomain);
+  if (options.author === 'operator') {
+    await enqueueEmail(tx, {
+      tenantId: options.tenant.id,
+      to: options.appeal.email,
+      now: options.now,
+      email: {
+        subject: fill(appealThreadMessages.emailSubjectToAppellant, { number }),
+        heading: fill(appealThreadMessages.emailHeading, { number }),
+        paragraphs: [appealThreadMessages.emailFromOperator, options.body],
+        action: {
+          label: appealThreadMessages.emailViewAppeal,
+          url: `${baseUrl}/noticeappeal/${options.citation.id}`,
+        },
+      },
+    });
+    return;
+  }
+  // The appellant writes to the operator's team: every operator of the tenant is told.
+  const team = await tx
+    .select({ email: operators.email })
+    .from(operators)
+    .where(eq(operators.tenantId, options.tenant.id));
+  for (const { email } of team) {
+    await enqueueEmail(tx, {
+      tenantId: options.tenant.id,
+      to: email,
+      now: options.now,
+      email: {
+        subject: fill(appealThreadMessages.emailSubjectToOperator, { number }),
+        heading: fill(appealThreadMessages.emailHeading, { number }),
+        paragraphs: [
+          fill(appealThreadMessages.emailFromAppellant, { name: options.appeal.name }),
+          options.body,
+        ],
+        action: { label: appealThreadMessages.emailOpenAppeals, url: `${baseUrl}/dashboard/appeals` },
+      },
+    });
+  }
+}
+
+export async function listAppellantMessages(options: {
+  db: Database;
+  tenant: TenantRow;
+  citationId: string;
+  number: string;
+}): Promise<AppealMessage[]> {
+  const { appeal } = await appealOfAppellant(options);
+  return listMessages(options.db, options.tenant.id, appeal.id);
+}
+
+export async function postAppellantMessage(options: {
+  db: Database;
+  config: Config;
+  tenant: TenantRow;
+  citationId: string;
+  number: string;
+  body: string;
+  now: Date;
+}): Promise<AppealMessage> {
+  const { appeal } = await appealOfAppellant(options);
+  return writeMessage({ ...options, appealId: appeal.id, author: 'appellant' });
+}
+
+export async function listOperatorMessages(options: {
+  db: Database;
+  tenant: TenantRow;
+  appealId: string;
+}): Promise<AppealMessage[]> {
+  const found = await findAppealWithCitation(options.db, options.tenant.id, options.appealId);
+  if (!found) throw notFound('Appeal');
+  return listMessages(options.db, options.tenant.id, found.appeal.id);
+}
+
+export async function postOperatorMessage(options: {
+  db: Database;
+  config: Config;
+  tenant: TenantRow;
+  appealId: string;
+  body: string;
+  now: Date;
+}): Promise<AppealMessage> {
+  return writeMessage({ ...options, author: 'operator' });
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MAX_SEARCH_TERM_LENGTH } from './citations';
+import { uuidSchema } from './common';
+import { defineRoute } from './define-route';
+
+export const APPEAL_MESSAGE_MAX_LENGTH = 2000;
+
+/** One message of an appeal's thread (issue 15, beyond the spec). */
+export const appealMessageSchema = z.object({
+  uuid: z.uuid(),
+  author: z.enum(['appellant', 'operator']),
+  body: z.string(),
+  createdOn: z.string(),
+});
+export type AppealMessage = z.infer<typeof appealMessageSchema>;
+
+export const appealMessageBodySchema = z.object({
+  body: z
+    .string()
+    .trim()
+    .min(1, 'Write a message first.')
+    .max(APPEAL_MESSAGE_MAX_LENGTH, `A message can be at most ${APPEAL_MESSAGE_MAX_LENGTH} characters.`),
+});
+
+/** The appellant's access is the appeal's own: the notice's uuid and its number, as for the appeal. */
+const appellantParams = z.object({
+  uuid: uuidSchema,
+  number: z
+    .string()
+    .min(1)
+    .max(MAX_SEARCH_TERM_LENGTH, `must be at most ${MAX_SEARCH_TERM_LENGTH} characters`),
+});
+
+export const listAppealMessagesContract = defineRoute({
+  method: 'GET',
+  path: '/portal/appeal/id/:uuid/n/:number/messages',
+  summary: "The messages of a notice's appeal, oldest first",
+  tags: ['appeals'],
+  auth: 'none',
+  params: appellantParams,
+  response: z.array(appealMessageSchema),
+  errors: [404],
+});
+
+export const postAppealMessageContract = defineRoute({
+  method: 'POST',
+  path: '/portal/appeal/id/:uuid/n/:number/messages',
+  summary: "The appellant writes to the operator about a pending appeal (emails the operator's team)",
+  tags: ['appeals'],
+  auth: 'none',
+  params: appellantParams,
+  body: appealMessageBodySchema,
+  response: appealMessageSchema,
+  errors: [404, 409, 429],
+});
+
+export const listDashboardAppealMessagesContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/appeals/:uuid/messages',
+  summary: "The messages of one of the tenant's appeals, oldest first",
+  tags: ['dashboard'],
+  auth: 'operator',
+  params: z.object({ uuid: uuidSchema }),
+  response: z.array(appealMessageSchema),
+  errors: [401, 404],
+});
+
+export const postDashboardAppealMessageContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/appeals/:uuid/messages',
+  summary: 'The operator writes to the appellant about a pending appeal (emails the appellant)',
+  tags: ['dashboard'],
+  auth: 'operator',
+  params: z.object({ uuid: uuidSchema }),
+  body: appealMessageBodySchema,
+  response: appealMessageSchema,
+  errors: [401, 404, 409],
+});

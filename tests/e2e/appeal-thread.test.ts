@@ -1,0 +1,61 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
+
+let browser: Browser;
+let page: Page;
+
+openFreshPagePerTest((opened) => {
+  ({ browser, page } = opened);
+});
+
+const TENANT = 'darklot';
+
+describe('appeal thread', () => {
+  it('lets the appellant and the operator write to each other until the decision', async () => {
+    await page.goto(tenantUrl(TENANT, '/citations?citationid=DA2002'));
+    const href = await page.getByRole('link', { name: 'Select DA2002' }).getAttribute('href');
+    const appealUrl = tenantUrl(TENANT, href!.replace('/citations/', '/noticeappeal/'));
+    await page.goto(appealUrl);
+    const thread = page.getByTestId('message-thread');
+    await thread.getByText('No messages yet.').waitFor();
+    await thread.getByRole('button', { name: 'Send message' }).click();
+    await thread.getByText('Write a message first.').waitFor();
+    await thread.getByLabel('Your message').fill('The meter was broken; I have a photo.');
+    await thread.getByRole('button', { name: 'Send message' }).click();
+    await thread.getByTestId('thread-message').filter({ hasText: 'The meter was broken' }).waitFor();
+    await expect(thread.getByLabel('Your message').inputValue()).resolves.toBe('');
+    await expectAccessible(page);
+
+    const operatorContext = await newContext(browser);
+    const operator = await operatorContext.newPage();
+    await operator.goto(tenantUrl(TENANT, '/dashboard/login'));
+    await operator.getByLabel('Email').fill(`ops@${TENANT}.example`);
+    await operator.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+    await operator.getByRole('button', { name: 'Sign in' }).click();
+    await operator.waitForURL(/\/dashboard\/appeals$/);
+    const card = operator.getByRole('listitem', { name: 'Appeal of notice DA2002' });
+    await card.getByTestId('thread-message').filter({ hasText: 'The meter was broken' }).waitFor();
+    await card.getByLabel('Your message').fill('Please send the photo of the meter.');
+    await card.getByRole('button', { name: 'Send message' }).click();
+    await card.getByTestId('thread-message').filter({ hasText: 'Please send the photo' }).waitFor();
+    await expectAccessible(operator);
+    expectNoPageErrors(operator);
+    await operatorContext.close();
+
+    await page.reload();
+    const messages = page.getByTestId('message-thread').getByTestId('thread-message');
+    await messages.filter({ hasText: 'Please send the photo' }).waitFor();
+    await expect(messages.allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^You · .*The meter was broken; I have a photo\.$/),
+      expect.stringMatching(/^Operator · .*Please send the photo of the meter\.$/),
+    ]);
+    expectNoPageErrors(page);
+  });
+});
