@@ -19,6 +19,7 @@ import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
 import { customerRoutes } from './features/customers/routes';
+import { enforcementRoutes } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
 import { operatorPlugin } from './features/operators/plugin';
 import { operatorRoutes } from './features/operators/routes';
@@ -138,6 +139,7 @@ export async function buildApp(
       await customerRoutes(typed);
       await operatorRoutes(typed);
       await dashboardAppealRoutes(typed);
+      await enforcementRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

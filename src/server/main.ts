@@ -6,6 +6,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
+import { announceDevelopmentApiKey } from './features/enforcement/development-key';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
 import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
@@ -69,6 +70,7 @@ async function main() {
       '',
     ].join('\n'),
   );
+  await announceDevelopmentApiKey({ config, db: database.db, now: systemClock.now() });
 }
 
 main().catch((error) => {

@@ -1,0 +1,70 @@
+import {
+  createFieldCitationContract,
+  createPatrolUploadContract,
+  createReportContract,
+  getReportDataContract,
+  plateCheckContract,
+  recordScansContract,
+} from '../../../shared/contract';
+import type { ApiInstance } from '../../api-instance';
+import { tenantBaseUrl } from '../../config';
+import { registerRoute } from '../../http/register-route';
+import { anonymousActor, operatorActor, requirePermission } from '../permissions';
+import { issueUpload } from '../uploads/service';
+import { createEnforcementAuthenticator } from './authenticate';
+import { createFieldCitation } from './field-citations';
+import { checkPlate } from './plate-check';
+import { recordScans } from './record-scans';
+import { createReport, getReportData } from './reports';
+
+/** The enforcement API (API keys) and activity reports (operators create, anyone with the uuid reads). */
+export async function enforcementRoutes(app: ApiInstance) {
+  const { db, clock, storage, config } = app.deps;
+  const authenticate = createEnforcementAuthenticator(db, () => clock.now());
+
+  registerRoute(app, plateCheckContract, async (request) => {
+    const { tenant } = await authenticate(request, 'plate.check');
+    return checkPlate({ db, tenant, plate: request.params.plate, now: clock.now() });
+  });
+
+  registerRoute(app, recordScansContract, async (request) => {
+    const { tenant } = await authenticate(request, 'scan.create');
+    return recordScans({ db, storage, tenant, items: request.body.scans, now: clock.now() });
+  });
+
+  registerRoute(app, createFieldCitationContract, async (request) => {
+    const { tenant } = await authenticate(request, 'notice.create');
+    return createFieldCitation({ db, storage, tenant, body: request.body, now: clock.now() });
+  });
+
+  registerRoute(app, createPatrolUploadContract, async (request) => {
+    const { tenant } = await authenticate(request, 'scan.create');
+    return issueUpload({
+      db,
+      storage,
+      tenant,
+      request: { ...request.body, purpose: 'patrol-photo' },
+      now: clock.now(),
+      ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+    });
+  });
+
+  registerRoute(app, createReportContract, async (request) => {
+    const operator = await request.requireOperator();
+    requirePermission(operatorActor(operator), 'report.create');
+    const tenant = await request.requireTenant();
+    return createReport({
+      db,
+      tenant,
+      operatorId: operator.id,
+      body: request.body,
+      reportBaseUrl: tenantBaseUrl(config, tenant.subdomain),
+    });
+  });
+
+  registerRoute(app, getReportDataContract, async (request) => {
+    const tenant = await request.requireTenant();
+    requirePermission(anonymousActor(tenant.id), 'report.read');
+    return getReportData({ db, tenant, reportId: request.params.id });
+  });
+}
