@@ -52,6 +52,8 @@ export const reportDataResponseSchema = z.object({
   reportDetails: reportDetailsSchema,
   /** Newest first. */
   reportItems: z.array(reportItemSchema),
+  /** The operator's MapLibre style for the heat map (MAP_STYLE_URL), or null for a plain background. */
+  mapStyleURL: z.string().nullable(),
 });
 export type ReportData = z.infer<typeof reportDataResponseSchema>;
 

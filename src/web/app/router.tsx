@@ -6,6 +6,7 @@ import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 import { operatorRoutes } from '../features/operator/routes';
+import { reportRoutes } from '../features/reports/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
 import { Shell, ShellLoading } from './shell';
 
@@ -21,6 +22,7 @@ const featureRoutes: RouteObject[] = [
   ...ticketviewRoutes,
   ...accountRoutes,
   ...operatorRoutes,
+  ...reportRoutes,
   ...legalRoutes,
   ...notFoundRoutes,
 ];

@@ -65,7 +65,7 @@ export async function getReportData(options: {
   db: Database;
   tenant: TenantRow;
   reportId: string;
-}): Promise<ReportData> {
+}): Promise<Omit<ReportData, 'mapStyleURL'>> {
   const { db, tenant } = options;
   const [report] = await db
     .select()

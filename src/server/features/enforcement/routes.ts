@@ -7,7 +7,7 @@ import {
   recordScansContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
-import { tenantBaseUrl } from '../../config';
+import { type Config, tenantBaseUrl } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import { anonymousActor, operatorActor, requirePermission } from '../permissions';
 import { issueUpload } from '../uploads/service';
@@ -16,6 +16,11 @@ import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';
 import { recordScans } from './record-scans';
 import { createReport, getReportData } from './reports';
+
+/** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
+export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[] {
+  return config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [];
+}
 
 /** The enforcement API (API keys) and activity reports (operators create, anyone with the uuid reads). */
 export async function enforcementRoutes(app: ApiInstance) {
@@ -65,6 +70,7 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, getReportDataContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    return getReportData({ db, tenant, reportId: request.params.id });
+    const data = await getReportData({ db, tenant, reportId: request.params.id });
+    return { ...data, mapStyleURL: config.MAP_STYLE_URL ?? null };
   });
 }

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { getReportDataContract } from '../../../shared/contract';
+import { callApi } from '../../lib/api-client';
+
+export function useReportData(reportUUID: string | undefined) {
+  return useQuery({
+    queryKey: ['report', reportUUID],
+    queryFn: ({ signal }) => callApi(getReportDataContract, { params: { id: reportUUID ?? '' } }, { signal }),
+    enabled: Boolean(reportUUID),
+    retry: false,
+    // A report is read, not edited: keep the (possibly large) answer while the page is open.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
