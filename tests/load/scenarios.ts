@@ -3,6 +3,8 @@ import { bareRouteScenario } from './scenarios/bare-route';
 import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
+import { plateCheckScenario } from './scenarios/plate-check';
+import { reportDataScenario } from './scenarios/report-data';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -10,9 +12,11 @@ import { noticeLookupScenario } from './scenarios/notice-lookup';
  */
 export const scenarios: readonly Scenario[] = [
   bareRouteScenario,
+  plateCheckScenario,
   noticeLookupScenario,
   brandScenario,
   checkoutSessionScenario,
+  reportDataScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

@@ -30,6 +30,10 @@ beforeAll(async () => {
     tenants: [
       {
         ...alpha,
+        citationCodes: [
+          { name: 'EXPIRED METER', amount: 4500, lateAmount1: 1000, lateDays1: 14 },
+          { name: 'NO PRICE', description: 'A code nobody priced yet' },
+        ],
         products: [buildProduct({ name: PRODUCT })],
         passes: [
           buildPass(PRODUCT, {
@@ -64,9 +68,6 @@ beforeAll(async () => {
   const revoked = await createApiKey(t.db, { tenantId: alphaRow!.id, name: 'Lost phone' });
   await revokeApiKey(t.db, { tenantId: alphaRow!.id, keyId: revoked.row.id, now: t.clock.now() });
   revokedKey = revoked.key;
-  await t.db.execute(
-    sql`UPDATE citation_codes SET amount = 4500, late_amount1 = 1000, late_days1 = 14 WHERE name = 'EXPIRED METER'`,
-  );
 });
 afterAll(() => t.close());
 
@@ -338,6 +339,9 @@ describe('POST /enforcement/citations', () => {
 
   it('answers 404 for an unknown code and 400 for bad input, writing nothing', async () => {
     expect((await write({ ...notice, clientId: 'n-2', citationName: 'NOPE' })).statusCode).toBe(404);
+    const unpriced = await write({ ...notice, clientId: 'n-5', citationName: 'NO PRICE' });
+    expect(unpriced.statusCode).toBe(400);
+    expect(unpriced.json().message).toContain('NO PRICE');
     const tooMany = await write({
       ...notice,
       clientId: 'n-3',
@@ -349,7 +353,7 @@ describe('POST /enforcement/citations', () => {
     expect(foreignPhoto.statusCode).toBe(400);
     const [count] = await queryRows<{ n: number }>(
       t.db,
-      sql`SELECT count(*)::int AS n FROM citations WHERE client_id IN ('n-2', 'n-3', 'n-4')`,
+      sql`SELECT count(*)::int AS n FROM citations WHERE client_id IN ('n-2', 'n-3', 'n-4', 'n-5')`,
     );
     expect(count!.n).toBe(0);
   });
