@@ -174,8 +174,8 @@ function generatorStatements(shape: DatasetShape): string[] {
             (ARRAY['chen','patel','reyes','kim'])[1 + n % 4] || '@bench.example',
             CASE WHEN n % 11 = 0 THEN 'No valid permit found for this plate' END,
             '/bench/scan-' || (n % 50) || '.jpg',
-            40.75 + ((n * 7919) % 2000) / 100000.0,
-            -73.99 + ((n * 104729) % 2000) / 100000.0
+            40.75 + ((n::bigint * 7919) % 2000) / 100000.0,
+            -73.99 + ((n::bigint * 104729) % 2000) / 100000.0
      FROM tenants t CROSS JOIN generate_series(1, ${reportScans}) AS n
      WHERE t.subdomain = 't0001'`,
     `INSERT INTO patrol_reports (id, tenant_id, start_date, end_date)

@@ -8,16 +8,38 @@ import { PLAIN_MAP_STYLE } from './report-map-style';
 
 type MapState = 'loading' | 'drawn' | 'unavailable';
 
-/** The scans as GeoJSON points, the heat map's one source. */
+/**
+ * The scans as GeoJSON points, merged into cells of about 10 m (4 decimals of a degree) with
+ * their count and alerts as weights: 100,000 scans along a few streets become a few thousand
+ * features, which MapLibre's worker tiles in a fraction of the time, and the heat looks the same.
+ */
 function scansSource(items: readonly ReportItem[]): GeoJSONSourceSpecification {
+  const cells = new Map<string, { longitude: number; latitude: number; scans: number; alerts: number }>();
+  for (const item of items) {
+    const key = `${Math.round(item.longitude * 1e4)}:${Math.round(item.latitude * 1e4)}`;
+    const cell = cells.get(key);
+    if (cell) {
+      cell.scans += 1;
+      if (item.alertMessage) cell.alerts += 1;
+    } else {
+      cells.set(key, {
+        longitude: item.longitude,
+        latitude: item.latitude,
+        scans: 1,
+        alerts: item.alertMessage ? 1 : 0,
+      });
+    }
+  }
   return {
     type: 'geojson',
+    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~10 m anyway.
+    maxzoom: 15,
     data: {
       type: 'FeatureCollection',
-      features: items.map((item) => ({
+      features: [...cells.values()].map((cell) => ({
         type: 'Feature',
-        geometry: { type: 'Point', coordinates: [item.longitude, item.latitude] },
-        properties: { alert: item.alertMessage ? 1 : 0 },
+        geometry: { type: 'Point', coordinates: [cell.longitude, cell.latitude] },
+        properties: { scans: cell.scans, alerts: cell.alerts },
       })),
     },
   };
@@ -40,7 +62,7 @@ function addScanLayers(map: MapLibreMap, items: readonly ReportItem[]) {
     paint: {
       // Fewer scans weigh more each, so 3,000 and 100,000 scans both show where patrols go
       // rather than one red block; alerts weigh double.
-      'heatmap-weight': ['*', densityWeight(items.length), ['+', 1, ['get', 'alert']]],
+      'heatmap-weight': ['*', densityWeight(items.length), ['+', ['get', 'scans'], ['get', 'alerts']]],
       'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 16, 1.5],
       'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 4, 14, 10, 17, 24],
       'heatmap-color': [
@@ -69,8 +91,8 @@ function addScanLayers(map: MapLibreMap, items: readonly ReportItem[]) {
     source: 'scans',
     minzoom: 15,
     paint: {
-      'circle-radius': 4,
-      'circle-color': ['case', ['==', ['get', 'alert'], 1], '#c92a2a', '#1f6feb'],
+      'circle-radius': ['interpolate', ['linear'], ['get', 'scans'], 1, 3, 20, 8],
+      'circle-color': ['case', ['>', ['get', 'alerts'], 0], '#c92a2a', '#1f6feb'],
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,
     },
