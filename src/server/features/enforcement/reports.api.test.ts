@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOperator, buildReport, buildScan, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { reportItemAt } from '../../../shared/contract';
 
 let t: TestApp;
 const alpha = buildTenant({ subdomain: 'alpha', timezone: 'America/Chicago' });
@@ -118,6 +119,33 @@ describe('GET /reports/{id}/data', () => {
     expect((await reportData('alpha', crypto.randomUUID())).statusCode).toBe(404);
     expect((await reportData('alpha', 'not-a-uuid')).statusCode).toBe(400);
     expect((await reportData(null as unknown as string, ALPHA_REPORT.uuid!)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /reports/{id}/data/columns', () => {
+  it('holds the same report in columns, decoded item by item', async () => {
+    const spec = (await reportData('alpha', ALPHA_REPORT.uuid!)).json();
+    const answer = await t.request('alpha', {
+      method: 'GET',
+      url: `/api/v1/reports/${ALPHA_REPORT.uuid}/data/columns`,
+    });
+    expect(answer.statusCode).toBe(200);
+    const columns = answer.json();
+    expect(columns.reportDetails).toEqual(spec.reportDetails);
+    expect(columns.reportItems.plate).toHaveLength(spec.reportItems.length);
+    expect(spec.reportItems.map((_: unknown, index: number) => reportItemAt(columns, index))).toEqual(
+      spec.reportItems,
+    );
+    // Repeated texts are stored once.
+    expect(columns.dictionary.filter((text: string) => text === 'a@x.example')).toHaveLength(1);
+  });
+
+  it('is a 404 for another tenant’s uuid', async () => {
+    const answer = await t.request('beta', {
+      method: 'GET',
+      url: `/api/v1/reports/${ALPHA_REPORT.uuid}/data/columns`,
+    });
+    expect(answer.statusCode).toBe(404);
   });
 });
 

@@ -2,8 +2,10 @@ import {
   createFieldCitationContract,
   createPatrolUploadContract,
   createReportContract,
+  getReportColumnsContract,
   getReportDataContract,
   plateCheckContract,
+  type ReportColumnsData,
   type ReportData,
   recordScansContract,
 } from '../../../shared/contract';
@@ -16,6 +18,7 @@ import { createEnforcementAuthenticator } from './authenticate';
 import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';
 import { recordScans } from './record-scans';
+import { toReportColumns } from './report-columns';
 import { createReport, getReportData } from './reports';
 
 /** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
@@ -76,5 +79,18 @@ export async function enforcementRoutes(app: ApiInstance) {
     // JSON directly. The response schema's validation and serialiser would add about a second.
     reply.type('application/json; charset=utf-8');
     return JSON.stringify({ ...data, mapStyleURL: config.MAP_STYLE_URL ?? null }) as unknown as ReportData;
+  });
+
+  registerRoute(app, getReportColumnsContract, async (request, reply) => {
+    const tenant = await request.requireTenant();
+    requirePermission(anonymousActor(tenant.id), 'report.read');
+    const { reportDetails, reportItems } = await getReportData({ db, tenant, reportId: request.params.id });
+    reply.type('application/json; charset=utf-8');
+    const answer = {
+      reportDetails,
+      ...toReportColumns(reportItems),
+      mapStyleURL: config.MAP_STYLE_URL ?? null,
+    };
+    return JSON.stringify(answer) as unknown as ReportColumnsData;
   });
 }

@@ -1,7 +1,7 @@
 import { Box, Loader, Text } from '@mantine/core';
 import type { GeoJSONSourceSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import type { ReportItem } from '../../../shared/contract';
+import type { ReportColumns } from '../../../shared/contract';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds } from './report-bounds';
 import { PLAIN_MAP_STYLE } from './report-map-style';
@@ -13,20 +13,22 @@ type MapState = 'loading' | 'drawn' | 'unavailable';
  * their count and alerts as weights: 100,000 scans along a few streets become a few thousand
  * features, which MapLibre's worker tiles in a fraction of the time, and the heat looks the same.
  */
-function scansSource(items: readonly ReportItem[]): GeoJSONSourceSpecification {
+function scansSource(items: ReportColumns, dictionary: readonly string[]): GeoJSONSourceSpecification {
   const cells = new Map<string, { longitude: number; latitude: number; scans: number; alerts: number }>();
-  for (const item of items) {
-    const key = `${Math.round(item.longitude * 1e4)}:${Math.round(item.latitude * 1e4)}`;
+  const { latitude, longitude, alertMessage } = items;
+  for (let index = 0; index < latitude.length; index++) {
+    const key = `${Math.round(longitude[index]! * 1e4)}:${Math.round(latitude[index]! * 1e4)}`;
+    const isAlert = (alertMessage[index] ?? -1) >= 0 && Boolean(dictionary[alertMessage[index]!]?.trim());
     const cell = cells.get(key);
     if (cell) {
       cell.scans += 1;
-      if (item.alertMessage) cell.alerts += 1;
+      if (isAlert) cell.alerts += 1;
     } else {
       cells.set(key, {
-        longitude: item.longitude,
-        latitude: item.latitude,
+        longitude: longitude[index]!,
+        latitude: latitude[index]!,
         scans: 1,
-        alerts: item.alertMessage ? 1 : 0,
+        alerts: isAlert ? 1 : 0,
       });
     }
   }
@@ -51,9 +53,9 @@ function densityWeight(count: number): number {
 }
 
 /** MapLibre's native heat map, fading into single points when zoomed in close. */
-function addScanLayers(map: MapLibreMap, items: readonly ReportItem[]) {
+function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: readonly string[]) {
   if (map.getSource('scans')) return;
-  map.addSource('scans', scansSource(items));
+  map.addSource('scans', scansSource(items, dictionary));
   map.addLayer({
     id: 'scans-heat',
     type: 'heatmap',
@@ -62,7 +64,11 @@ function addScanLayers(map: MapLibreMap, items: readonly ReportItem[]) {
     paint: {
       // Fewer scans weigh more each, so 3,000 and 100,000 scans both show where patrols go
       // rather than one red block; alerts weigh double.
-      'heatmap-weight': ['*', densityWeight(items.length), ['+', ['get', 'scans'], ['get', 'alerts']]],
+      'heatmap-weight': [
+        '*',
+        densityWeight(items.latitude.length),
+        ['+', ['get', 'scans'], ['get', 'alerts']],
+      ],
       'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 16, 1.5],
       'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 4, 14, 10, 17, 24],
       'heatmap-color': [
@@ -103,7 +109,15 @@ function addScanLayers(map: MapLibreMap, items: readonly ReportItem[]) {
  * The report's heat map (part 2 section 9: initial zoom 12, bounds fitted with a 0.001 degree
  * margin). The operator's style when set; the plain one when none is set or it cannot be loaded.
  */
-export function HeatMap({ items, styleUrl }: { items: readonly ReportItem[]; styleUrl: string | null }) {
+export function HeatMap({
+  items,
+  dictionary,
+  styleUrl,
+}: {
+  items: ReportColumns;
+  dictionary: readonly string[];
+  styleUrl: string | null;
+}) {
   const container = useRef<HTMLElement>(null);
   const [state, setState] = useState<MapState>('loading');
 
@@ -113,7 +127,7 @@ export function HeatMap({ items, styleUrl }: { items: readonly ReportItem[]; sty
     import('./load-maplibre')
       .then(({ default: maplibre }) => {
         if (isCancelled || !container.current) return;
-        const bounds = reportBounds(items);
+        const bounds = reportBounds(items.latitude, items.longitude);
         const style: string | StyleSpecification = styleUrl ?? PLAIN_MAP_STYLE;
         map = new maplibre.Map({
           container: container.current,
@@ -134,7 +148,7 @@ export function HeatMap({ items, styleUrl }: { items: readonly ReportItem[]; sty
           }
         });
         drawn.on('style.load', () => {
-          addScanLayers(drawn, items);
+          addScanLayers(drawn, items, dictionary);
           if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
           drawn.once('idle', () => {
             if (!isCancelled) setState('drawn');
@@ -149,7 +163,7 @@ export function HeatMap({ items, styleUrl }: { items: readonly ReportItem[]; sty
       isCancelled = true;
       map?.remove();
     };
-  }, [items, styleUrl]);
+  }, [items, dictionary, styleUrl]);
 
   return (
     <Box className="report-map" data-map-state={state}>

@@ -3,10 +3,7 @@ import { boundsCentre, reportBounds } from './report-bounds';
 
 describe('reportBounds', () => {
   it('fits the points plus a 0.001 degree margin', () => {
-    const bounds = reportBounds([
-      { latitude: 40.75, longitude: -73.99 },
-      { latitude: 40.76, longitude: -73.98 },
-    ]);
+    const bounds = reportBounds([40.75, 40.76], [-73.99, -73.98]);
     expect(bounds![0][0]).toBeCloseTo(-73.991, 9);
     expect(bounds![0][1]).toBeCloseTo(40.749, 9);
     expect(bounds![1][0]).toBeCloseTo(-73.979, 9);
@@ -15,8 +12,8 @@ describe('reportBounds', () => {
   });
 
   it('is null without points and stays on the globe at its edges', () => {
-    expect(reportBounds([])).toBeNull();
-    expect(reportBounds([{ latitude: 90, longitude: 180 }])).toEqual([
+    expect(reportBounds([], [])).toBeNull();
+    expect(reportBounds([90], [180])).toEqual([
       [179.999, 89.999],
       [180, 90],
     ]);

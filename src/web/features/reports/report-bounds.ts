@@ -2,19 +2,19 @@
 export const REPORT_MAP_INITIAL_ZOOM = 12;
 export const REPORT_BOUNDS_MARGIN_DEGREES = 0.001;
 
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
 /** [[west, south], [east, north]] of the points plus the margin, or null without points. */
-export function reportBounds(points: readonly Point[]): [[number, number], [number, number]] | null {
-  if (points.length === 0) return null;
+export function reportBounds(
+  latitudes: readonly number[],
+  longitudes: readonly number[],
+): [[number, number], [number, number]] | null {
+  if (latitudes.length === 0) return null;
   let west = Number.POSITIVE_INFINITY;
   let south = Number.POSITIVE_INFINITY;
   let east = Number.NEGATIVE_INFINITY;
   let north = Number.NEGATIVE_INFINITY;
-  for (const { latitude, longitude } of points) {
+  for (let index = 0; index < latitudes.length; index++) {
+    const latitude = latitudes[index]!;
+    const longitude = longitudes[index]!;
     if (longitude < west) west = longitude;
     if (longitude > east) east = longitude;
     if (latitude < south) south = latitude;

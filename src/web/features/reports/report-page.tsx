@@ -53,7 +53,7 @@ export function ReportPage() {
 
   if (query.isPending) return <Loader aria-label={m.loading} />;
   if (query.isError || !query.data) return <Navigate to="/404" replace />;
-  const { reportDetails: details, reportItems: items, mapStyleURL } = query.data;
+  const { reportDetails: details, reportItems: items, dictionary, mapStyleURL } = query.data;
   return (
     <Stack gap="lg" className="report-page">
       <Stack gap={4}>
@@ -65,7 +65,7 @@ export function ReportPage() {
         <Stat label={m.totalAlerts} value={details.totalAlerts} testId="total-alerts" />
         <Stat label={m.distinctPatrollers} value={details.distinctPatrollers} testId="distinct-patrollers" />
       </SimpleGrid>
-      <HeatMap items={items} styleUrl={mapStyleURL} />
+      <HeatMap items={items} dictionary={dictionary} styleUrl={mapStyleURL} />
       <Stack gap="xs">
         <Group justify="space-between" align="baseline">
           <Title order={2} size="h3">
@@ -75,7 +75,7 @@ export function ReportPage() {
             {m.newestFirst}
           </Text>
         </Group>
-        <ScanList items={items} timeZone={timeZone} />
+        <ScanList data={query.data} timeZone={timeZone} />
       </Stack>
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Group, Image, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { ReportItem } from '../../../shared/contract';
+import { type ReportColumnsData, type ReportItem, reportItemAt } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { reportMessages as m } from '../../../shared/messages/reports';
 
@@ -51,16 +51,20 @@ function ScanRow({ item, timeZone }: { item: ReportItem; timeZone: string }) {
 }
 
 /** The scans newest first (the order of the answer), one page at a time. */
-export function ScanList({ items, timeZone }: { items: readonly ReportItem[]; timeZone: string }) {
+export function ScanList({ data, timeZone }: { data: ReportColumnsData; timeZone: string }) {
   const [page, setPage] = useState(1);
-  if (items.length === 0) return <Text c="dimmed">{m.noScans}</Text>;
-  const pages = Math.ceil(items.length / SCANS_PER_PAGE);
+  const total = data.reportItems.plate.length;
+  if (total === 0) return <Text c="dimmed">{m.noScans}</Text>;
+  const pages = Math.ceil(total / SCANS_PER_PAGE);
   const from = (page - 1) * SCANS_PER_PAGE;
-  const shown = items.slice(from, from + SCANS_PER_PAGE);
+  // Only this page's scans become objects; the columns stay as they came.
+  const shown = Array.from({ length: Math.min(SCANS_PER_PAGE, total - from) }, (_, offset) =>
+    reportItemAt(data, from + offset),
+  );
   const summary = m.showing
     .replace('{from}', (from + 1).toLocaleString('en-US'))
     .replace('{to}', (from + shown.length).toLocaleString('en-US'))
-    .replace('{total}', items.length.toLocaleString('en-US'));
+    .replace('{total}', total.toLocaleString('en-US'));
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" data-testid="scan-list-summary">
