@@ -20,6 +20,7 @@ import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
 import { customerRoutes } from './features/customers/routes';
+import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
 import { operatorPlugin } from './features/operators/plugin';
 import { operatorRoutes } from './features/operators/routes';
@@ -97,7 +98,7 @@ export async function buildApp(
         styleSrc: ["'self'"],
         // When uploads go to a bucket, the browser talks to it directly (and shows photos from it).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...deps.storage.browserOrigins],
-        connectSrc: ["'self'", ...deps.storage.browserOrigins],
+        connectSrc: ["'self'", ...deps.storage.browserOrigins, ...mapStyleOrigins(deps.config)],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -155,6 +156,7 @@ export async function buildApp(
       await operatorRoutes(typed);
       await dashboardAppealRoutes(typed);
       await passRoutes(typed);
+      await enforcementRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

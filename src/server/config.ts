@@ -27,6 +27,8 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   /** Where an unknown tenant is sent; /404 when unset. */
   MAIN_SITE_URL: optionalUrl,
+  /** A MapLibre style for the report heat map; unset: a plain background (works offline). */
+  MAP_STYLE_URL: optionalUrl,
   /** Extra host names (comma-separated) that carry no tenant, besides www, pay, localhost and 127.0.0.1. */
   BARE_HOSTS: z.string().default(''),
   /**

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
+import { announceDevelopmentApiKey } from './features/enforcement/development-key';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
 import { startReservationSweep } from './features/passes/release-reservations';
 import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
@@ -95,6 +96,7 @@ async function main() {
       '',
     ].join('\n'),
   );
+  await announceDevelopmentApiKey({ config, db: database.db, now: systemClock.now() });
 }
 
 main().catch((error) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
@@ -8,19 +9,33 @@ export interface DatasetShape {
   noticesPerTenant: number;
   /** Distinct plates per tenant: fewer plates than notices, so several notices share a plate. */
   platesPerTenant: number;
+  /** Issued passes per tenant, each with one active vehicle (the plate check's data). */
+  passesPerTenant: number;
+  /** Patrol scans of the one big activity report (tenant t0001, report BENCH_REPORT_ID). */
+  reportScans: number;
 }
 
 export const DEFAULT_DATASET: DatasetShape = {
   tenants: 200,
   noticesPerTenant: 5_000,
   platesPerTenant: 2_000,
+  passesPerTenant: 1_000,
+  reportScans: 100_000,
 };
 
+/** The big report's uuid, on tenant t0001. */
+export const BENCH_REPORT_ID = 'b3c4e9a0-2026-4000-8000-00000000b001';
+
+/** Each bench tenant's enforcement API key, derived from its subdomain (the bench database only). */
+export function benchApiKey(subdomain: string): string {
+  return `ppk_${createHash('sha256').update(`bench-${subdomain}`).digest('base64url')}`;
+}
+
 /** Bump when the generator SQL below changes, so old bench databases are rebuilt, not reused. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 export function datasetMarker(shape: DatasetShape): string {
-  return `v${GENERATOR_VERSION}:${shape.tenants}t:${shape.noticesPerTenant}n:${shape.platesPerTenant}p`;
+  return `v${GENERATOR_VERSION}:${shape.tenants}t:${shape.noticesPerTenant}n:${shape.platesPerTenant}p:${shape.passesPerTenant}pp:${shape.reportScans}s`;
 }
 
 /** The tenant subdomain of index i: t0000, t0001, ... */
@@ -65,7 +80,13 @@ async function readMarker(client: pg.Client): Promise<string | null> {
  * notices, statuses follow a rough real-world mix, and some notices carry late-penalty tiers.
  */
 function generatorStatements(shape: DatasetShape): string[] {
-  const { tenants, noticesPerTenant, platesPerTenant } = shape;
+  const { tenants, noticesPerTenant, platesPerTenant, passesPerTenant, reportScans } = shape;
+  // The same plate shapes as the notices', so plate checks meet plates that carry notices.
+  const plateOf = (expression: string) => {
+    const pick = `((${expression})::int)`;
+    return `chr(65 + ${pick} % 26) || chr(65 + (${pick} / 26) % 26) || chr(65 + (${pick} / 676) % 26)
+       || lpad(((${pick} * 7919) % 10000)::text, 4, '0')`;
+  };
   return [
     `INSERT INTO tenants (subdomain, brand_title, brand_color, header1, header2, contact_email,
        contact_number, is_private, is_citation_only, timezone)
@@ -127,6 +148,39 @@ function generatorStatements(shape: DatasetShape): string[] {
                            WHEN n % 100 < 95 THEN 'Archived'
                            WHEN n % 100 < 98 THEN 'Uncollectable'
                            ELSE 'Reopen' END AS status) AS s`,
+    // Enforcement (docs/enforcement.md): a product, passes with one active vehicle each (nine in
+    // ten valid until 2099, the rest expired), an API key per tenant, and one big report.
+    `INSERT INTO pass_products (tenant_id, name) SELECT id, 'Bench resident' FROM tenants`,
+    `INSERT INTO issued_passes (tenant_id, customer_permit_id, product_id, paid_status, issued_on, expires_at, amount)
+     SELECT p.tenant_id, 'B' || n, p.id, 'paid', timestamptz '2026-01-01 00:00:00+00',
+            CASE WHEN n % 10 = 0 THEN timestamptz '2026-06-01 00:00:00+00' ELSE timestamptz '2099-01-01 00:00:00+00' END,
+            5000
+     FROM pass_products p CROSS JOIN generate_series(1, ${passesPerTenant}) AS n`,
+    `INSERT INTO pass_vehicles (tenant_id, pass_id, plate, is_primary, is_active)
+     SELECT ip.tenant_id, ip.id,
+            ${plateOf(`((substring(ip.customer_permit_id FROM 2)::bigint * 2654435761) % ${platesPerTenant})::int + 5 + substring(t.subdomain FROM 2)::int * 13`)},
+            true, true
+     FROM issued_passes ip JOIN tenants t ON t.id = ip.tenant_id`,
+    `INSERT INTO api_keys (tenant_id, name, key_hash, key_prefix)
+     SELECT id, 'Bench device', encode(sha256(convert_to(k.key, 'UTF8')), 'hex'), left(k.key, 10)
+     FROM tenants
+     CROSS JOIN LATERAL (SELECT 'ppk_' || rtrim(translate(encode(sha256(convert_to('bench-' || subdomain, 'UTF8')), 'base64'), '+/', '-_'), '=') AS key) AS k`,
+    `INSERT INTO patrol_scans (tenant_id, client_id, captured_at, plate, fullname, user_email, alert_message,
+       full_image_url, latitude, longitude)
+     SELECT t.id, 'bench-' || n,
+            timestamptz '2026-11-01 00:00:00+00' - make_interval(secs => n * 9),
+            ${plateOf('(n::bigint * 2654435761) % 2000 + 18')},
+            (ARRAY['Officer Chen','Officer Patel','Officer Reyes','Officer Kim'])[1 + n % 4],
+            (ARRAY['chen','patel','reyes','kim'])[1 + n % 4] || '@bench.example',
+            CASE WHEN n % 11 = 0 THEN 'No valid permit found for this plate' END,
+            '/bench/scan-' || (n % 50) || '.jpg',
+            40.75 + ((n::bigint * 7919) % 2000) / 100000.0,
+            -73.99 + ((n::bigint * 104729) % 2000) / 100000.0
+     FROM tenants t CROSS JOIN generate_series(1, ${reportScans}) AS n
+     WHERE t.subdomain = 't0001'`,
+    `INSERT INTO patrol_reports (id, tenant_id, start_date, end_date)
+     SELECT '${BENCH_REPORT_ID}', id, timestamptz '2026-10-01 00:00:00+00', timestamptz '2026-11-01 00:00:00+00'
+     FROM tenants WHERE subdomain = 't0001'`,
   ];
 }
 

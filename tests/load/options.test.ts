@@ -44,7 +44,15 @@ describe('parseBenchOptions', () => {
 describe('selectScenarios', () => {
   it('runs every registered scenario by default, with unique ids', () => {
     const ids = selectScenarios([]).map((scenario) => scenario.id);
-    expect(ids).toEqual(['bare-route', 'notice-lookup', 'brand', 'checkout-session', 'pass-checkout']);
+    expect(ids).toEqual([
+      'bare-route',
+      'plate-check',
+      'notice-lookup',
+      'brand',
+      'checkout-session',
+      'pass-checkout',
+      'report-data',
+    ]);
     expect(new Set(scenarios.map((scenario) => scenario.id)).size).toBe(scenarios.length);
   });
 

@@ -4,6 +4,8 @@ import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
+import { plateCheckScenario } from './scenarios/plate-check';
+import { reportDataScenario } from './scenarios/report-data';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -11,10 +13,12 @@ import { passCheckoutScenario } from './scenarios/pass-checkout';
  */
 export const scenarios: readonly Scenario[] = [
   bareRouteScenario,
+  plateCheckScenario,
   noticeLookupScenario,
   brandScenario,
   checkoutSessionScenario,
   passCheckoutScenario,
+  reportDataScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

@@ -3,7 +3,7 @@ import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
 /** What an upload is for; each purpose has its own accepted types and folder. */
-export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof'] as const;
+export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof', 'patrol-photo'] as const;
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
@@ -25,6 +25,7 @@ export const UPLOAD_CONTENT_TYPES = Object.keys(UPLOAD_TYPES) as UploadContentTy
 export const PURPOSE_CONTENT_TYPES: Record<UploadPurpose, readonly UploadContentType[]> = {
   'appeal-photo': ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
   'pass-proof': UPLOAD_CONTENT_TYPES,
+  'patrol-photo': ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
 };
 
 /** POST /uploads: ask for a place to put one file. */

@@ -7,6 +7,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { passRoutes } from '../features/passes/routes';
+import { reportRoutes } from '../features/reports/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
 import { Shell, ShellLoading } from './shell';
 
@@ -23,6 +24,7 @@ const featureRoutes: RouteObject[] = [
   ...accountRoutes,
   ...passRoutes,
   ...operatorRoutes,
+  ...reportRoutes,
   ...legalRoutes,
   ...notFoundRoutes,
 ];

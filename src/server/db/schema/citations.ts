@@ -12,6 +12,12 @@ export const citationCodes = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description'),
+    /** What a notice written in the field with this code costs, and its late tiers (migration 0800). */
+    amount: integer('amount'),
+    lateAmount1: integer('late_amount1'),
+    lateDays1: integer('late_days1'),
+    lateAmount2: integer('late_amount2'),
+    lateDays2: integer('late_days2'),
   },
   (table) => [uniqueIndex('citation_codes_tenant_name_key').on(table.tenantId, table.name)],
 );
@@ -44,8 +50,13 @@ export const citations = pgTable(
     make: text('make'),
     color: text('color'),
     comments: text('comments'),
+    /** Chosen by the patrol device that wrote the notice: a retry writes it once. */
+    clientId: text('client_id'),
   },
   (table) => [
+    uniqueIndex('citations_tenant_client_id_key')
+      .on(table.tenantId, table.clientId)
+      .where(sql`client_id IS NOT NULL`),
     uniqueIndex('citations_tenant_number_key').on(table.tenantId, table.citationNumber),
     index('citations_tenant_plate_idx').on(table.tenantId, table.plate),
   ],

@@ -1,5 +1,6 @@
 // One file per domain; each later feature adds its tables in a file of its own and exports it here.
 export * from './accounts';
+export * from './api-keys';
 export * from './appeal-messages';
 export * from './appeals';
 export * from './business-accounts';

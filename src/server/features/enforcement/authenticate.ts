@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import type { TenantRow } from '../../db/schema';
+import { unauthorized } from '../../errors';
+import { bearerTokenFrom } from '../auth/tokens';
+import { type Action, type Actor, enforcementKeyActor, requirePermission } from '../permissions';
+import { findActiveApiKey, LastUsedRecorder } from './api-keys';
+
+export interface EnforcementCaller {
+  tenant: TenantRow;
+  actor: Actor;
+}
+
+const MISSING_KEY = 'Send an enforcement API key as Authorization: Bearer <key>.';
+const INVALID_KEY = 'The API key is not valid for this portal.';
+
+/**
+ * The caller of an enforcement route: the tenant of its API key. On a tenant's host the key must
+ * be that tenant's; on the bare host the key alone names the tenant. A missing, malformed,
+ * revoked or foreign key is a 401 before anything is read or written.
+ */
+export function createEnforcementAuthenticator(db: Database, now: () => Date) {
+  const lastUsed = new LastUsedRecorder(db);
+  return async function authenticate(
+    request: Pick<FastifyRequest, 'headers' | 'hostSubdomain'>,
+    action: Action,
+  ): Promise<EnforcementCaller> {
+    const token = bearerTokenFrom(request.headers.authorization);
+    if (!token) throw unauthorized(MISSING_KEY);
+    const key = await findActiveApiKey(db, token);
+    if (!key) throw unauthorized(INVALID_KEY);
+    if (request.hostSubdomain && request.hostSubdomain !== key.tenant.subdomain)
+      throw unauthorized(INVALID_KEY);
+    const actor = enforcementKeyActor(key.tenant.id, key.id);
+    requirePermission(actor, action, { tenantId: key.tenant.id });
+    await lastUsed.record(key, now());
+    return { tenant: key.tenant, actor };
+  };
+}
+
+export type EnforcementAuthenticator = ReturnType<typeof createEnforcementAuthenticator>;

@@ -1,0 +1,138 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  createFieldCitationBodySchema,
+  createFieldCitationResponseSchema,
+} from '../../../shared/contract';
+import { normaliseSearchTerm } from '../../../shared/rules';
+import type { StoragePort } from '../../adapters/storage/storage-port';
+import { type Database, queryRows } from '../../db/client';
+import { citationCodes, citations, type TenantRow, uploads } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../errors';
+import { findCitationById } from '../citations/queries';
+import { toCitation } from '../citations/service';
+import { attachUploads, verifyUploadUrls } from '../uploads/service';
+
+type Body = z.output<typeof createFieldCitationBodySchema>;
+type Answer = z.input<typeof createFieldCitationResponseSchema>;
+
+async function findCode(db: Database, tenantId: string, body: Body) {
+  const [code] = await db
+    .select()
+    .from(citationCodes)
+    .where(
+      and(
+        eq(citationCodes.tenantId, tenantId),
+        body.citationCodeUUID
+          ? eq(citationCodes.id, body.citationCodeUUID)
+          : eq(citationCodes.name, body.citationName ?? ''),
+      ),
+    );
+  if (!code) throw notFound('Violation code');
+  if (code.amount === null) {
+    throw badRequest(`The violation code '${code.name}' has no amount yet: an operator must set one first.`);
+  }
+  return code;
+}
+
+/** The stored URLs of the photos, in order; each a patrol photo of this tenant, intact and unused. */
+async function resolvePhotoUrls(
+  options: { db: Database; storage: StoragePort; tenant: TenantRow; now: Date },
+  uploadIds: string[],
+): Promise<string[]> {
+  if (new Set(uploadIds).size !== uploadIds.length) {
+    throw badRequest("Invalid body field 'photoUploadUUIDs': the same photo is listed twice.");
+  }
+  const urls: string[] = [];
+  for (const [index, uploadId] of uploadIds.entries()) {
+    const [row] = await options.db
+      .select({ fileUrl: uploads.fileUrl, purpose: uploads.purpose })
+      .from(uploads)
+      .where(and(eq(uploads.tenantId, options.tenant.id), eq(uploads.id, uploadId)));
+    if (row?.purpose !== 'patrol-photo') {
+      throw badRequest(
+        `Invalid body field 'photoUploadUUIDs.${index}': not a patrol photo uploaded to this portal.`,
+      );
+    }
+    urls.push(row.fileUrl);
+  }
+  await verifyUploadUrls({ ...options, purpose: 'patrol-photo', fileUrls: urls });
+  return urls;
+}
+
+async function findByClientId(db: Database, tenant: TenantRow, clientId: string, now: Date) {
+  const [row] = await db
+    .select({ id: citations.id })
+    .from(citations)
+    .where(and(eq(citations.tenantId, tenant.id), eq(citations.clientId, clientId)));
+  if (!row) return null;
+  const citation = await findCitationById(db, tenant.id, row.id);
+  return citation ? toCitation(citation, tenant, now) : null;
+}
+
+/**
+ * A notice written in the field: the amount and late tiers come from its violation code, the
+ * photos from storage, and the device's clientId makes a retry answer the first notice instead
+ * of writing another. It is an ordinary Open notice, found by the public lookup at once.
+ */
+export async function createFieldCitation(options: {
+  db: Database;
+  storage: StoragePort;
+  tenant: TenantRow;
+  body: Body;
+  now: Date;
+}): Promise<Answer> {
+  const { db, tenant, body, now } = options;
+  const earlier = await findByClientId(db, tenant, body.clientId, now);
+  if (earlier) return { isNew: false, citation: earlier };
+
+  const code = await findCode(db, tenant.id, body);
+  const createdOn = body.createdOn ? new Date(body.createdOn) : now;
+  if (createdOn.getTime() > now.getTime() + 5 * 60_000) {
+    throw badRequest("Invalid body field 'createdOn': must not be in the future.");
+  }
+  const imageUrls = await resolvePhotoUrls(options, body.photoUploadUUIDs);
+  const plate = normaliseSearchTerm(body.plate);
+
+  const id = await db.transaction(async (tx) => {
+    const [numbered] = await queryRows<{ n: string }>(
+      tx,
+      sql`SELECT nextval('field_citation_number_seq')::text AS n`,
+    );
+    const inserted = await tx
+      .insert(citations)
+      .values({
+        tenantId: tenant.id,
+        clientId: body.clientId,
+        citationNumber: `E${numbered!.n}`,
+        plate,
+        stateProv: body.stateProv,
+        createdOn,
+        paymentStatus: 'Open',
+        amount: code.amount ?? 0,
+        lateAmount1: code.lateAmount1,
+        lateDays1: code.lateDays1,
+        lateAmount2: code.lateAmount2,
+        lateDays2: code.lateDays2,
+        citationCodeId: code.id,
+        location: body.location,
+        imageUrls,
+        make: body.make,
+        color: body.color,
+        comments: body.comments,
+      })
+      .onConflictDoNothing()
+      .returning({ id: citations.id });
+    // A concurrent try of the same notice won: its photos stay with it, this one writes nothing.
+    if (inserted.length === 0) return null;
+    await attachUploads(tx, { tenantId: tenant.id, purpose: 'patrol-photo', fileUrls: imageUrls });
+    return inserted[0]!.id;
+  });
+  if (!id) {
+    const winner = await findByClientId(db, tenant, body.clientId, now);
+    if (winner) return { isNew: false, citation: winner };
+    throw new AppError(409, 'conflict', 'The notice could not be written; try again.');
+  }
+  const row = await findCitationById(db, tenant.id, id);
+  return { isNew: true, citation: toCitation(row!, tenant, now) };
+}

@@ -1,0 +1,145 @@
+import { and, desc, eq, gt, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import type { PlateCheckResponse } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { normaliseSearchTerm } from '../../../shared/rules';
+import type { Database } from '../../db/client';
+import {
+  citationCodes,
+  citations,
+  issuedPasses,
+  passProducts,
+  passVehicles,
+  type TenantRow,
+} from '../../db/schema';
+import { badRequest } from '../../errors';
+
+/** A plate check answers this many passes and notices at most: a patrol needs the first few. */
+const MAX_ROWS = 20;
+/** Statuses of notices that no longer ask anything of the driver. */
+const SETTLED_STATUSES = ['Paid', 'Paid off platform', 'Archived', 'Void'];
+
+/**
+ * The passes that cover a plate now: paid, issuedOn ≤ now < expiresAt, with an ACTIVE vehicle of
+ * that plate. Uses the partial index on active pass vehicles by normalised plate.
+ */
+function prepareCoveringPasses(db: Database) {
+  const now = sql.placeholder('now');
+  return db
+    .select({
+      passId: issuedPasses.id,
+      customerPermitId: issuedPasses.customerPermitId,
+      issuedOn: issuedPasses.issuedOn,
+      expiresAt: issuedPasses.expiresAt,
+      productId: passProducts.id,
+      productName: passProducts.name,
+      plate: passVehicles.plate,
+      state: passVehicles.state,
+    })
+    .from(passVehicles)
+    .innerJoin(
+      issuedPasses,
+      and(eq(issuedPasses.tenantId, passVehicles.tenantId), eq(issuedPasses.id, passVehicles.passId)),
+    )
+    .innerJoin(
+      passProducts,
+      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+    )
+    .where(
+      and(
+        eq(passVehicles.tenantId, sql.placeholder('tenantId')),
+        eq(passVehicles.plateNormalized, sql.placeholder('plate')),
+        eq(passVehicles.isActive, true),
+        sql`${passVehicles.plateNormalized} <> ''`,
+        eq(issuedPasses.paidStatus, 'paid'),
+        lte(issuedPasses.issuedOn, now),
+        gt(issuedPasses.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(issuedPasses.expiresAt))
+    .limit(MAX_ROWS)
+    .prepare('enforcement_covering_passes');
+}
+
+/** Notices on the plate that are neither paid nor void, newest first (citations by tenant and plate). */
+function prepareOpenNotices(db: Database) {
+  return db
+    .select({
+      uuid: citations.id,
+      citationNumber: citations.citationNumber,
+      createdOn: citations.createdOn,
+      paymentStatus: citations.paymentStatus,
+      amount: citations.amount,
+      amountOverride: citations.amountOverride,
+      citationName: citationCodes.name,
+    })
+    .from(citations)
+    .leftJoin(citationCodes, eq(citationCodes.id, citations.citationCodeId))
+    .where(
+      and(
+        eq(citations.tenantId, sql.placeholder('tenantId')),
+        eq(citations.plate, sql.placeholder('plate')),
+        notInArray(citations.paymentStatus, SETTLED_STATUSES),
+        isNull(citations.datePaid),
+        isNull(citations.voidDate),
+      ),
+    )
+    .orderBy(desc(citations.createdOn))
+    .limit(MAX_ROWS)
+    .prepare('enforcement_open_notices');
+}
+
+const prepared = new WeakMap<
+  Database,
+  { passes: ReturnType<typeof prepareCoveringPasses>; notices: ReturnType<typeof prepareOpenNotices> }
+>();
+
+function queriesFor(db: Database) {
+  let queries = prepared.get(db);
+  if (!queries) {
+    queries = { passes: prepareCoveringPasses(db), notices: prepareOpenNotices(db) };
+    prepared.set(db, queries);
+  }
+  return queries;
+}
+
+export async function checkPlate(options: {
+  db: Database;
+  tenant: TenantRow;
+  plate: string;
+  now: Date;
+}): Promise<PlateCheckResponse> {
+  const plate = normaliseSearchTerm(options.plate);
+  if (!plate) throw badRequest("Invalid params field 'plate': must not be empty.");
+  const { tenant, now } = options;
+  const queries = queriesFor(options.db);
+  const [passes, notices] = await Promise.all([
+    queries.passes.execute({ tenantId: tenant.id, plate, now }),
+    queries.notices.execute({ tenantId: tenant.id, plate }),
+  ]);
+  return {
+    plate,
+    checkedAt: now.toISOString(),
+    timeZone: tenant.timezone,
+    isCovered: passes.length > 0,
+    coveredUntil: passes[0]?.expiresAt.toISOString() ?? null,
+    passes: passes.map((pass) => ({
+      permitIssuedUUID: pass.passId,
+      customerPermitId: pass.customerPermitId,
+      permitName: pass.productName,
+      permitProductUUID: pass.productId,
+      plate: pass.plate,
+      state: pass.state,
+      issuedOn: pass.issuedOn.toISOString(),
+      expiresAt: pass.expiresAt.toISOString(),
+      expiresAtLocal: formatDate(pass.expiresAt, tenant.timezone, 'dateTime'),
+    })),
+    openNotices: notices.map((notice) => ({
+      uuid: notice.uuid,
+      citationNumber: notice.citationNumber,
+      createdOn: notice.createdOn.toISOString(),
+      paymentStatus: notice.paymentStatus,
+      amount: notice.amountOverride ?? notice.amount,
+      citationName: notice.citationName,
+    })),
+  };
+}

@@ -1,0 +1,101 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type createReportBodySchema,
+  type createReportResponseSchema,
+  MAX_REPORT_DAYS,
+  type ReportData,
+} from '../../../shared/contract';
+import { normaliseSearchTerm } from '../../../shared/rules';
+import { summariseReport } from '../../../shared/rules/report-summary';
+import type { Database } from '../../db/client';
+import { patrolReports, patrolScans, type TenantRow } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DAY_MS = 86_400_000;
+
+/** A date is a whole day in the tenant's time zone: its start, or (for an end) its last instant. */
+function resolveBound(value: string, timeZone: string, edge: 'start' | 'end'): Date {
+  if (!DATE_ONLY.test(value)) return new Date(value);
+  const start = dayjs.tz(value, timeZone);
+  return edge === 'start' ? start.toDate() : new Date(start.add(1, 'day').valueOf() - 1);
+}
+
+export async function createReport(options: {
+  db: Database;
+  tenant: TenantRow;
+  operatorId: string;
+  body: z.output<typeof createReportBodySchema>;
+  reportBaseUrl: string;
+}): Promise<z.input<typeof createReportResponseSchema>> {
+  const { tenant, body } = options;
+  const startDate = resolveBound(body.startDate, tenant.timezone, 'start');
+  const endDate = resolveBound(body.endDate, tenant.timezone, 'end');
+  if (endDate < startDate) throw badRequest("Invalid body field 'endDate': must not be before startDate.");
+  if (endDate.getTime() - startDate.getTime() > MAX_REPORT_DAYS * DAY_MS) {
+    throw badRequest(`Invalid body field 'endDate': a report covers at most ${MAX_REPORT_DAYS} days.`);
+  }
+  const plate = body.plate ? normaliseSearchTerm(body.plate) : null;
+  const [row] = await options.db
+    .insert(patrolReports)
+    .values({ tenantId: tenant.id, startDate, endDate, plate, createdByOperatorId: options.operatorId })
+    .returning();
+  return {
+    uuid: row!.id,
+    startDate: row!.startDate.toISOString(),
+    endDate: row!.endDate.toISOString(),
+    plate: row!.plate,
+    reportUrl: `${options.reportBaseUrl}/reports/${row!.id}`,
+  };
+}
+
+/**
+ * The report's data (part 2 sections 3, 7 and 9): with a plate, every scan of that plate;
+ * otherwise the scans inside the date range; newest first. Both use an index of patrol_scans
+ * that starts with the tenant and is ordered by capture time.
+ */
+export async function getReportData(options: {
+  db: Database;
+  tenant: TenantRow;
+  reportId: string;
+}): Promise<Omit<ReportData, 'mapStyleURL'>> {
+  const { db, tenant } = options;
+  const [report] = await db
+    .select()
+    .from(patrolReports)
+    .where(and(eq(patrolReports.tenantId, tenant.id), eq(patrolReports.id, options.reportId)));
+  if (!report) throw notFound('Report');
+  const filter = report.plate
+    ? eq(patrolScans.plateNormalized, normaliseSearchTerm(report.plate))
+    : and(gte(patrolScans.capturedAt, report.startDate), lte(patrolScans.capturedAt, report.endDate));
+  const rows = await db
+    .select({
+      capturedAt: sql<string>`to_char(${patrolScans.capturedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      plate: patrolScans.plate,
+      fullname: patrolScans.fullname,
+      userEmail: patrolScans.userEmail,
+      alertMessage: patrolScans.alertMessage,
+      fullImageURL: patrolScans.fullImageUrl,
+      latitude: patrolScans.latitude,
+      longitude: patrolScans.longitude,
+    })
+    .from(patrolScans)
+    .where(and(eq(patrolScans.tenantId, tenant.id), filter))
+    .orderBy(desc(patrolScans.capturedAt), desc(patrolScans.id));
+  return {
+    reportDetails: {
+      startDate: report.startDate.toISOString(),
+      endDate: report.endDate.toISOString(),
+      plate: report.plate,
+      ...summariseReport(rows),
+    },
+    reportItems: rows,
+  };
+}

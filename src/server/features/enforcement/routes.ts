@@ -1,0 +1,97 @@
+import {
+  createFieldCitationContract,
+  createPatrolUploadContract,
+  createReportContract,
+  getReportColumnsContract,
+  getReportDataContract,
+  plateCheckContract,
+  type ReportColumnsData,
+  type ReportData,
+  recordScansContract,
+} from '../../../shared/contract';
+import type { ApiInstance } from '../../api-instance';
+import { type Config, tenantBaseUrl } from '../../config';
+import { registerRoute } from '../../http/register-route';
+import { anonymousActor, operatorActor, requirePermission } from '../permissions';
+import { issueUpload } from '../uploads/service';
+import { createEnforcementAuthenticator } from './authenticate';
+import { createFieldCitation } from './field-citations';
+import { checkPlate } from './plate-check';
+import { recordScans } from './record-scans';
+import { toReportColumns } from './report-columns';
+import { createReport, getReportData } from './reports';
+
+/** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
+export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[] {
+  return config.MAP_STYLE_URL ? [new URL(config.MAP_STYLE_URL).origin] : [];
+}
+
+/** The enforcement API (API keys) and activity reports (operators create, anyone with the uuid reads). */
+export async function enforcementRoutes(app: ApiInstance) {
+  const { db, clock, storage, config } = app.deps;
+  const authenticate = createEnforcementAuthenticator(db, () => clock.now());
+
+  registerRoute(app, plateCheckContract, async (request) => {
+    const { tenant } = await authenticate(request, 'plate.check');
+    return checkPlate({ db, tenant, plate: request.params.plate, now: clock.now() });
+  });
+
+  registerRoute(app, recordScansContract, async (request) => {
+    const { tenant } = await authenticate(request, 'scan.create');
+    return recordScans({ db, storage, tenant, items: request.body.scans, now: clock.now() });
+  });
+
+  registerRoute(app, createFieldCitationContract, async (request) => {
+    const { tenant } = await authenticate(request, 'notice.create');
+    return createFieldCitation({ db, storage, tenant, body: request.body, now: clock.now() });
+  });
+
+  registerRoute(app, createPatrolUploadContract, async (request) => {
+    const { tenant } = await authenticate(request, 'scan.create');
+    return issueUpload({
+      db,
+      storage,
+      tenant,
+      request: { ...request.body, purpose: 'patrol-photo' },
+      now: clock.now(),
+      ttlSeconds: config.UPLOAD_URL_TTL_SECONDS,
+      maxUnattachedBytes: config.UPLOAD_UNATTACHED_BYTES_PER_TENANT,
+    });
+  });
+
+  registerRoute(app, createReportContract, async (request) => {
+    const operator = await request.requireOperator();
+    requirePermission(operatorActor(operator), 'report.create');
+    const tenant = await request.requireTenant();
+    return createReport({
+      db,
+      tenant,
+      operatorId: operator.id,
+      body: request.body,
+      reportBaseUrl: tenantBaseUrl(config, tenant.subdomain),
+    });
+  });
+
+  registerRoute(app, getReportDataContract, async (request, reply) => {
+    const tenant = await request.requireTenant();
+    requirePermission(anonymousActor(tenant.id), 'report.read');
+    const data = await getReportData({ db, tenant, reportId: request.params.id });
+    // Up to 100,000 items, whose rows are selected as exactly the contract's fields: written as
+    // JSON directly. The response schema's validation and serialiser would add about a second.
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify({ ...data, mapStyleURL: config.MAP_STYLE_URL ?? null }) as unknown as ReportData;
+  });
+
+  registerRoute(app, getReportColumnsContract, async (request, reply) => {
+    const tenant = await request.requireTenant();
+    requirePermission(anonymousActor(tenant.id), 'report.read');
+    const { reportDetails, reportItems } = await getReportData({ db, tenant, reportId: request.params.id });
+    reply.type('application/json; charset=utf-8');
+    const answer = {
+      reportDetails,
+      ...toReportColumns(reportItems),
+      mapStyleURL: config.MAP_STYLE_URL ?? null,
+    };
+    return JSON.stringify(answer) as unknown as ReportColumnsData;
+  });
+}

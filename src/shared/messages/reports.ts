@@ -1,0 +1,23 @@
+/** Activity report strings (part 2 sections 2 and 9). */
+export const reportMessages = {
+  title: 'Activity report',
+  loading: 'Loading the report',
+  totalScans: 'Total scans',
+  totalAlerts: 'Total alerts',
+  distinctPatrollers: 'Patrollers',
+  period: 'Period',
+  plateFilter: 'Plate',
+  allPlates: 'All plates',
+  heatMap: 'Scan heat map',
+  mapUnavailable: 'The map cannot be shown on this device. The scans are listed below.',
+  mapLoading: 'Drawing the map…',
+  scans: 'Scans',
+  newestFirst: 'Newest first',
+  noScans: 'No scans in this report.',
+  alert: 'Alert',
+  noPhoto: 'No photo',
+  photoOf: 'Photo of plate {plate}',
+  unknownPatroller: 'Unknown patroller',
+  showing: 'Showing {from}–{to} of {total}',
+  scanPages: 'Scan list pages',
+} as const;

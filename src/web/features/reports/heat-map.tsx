@@ -1,0 +1,185 @@
+import { Box, Loader, Text } from '@mantine/core';
+import type { GeoJSONSourceSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import type { ReportColumns } from '../../../shared/contract';
+import { reportMessages as m } from '../../../shared/messages/reports';
+import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds } from './report-bounds';
+import { PLAIN_MAP_STYLE } from './report-map-style';
+
+type MapState = 'loading' | 'drawn' | 'unavailable';
+
+/**
+ * The scans as GeoJSON points, merged into cells of about 10 m (4 decimals of a degree) with
+ * their count and alerts as weights: 100,000 scans along a few streets become a few thousand
+ * features, which MapLibre's worker tiles in a fraction of the time, and the heat looks the same.
+ */
+function scansSource(items: ReportColumns, dictionary: readonly string[]): GeoJSONSourceSpecification {
+  const cells = new Map<string, { longitude: number; latitude: number; scans: number; alerts: number }>();
+  const { latitude, longitude, alertMessage } = items;
+  for (let index = 0; index < latitude.length; index++) {
+    const key = `${Math.round(longitude[index]! * 1e4)}:${Math.round(latitude[index]! * 1e4)}`;
+    const isAlert = (alertMessage[index] ?? -1) >= 0 && Boolean(dictionary[alertMessage[index]!]?.trim());
+    const cell = cells.get(key);
+    if (cell) {
+      cell.scans += 1;
+      if (isAlert) cell.alerts += 1;
+    } else {
+      cells.set(key, {
+        longitude: longitude[index]!,
+        latitude: latitude[index]!,
+        scans: 1,
+        alerts: isAlert ? 1 : 0,
+      });
+    }
+  }
+  return {
+    type: 'geojson',
+    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~10 m anyway.
+    maxzoom: 15,
+    data: {
+      type: 'FeatureCollection',
+      features: [...cells.values()].map((cell) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [cell.longitude, cell.latitude] },
+        properties: { scans: cell.scans, alerts: cell.alerts },
+      })),
+    },
+  };
+}
+
+/** How much one scan adds to the heat: about the same picture for a few thousand or 100,000 scans. */
+function densityWeight(count: number): number {
+  return Math.min(1, Math.max(0.02, 600 / Math.max(1, count)));
+}
+
+/** MapLibre's native heat map, fading into single points when zoomed in close. */
+function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: readonly string[]) {
+  if (map.getSource('scans')) return;
+  map.addSource('scans', scansSource(items, dictionary));
+  map.addLayer({
+    id: 'scans-heat',
+    type: 'heatmap',
+    source: 'scans',
+    maxzoom: 18,
+    paint: {
+      // Fewer scans weigh more each, so 3,000 and 100,000 scans both show where patrols go
+      // rather than one red block; alerts weigh double.
+      'heatmap-weight': [
+        '*',
+        densityWeight(items.latitude.length),
+        ['+', ['get', 'scans'], ['get', 'alerts']],
+      ],
+      'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 16, 1.5],
+      'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 4, 14, 10, 17, 24],
+      'heatmap-color': [
+        'interpolate',
+        ['linear'],
+        ['heatmap-density'],
+        0,
+        'rgba(33, 102, 172, 0)',
+        0.15,
+        'rgba(103, 169, 207, 0.7)',
+        0.35,
+        'rgb(145, 207, 96)',
+        0.55,
+        'rgb(254, 224, 139)',
+        0.75,
+        'rgb(252, 141, 89)',
+        1,
+        'rgb(215, 48, 39)',
+      ],
+      'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0.9, 18, 0.35],
+    },
+  });
+  map.addLayer({
+    id: 'scans-points',
+    type: 'circle',
+    source: 'scans',
+    minzoom: 15,
+    paint: {
+      'circle-radius': ['interpolate', ['linear'], ['get', 'scans'], 1, 3, 20, 8],
+      'circle-color': ['case', ['>', ['get', 'alerts'], 0], '#c92a2a', '#1f6feb'],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  });
+}
+
+/**
+ * The report's heat map (part 2 section 9: initial zoom 12, bounds fitted with a 0.001 degree
+ * margin). The operator's style when set; the plain one when none is set or it cannot be loaded.
+ */
+export function HeatMap({
+  items,
+  dictionary,
+  styleUrl,
+}: {
+  items: ReportColumns;
+  dictionary: readonly string[];
+  styleUrl: string | null;
+}) {
+  const container = useRef<HTMLElement>(null);
+  const [state, setState] = useState<MapState>('loading');
+
+  useEffect(() => {
+    let map: MapLibreMap | null = null;
+    let isCancelled = false;
+    import('./load-maplibre')
+      .then(({ default: maplibre }) => {
+        if (isCancelled || !container.current) return;
+        const bounds = reportBounds(items.latitude, items.longitude);
+        const style: string | StyleSpecification = styleUrl ?? PLAIN_MAP_STYLE;
+        map = new maplibre.Map({
+          container: container.current,
+          style,
+          center: bounds ? boundsCentre(bounds) : [0, 0],
+          zoom: REPORT_MAP_INITIAL_ZOOM,
+          attributionControl: { compact: true },
+          cooperativeGestures: true,
+        });
+        const drawn = map;
+        let isStyleReplaced = false;
+        drawn.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
+        drawn.on('error', () => {
+          // The operator's style is unreachable (a closed network): draw on the plain one.
+          if (!isStyleReplaced && styleUrl && !drawn.isStyleLoaded()) {
+            isStyleReplaced = true;
+            drawn.setStyle(PLAIN_MAP_STYLE);
+          }
+        });
+        drawn.on('style.load', () => {
+          addScanLayers(drawn, items, dictionary);
+          if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
+          drawn.once('idle', () => {
+            if (!isCancelled) setState('drawn');
+          });
+        });
+      })
+      .catch(() => {
+        // No WebGL (or the chunk failed): the rest of the report still works.
+        if (!isCancelled) setState('unavailable');
+      });
+    return () => {
+      isCancelled = true;
+      map?.remove();
+    };
+  }, [items, dictionary, styleUrl]);
+
+  return (
+    <Box className="report-map" data-map-state={state}>
+      <section ref={container} className="report-map__canvas" aria-label={m.heatMap} />
+      {state === 'loading' && (
+        <Box className="report-map__overlay">
+          <Loader size="sm" aria-label={m.mapLoading} />
+        </Box>
+      )}
+      {state === 'unavailable' && (
+        <Box className="report-map__overlay">
+          <Text size="sm" ta="center" maw={280}>
+            {m.mapUnavailable}
+          </Text>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,82 @@
+import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Navigate, useParams } from 'react-router';
+import type { ReportDetails } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { reportMessages as m } from '../../../shared/messages/reports';
+import { useTenantTimeZone } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useReportData } from './api';
+import { HeatMap } from './heat-map';
+import { ScanList } from './scan-list';
+import './reports.css';
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" className="report-stat">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz={{ base: 'xl', sm: 28 }} fw={700} data-testid={testId}>
+        {value.toLocaleString('en-US')}
+      </Text>
+    </Paper>
+  );
+}
+
+function Period({ details, timeZone }: { details: ReportDetails; timeZone: string }) {
+  if (details.plate) {
+    return (
+      <Group gap="xs">
+        <Text c="dimmed">{m.plateFilter}</Text>
+        <Badge variant="light" size="lg" ff="monospace">
+          {details.plate}
+        </Badge>
+      </Group>
+    );
+  }
+  return (
+    <Text c="dimmed" data-testid="report-period">
+      {`${formatDate(details.startDate, timeZone, 'longDate')} – ${formatDate(details.endDate, timeZone, 'longDate')}`}
+    </Text>
+  );
+}
+
+/**
+ * /reports/{reportUUID} (part 2 sections 2 and 9): totals, a heat map and the scans, newest
+ * first. No sign-in: the uuid is the capability. A report that cannot be loaded goes to /404.
+ */
+export function ReportPage() {
+  const { reportUUID } = useParams();
+  const timeZone = useTenantTimeZone();
+  const query = useReportData(reportUUID);
+  useDocumentTitle(m.title);
+
+  if (query.isPending) return <Loader aria-label={m.loading} />;
+  if (query.isError || !query.data) return <Navigate to="/404" replace />;
+  const { reportDetails: details, reportItems: items, dictionary, mapStyleURL } = query.data;
+  return (
+    <Stack gap="lg" className="report-page">
+      <Stack gap={4}>
+        <Title order={1}>{m.title}</Title>
+        <Period details={details} timeZone={timeZone} />
+      </Stack>
+      <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
+        <Stat label={m.totalScans} value={details.totalScans} testId="total-scans" />
+        <Stat label={m.totalAlerts} value={details.totalAlerts} testId="total-alerts" />
+        <Stat label={m.distinctPatrollers} value={details.distinctPatrollers} testId="distinct-patrollers" />
+      </SimpleGrid>
+      <HeatMap items={items} dictionary={dictionary} styleUrl={mapStyleURL} />
+      <Stack gap="xs">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} size="h3">
+            {m.scans}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {m.newestFirst}
+          </Text>
+        </Group>
+        <ScanList data={query.data} timeZone={timeZone} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+
+/** The activity report, its own chunk; its map library is a further chunk loaded by the map (decision 124). */
+export const reportRoutes: RouteObject[] = [
+  {
+    path: '/reports/:reportUUID',
+    lazy: lazyPage(() => import('./report-page').then((module) => module.ReportPage)),
+  },
+];

@@ -1,0 +1,98 @@
+import { Anchor, Badge, Box, Group, Image, Pagination, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type ReportColumnsData, type ReportItem, reportItemAt } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { reportMessages as m } from '../../../shared/messages/reports';
+
+/** Rows per page: a report may hold 100,000 scans, and only one page is in the document. */
+export const SCANS_PER_PAGE = 25;
+
+function ScanPhoto({ item }: { item: ReportItem }) {
+  const alt = m.photoOf.replace('{plate}', item.plate);
+  if (!item.fullImageURL) {
+    return (
+      <Box className="scan-row__photo scan-row__photo--empty">
+        <Text size="xs" c="dimmed">
+          {m.noPhoto}
+        </Text>
+      </Box>
+    );
+  }
+  return (
+    <Anchor href={item.fullImageURL} target="_blank" rel="noreferrer" className="scan-row__photo">
+      <Image src={item.fullImageURL} alt={alt} loading="lazy" w={96} h={72} fit="cover" radius="sm" />
+    </Anchor>
+  );
+}
+
+function ScanRow({ item, timeZone }: { item: ReportItem; timeZone: string }) {
+  return (
+    <Box component="li" className="scan-row">
+      <ScanPhoto item={item} />
+      <Stack gap={2} className="scan-row__body">
+        <Group gap="xs" wrap="wrap">
+          <Text fw={700} ff="monospace">
+            {item.plate}
+          </Text>
+          {item.alertMessage && (
+            <Badge color="red.8" variant="filled" size="sm">
+              {`${m.alert}: ${item.alertMessage}`}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm">{formatDate(item.capturedAt, timeZone, 'dateTime')}</Text>
+        <Text size="sm" c="dimmed" className="scan-row__patroller">
+          {item.fullname ?? m.unknownPatroller}
+          {item.userEmail ? ` · ${item.userEmail}` : ''}
+        </Text>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The scans newest first (the order of the answer), one page at a time. */
+export function ScanList({ data, timeZone }: { data: ReportColumnsData; timeZone: string }) {
+  const [page, setPage] = useState(1);
+  const total = data.reportItems.plate.length;
+  if (total === 0) return <Text c="dimmed">{m.noScans}</Text>;
+  const pages = Math.ceil(total / SCANS_PER_PAGE);
+  const from = (page - 1) * SCANS_PER_PAGE;
+  // Only this page's scans become objects; the columns stay as they came.
+  const shown = Array.from({ length: Math.min(SCANS_PER_PAGE, total - from) }, (_, offset) =>
+    reportItemAt(data, from + offset),
+  );
+  const summary = m.showing
+    .replace('{from}', (from + 1).toLocaleString('en-US'))
+    .replace('{to}', (from + shown.length).toLocaleString('en-US'))
+    .replace('{total}', total.toLocaleString('en-US'));
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" data-testid="scan-list-summary">
+        {summary}
+      </Text>
+      <Box component="ol" className="scan-list" data-testid="scan-list">
+        {shown.map((item) => (
+          <ScanRow
+            key={`${item.capturedAt}|${item.plate}|${item.latitude}|${item.longitude}`}
+            item={item}
+            timeZone={timeZone}
+          />
+        ))}
+      </Box>
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            siblings={1}
+            boundaries={1}
+            size="sm"
+            aria-label={m.scanPages}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          />
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  launchBrowser,
+  newContext,
+  tenantUrl,
+} from './support/browser';
+
+/** The demo tenant's report (docs/decisions/094); the map draws on the built-in plain style. */
+const DEMO_REPORT = 'a11ce5ca-2026-4c0d-9e1a-5ca11ed0d3a0';
+const PLAIN_BACKGROUND = [0xee, 0xf1, 0xf5];
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function openPhonePage() {
+  await context?.close();
+  context = await newContext(browser, { phone: true });
+  page = await context.newPage();
+}
+
+/** Pixels of the map's screenshot that are not the plain background: the heat map's colours. */
+async function countHeatPixels(): Promise<number> {
+  const png = PNG.sync.read(await page.locator('.report-map').screenshot());
+  let count = 0;
+  for (let offset = 0; offset < png.data.length; offset += 4) {
+    const distance = PLAIN_BACKGROUND.reduce(
+      (sum, channel, index) => sum + Math.abs(channel - png.data[offset + index]!),
+      0,
+    );
+    if (distance > 60) count += 1;
+  }
+  return count;
+}
+
+describe('activity report', () => {
+  it('shows the totals, draws the heat map and lists the scans newest first on a phone', async () => {
+    await openPhonePage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+
+    await page.goto(tenantUrl('demo', `/reports/${DEMO_REPORT}`));
+    await page.getByRole('heading', { name: 'Activity report' }).waitFor();
+    // Node cannot resolve *.localhost: the page itself asks for what the screen should show.
+    const data = await page.evaluate(
+      async (id) => (await fetch(`/api/v1/reports/${id}/data`)).json(),
+      DEMO_REPORT,
+    );
+    const total = (n: number) => n.toLocaleString('en-US');
+    await expect(page.getByTestId('total-scans').textContent()).resolves.toBe(
+      total(data.reportDetails.totalScans),
+    );
+    await expect(page.getByTestId('total-alerts').textContent()).resolves.toBe(
+      total(data.reportDetails.totalAlerts),
+    );
+    await expect(page.getByTestId('distinct-patrollers').textContent()).resolves.toBe(
+      total(data.reportDetails.distinctPatrollers),
+    );
+    expect(data.reportDetails.totalScans).toBeGreaterThan(1000);
+
+    await page.locator('.report-map[data-map-state="drawn"]').waitFor({ timeout: 30_000 });
+    expect(await countHeatPixels()).toBeGreaterThan(2000);
+    // The map library came with this page, and its worker from our own origin (no blob: worker).
+    expect(requested.some((url) => /load-maplibre-.*\.js$/.test(url))).toBe(true);
+    expect(requested.some((url) => /maplibre-gl-csp-worker-.*\.js$/.test(url))).toBe(true);
+
+    const rows = page.getByTestId('scan-list').locator('li');
+    expect(await rows.count()).toBe(25);
+    await expect(rows.first().textContent()).resolves.toContain(data.reportItems[0].plate);
+    await page
+      .getByRole('img', { name: `Photo of plate ${data.reportItems[0].plate}` })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    await expect(page.getByTestId('scan-list-summary').textContent()).resolves.toBe(
+      `Showing 26–50 of ${total(data.reportDetails.totalScans)}`,
+    );
+    await expect(rows.first().textContent()).resolves.toContain(data.reportItems[25].plate);
+
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('does not load the map library on other pages', async () => {
+    await openPhonePage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await page.goto(tenantUrl('demo'));
+    await page.getByRole('button', { name: 'Search' }).waitFor();
+    expect(requested.filter((url) => /maplibre/.test(url))).toEqual([]);
+  });
+
+  it('goes to /404 for an unknown report and for another tenant’s', async () => {
+    await openPhonePage();
+    await page.goto(tenantUrl('demo', '/reports/00000000-0000-4000-8000-000000000000'));
+    await page.waitForURL(/\/404$/);
+    await page.goto(tenantUrl('oakridge', `/reports/${DEMO_REPORT}`));
+    await page.waitForURL(/\/404$/);
+    expectNoPageErrors(page);
+  });
+});
