@@ -20,6 +20,8 @@ export interface ApiFormOptions<Schema extends z.ZodType<unknown, Record<string,
   describeError: (error: unknown) => ReactNode;
   /** A banner for values the schema refused, where the screen shows one instead of field errors. */
   invalidMessage?: string;
+  /** Called with the field errors when the schema refuses the values (to focus the first one). */
+  onInvalid?: (errors: Record<string, ReactNode>) => void;
 }
 
 /**
@@ -56,7 +58,10 @@ export function useApiForm<Schema extends z.ZodType<unknown, Record<string, unkn
         setIsSubmitting(false);
       }
     },
-    () => setFormError(options.invalidMessage ?? null),
+    (errors) => {
+      setFormError(options.invalidMessage ?? null);
+      options.onInvalid?.(errors);
+    },
   );
 
   return { form, onSubmit, isSubmitting, formError, setFormError };

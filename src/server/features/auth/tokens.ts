@@ -98,7 +98,16 @@ export async function verifyAccessToken(
  * respelled would let one session look like many (rate-limit keys, logs, caches).
  */
 export function bearerTokenFrom(header: string | undefined): string | null {
+  const token = bearerCredentialFrom(header);
+  return token && COMPACT_JWT.test(token) ? token : null;
+}
+
+/**
+ * The credential of an `Authorization: Bearer <credential>` header in its one canonical spelling
+ * (an enforcement API key, a sign-in token), or null; each caller checks its own format.
+ */
+export function bearerCredentialFrom(header: string | undefined): string | null {
   if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice('Bearer '.length);
-  return COMPACT_JWT.test(token) ? token : null;
+  const credential = header.slice('Bearer '.length);
+  return /^[A-Za-z0-9._~+/=-]{1,1024}$/.test(credential) ? credential : null;
 }

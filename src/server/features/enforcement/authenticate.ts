@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { unauthorized } from '../../errors';
-import { bearerTokenFrom } from '../auth/tokens';
+import { bearerCredentialFrom } from '../auth/tokens';
 import { type Action, type Actor, enforcementKeyActor, requirePermission } from '../permissions';
 import { findActiveApiKey, LastUsedRecorder } from './api-keys';
 
@@ -25,7 +25,7 @@ export function createEnforcementAuthenticator(db: Database, now: () => Date) {
     request: Pick<FastifyRequest, 'headers' | 'hostSubdomain'>,
     action: Action,
   ): Promise<EnforcementCaller> {
-    const token = bearerTokenFrom(request.headers.authorization);
+    const token = bearerCredentialFrom(request.headers.authorization);
     if (!token) throw unauthorized(MISSING_KEY);
     const key = await findActiveApiKey(db, token);
     if (!key) throw unauthorized(INVALID_KEY);

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { z } from 'zod';
 import {
   type Customer,
@@ -154,61 +154,49 @@ export function NameDialog({ customer, onClose, onSaved }: DialogProps) {
   );
 }
 
+/**
+ * A new address: checked with the shared email rule (the account screen's own wording), and the
+ * current password, since the address is how the account is recovered.
+ */
+const emailFormSchema = z.object({
+  email: z.string().transform(stripWhitespace).refine(isValidEmail, accountMessages.accountEmailInvalid),
+  currentPassword: z.string().min(1, accountMessages.currentPasswordRequired),
+});
+
 export function EmailDialog({ customer, onClose, onSaved }: DialogProps) {
   const brand = useBrand();
   const update = useUpdateCustomer();
-  const [email, setEmail] = useState(customer.email);
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const error = update.error
-    ? update.error instanceof ApiError && update.error.status === 403
-      ? accountMessages.wrongCurrentPassword
-      : // Section 8: a failed account edit means the address is in use.
-        failureText(update.error, accountMessages.emailInUse)
-    : null;
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: emailFormSchema,
+    initialValues: { email: customer.email, currentPassword: '' },
+    submit: (values) => update.mutateAsync({ subdomain: brand?.subdomain ?? '', ...values }),
+    onSuccess: () => onSaved(),
+    // A wrong current password (403) belongs to its field; anything else but a rate limit or a
+    // network failure means, as section 8 says, that the address is in use.
+    fieldOf: (error) => (error.status === 403 ? 'currentPassword' : null),
+    describeError: (error) => failureText(error, accountMessages.emailInUse),
+  });
   return (
     <DialogForm
       title={accountMessages.editEmail}
       onClose={onClose}
-      isSaving={update.isPending}
-      error={error}
-      onSubmit={() => {
-        const address = stripWhitespace(email);
-        if (!isValidEmail(address)) {
-          setFieldError(accountMessages.accountEmailInvalid);
-          return;
-        }
-        setFieldError(null);
-        // The address is how the account is recovered: changing it takes the current password.
-        if (!currentPassword) {
-          setPasswordError(accountMessages.currentPasswordRequired);
-          return;
-        }
-        setPasswordError(null);
-        update.mutate(
-          { subdomain: brand?.subdomain ?? '', email: address, currentPassword },
-          { onSuccess: () => onSaved() },
-        );
-      }}
+      isSaving={isSubmitting}
+      error={formError}
+      onSubmit={onSubmit}
     >
       <TextInput
         label={accountMessages.emailLabel}
         type="email"
-        value={email}
-        onChange={(e) => setEmail(e.currentTarget.value)}
-        error={fieldError}
         maxLength={254}
         autoComplete="email"
         data-autofocus
+        {...form.getInputProps('email')}
       />
       <PasswordInput
         label={accountMessages.currentPasswordLabel}
-        value={currentPassword}
-        onChange={(e) => setCurrentPassword(e.currentTarget.value)}
-        error={passwordError}
         autoComplete="current-password"
         maxLength={128}
+        {...form.getInputProps('currentPassword')}
       />
     </DialogForm>
   );

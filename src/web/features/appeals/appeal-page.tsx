@@ -13,11 +13,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { appealMessages } from '../../../shared/messages';
+import { appealMessages, fillMessage } from '../../../shared/messages';
 import {
   type AppealFormField,
   type AppealFormValues,
@@ -28,7 +29,8 @@ import {
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
-import { ApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
 import {
   type AppealState,
   appealQueryKey,
@@ -60,6 +62,21 @@ function formOf(appeal: Appeal | null): AppealFormValues {
   return { name, email, phoneNumber, address, reason };
 }
 
+/** The spec's checks in its order (shared with the server): the first failing field is reported. */
+const appealFormSchema = z
+  .object({
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    address: z.string(),
+    reason: z.string(),
+  })
+  .superRefine((values, context) => {
+    const problem = findAppealFormProblem(values);
+    if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+const APPEAL_FORM_FIELDS: readonly AppealFormField[] = ['name', 'email', 'phoneNumber', 'address', 'reason'];
+
 /**
  * The appeal form; once an appeal exists it shows what was sent, locked. A new appeal waits for
  * its email to be confirmed: the form then locks and says to check the inbox.
@@ -78,14 +95,37 @@ function AppealForm({
   const submitted = state.appeal;
   const [awaitingEmail, setAwaitingEmail] = useState<string | null>(null);
   const isLocked = submitted !== null || awaitingEmail !== null;
-  const [values, setValues] = useState<AppealFormValues>(() => formOf(submitted));
   const [photos, setPhotos] = useState<ProofPhoto[]>([]);
-  const [fieldError, setFieldError] = useState<{ field: AppealFormField; message: string } | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<AppealFormField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: appealFormSchema,
+    initialValues: formOf(submitted),
+    submit: (values) =>
+      submitAppeal({
+        citationUUID: citation.uuid,
+        citationCodeUUID: citation.citationCodeUUID,
+        citationNumber: citation.citationNumber,
+        ...values,
+        imageURLs: photos.map((photo) => photo.fileUrl),
+      }),
+    // It counts once confirmed from the inbox (decision record 082): say so, keep what was sent.
+    onSuccess: (_appeal, values) => setAwaitingEmail(values.email.trim()),
+    onInvalid: (errors) => {
+      const first = APPEAL_FORM_FIELDS.find((name) => errors[name]);
+      if (first) inputs.current[first]?.focus();
+    },
+    describeError: (error) => {
+      // Someone else's appeal, or the window closed meanwhile: show the notice's state as it is now.
+      if (isApiError(error) && (error.status === 403 || error.status === 409)) {
+        void queryClient.invalidateQueries({
+          queryKey: appealQueryKey(citation.uuid, citation.citationNumber),
+        });
+      }
+      return (error as Error).message;
+    },
+  });
 
-  const shown = submitted ? formOf(submitted) : values;
+  const shown = submitted ? formOf(submitted) : form.values;
   const shownPhotos: ProofPhoto[] = submitted
     ? submitted.imageURLs.map((url, index) => ({
         fileUrl: url,
@@ -94,50 +134,14 @@ function AppealForm({
       }))
     : photos;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const problem = findAppealFormProblem(values);
-    setFieldError(problem);
-    if (problem) {
-      inputs.current[problem.field]?.focus();
-      return;
-    }
-    setIsSubmitting(true);
-    try {
-      await submitAppeal({
-        citationUUID: citation.uuid,
-        citationCodeUUID: citation.citationCodeUUID,
-        citationNumber: citation.citationNumber,
-        ...values,
-        imageURLs: photos.map((photo) => photo.fileUrl),
-      });
-      // It counts once confirmed from the inbox (decision record 082): say so, keep what was sent.
-      setAwaitingEmail(values.email.trim());
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 403 || error.status === 409)) {
-        await queryClient.invalidateQueries({
-          queryKey: appealQueryKey(citation.uuid, citation.citationNumber),
-        });
-      }
-      setFormError((error as Error).message);
-    } finally {
-      setIsSubmitting(false);
-    }
-  }
-
   const field = (name: AppealFormField, label: string, extra: Record<string, unknown> = {}) => ({
+    ...form.getInputProps(name),
     label,
     name,
     value: shown[name],
     disabled: isLocked,
     required: !isLocked,
     maxLength: APPEAL_FIELD_LIMITS[name],
-    error: fieldError?.field === name ? fieldError.message : undefined,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const value = event.currentTarget.value;
-      setValues((current) => ({ ...current, [name]: value }));
-    },
     ref: (element: HTMLInputElement | HTMLTextAreaElement | null) => {
       inputs.current[name] = element;
     },
@@ -187,7 +191,7 @@ function AppealForm({
               title={appealMessages.checkEmailTitle}
               data-testid="appeal-check-email"
             >
-              {appealMessages.checkEmail.replace('{email}', awaitingEmail)}
+              {fillMessage(appealMessages.checkEmail, { email: awaitingEmail })}
             </Alert>
           )}
           {isJustConfirmed && (
@@ -232,7 +236,7 @@ function useConfirmationLink(citation: Citation | undefined) {
       // A link that is not valid (400) gets the plain text; a refusal (409, 403) says why.
       .catch((error: unknown) =>
         setFailure(
-          error instanceof ApiError && error.status !== 400 && error.status !== 0
+          isApiError(error) && error.status !== 400 && error.status !== 0
             ? error.message
             : appealMessages.confirmFailed,
         ),
