@@ -174,9 +174,17 @@ describe('notice appeal', () => {
     await expect(page.getByLabel('Name').inputValue()).resolves.toBe('Jordan Appellant');
     const photo = page.getByRole('img', { name: 'Proof photo 3' });
     await photo.waitFor();
-    await expect(photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(
-      64,
+    // Wait for the image to arrive (not a timing assumption): then it must be the 64-pixel photo.
+    await photo.evaluate((img: HTMLImageElement) =>
+      img.complete
+        ? undefined
+        : new Promise((resolve) => {
+            // A broken image ends the wait too; its width (0) then fails the check below.
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
     );
+    await expect(photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).resolves.toBe(64);
     await expect(page.getByRole('img', { name: 'Proof photo 4' }).count()).resolves.toBe(0);
 
     // Another browser, without the confirmation link, sees the appeal but not who filed it.

@@ -227,10 +227,12 @@ function useConfirmationLink(citation: Citation | undefined) {
     startedFor.current = token;
     setIsConfirming(true);
     confirmAppeal(citation.uuid, token)
-      .then((appeal) => {
-        queryClient.setQueryData<AppealState>(appealQueryKey(citation.uuid, citation.citationNumber), {
-          appeal,
-        });
+      .then(async (appeal) => {
+        const key = appealQueryKey(citation.uuid, citation.citationNumber);
+        // The page's first read of the appeal went out without the token and is masked: it must
+        // not land after (and over) the confirmed, unmasked one.
+        await queryClient.cancelQueries({ queryKey: key });
+        queryClient.setQueryData<AppealState>(key, { appeal });
         setOutcome('confirmed');
       })
       // A link that is not valid (400) gets the plain text; a refusal (409, 403) says why.
