@@ -50,7 +50,7 @@ const WHO_MAY: Record<
   'notice.create': ['admin', 'officer', 'apiKey', 'platform'],
   'plate.check': ['admin', 'officer', 'apiKey', 'platform'],
   'scan.create': ['admin', 'officer', 'apiKey', 'platform'],
-  'report.create': ['admin', 'staff', 'platform'],
+  'report.create': ['admin', 'staff', 'officer', 'platform'],
   'operator.manage': ['admin', 'platform'],
   'settings.manage': ['admin', 'platform'],
   'apikey.manage': ['admin', 'platform'],

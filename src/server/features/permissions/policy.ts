@@ -89,8 +89,17 @@ const OPERATOR_ACTIONS: Record<OperatorRole, ReadonlySet<Action>> = {
     'appeal.answer',
     'report.create',
   ]),
-  /** Enforcement officers: checking plates and writing notices, reading what they need for it. */
-  enforcement: new Set<Action>([...PUBLIC_ACTIONS, ...ENFORCEMENT_ACTIONS, 'pass.read', 'pass.list']),
+  /**
+   * Enforcement officers: checking plates, writing notices and patrol reports (issue 11), reading
+   * what they need for it.
+   */
+  enforcement: new Set<Action>([
+    ...PUBLIC_ACTIONS,
+    ...ENFORCEMENT_ACTIONS,
+    'pass.read',
+    'pass.list',
+    'report.create',
+  ]),
 };
 
 /** The platform admin sets tenants up and may act as any tenant's admin (support). */
