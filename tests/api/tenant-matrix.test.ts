@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/server/features/enforcement/api-keys';
 import type { RouteContract } from '../../src/shared/contract';
 import {
   buildAppeal,
@@ -15,7 +16,8 @@ import { useTestApp } from '../support/test-app';
 /**
  * The tenant matrix generated from the route table (issue 13): every route, with every
  * id-bearing parameter naming tenant A's records, called by every kind of caller that is not of
- * tenant A — anonymous and signed-in callers of tenant B, on B's host and on A's. Tenant A's
+ * tenant A — anonymous callers, B's customer, operator and enforcement API key, on B's host, on
+ * A's and on the bare host. Tenant A's
  * records carry marker strings; no answer to those callers may contain one. A's own callers are
  * the pair's other half: some of their answers must contain the markers, or the check proves
  * nothing.
@@ -123,6 +125,7 @@ describe('the tenant matrix over every route', () => {
     const betaOperator = await operatorToken('beta', 'op@beta.example');
     const alphaCustomer = await signIn(t, 'alpha', MARKERS.email);
     const alphaOperator = await operatorToken('alpha', 'op@alpha.example');
+    const betaKey = `Bearer ${(await createApiKey(t.db, { tenantId: beta.uuid, name: 'patrol' })).key}`;
     const outsiders: Caller[] = [
       { name: 'anonymous on B', host: 'beta' },
       { name: 'customer of B on B', host: 'beta', authorization: betaCustomer },
@@ -130,6 +133,9 @@ describe('the tenant matrix over every route', () => {
       { name: 'customer of B on A', host: 'alpha', authorization: betaCustomer },
       { name: 'operator of B on A', host: 'alpha', authorization: betaOperator },
       { name: 'anonymous on the bare host', host: 'www' },
+      { name: 'enforcement key of B on B', host: 'beta', authorization: betaKey },
+      { name: 'enforcement key of B on A', host: 'alpha', authorization: betaKey },
+      { name: 'enforcement key of B on the bare host', host: 'www', authorization: betaKey },
     ];
     const insiders: Caller[] = [
       { name: 'customer of A', host: 'alpha', authorization: alphaCustomer },
@@ -154,8 +160,13 @@ describe('the tenant matrix over every route', () => {
             headers: caller.authorization ? { authorization: caller.authorization } : {},
             ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
           });
-          const seen = Object.values(MARKERS).filter((marker) =>
-            response.body.toLowerCase().includes(marker.toLowerCase()),
+          // A marker the caller sent itself (a plate it asked about) coming back is an echo, not a
+          // leak; A's other records (the notice number of that plate) would still show.
+          const sent = `${path} ${JSON.stringify(body ?? null)}`.toLowerCase();
+          const seen = Object.values(MARKERS).filter(
+            (marker) =>
+              response.body.toLowerCase().includes(marker.toLowerCase()) &&
+              !sent.includes(marker.toLowerCase()),
           );
           if (insiders.includes(caller)) insiderSightings += seen.length;
           else if (seen.length > 0)
