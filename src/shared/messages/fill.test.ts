@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fillMessage } from './fill';
 
@@ -14,5 +16,20 @@ describe('fillMessage', () => {
 
   it('leaves a placeholder without a value as it is', () => {
     expect(fillMessage('Hello {name}', {})).toBe('Hello {name}');
+  });
+});
+
+describe('one message filler', () => {
+  it('is the only way placeholders are filled in the application code', () => {
+    const files = (directory: string): string[] =>
+      readdirSync(directory).flatMap((name) => {
+        const full = path.join(directory, name);
+        if (statSync(full).isDirectory()) return files(full);
+        return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
+      });
+    const handFilled = files('src').filter((file) =>
+      /\.replace(All)?\(\s*['"`]\{\w+\}['"`]/.test(readFileSync(file, 'utf8')),
+    );
+    expect(handFilled).toEqual([]);
   });
 });

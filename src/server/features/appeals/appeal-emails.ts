@@ -1,4 +1,5 @@
 import { appealMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Transaction } from '../../db/client';
 import type { CitationRow, TenantRow } from '../../db/schema';
@@ -26,10 +27,10 @@ export async function enqueueAppealConfirmationEmail(
     to: options.to,
     now: options.now,
     email: {
-      subject: appealMessages.confirmEmailSubject.replace('{number}', number),
+      subject: fillMessage(appealMessages.confirmEmailSubject, { number }),
       heading: appealMessages.confirmEmailHeading,
       paragraphs: [
-        appealMessages.confirmEmailBody.replace('{number}', number),
+        fillMessage(appealMessages.confirmEmailBody, { number }),
         appealMessages.confirmEmailIgnore,
       ],
       action: { label: appealMessages.confirmEmailAction, url },

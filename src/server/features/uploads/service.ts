@@ -135,10 +135,9 @@ async function verifyStoredFile(
         : !matchesContentType(object.head, row.contentType)
           ? rejected(
               'content_mismatch',
-              uploadMessages.contentMismatch.replace(
-                '{type}',
-                CONTENT_TYPE_NAMES[row.contentType] ?? row.contentType,
-              ),
+              fillMessage(uploadMessages.contentMismatch, {
+                type: CONTENT_TYPE_NAMES[row.contentType] ?? row.contentType,
+              }),
             )
           : null;
   if (problem) {

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import type { Citation } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { citationMessages, paymentMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import {
   CITATION_BANNER_TEXT,
   type CitationBannerKind,
@@ -195,9 +196,8 @@ export function CitationDetailPage() {
             urls={citation.imageURLs}
             labels={{
               alt: (n) => `${citationMessages.photoAlt} ${n}`,
-              open: (n) => citationMessages.openPhoto.replace('{n}', String(n)),
-              position: (n, total) =>
-                citationMessages.photoOf.replace('{n}', String(n)).replace('{count}', String(total)),
+              open: (n) => fillMessage(citationMessages.openPhoto, { n }),
+              position: (n, total) => fillMessage(citationMessages.photoOf, { n, count: total }),
               previous: citationMessages.previousPhoto,
               next: citationMessages.nextPhoto,
               close: citationMessages.closePhoto,

@@ -1,6 +1,7 @@
 import type { Citation } from '../../../shared/contract';
 import { formatCalendarDate, formatDate, formatMoney } from '../../../shared/format';
 import { citationMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import {
   citationBannerKind,
   displayPaymentStatus,
@@ -55,14 +56,14 @@ export function citationHistory(citation: Citation, timeZone: string): HistoryEn
     entries.push({
       key: `penalty-${step.days}`,
       date: formatCalendarDate(step.appliesOn),
-      text: citationMessages.historyPenalty.replace('{amount}', formatMoney(step.amount)),
+      text: fillMessage(citationMessages.historyPenalty, { amount: formatMoney(step.amount) }),
     });
   }
   if (isCitationPaid(citation)) {
     entries.push({
       key: 'paid',
       date: citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : '',
-      text: citationMessages.historyPaid.replace('{amount}', formatMoney(citation.amountPaid ?? 0)),
+      text: fillMessage(citationMessages.historyPaid, { amount: formatMoney(citation.amountPaid ?? 0) }),
     });
   } else if (citation.voidDate || citationBannerKind(citation) === 'voided') {
     entries.push({
@@ -79,7 +80,8 @@ export function upcomingPenaltyText(citation: Citation): string | null {
   if (citationBannerKind(citation) !== 'payable' || citation.amountOverride !== null) return null;
   const next = citation.latePenalties.find((step) => !step.isApplied);
   if (!next) return null;
-  return citationMessages.upcomingPenalty
-    .replace('{amount}', formatMoney(next.amount))
-    .replace('{date}', formatCalendarDate(next.appliesOn));
+  return fillMessage(citationMessages.upcomingPenalty, {
+    amount: formatMoney(next.amount),
+    date: formatCalendarDate(next.appliesOn),
+  });
 }

@@ -2,13 +2,14 @@ import { Anchor, Badge, Box, Group, Image, Pagination, Stack, Text } from '@mant
 import { useState } from 'react';
 import { type ReportColumnsData, type ReportItem, reportItemAt } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
+import { fillMessage } from '../../../shared/messages/fill';
 import { reportMessages as m } from '../../../shared/messages/reports';
 
 /** Rows per page: a report may hold 100,000 scans, and only one page is in the document. */
 export const SCANS_PER_PAGE = 25;
 
 function ScanPhoto({ item }: { item: ReportItem }) {
-  const alt = m.photoOf.replace('{plate}', item.plate);
+  const alt = fillMessage(m.photoOf, { plate: item.plate });
   if (!item.fullImageURL) {
     return (
       <Box className="scan-row__photo scan-row__photo--empty">
@@ -61,10 +62,11 @@ export function ScanList({ data, timeZone }: { data: ReportColumnsData; timeZone
   const shown = Array.from({ length: Math.min(SCANS_PER_PAGE, total - from) }, (_, offset) =>
     reportItemAt(data, from + offset),
   );
-  const summary = m.showing
-    .replace('{from}', (from + 1).toLocaleString('en-US'))
-    .replace('{to}', (from + shown.length).toLocaleString('en-US'))
-    .replace('{total}', total.toLocaleString('en-US'));
+  const summary = fillMessage(m.showing, {
+    from: (from + 1).toLocaleString('en-US'),
+    to: (from + shown.length).toLocaleString('en-US'),
+    total: total.toLocaleString('en-US'),
+  });
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed" data-testid="scan-list-summary">

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { verifyNoticeContract } from '../../../shared/contract';
 import { ticketviewMessages as m } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
 import { callApi } from '../../lib/api-client';
@@ -37,7 +38,7 @@ export function VerifyNoticePage() {
       {query.data && (
         <>
           <div className="citation-banner citation-banner--paid" role="status" data-testid="verify-result">
-            {m.verifyGenuine} {m.verifyIssuedBy.replace('{issuer}', query.data.issuer)}
+            {m.verifyGenuine} {fillMessage(m.verifyIssuedBy, { issuer: query.data.issuer })}
           </div>
           <FactsTable
             facts={[
