@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { writeSession as writeSessionOf } from './support/sessions';
 
 const TENANT = 'acctest';
 const PASSWORD = 'Parking#2026';
@@ -28,25 +29,9 @@ const storedSession = (target: Page) =>
     ),
   );
 
-/** Signs in through the API from the page and writes the session, as the login screen would. */
-async function writeSession(target: Page, email: string, password = PASSWORD) {
-  await target.goto(tenantUrl(TENANT, '/privacy'));
-  await target.evaluate(
-    async ({ email, password, subdomain }) => {
-      const response = await fetch('/api/v1/auth/customer/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, entitySubdomain: subdomain }),
-      });
-      if (!response.ok) throw new Error(`login failed: ${response.status}`);
-      const session = await response.json();
-      localStorage.setItem('jwt', `Bearer ${session.jwtToken}`);
-      localStorage.setItem('userUUID', session.uuid);
-      localStorage.setItem('customerPublicId', session.customerPublicId);
-    },
-    { email, password, subdomain: TENANT },
-  );
-}
+/** The shared sign-in (tests/e2e/support/sessions.ts) on this file's tenant. */
+const writeSession = (target: Page, email: string, password = PASSWORD) =>
+  writeSessionOf(target, TENANT, email, password);
 
 /** Polls the development mailbox until a message with this subject reaches the address, then opens it. */
 async function openEmail(target: Page, to: string, subject: string) {

@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { writeSession as writeSessionOf } from './support/sessions';
 
 /** Getting a pass (part 2, issue 9) on the passtest tenant of tests/e2e/fixtures/passes.json. */
 const TENANT = 'passtest';
@@ -26,25 +27,8 @@ async function openPhonePage(): Promise<Page> {
   return context.newPage();
 }
 
-/** Signs in through the API from the page and writes the session, as the login screen would. */
-async function writeSession(target: Page, email: string) {
-  await target.goto(tenantUrl(TENANT, '/privacy'));
-  await target.evaluate(
-    async ({ email, password, subdomain }) => {
-      const response = await fetch('/api/v1/auth/customer/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password, entitySubdomain: subdomain }),
-      });
-      if (!response.ok) throw new Error(`login failed: ${response.status}`);
-      const session = await response.json();
-      localStorage.setItem('jwt', `Bearer ${session.jwtToken}`);
-      localStorage.setItem('userUUID', session.uuid);
-      localStorage.setItem('customerPublicId', session.customerPublicId);
-    },
-    { email, password: PASSWORD, subdomain: TENANT },
-  );
-}
+/** The shared sign-in (tests/e2e/support/sessions.ts) on this file's tenant. */
+const writeSession = (target: Page, email: string) => writeSessionOf(target, TENANT, email, PASSWORD);
 
 /** Opens the catalogue and chooses a product by name (the rule check runs on the way). */
 async function choosePass(target: Page, path: string, name: string) {

@@ -58,8 +58,24 @@ export function expectNoPageErrors(page: Page) {
   expect(pageProblems.get(page) ?? []).toEqual([]);
 }
 
-/** axe-core on the current page: no serious or critical violations. */
+/** Resolves once every finite animation and transition on the page (a dialog fading in) has ended. */
+async function waitForAnimations(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * axe-core on the current page: no serious or critical violations. It runs once transitions have
+ * ended, since a dialog half faded in has half its contrast.
+ */
 export async function expectAccessible(page: Page) {
+  await waitForAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
