@@ -9,8 +9,8 @@ import { migrate } from './db/migrate';
 import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
 import { announceDevelopmentApiKey } from './features/enforcement/development-key';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
-import { startReservationSweep } from './features/passes/release-reservations';
-import { startSandboxRenewals } from './features/payments/renew-sandbox-subscriptions';
+import { releaseExpiredReservations } from './features/passes/release-reservations';
+import { renewDueSandboxSubscriptions } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 /** How often the sandbox looks for subscriptions to renew. */
@@ -44,11 +44,11 @@ async function main() {
   // The sandbox provider renews its own subscriptions (Stripe renews on its side).
   const renewals =
     payments.provider === 'sandbox'
-      ? startSandboxRenewals({
-          db: database.db,
-          clock: systemClock,
-          log: app.log,
+      ? startScheduledSweep({
+          name: 'sandbox-subscription-renewals',
           intervalMs: SANDBOX_RENEWAL_INTERVAL_MS,
+          round: () => renewDueSandboxSubscriptions({ db: database.db, clock: systemClock, log: app.log }),
+          log: app.log,
         })
       : null;
   const uploadSweep = startScheduledSweep({
@@ -62,11 +62,11 @@ async function main() {
     log: app.log,
   });
 
-  const reservationSweep = startReservationSweep({
-    db: database.db,
-    clock: systemClock,
-    log: app.log,
+  const reservationSweep = startScheduledSweep({
+    name: 'unpaid-pass-reservations',
     intervalMs: RESERVATION_SWEEP_INTERVAL_MS,
+    round: () => releaseExpiredReservations({ db: database.db, clock: systemClock }),
+    log: app.log,
   });
 
   const shutdown = async (signal: string) => {

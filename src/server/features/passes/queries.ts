@@ -100,21 +100,16 @@ export async function listProducts(
   return withDetails(db, tenantId, rows, now);
 }
 
+/** The tenant's product by id, unless it is archived (no longer sold). */
+const isLiveProduct = (tenantId: string, productId: string) =>
+  and(eq(passProducts.tenantId, tenantId), eq(passProducts.id, productId), isNull(passProducts.archivedAt));
+
 export async function findProduct(
   db: Reader,
   tenantId: string,
   productId: string,
 ): Promise<PassProductRow | null> {
-  const [row] = await db
-    .select()
-    .from(passProducts)
-    .where(
-      and(
-        eq(passProducts.tenantId, tenantId),
-        eq(passProducts.id, productId),
-        isNull(passProducts.archivedAt),
-      ),
-    );
+  const [row] = await db.select().from(passProducts).where(isLiveProduct(tenantId, productId));
   return row ?? null;
 }
 
@@ -134,17 +129,7 @@ export async function lockProduct(
   tenantId: string,
   productId: string,
 ): Promise<PassProductRow | null> {
-  const [row] = await tx
-    .select()
-    .from(passProducts)
-    .where(
-      and(
-        eq(passProducts.tenantId, tenantId),
-        eq(passProducts.id, productId),
-        isNull(passProducts.archivedAt),
-      ),
-    )
-    .for('update');
+  const [row] = await tx.select().from(passProducts).where(isLiveProduct(tenantId, productId)).for('update');
   return row ?? null;
 }
 

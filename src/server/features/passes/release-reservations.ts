@@ -33,28 +33,3 @@ export async function releaseExpiredReservations(options: { db: Database; clock:
     if (count < BATCH_SIZE) return released;
   }
 }
-
-/** Sweeps every `intervalMs` until stopped; sweeps never overlap in one process. */
-export function startReservationSweep(options: {
-  db: Database;
-  clock: Clock;
-  intervalMs: number;
-  log?: { error(object: unknown, message: string): void };
-}): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = releaseExpiredReservations(options)
-      .catch((err: unknown) => options.log?.error({ err }, 'releasing pass reservations failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

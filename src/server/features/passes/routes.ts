@@ -26,7 +26,7 @@ import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import type { CustomerRow, TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { registerRoute } from '../../http/register-route';
+import { type ContractRequest, registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
 import {
   checkAccessCode,
@@ -199,25 +199,21 @@ export async function passRoutes(app: ApiInstance) {
     );
   });
 
-  registerRoute(app, guestFreeCheckoutContract, async (request) => {
-    const tenant = await request.requireTenant(request.body.subdomain);
-    const customer = await optionalCustomer(request);
-    const passRequest = fromCheckoutPayload(request.body, customer !== null);
-    return issuing(
-      request,
-      issuePass({ ...issueDeps(tenant), customer, channel: 'guest-free', request: passRequest }),
-    );
-  });
-
-  registerRoute(app, guestPaidIncompleteContract, async (request) => {
-    const tenant = await request.requireTenant(request.body.subdomain);
-    const customer = await optionalCustomer(request);
-    const passRequest = fromCheckoutPayload(request.body, customer !== null);
-    return issuing(
-      request,
-      issuePass({ ...issueDeps(tenant), customer, channel: 'guest-paid', request: passRequest }),
-    );
-  });
+  /** The two guest checkouts differ only by their channel (free, or paid and left incomplete). */
+  const guestCheckout =
+    (channel: 'guest-free' | 'guest-paid') =>
+    async (request: ContractRequest<typeof guestFreeCheckoutContract>) => {
+      const tenant = await request.requireTenant(request.body.subdomain);
+      const customer = await optionalCustomer(request);
+      const passRequest = fromCheckoutPayload(request.body, customer !== null);
+      return issuing(request, issuePass({ ...issueDeps(tenant), customer, channel, request: passRequest }));
+    };
+  registerRoute(app, guestFreeCheckoutContract, guestCheckout('guest-free'));
+  registerRoute<typeof guestPaidIncompleteContract>(
+    app,
+    guestPaidIncompleteContract,
+    guestCheckout('guest-paid'),
+  );
 
   registerRoute(app, guestPaidCheckAllowedContract, async (request) => {
     const tenant = await request.requireTenant(request.body.subdomain);

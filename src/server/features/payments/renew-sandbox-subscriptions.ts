@@ -47,25 +47,3 @@ export async function renewDueSandboxSubscriptions(options: {
   }
   return applied;
 }
-
-/** Sweeps every `intervalMs` until stopped; sweeps never overlap in one process. */
-export function startSandboxRenewals(
-  options: Parameters<typeof renewDueSandboxSubscriptions>[0] & { intervalMs: number },
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = renewDueSandboxSubscriptions(options)
-      .catch((err: unknown) => options.log?.error({ err }, 'sandbox subscription renewals failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
