@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { accountRoutes } from '../features/accounts/routes';
 import { appealRoutes } from '../features/appeals/routes';
 import { citationRoutes } from '../features/citations/routes';
+import { consoleRoutes } from '../features/console/console-routes';
 import { homeRoutes } from '../features/home/routes';
 import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
@@ -24,6 +25,7 @@ const featureRoutes: RouteObject[] = [
   ...accountRoutes,
   ...passRoutes,
   ...operatorRoutes,
+  ...consoleRoutes,
   ...reportRoutes,
   ...legalRoutes,
   ...notFoundRoutes,

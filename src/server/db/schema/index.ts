@@ -3,6 +3,7 @@ export * from './accounts';
 export * from './api-keys';
 export * from './appeal-messages';
 export * from './appeals';
+export * from './audit';
 export * from './business-accounts';
 export * from './citations';
 export * from './customers';

@@ -1,0 +1,33 @@
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { operators } from './operators';
+import { tenants } from './tenants';
+
+/** Every change an operator makes (docs/decisions/140); append-only, a trigger refuses edits. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    operatorId: uuid('operator_id').references(() => operators.id),
+    actorLabel: text('actor_label').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt.desc(), table.id.desc()),
+    index('audit_log_tenant_entity_idx').on(
+      table.tenantId,
+      table.entityType,
+      table.entityId,
+      table.createdAt.desc(),
+    ),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;

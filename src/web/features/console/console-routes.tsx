@@ -1,0 +1,34 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+import { auditConsoleRoutes } from './audit/routes';
+import { customersConsoleRoutes } from './customers/routes';
+import { noticesConsoleRoutes } from './notices/routes';
+import { operatorsConsoleRoutes } from './operators/routes';
+import { overviewConsoleRoutes } from './overview/routes';
+import { passesConsoleRoutes } from './passes/routes';
+import { productsConsoleRoutes } from './products/routes';
+import { reportsConsoleRoutes } from './reports/routes';
+import { settingsConsoleRoutes } from './settings/routes';
+
+/**
+ * The operator console under /dashboard (issue 11): one lazily loaded layout (menu, operator,
+ * sign-out) around each section's pages, so none of it reaches the public portal's bundle.
+ * Each section adds its pages in its own routes.tsx; sign-in stays outside the layout.
+ */
+export const consoleRoutes: RouteObject[] = [
+  {
+    path: '/dashboard',
+    lazy: lazyPage(() => import('./console-layout').then((module) => module.ConsoleLayout)),
+    children: [
+      ...overviewConsoleRoutes,
+      ...noticesConsoleRoutes,
+      ...passesConsoleRoutes,
+      ...productsConsoleRoutes,
+      ...customersConsoleRoutes,
+      ...reportsConsoleRoutes,
+      ...settingsConsoleRoutes,
+      ...operatorsConsoleRoutes,
+      ...auditConsoleRoutes,
+    ],
+  },
+];
