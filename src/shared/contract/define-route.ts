@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Action } from '../rules/permission-actions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -19,6 +20,12 @@ export interface RouteContract {
   readonly summary: string;
   readonly tags: readonly string[];
   readonly auth: RouteAuth;
+  /**
+   * For operator routes: the action the operator's role must hold (src/server/features/permissions).
+   * The handler still checks it; the generated role matrix reads it to expect a 403 from every role
+   * without it, so a forgotten check is found.
+   */
+  readonly permission?: Action;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;

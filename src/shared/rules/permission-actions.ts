@@ -1,0 +1,58 @@
+/**
+ * Every action the server guards, named `subject.verb`. Adding a feature adds its actions here and
+ * a line for each actor in policy.ts; the table test in policy.test.ts lists who may do what.
+ */
+export const ACTIONS = [
+  // Public pages: anyone on a tenant's host.
+  'brand.read',
+  'citation.read',
+  'citation.pay',
+  'appeal.create',
+  'product.read',
+  /** Guest checkout, application and email verification of a product. */
+  'pass.checkout',
+  /** Reading an activity report by its uuid (the uuid is the capability). */
+  'report.read',
+  // A customer's own things.
+  'account.manage',
+  'vehicle.manage',
+  'guest-code.request',
+  /** Applying for a pass as a signed-in customer. */
+  'pass.apply',
+  // One pass: its owner, its holder, its business, the tenant's operators.
+  'pass.read',
+  'pass.edit',
+  'pass.pay',
+  'pass.cancel',
+  'pass.approve',
+  'pass.set-times',
+  // The tenant's operations.
+  'pass.list',
+  /** Issuing a pass for someone else (business invite by email, the operator console). */
+  'pass.issue-for-others',
+  'product.manage',
+  'access-code.manage',
+  'appeal.list',
+  'appeal.answer',
+  'notice.create',
+  'plate.check',
+  'scan.create',
+  'report.create',
+  'operator.manage',
+  'settings.manage',
+  'apikey.manage',
+  // The platform.
+  'tenant.manage',
+] as const;
+
+export type Action = (typeof ACTIONS)[number];
+
+/** Actions on one pass: allowed only with a resource that names the pass and its owners. */
+export const PASS_ACTIONS = [
+  'pass.read',
+  'pass.edit',
+  'pass.pay',
+  'pass.cancel',
+  'pass.approve',
+  'pass.set-times',
+] as const satisfies readonly Action[];
