@@ -35,6 +35,18 @@ export const ACTIONS = [
   'appeal.list',
   'appeal.answer',
   'notice.create',
+  /** The console: its overview, and reading the tenant's notices and reports. */
+  'console.read',
+  'notice.list',
+  /** Editing, voiding, overriding the amount of and importing notices. */
+  'notice.edit',
+  'violation-code.manage',
+  'pass.refund',
+  'customer.list',
+  /** Turning guest codes on, marking a customer as a business, issuing sign-up codes. */
+  'customer.manage',
+  'report.list',
+  'audit.read',
   'plate.check',
   'scan.create',
   'report.create',
