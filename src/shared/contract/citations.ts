@@ -72,6 +72,21 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/**
+ * Where a notice's appeal stands, for the notice's timeline: dates and outcome only, never the
+ * appellant's details. Only a confirmed appeal counts (decision 082).
+ */
+export const appealProgressSchema = z.object({
+  submittedOn: z.string(),
+  outcome: z.enum(['pending', 'approved', 'denied']),
+  answeredOn: z.string().nullable(),
+});
+export type AppealProgress = z.infer<typeof appealProgressSchema>;
+
+/** One notice as its detail page reads it: the notice, and its appeal's progress (null when none). */
+export const citationDetailSchema = citationSchema.extend({ appeal: appealProgressSchema.nullable() });
+export type CitationDetail = z.infer<typeof citationDetailSchema>;
+
 /** A search term as it arrives in the path: already normalised by the client, 'blank' when empty. */
 const searchTermSchema = z
   .string()
@@ -101,7 +116,7 @@ export const getCitationContract = defineRoute({
   tags: ['citations'],
   auth: 'none',
   params: z.object({ uuid: uuidSchema }),
-  response: citationSchema,
+  response: citationDetailSchema,
   errors: [404],
 });
 

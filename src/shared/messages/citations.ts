@@ -59,6 +59,9 @@ export const citationMessages = {
   historyPenalty: 'Late penalty of {amount} added',
   historyPaid: 'Paid {amount}',
   historyVoided: 'Notice voided',
+  historyAppealed: 'Appeal submitted',
+  historyAppealApproved: 'Appeal approved',
+  historyAppealDenied: 'Appeal denied',
   nextStepTitle: 'What to do next',
   nextStepPay:
     'Pay online now with a card. You can also appeal within 21 days of the notice date if you believe it was issued in error.',

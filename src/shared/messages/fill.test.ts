@@ -28,7 +28,7 @@ describe('one message filler', () => {
         return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
       });
     const handFilled = files('src').filter((file) =>
-      /\.replace(All)?\(\s*['"`]\{\w+\}['"`]/.test(readFileSync(file, 'utf8')),
+      /\.replace(All)?\(\s*(['"`]\{\w+\}['"`]|`\{\$\{)/.test(readFileSync(file, 'utf8')),
     );
     expect(handFilled).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AppealMessage } from '../../../shared/contract';
 import { appealThreadMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
 import { normaliseSearchTerm } from '../../../shared/rules';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
@@ -22,9 +23,6 @@ type Author = AppealMessageRow['author'];
 function toAppealMessage(row: AppealMessageRow): AppealMessage {
   return { uuid: row.id, author: row.author, body: row.body, createdOn: row.createdAt.toISOString() };
 }
-
-const fill = (template: string, values: Record<string, string>) =>
-  Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, value), template);
 
 /** The appeal behind the appellant's access: the notice's uuid and its number, as for the appeal itself. */
 async function appealOfAppellant(options: {
@@ -101,8 +99,8 @@ async function emailOtherSide(
       to: options.appeal.email,
       now: options.now,
       email: {
-        subject: fill(appealThreadMessages.emailSubjectToAppellant, { number }),
-        heading: fill(appealThreadMessages.emailHeading, { number }),
+        subject: fillMessage(appealThreadMessages.emailSubjectToAppellant, { number }),
+        heading: fillMessage(appealThreadMessages.emailHeading, { number }),
         paragraphs: [appealThreadMessages.emailFromOperator, options.body],
         action: {
           label: appealThreadMessages.emailViewAppeal,
@@ -123,10 +121,10 @@ async function emailOtherSide(
       to: email,
       now: options.now,
       email: {
-        subject: fill(appealThreadMessages.emailSubjectToOperator, { number }),
-        heading: fill(appealThreadMessages.emailHeading, { number }),
+        subject: fillMessage(appealThreadMessages.emailSubjectToOperator, { number }),
+        heading: fillMessage(appealThreadMessages.emailHeading, { number }),
         paragraphs: [
-          fill(appealThreadMessages.emailFromAppellant, { name: options.appeal.name }),
+          fillMessage(appealThreadMessages.emailFromAppellant, { name: options.appeal.name }),
           options.body,
         ],
         action: { label: appealThreadMessages.emailOpenAppeals, url: `${baseUrl}/dashboard/appeals` },

@@ -6,7 +6,7 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
-import { getCitation, searchCitations, suggestPlates } from './service';
+import { getCitationDetail, searchCitations, suggestPlates } from './service';
 
 /** Suggestions reveal plates: a person needs a few tries, a script fishing for plates many. */
 const PLATE_SUGGESTIONS_PER_MINUTE = 20;
@@ -27,7 +27,7 @@ export async function citationRoutes(app: ApiInstance) {
 
   registerRoute(app, getCitationContract, async (request) => {
     const tenant = await request.requireTenant();
-    return getCitation({ db, tenant, citationId: request.params.uuid, now: clock.now() });
+    return getCitationDetail({ db, tenant, citationId: request.params.uuid, now: clock.now() });
   });
 
   registerRoute(

@@ -1,8 +1,15 @@
-import { type Citation, MAX_PLATE_SUGGESTIONS, type PaymentStatus } from '../../../shared/contract';
+import {
+  type AppealProgress,
+  type Citation,
+  type CitationDetail,
+  MAX_PLATE_SUGGESTIONS,
+  type PaymentStatus,
+} from '../../../shared/contract';
 import { computeCitationAmounts, plateMisreadings, searchTermFromPath } from '../../../shared/rules';
 import type { Database } from '../../db/client';
-import type { TenantRow } from '../../db/schema';
+import type { AppealRow, TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
+import { findAppealByCitation } from '../appeals/queries';
 import {
   type CitationWithCode,
   findCitationById,
@@ -69,6 +76,26 @@ export async function getCitation(options: {
   const row = await findCitationById(options.db, options.tenant.id, options.citationId);
   if (!row) throw notFound('Notice');
   return toCitation(row, options.tenant, options.now);
+}
+
+function toAppealProgress(appeal: AppealRow): AppealProgress {
+  return {
+    submittedOn: appeal.submissionDate.toISOString(),
+    outcome: appeal.isPending ? 'pending' : appeal.isApproved ? 'approved' : 'denied',
+    answeredOn: appeal.isPending ? null : (appeal.responseDate?.toISOString() ?? null),
+  };
+}
+
+/** The notice's detail page: the notice and where its appeal stands (dates and outcome only). */
+export async function getCitationDetail(options: {
+  db: Database;
+  tenant: TenantRow;
+  citationId: string;
+  now: Date;
+}): Promise<CitationDetail> {
+  const citation = await getCitation(options);
+  const appeal = await findAppealByCitation(options.db, options.tenant.id, citation.uuid);
+  return { ...citation, appeal: appeal ? toAppealProgress(appeal) : null };
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Citation } from '../../../shared/contract';
-import { formatCalendarDate, formatDate, formatMoney } from '../../../shared/format';
+import type { AppealProgress, Citation } from '../../../shared/contract';
+import { calendarDateAfter, formatCalendarDate, formatDate, formatMoney } from '../../../shared/format';
 import { citationMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import {
@@ -43,36 +43,79 @@ export interface HistoryEntry {
   text: string;
 }
 
-/** Issued, each penalty on its date, then paid or voided: the notice's history, oldest first. */
-export function citationHistory(citation: Citation, timeZone: string): HistoryEntry[] {
-  const entries: HistoryEntry[] = [
+/** A dated step between issue and settlement; `day` is the tenant-local 'YYYY-MM-DD' it sorts by. */
+type DatedEntry = HistoryEntry & { day: string };
+
+function appealEntries(appeal: AppealProgress, timeZone: string): DatedEntry[] {
+  const submitted: DatedEntry = {
+    key: 'appealed',
+    day: calendarDateAfter(appeal.submittedOn, timeZone, 0),
+    date: formatDate(appeal.submittedOn, timeZone, 'dateTime'),
+    text: citationMessages.historyAppealed,
+  };
+  if (appeal.outcome === 'pending' || !appeal.answeredOn) return [submitted];
+  return [
+    submitted,
     {
-      key: 'issued',
-      date: formatDate(citation.createdOn, timeZone, 'dateTime'),
-      text: citationMessages.historyIssued,
+      key: 'answered',
+      day: calendarDateAfter(appeal.answeredOn, timeZone, 0),
+      date: formatDate(appeal.answeredOn, timeZone, 'dateTime'),
+      text:
+        appeal.outcome === 'approved'
+          ? citationMessages.historyAppealApproved
+          : citationMessages.historyAppealDenied,
     },
   ];
-  for (const step of citation.latePenalties.filter((penalty) => penalty.isApplied)) {
-    entries.push({
+}
+
+/**
+ * Issued, then penalties and the appeal's steps in date order, then paid or voided: the notice's
+ * history, oldest first.
+ */
+export function citationHistory(
+  citation: Citation & { appeal?: AppealProgress | null },
+  timeZone: string,
+): HistoryEntry[] {
+  const issued: HistoryEntry = {
+    key: 'issued',
+    date: formatDate(citation.createdOn, timeZone, 'dateTime'),
+    text: citationMessages.historyIssued,
+  };
+  const penalties: DatedEntry[] = citation.latePenalties
+    .filter((penalty) => penalty.isApplied)
+    .map((step) => ({
       key: `penalty-${step.days}`,
+      day: step.appliesOn,
       date: formatCalendarDate(step.appliesOn),
       text: fillMessage(citationMessages.historyPenalty, { amount: formatMoney(step.amount) }),
-    });
-  }
+    }));
+  const steps = [...penalties, ...(citation.appeal ? appealEntries(citation.appeal, timeZone) : [])]
+    // A stable sort: on one day, penalties come before the appeal's steps.
+    .sort((a, b) => a.day.localeCompare(b.day))
+    .map(({ day: _day, ...entry }) => entry);
+  return [issued, ...steps, ...settlement(citation, timeZone)];
+}
+
+function settlement(citation: Citation, timeZone: string): HistoryEntry[] {
   if (isCitationPaid(citation)) {
-    entries.push({
-      key: 'paid',
-      date: citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : '',
-      text: fillMessage(citationMessages.historyPaid, { amount: formatMoney(citation.amountPaid ?? 0) }),
-    });
-  } else if (citation.voidDate || citationBannerKind(citation) === 'voided') {
-    entries.push({
-      key: 'voided',
-      date: citation.voidDate ? formatDate(citation.voidDate, timeZone, 'dateTime') : '',
-      text: citationMessages.historyVoided,
-    });
+    return [
+      {
+        key: 'paid',
+        date: citation.datePaid ? formatDate(citation.datePaid, timeZone, 'dateTime') : '',
+        text: fillMessage(citationMessages.historyPaid, { amount: formatMoney(citation.amountPaid ?? 0) }),
+      },
+    ];
   }
-  return entries;
+  if (citation.voidDate || citationBannerKind(citation) === 'voided') {
+    return [
+      {
+        key: 'voided',
+        date: citation.voidDate ? formatDate(citation.voidDate, timeZone, 'dateTime') : '',
+        text: citationMessages.historyVoided,
+      },
+    ];
+  }
+  return [];
 }
 
 /** The next penalty the notice will reach if it stays unpaid, as a sentence; null when none. */
