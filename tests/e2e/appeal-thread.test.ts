@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { pngBytes } from '../support/files';
 import {
   expectAccessible,
   expectNoPageErrors,
@@ -56,6 +57,18 @@ describe('appeal thread', () => {
       expect.stringMatching(/^You · .*The meter was broken; I have a photo\.$/),
       expect.stringMatching(/^Operator · .*Please send the photo of the meter\.$/),
     ]);
+
+    // The evidence goes with the next message: uploaded when picked, shown in the thread once sent.
+    await thread
+      .getByTestId('proof-photo-input')
+      .setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: pngBytes(40, 30) });
+    await thread.getByRole('img', { name: 'Proof photo 1' }).waitFor();
+    await thread.getByLabel('Your message').fill('Here is the broken meter.');
+    await thread.getByRole('button', { name: 'Send message' }).click();
+    const withPhoto = messages.filter({ hasText: 'Here is the broken meter.' });
+    await withPhoto.getByRole('button', { name: 'Open photo 1 full size' }).waitFor();
+    await expect(thread.getByTestId('proof-photos').count()).resolves.toBe(0);
+    await expectAccessible(page);
     expectNoPageErrors(page);
   });
 });

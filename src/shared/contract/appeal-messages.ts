@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_APPEAL_PHOTOS } from './appeals';
 import { MAX_SEARCH_TERM_LENGTH } from './citations';
 import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
@@ -10,6 +11,8 @@ export const appealMessageSchema = z.object({
   uuid: z.uuid(),
   author: z.enum(['appellant', 'operator']),
   body: z.string(),
+  /** Evidence photos sent with the message. */
+  imageURLs: z.array(z.string()),
   createdOn: z.string(),
 });
 export type AppealMessage = z.infer<typeof appealMessageSchema>;
@@ -20,7 +23,13 @@ export const appealMessageBodySchema = z.object({
     .trim()
     .min(1, 'Write a message first.')
     .max(APPEAL_MESSAGE_MAX_LENGTH, `A message can be at most ${APPEAL_MESSAGE_MAX_LENGTH} characters.`),
+  /** Photos uploaded beforehand ('appeal-photo'), attached to the message when it is sent. */
+  imageURLs: z
+    .array(z.string().max(2048))
+    .max(MAX_APPEAL_PHOTOS, `at most ${MAX_APPEAL_PHOTOS} photos`)
+    .default([]),
 });
+export type AppealMessageBody = z.input<typeof appealMessageBodySchema>;
 
 /** The appellant's access is the appeal's own: the notice's uuid and its number, as for the appeal. */
 const appellantParams = z.object({

@@ -121,4 +121,6 @@ export const appealThreadMessages = {
   emailFromOperator: 'The parking operator wrote:',
   emailOpenAppeals: 'Open the appeals',
   emailViewAppeal: 'Reply on your appeal',
+  emailPhotos: 'Photos attached: {count}. Open the appeal to see them.',
+  photosLabel: 'Add photos (optional)',
 } as const;

@@ -1,12 +1,25 @@
 import { Alert, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useState } from 'react';
 import {
   APPEAL_MESSAGE_MAX_LENGTH,
   type AppealMessage,
   appealMessageBodySchema,
 } from '../../shared/contract';
 import { formatDate } from '../../shared/format';
-import { appealThreadMessages as m } from '../../shared/messages';
+import { appealMessages, citationMessages, appealThreadMessages as m } from '../../shared/messages';
+import { fillMessage } from '../../shared/messages/fill';
 import { useApiForm } from '../lib/use-api-form';
+import { PhotoGallery, type PhotoGalleryLabels } from './photo-gallery';
+import { type ProofPhoto, ProofPhotos } from './proof-photos';
+
+const galleryLabels: PhotoGalleryLabels = {
+  alt: (n) => fillMessage(appealMessages.photoAlt, { n }),
+  open: (n) => fillMessage(citationMessages.openPhoto, { n }),
+  position: (n, count) => fillMessage(citationMessages.photoOf, { n, count }),
+  previous: citationMessages.previousPhoto,
+  next: citationMessages.nextPhoto,
+  close: citationMessages.closePhoto,
+};
 
 /**
  * An appeal's messages, oldest first, and a box to write the next one while the appeal is open.
@@ -20,18 +33,26 @@ export function MessageThread(props: {
   authorLabel: (author: AppealMessage['author']) => string;
   intro: string;
   canWrite: boolean;
-  send: (body: string) => Promise<unknown>;
+  /** Sends a message with the photos uploaded for it (their stored URLs). */
+  send: (body: string, imageURLs: string[]) => Promise<unknown>;
 }) {
+  const [photos, setPhotos] = useState<ProofPhoto[]>([]);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: appealMessageBodySchema,
     initialValues: { body: '' },
-    submit: (values) => props.send(values.body),
-    // The sent message shows in the thread; the box is emptied for the next one.
+    submit: (values) =>
+      props.send(
+        values.body,
+        photos.map((photo) => photo.fileUrl),
+      ),
+    // The sent message shows in the thread; the box and its photos are emptied for the next one.
     onSuccess: (): void => clearBox(),
     describeError: (error) => (error as Error).message,
   });
   function clearBox(): void {
     form.reset();
+    for (const photo of photos) if (photo.previewUrl) URL.revokeObjectURL(photo.previewUrl);
+    setPhotos([]);
   }
   return (
     <Stack gap="sm" component="section" aria-labelledby={`${props.id}-title`} data-testid="message-thread">
@@ -60,6 +81,7 @@ export function MessageThread(props: {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {message.body}
             </Text>
+            {message.imageURLs.length > 0 && <PhotoGallery urls={message.imageURLs} labels={galleryLabels} />}
           </Card>
         ))}
       </Stack>
@@ -73,6 +95,7 @@ export function MessageThread(props: {
               maxLength={APPEAL_MESSAGE_MAX_LENGTH}
               {...form.getInputProps('body')}
             />
+            <ProofPhotos photos={photos} onChange={setPhotos} isLocked={isSubmitting} title={m.photosLabel} />
             {formError && (
               <Alert color="red" role="alert">
                 {formError}

@@ -16,6 +16,8 @@ export const appealMessages = pgTable(
       .references(() => appeals.id, { onDelete: 'cascade' }),
     author: text('author').$type<'appellant' | 'operator'>().notNull(),
     body: text('body').notNull(),
+    /** Evidence photos sent with the message (up to four 'appeal-photo' uploads). */
+    imageUrls: text('image_urls').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Insert order, for messages written at the same instant. */
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity(),

@@ -19,7 +19,7 @@ const APPELLANT_MESSAGES_PER_MINUTE = 10;
 
 /** The appeal thread: the appellant's calls on the public side, the operator's on the dashboard. */
 export async function appealMessageRoutes(app: ApiInstance) {
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, storage } = app.deps;
 
   registerRoute(app, listAppealMessagesContract, async (request) => {
     const tenant = await request.requireTenant();
@@ -42,7 +42,8 @@ export async function appealMessageRoutes(app: ApiInstance) {
         tenant,
         citationId: request.params.uuid,
         number: request.params.number,
-        body: request.body.body,
+        storage,
+        message: request.body,
         now: clock.now(),
       });
     },
@@ -72,7 +73,8 @@ export async function appealMessageRoutes(app: ApiInstance) {
       config,
       tenant,
       appealId: request.params.uuid,
-      body: request.body.body,
+      storage,
+      message: request.body,
       now: clock.now(),
     });
   });

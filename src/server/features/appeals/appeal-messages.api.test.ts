@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { pngBytes } from '../../../../tests/support/files';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { emailOutbox } from '../../db/schema';
+import { uploadThroughApi } from '../../../../tests/support/uploads';
+import { appealMessages, emailOutbox, uploads } from '../../db/schema';
 
 let t: TestApp;
 const PASSWORD = 'Operator#2026';
@@ -168,5 +170,58 @@ describe('appeal messages', () => {
       (await t.request('thread', { method: 'GET', url: `/api/v1/dashboard/appeals/${appeal}/messages` }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('carries evidence photos both ways, each attached once, and refuses a foreign or reused photo', async () => {
+    const uuid = await citationUuid('T1');
+    const url = `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`;
+    const photo = await uploadThroughApi(t, 'thread', pngBytes(4, 4));
+    const sent = await t.request('thread', {
+      method: 'POST',
+      url,
+      payload: { body: 'Here is the covered sign.', imageURLs: [photo.fileUrl] },
+    });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().imageURLs).toEqual([photo.fileUrl]);
+    const [stored] = await t.db.select().from(uploads).where(eq(uploads.fileUrl, photo.fileUrl));
+    expect(stored?.status).toBe('attached');
+    const emails = await outboxTo('ops1@thread.example');
+    expect(JSON.stringify(emails.at(-1))).toContain('Photos attached: 1.');
+
+    const before = (await t.db.select().from(appealMessages)).length;
+    const reused = await t.request('thread', {
+      method: 'POST',
+      url,
+      payload: { body: 'Again', imageURLs: [photo.fileUrl] },
+    });
+    expect(reused.statusCode).toBe(400);
+    const foreign = await t.request('thread', {
+      method: 'POST',
+      url,
+      payload: { body: 'Elsewhere', imageURLs: ['https://evil.example/x.png'] },
+    });
+    expect(foreign.statusCode).toBe(400);
+    const tooMany = await t.request('thread', {
+      method: 'POST',
+      url,
+      payload: { body: 'Five', imageURLs: ['a', 'b', 'c', 'd', 'e'] },
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect((await t.db.select().from(appealMessages)).length).toBe(before);
+
+    const token = await operatorToken('thread', 'ops1@thread.example');
+    const appeal = await appealUuid(token, 'T1');
+    const operatorPhoto = await uploadThroughApi(t, 'thread', pngBytes(3, 3));
+    const reply = await t.request('thread', {
+      method: 'POST',
+      url: `/api/v1/dashboard/appeals/${appeal}/messages`,
+      headers: { authorization: token },
+      payload: { body: 'Is this the sign?', imageURLs: [operatorPhoto.fileUrl] },
+    });
+    expect(reply.statusCode).toBe(200);
+    const thread = (await t.request('thread', { method: 'GET', url })).json() as Array<{
+      imageURLs: string[];
+    }>;
+    expect(thread.filter((message) => message.imageURLs.length > 0)).toHaveLength(2);
   });
 });

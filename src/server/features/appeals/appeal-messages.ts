@@ -3,6 +3,7 @@ import type { AppealMessage } from '../../../shared/contract';
 import { appealThreadMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { normaliseSearchTerm } from '../../../shared/rules';
+import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -16,12 +17,19 @@ import {
 import { AppError, notFound } from '../../errors';
 import { findCitationById } from '../citations/queries';
 import { enqueueEmail } from '../mail/outbox';
+import { attachUploads, verifyUploadUrls } from '../uploads/service';
 import { findAppealByCitation, findAppealWithCitation } from './queries';
 
 type Author = AppealMessageRow['author'];
 
 function toAppealMessage(row: AppealMessageRow): AppealMessage {
-  return { uuid: row.id, author: row.author, body: row.body, createdOn: row.createdAt.toISOString() };
+  return {
+    uuid: row.id,
+    author: row.author,
+    body: row.body,
+    imageURLs: row.imageUrls,
+    createdOn: row.createdAt.toISOString(),
+  };
 }
 
 /** The appeal behind the appellant's access: the notice's uuid and its number, as for the appeal itself. */
@@ -47,19 +55,36 @@ async function listMessages(db: Database, tenantId: string, appealId: string): P
   return rows.map(toAppealMessage);
 }
 
+/** What either side sends: the text and the photos it uploaded for it beforehand. */
+export interface MessageInput {
+  body: string;
+  imageURLs: string[];
+}
+
 /**
- * Writes one message and the email telling the other side, in one transaction, while the appeal
- * is still pending (a decided appeal's thread is closed: 409).
+ * Writes one message, attaches its photos and queues the email telling the other side, in one
+ * transaction, while the appeal is still pending (a decided appeal's thread is closed: 409). The
+ * photos are checked in storage first, as an appeal's own are.
  */
 async function writeMessage(options: {
   db: Database;
   config: Config;
+  storage: StoragePort;
   tenant: TenantRow;
   appealId: string;
   author: Author;
-  body: string;
+  message: MessageInput;
   now: Date;
 }): Promise<AppealMessage> {
+  const { body, imageURLs } = options.message;
+  await verifyUploadUrls({
+    db: options.db,
+    storage: options.storage,
+    tenant: options.tenant,
+    purpose: 'appeal-photo',
+    fileUrls: imageURLs,
+    now: options.now,
+  });
   return options.db.transaction(async (tx) => {
     const found = await findAppealWithCitation(tx, options.tenant.id, options.appealId, { forUpdate: true });
     if (!found) throw notFound('Appeal');
@@ -70,14 +95,20 @@ async function writeMessage(options: {
         tenantId: options.tenant.id,
         appealId: found.appeal.id,
         author: options.author,
-        body: options.body,
+        body,
+        imageUrls: imageURLs,
         createdAt: options.now,
       })
       .returning();
-    await emailOtherSide(tx, { ...options, ...found });
+    await attachUploads(tx, { tenantId: options.tenant.id, purpose: 'appeal-photo', fileUrls: imageURLs });
+    await emailOtherSide(tx, { ...options, ...found, body, photoCount: imageURLs.length });
     return toAppealMessage(row!);
   });
 }
+
+/** The photos themselves stay on the portal: the email says how many to look at there. */
+const photoLine = (count: number) =>
+  count === 0 ? [] : [fillMessage(appealThreadMessages.emailPhotos, { count: String(count) })];
 
 async function emailOtherSide(
   tx: Transaction,
@@ -88,6 +119,7 @@ async function emailOtherSide(
     citation: CitationRow;
     author: Author;
     body: string;
+    photoCount: number;
     now: Date;
   },
 ) {
@@ -101,7 +133,7 @@ async function emailOtherSide(
       email: {
         subject: fillMessage(appealThreadMessages.emailSubjectToAppellant, { number }),
         heading: fillMessage(appealThreadMessages.emailHeading, { number }),
-        paragraphs: [appealThreadMessages.emailFromOperator, options.body],
+        paragraphs: [appealThreadMessages.emailFromOperator, options.body, ...photoLine(options.photoCount)],
         action: {
           label: appealThreadMessages.emailViewAppeal,
           url: `${baseUrl}/noticeappeal/${options.citation.id}`,
@@ -126,6 +158,7 @@ async function emailOtherSide(
         paragraphs: [
           fillMessage(appealThreadMessages.emailFromAppellant, { name: options.appeal.name }),
           options.body,
+          ...photoLine(options.photoCount),
         ],
         action: { label: appealThreadMessages.emailOpenAppeals, url: `${baseUrl}/dashboard/appeals` },
       },
@@ -147,9 +180,10 @@ export async function postAppellantMessage(options: {
   db: Database;
   config: Config;
   tenant: TenantRow;
+  storage: StoragePort;
   citationId: string;
   number: string;
-  body: string;
+  message: MessageInput;
   now: Date;
 }): Promise<AppealMessage> {
   const { appeal } = await appealOfAppellant(options);
@@ -169,9 +203,10 @@ export async function listOperatorMessages(options: {
 export async function postOperatorMessage(options: {
   db: Database;
   config: Config;
+  storage: StoragePort;
   tenant: TenantRow;
   appealId: string;
-  body: string;
+  message: MessageInput;
   now: Date;
 }): Promise<AppealMessage> {
   return writeMessage({ ...options, author: 'operator' });

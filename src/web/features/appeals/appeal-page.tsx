@@ -29,6 +29,7 @@ import {
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
+import { type ProofPhoto, ProofPhotos } from '../../components/proof-photos';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import {
@@ -41,7 +42,6 @@ import {
 } from './api';
 import { AppealThread } from './appeal-thread';
 import { NoValidAppealDialog } from './no-valid-appeal-dialog';
-import { type ProofPhoto, ProofPhotos } from './proof-photos';
 
 const BANNER_COLOR = {
   paid: 'green',

@@ -33,8 +33,11 @@ export function AppealThread({
       }
       intro={appealThreadMessages.intro}
       canWrite={appeal.isPending}
-      send={async (body) => {
-        await callApi(postAppealMessageContract, { params: { uuid: citationUUID, number }, body: { body } });
+      send={async (body, imageURLs) => {
+        await callApi(postAppealMessageContract, {
+          params: { uuid: citationUUID, number },
+          body: { body, imageURLs },
+        });
         await queryClient.invalidateQueries({ queryKey });
       }}
     />

@@ -42,10 +42,10 @@ export function useDashboardAppealMessages(uuid: string) {
   });
 }
 
-export function sendAppealMessage(uuid: string, body: string) {
+export function sendAppealMessage(uuid: string, body: string, imageURLs: string[]) {
   return callApi(
     postDashboardAppealMessageContract,
-    { params: { uuid }, body: { body } },
+    { params: { uuid }, body: { body, imageURLs } },
     { authorization: readOperatorToken() },
   );
 }

@@ -47,8 +47,8 @@ function OperatorThread({ appeal, timeZone }: { appeal: DashboardAppeal; timeZon
       authorLabel={(author) => (author === 'operator' ? appealThreadMessages.fromOperator : appeal.name)}
       intro={appealThreadMessages.operatorIntro}
       canWrite={appeal.isPending}
-      send={async (body) => {
-        await sendAppealMessage(appeal.uuid, body);
+      send={async (body, imageURLs) => {
+        await sendAppealMessage(appeal.uuid, body, imageURLs);
         await queryClient.invalidateQueries({ queryKey: appealThreadKey(appeal.uuid) });
       }}
     />

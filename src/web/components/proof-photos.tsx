@@ -1,10 +1,10 @@
 import { Alert, Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ChangeEvent, useRef, useState } from 'react';
-import { MAX_APPEAL_PHOTOS } from '../../../shared/contract';
-import { appealMessages } from '../../../shared/messages';
-import { fillMessage } from '../../../shared/messages/fill';
-import { attachPhotoLabel } from '../../../shared/rules';
-import { acceptFor, uploadFile } from '../../lib/upload-file';
+import { MAX_APPEAL_PHOTOS } from '../../shared/contract';
+import { appealMessages } from '../../shared/messages';
+import { fillMessage } from '../../shared/messages/fill';
+import { attachPhotoLabel } from '../../shared/rules';
+import { acceptFor, uploadFile } from '../lib/upload-file';
 
 export interface ProofPhoto {
   /** Where the stored file is read; what the appeal refers to. */
@@ -24,6 +24,8 @@ export function ProofPhotos(props: {
   photos: ProofPhoto[];
   onChange?: (photos: ProofPhoto[]) => void;
   isLocked: boolean;
+  /** The section's heading; the appeal form's 'Proof photos' unless given. */
+  title?: string;
 }) {
   const { photos, onChange, isLocked } = props;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -68,7 +70,7 @@ export function ProofPhotos(props: {
   return (
     <Stack gap="sm">
       <Text fw={600} component="h3" size="md" m={0}>
-        {appealMessages.photosTitle}
+        {props.title ?? appealMessages.photosTitle}
       </Text>
       {photos.length > 0 && (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="proof-photos">
