@@ -114,6 +114,7 @@ async function signUpLoad(ports: () => number[], seconds: number, label: string)
   const acknowledged: string[] = [];
   let attempted = 0;
   let serverErrors = 0;
+  const statuses = new Map<number, number>();
   const until = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: WORKERS }, async (_, worker) => {
@@ -129,6 +130,7 @@ async function signUpLoad(ports: () => number[], seconds: number, label: string)
             fullname: 'Chaos Tester',
             entitySubdomain: SUBDOMAIN,
           });
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
           if (response.status === 200) acknowledged.push(email);
           else if (response.status >= 500) serverErrors++;
         } catch {
@@ -138,7 +140,7 @@ async function signUpLoad(ports: () => number[], seconds: number, label: string)
       }
     }),
   );
-  return { acknowledged, attempted, serverErrors };
+  return { acknowledged, attempted, serverErrors, statuses: JSON.stringify(Object.fromEntries(statuses)) };
 }
 
 async function lostWrites(database: ChaosDatabase, acknowledged: string[]): Promise<number> {
@@ -343,7 +345,7 @@ async function main() {
     const driver = make === pgliteDatabase ? 'PGlite data folder' : 'PostgreSQL';
     log(
       `kill -9 under write load (${driver}): ${result.acknowledged.length} acknowledged of ` +
-        `${result.attempted} sign-ups, ${result.lost} lost, ${result.serverErrors} 5xx`,
+        `${result.attempted} sign-ups (answers ${result.statuses}), ${result.lost} lost, ${result.serverErrors} 5xx`,
     );
     figures.acknowledgedWritesLost += result.lost;
     figures.serverErrors += result.serverErrors;
@@ -353,7 +355,7 @@ async function main() {
     `two portals, one PostgreSQL and Redis, SMTP down and back, one portal killed -9: ` +
       `${two.acknowledged.length} acknowledged of ${two.attempted}, ${two.lost} lost, ` +
       `${two.emailsReceived} emails received, ${two.sentTwice} sent twice, ${two.neverSent} never sent, ` +
-      `${two.stillPending} still pending, ${two.serverErrors} 5xx`,
+      `${two.stillPending} still pending, answers ${two.statuses}`,
   );
   figures.acknowledgedWritesLost += two.lost;
   figures.emailsSentTwice += two.sentTwice;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { findFreePort } from '../support/free-port';
 
 export interface PortalProcess {
@@ -72,8 +73,11 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
   };
 }
 
-/** A request to a portal as a tenant's host would send it. */
-export async function callPortal(
+/**
+ * A request to a portal as a tenant's host would send it. node:http rather than fetch: fetch
+ * will not send a Host header of its own.
+ */
+export function callPortal(
   port: number,
   subdomain: string,
   method: string,
@@ -81,15 +85,31 @@ export async function callPortal(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string }> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1${path}`, {
-    method,
-    headers: {
-      host: `${subdomain}.localhost:${port}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    signal: AbortSignal.timeout(60_000),
+  const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/api/v1${path}`,
+        timeout: 60_000,
+        headers: {
+          host: `${subdomain}.localhost:${port}`,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timed out')));
+    request.on('error', reject);
+    request.end(payload);
   });
-  return { status: response.status, text: await response.text() };
 }
