@@ -107,18 +107,17 @@ async function pgliteDatabase(): Promise<ChaosDatabase> {
 
 /**
  * Sign-ups (a committed customer row and a queued welcome email each) from WORKERS clients, each
- * to one of the portals `ports()` names at that moment, for `seconds`. A sign-up answered 200 is
+ * to one of the portals `ports()` names at that moment, until `isOver()`. A sign-up answered 200 is
  * an acknowledged write; one cut off by a killed process is not.
  */
-async function signUpLoad(ports: () => number[], seconds: number, label: string) {
+async function signUpLoad(ports: () => number[], isOver: () => boolean, label: string) {
   const acknowledged: string[] = [];
   let attempted = 0;
   let serverErrors = 0;
   const statuses = new Map<number, number>();
-  const until = Date.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: WORKERS }, async (_, worker) => {
-      for (let n = 0; Date.now() < until; n++) {
+      for (let n = 0; !isOver(); n++) {
         const email = `${label}-w${worker}-${n}@chaos.example`;
         const live = ports();
         const port = live[n % live.length] as number;
@@ -150,17 +149,21 @@ async function lostWrites(database: ChaosDatabase, acknowledged: string[]): Prom
   return acknowledged.length - new Set(rows.map((row) => row.email)).size;
 }
 
-/** kill -9 in the middle of the write load, restart on the same data, keep writing. */
+/** kill -9 in the middle of the write load, restart on the same data, keep writing as long again. */
 async function killUnderWriteLoad(database: ChaosDatabase) {
   let portal = await startPortalProcess(chaosEnv(database.env));
-  let live = [portal.port];
+  let endsAt = Number.POSITIVE_INFINITY;
   const killer = (async () => {
-    await sleep((LOAD_SECONDS * 1000) / 3);
+    await sleep((LOAD_SECONDS * 1000) / 2);
     await portal.kill9();
-    live = [portal.port];
     portal = await startPortalProcess(chaosEnv(database.env), portal.port);
+    endsAt = Date.now() + (LOAD_SECONDS * 1000) / 2;
   })();
-  const load = await signUpLoad(() => live, LOAD_SECONDS, `kill-${database.driver}`);
+  const load = await signUpLoad(
+    () => [portal.port],
+    () => Date.now() > endsAt,
+    `kill-${database.driver}`,
+  );
   await killer;
   await portal.stop();
   const lost = await lostWrites(database, load.acknowledged);
@@ -234,7 +237,12 @@ async function twoServersSmtpDownAndBack(database: ChaosDatabase) {
     smtp = await startSmtp(smtpPort, received);
     log('    SMTP relay back');
   })();
-  const load = await signUpLoad(() => live, LOAD_SECONDS, 'two');
+  const endsAt = Date.now() + LOAD_SECONDS * 1000;
+  const load = await signUpLoad(
+    () => live,
+    () => Date.now() > endsAt,
+    'two',
+  );
   await script;
   // Retries back off; give the outbox time to drain through the relay that came back.
   const stillPending = await waitForOutbox(database, 120_000);
