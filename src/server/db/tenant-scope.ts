@@ -6,13 +6,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  *   any tenant before that);
  * - `withSystemScope`: the owner, for the few request paths that must cross tenants by design
  *   (a credential that names its tenant, a provider's webhook) and say so;
- * - outside any request (migrations, scheduled sweeps, workers, CLIs, seeding): the owner.
+ * - outside any request (migrations, scheduled sweeps, workers, CLIs, seeding): the owner;
+ * - `readingSharedTables`: whatever the connection is set to, for a query that reads only tables
+ *   no tenant owns (the tenant lookup by host), so it costs no switch.
  */
-export type DatabaseScope = { kind: 'owner' } | { kind: 'tenant'; tenantId: string | null };
+export type DatabaseScope =
+  | { kind: 'owner' }
+  | { kind: 'tenant'; tenantId: string | null }
+  | { kind: 'shared' };
 
 interface ScopeStore {
   system: boolean;
   tenantId: string | null;
+  shared?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<ScopeStore>();
@@ -38,8 +44,18 @@ export function withSystemScope<T>(work: () => Promise<T>): Promise<T> {
   return scopes.run({ system: true, tenantId: null }, work);
 }
 
+/**
+ * Runs a read of tables without tenant_id (none has a policy) on any connection as it is: every
+ * request looks its tenant up before the tenant is known, and switching a connection to 'no
+ * tenant' for it would cost a round trip for nothing. Never for a query that touches tenant rows.
+ */
+export function readingSharedTables<T>(work: () => Promise<T>): Promise<T> {
+  return scopes.run({ system: false, tenantId: null, shared: true }, work);
+}
+
 export function currentDatabaseScope(): DatabaseScope {
   const store = scopes.getStore();
+  if (store?.shared) return { kind: 'shared' };
   if (!store || store.system) return { kind: 'owner' };
   return { kind: 'tenant', tenantId: store.tenantId };
 }

@@ -5,7 +5,7 @@ import { currentDatabaseScope, type DatabaseScope } from './tenant-scope';
 /** What a pooled connection was last set to, so an unchanged scope costs no round trip. */
 const appliedScope = new WeakMap<pg.PoolClient, string>();
 
-const scopeKey = (scope: DatabaseScope) =>
+const scopeKey = (scope: Exclude<DatabaseScope, { kind: 'shared' }>) =>
   scope.kind === 'owner' ? 'owner' : `tenant:${scope.tenantId ?? ''}`;
 
 /**
@@ -14,6 +14,7 @@ const scopeKey = (scope: DatabaseScope) =>
  * queries this checkout runs; the next checkout sets it again if its scope differs.
  */
 async function applyScope(client: pg.PoolClient, scope: DatabaseScope): Promise<void> {
+  if (scope.kind === 'shared') return;
   const key = scopeKey(scope);
   if (appliedScope.get(client) === key) return;
   const role = scope.kind === 'owner' ? 'none' : APP_ROLE;
