@@ -39,6 +39,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
+import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
 
 /** Everything the app talks to, passed in so tests can supply their own. */
 export interface AppDeps {
@@ -83,6 +84,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
+  // First: every later hook and handler of a request queries in the request's tenant scope.
+  scopeQueriesToTheRequest(app);
   registerErrorHandler(app);
   refuseControlCharacters(app);
   preventApiCaching(app, API_PREFIX);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createApiKey } from '../../src/server/features/enforcement/api-keys';
 import type { RouteContract } from '../../src/shared/contract';
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/shared/rules/operator-roles';
 import {
   buildAppeal,
+  buildBusinessAccount,
   buildCitation,
   buildCustomer,
   buildOperator,
@@ -16,8 +18,9 @@ import { useTestApp } from '../support/test-app';
 /**
  * The tenant matrix generated from the route table (issue 13): every route, with every
  * id-bearing parameter naming tenant A's records, called by every kind of caller that is not of
- * tenant A — anonymous callers, B's customer, operator and enforcement API key, on B's host, on
- * A's and on the bare host. Tenant A's
+ * tenant A — anonymous callers, B's customer, B's operators of each role and B's enforcement API
+ * key, on B's host, on A's and on the bare host. The role half (a role of A without a route's
+ * permission) is tests/api/role-matrix.test.ts. Tenant A's
  * records carry marker strings; no answer to those callers may contain one. A's own callers are
  * the pair's other half: some of their answers must contain the markers, or the check proves
  * nothing.
@@ -29,6 +32,12 @@ const MARKERS = {
   name: 'Alice Secretname',
 };
 
+/** One operator of each role (decision 151): every role is a caller kind of its own. */
+const operatorEmail = (subdomain: string, role: OperatorRole) => `${role}@${subdomain}.example`;
+function operatorsOfEveryRole(subdomain: string) {
+  return OPERATOR_ROLES.map((role) => buildOperator({ email: operatorEmail(subdomain, role), role }));
+}
+
 const alpha = buildTenant({
   subdomain: 'alpha',
   citations: [
@@ -38,8 +47,12 @@ const alpha = buildTenant({
       createdOn: '2026-11-18T10:00:00Z',
     }),
   ],
-  customers: [buildCustomer({ email: MARKERS.email, fullname: MARKERS.name })],
-  operators: [buildOperator({ email: 'op@alpha.example' })],
+  customers: [
+    buildCustomer({ email: MARKERS.email, fullname: MARKERS.name }),
+    buildCustomer({ email: 'member@alpha.example', customerEntityName: 'Alpha Fleet' }),
+  ],
+  businessAccounts: [buildBusinessAccount({ name: 'Alpha Fleet' })],
+  operators: operatorsOfEveryRole('alpha'),
   appeals: [
     buildAppeal({ citationNumber: MARKERS.citationNumber, name: MARKERS.name, email: MARKERS.email }),
   ],
@@ -48,7 +61,7 @@ const beta = buildTenant({
   subdomain: 'beta',
   citations: [buildCitation({ citationNumber: 'BETA1', plate: 'BETAPLATE' })],
   customers: [buildCustomer({ email: 'bob@beta.example' })],
-  operators: [buildOperator({ email: 'op@beta.example' })],
+  operators: operatorsOfEveryRole('beta'),
 });
 const t = useTestApp({ seed: { tenants: [alpha, beta] } });
 
@@ -122,25 +135,33 @@ describe('the tenant matrix over every route', () => {
   it("never answers another tenant's caller with tenant A's records", { timeout: 10 * 60_000 }, async () => {
     const ids = await alphaIds();
     const betaCustomer = await signIn(t, 'beta', 'bob@beta.example');
-    const betaOperator = await operatorToken('beta', 'op@beta.example');
     const alphaCustomer = await signIn(t, 'alpha', MARKERS.email);
-    const alphaOperator = await operatorToken('alpha', 'op@alpha.example');
+    const alphaMember = await signIn(t, 'alpha', 'member@alpha.example');
     const betaKey = `Bearer ${(await createApiKey(t.db, { tenantId: beta.uuid, name: 'patrol' })).key}`;
     const outsiders: Caller[] = [
       { name: 'anonymous on B', host: 'beta' },
       { name: 'customer of B on B', host: 'beta', authorization: betaCustomer },
-      { name: 'operator of B on B', host: 'beta', authorization: betaOperator },
       { name: 'customer of B on A', host: 'alpha', authorization: betaCustomer },
-      { name: 'operator of B on A', host: 'alpha', authorization: betaOperator },
       { name: 'anonymous on the bare host', host: 'www' },
       { name: 'enforcement key of B on B', host: 'beta', authorization: betaKey },
       { name: 'enforcement key of B on A', host: 'alpha', authorization: betaKey },
       { name: 'enforcement key of B on the bare host', host: 'www', authorization: betaKey },
     ];
+    for (const role of OPERATOR_ROLES) {
+      const token = await operatorToken('beta', operatorEmail('beta', role));
+      outsiders.push(
+        { name: `${role} operator of B on B`, host: 'beta', authorization: token },
+        { name: `${role} operator of B on A`, host: 'alpha', authorization: token },
+      );
+    }
     const insiders: Caller[] = [
       { name: 'customer of A', host: 'alpha', authorization: alphaCustomer },
-      { name: 'operator of A', host: 'alpha', authorization: alphaOperator },
+      { name: 'business member of A', host: 'alpha', authorization: alphaMember },
     ];
+    for (const role of OPERATOR_ROLES) {
+      const token = await operatorToken('alpha', operatorEmail('alpha', role));
+      insiders.push({ name: `${role} operator of A`, host: 'alpha', authorization: token });
+    }
     const leaks: string[] = [];
     let insiderSightings = 0;
     for (const { name, contract } of allRouteContracts()) {

@@ -5,8 +5,8 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
 import * as schema from './schema';
+import { TenantScopedPool } from './tenant-scoped-pool';
 
 export type Schema = typeof schema;
 /** The common type of both drivers' Drizzle databases; services see only this. */
@@ -31,7 +31,10 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // Each connection runs as the app role with the request's tenant, or as the owner outside
+    // requests (row-level security, decision 152). PGlite is one embedded superuser session: the
+    // policies exist there too but do not apply, and its scope is never switched.
+    const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     return {

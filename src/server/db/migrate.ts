@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { MIGRATIONS_DIR } from '../paths';
 import { type Database, queryRows } from './client';
+import { syncRowLevelSecurity } from './row-level-security';
 
 /** Any fixed number: it names the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_ID = 72_120_001;
@@ -35,7 +36,8 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /**
  * Applies the committed SQL migrations that this database has not seen, in one transaction,
  * in file-name order. Several servers starting at once wait on one advisory lock,
- * so each migration runs exactly once. Returns the names applied.
+ * so each migration runs exactly once. Then every tenant-owned table, new ones included, gets its
+ * row-level security policy (decision 152). Returns the names applied.
  */
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
   return db.transaction(async (tx) => {
@@ -51,6 +53,7 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
       for (const statement of splitStatements(migration.sql)) await tx.execute(sql.raw(statement));
       await tx.execute(sql`INSERT INTO schema_migrations (name) VALUES (${migration.name})`);
     }
+    await syncRowLevelSecurity(tx);
     return pending.map((migration) => migration.name);
   });
 }

@@ -3,6 +3,7 @@ import type {
   FastifyRequest,
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
+  preValidationAsyncHookHandler,
 } from 'fastify';
 import {
   type ErrorStatus,
@@ -12,6 +13,7 @@ import {
   type RouteInput,
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
+import { operatorActor, requirePermission } from '../features/permissions';
 
 /** The request a handler sees: Fastify's, with params, query and body typed by the contract. */
 export type ContractRequest<Contract extends RouteContract> = Omit<
@@ -32,6 +34,22 @@ export interface RouteHooks {
 }
 
 const BEARER_SECURITY = [{ bearerAuth: [] }];
+
+/**
+ * An operator route's contract names the permission it needs (decision 151); it is checked here,
+ * before the input is validated, so a role without it gets 403 whatever it sends (never a 400 that
+ * tells it how to shape a request it may not make), and a handler that forgets its own check is
+ * still guarded. Handlers keep checking with the record in hand (another tenant's is a 404).
+ */
+function contractPermissionHook(contract: RouteContract): preValidationAsyncHookHandler[] {
+  const { permission } = contract;
+  if (contract.auth !== 'operator' || !permission) return [];
+  return [
+    async (request) => {
+      requirePermission(operatorActor(await request.requireOperator()), permission);
+    },
+  ];
+}
 
 function errorResponses(contract: RouteContract): Record<number, typeof errorResponseSchema> {
   const takesInput = Boolean(contract.params || contract.query || contract.body);
@@ -59,6 +77,7 @@ export function registerRoute<Contract extends RouteContract>(
     method: contract.method,
     url: contract.path,
     ...hooks,
+    preValidation: contractPermissionHook(contract),
     schema: {
       tags: [...contract.tags],
       summary: contract.summary,

@@ -69,9 +69,10 @@ export const listDashboardAppealMessagesContract = defineRoute({
   summary: "The messages of one of the tenant's appeals, oldest first",
   tags: ['dashboard'],
   auth: 'operator',
+  permission: 'appeal.list',
   params: z.object({ uuid: uuidSchema }),
   response: z.array(appealMessageSchema),
-  errors: [401, 404],
+  errors: [401, 403, 404],
 });
 
 export const postDashboardAppealMessageContract = defineRoute({
@@ -80,8 +81,9 @@ export const postDashboardAppealMessageContract = defineRoute({
   summary: 'The operator writes to the appellant about a pending appeal (emails the appellant)',
   tags: ['dashboard'],
   auth: 'operator',
+  permission: 'appeal.answer',
   params: z.object({ uuid: uuidSchema }),
   body: appealMessageBodySchema,
   response: appealMessageSchema,
-  errors: [401, 404, 409],
+  errors: [401, 403, 404, 409],
 });

@@ -136,6 +136,7 @@ export const listDashboardAppealsContract = defineRoute({
   summary: "The tenant's appeals, pending first",
   tags: ['dashboard'],
   auth: 'operator',
+  permission: 'appeal.list',
   response: z.array(dashboardAppealSchema),
   errors: [401, 403, 404, 409],
 });
@@ -155,6 +156,7 @@ export const answerAppealContract = defineRoute({
   summary: 'Approve or deny a pending appeal, optionally with a status text and voiding the notice',
   tags: ['dashboard'],
   auth: 'operator',
+  permission: 'appeal.answer',
   params: z.object({ uuid: uuidSchema }),
   body: answerAppealBodySchema,
   response: dashboardAppealSchema,

@@ -7,6 +7,7 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
+import { operatorActor, requirePermission } from '../permissions';
 import {
   listAppellantMessages,
   listOperatorMessages,
@@ -61,13 +62,13 @@ export async function appealMessageRoutes(app: ApiInstance) {
 
   registerRoute(app, listDashboardAppealMessagesContract, async (request) => {
     const tenant = await request.requireTenant();
-    await request.requireOperator();
+    requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
     return listOperatorMessages({ db, tenant, appealId: request.params.uuid });
   });
 
   registerRoute(app, postDashboardAppealMessageContract, async (request) => {
     const tenant = await request.requireTenant();
-    await request.requireOperator();
+    requirePermission(operatorActor(await request.requireOperator()), 'appeal.answer');
     return postOperatorMessage({
       db,
       config,

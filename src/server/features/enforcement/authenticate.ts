@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
+import { enterTenant, withSystemScope } from '../../db/tenant-scope';
 import { unauthorized } from '../../errors';
 import { bearerCredentialFrom } from '../auth/tokens';
 import { type Action, type Actor, enforcementKeyActor, requirePermission } from '../permissions';
@@ -27,10 +28,13 @@ export function createEnforcementAuthenticator(db: Database, now: () => Date) {
   ): Promise<EnforcementCaller> {
     const token = bearerCredentialFrom(request.headers.authorization);
     if (!token) throw unauthorized(MISSING_KEY);
-    const key = await findActiveApiKey(db, token);
+    // The key names its tenant, so it is looked up before any tenant is known: the one read of
+    // this route that crosses tenants (row-level security, decision 152).
+    const key = await withSystemScope(() => findActiveApiKey(db, token));
     if (!key) throw unauthorized(INVALID_KEY);
     if (request.hostSubdomain && request.hostSubdomain !== key.tenant.subdomain)
       throw unauthorized(INVALID_KEY);
+    enterTenant(key.tenant.id);
     const actor = enforcementKeyActor(key.tenant.id, key.id);
     requirePermission(actor, action, { tenantId: key.tenant.id });
     await lastUsed.record(key, now());

@@ -2,6 +2,7 @@ import { citationCheckoutContract, stripeWebhookContract } from '../../../shared
 import { WebhookRejectedError } from '../../adapters/payments/port';
 import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
+import { withSystemScope } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { startCitationCheckout } from './citation-checkout';
@@ -38,13 +39,11 @@ export async function paymentRoutes(app: ApiInstance) {
         if (error instanceof WebhookRejectedError) throw badRequest(error.message);
         throw error;
       }
-      const outcome = await settlePaymentEvent({
-        db,
-        gateway: payments,
-        event,
-        now: clock.now(),
-        log: request.log,
-      });
+      // Stripe posts every tenant's events to one address; the signed event names the payment,
+      // and so its tenant: this route crosses tenants by design (row-level security, decision 152).
+      const outcome = await withSystemScope(() =>
+        settlePaymentEvent({ db, gateway: payments, event, now: clock.now(), log: request.log }),
+      );
       request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'payment event handled');
       return { received: true as const };
     });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { TenantRow } from '../../db/schema';
+import { enterTenant } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
 import { subdomainFromHost } from './host';
 import { TenantCache } from './tenant-cache';
@@ -27,13 +28,17 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorate('tenants', cache);
   app.decorateRequest('hostSubdomain', null);
   app.decorateRequest('hostTenant', async function (this: FastifyRequest) {
-    return this.hostSubdomain ? cache.get(this.hostSubdomain) : null;
+    const tenant = this.hostSubdomain ? await cache.get(this.hostSubdomain) : null;
+    if (tenant) enterTenant(tenant.id);
+    return tenant;
   });
   app.decorateRequest('requireTenant', async function (this: FastifyRequest, subdomainFromPath?: string) {
     const subdomain = subdomainFromPath ?? this.hostSubdomain;
     if (!subdomain || (this.hostSubdomain && subdomain !== this.hostSubdomain)) throw notFound('Tenant');
     const tenant = await cache.get(subdomain);
     if (!tenant) throw notFound('Tenant');
+    // From here on the request's queries see this tenant's rows only (decision 152).
+    enterTenant(tenant.id);
     return tenant;
   });
   app.addHook('onRequest', async (request) => {

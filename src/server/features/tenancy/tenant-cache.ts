@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
+import { readingSharedTables } from '../../db/tenant-scope';
 import { findTenantBySubdomain } from './queries';
 
 /**
@@ -20,7 +21,8 @@ export class TenantCache {
     const now = Date.now();
     const cached = this.entries.get(subdomain);
     if (cached && cached.expiresAt > now) return cached.tenant;
-    const tenant = await findTenantBySubdomain(this.db, subdomain);
+    // The tenants table has no tenant_id: any pooled connection may read it as it is (decision 152).
+    const tenant = await readingSharedTables(() => findTenantBySubdomain(this.db, subdomain));
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(subdomain, { tenant, expiresAt: now + this.ttlMs });
     return tenant;

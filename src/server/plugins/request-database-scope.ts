@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { newRequestScope, runInRequestScope } from '../db/tenant-scope';
+
+const requestScopes = new WeakMap<FastifyRequest, ReturnType<typeof newRequestScope>>();
+
+/**
+ * Every request runs in a database scope of its own (decision 152): its queries run as the app
+ * role, see no tenant's rows until the tenancy plugin names the request's tenant, and then that
+ * tenant's only. The scope is entered in onRequest and entered again before validation and the
+ * handler: reading a body resumes from the socket's events, outside the context onRequest set.
+ */
+export function scopeQueriesToTheRequest(app: FastifyInstance): void {
+  const enter = (request: FastifyRequest, done: () => void) => {
+    let scope = requestScopes.get(request);
+    if (!scope) {
+      scope = newRequestScope();
+      requestScopes.set(request, scope);
+    }
+    runInRequestScope(done, scope);
+  };
+  app.addHook('onRequest', (request, _reply, done) => enter(request, done));
+  app.addHook('preValidation', (request, _reply, done) => enter(request, done));
+  app.addHook('preHandler', (request, _reply, done) => enter(request, done));
+}
