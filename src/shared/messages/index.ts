@@ -4,6 +4,7 @@ export * from './citations';
 export * from './common';
 export * from './fill';
 export * from './legal';
+export * from './operator-console';
 export * from './operators';
 export * from './pass-screens';
 export * from './passes';
