@@ -8,6 +8,7 @@ export const consoleMessages = {
   signOutEverywhere: 'Sign out everywhere',
   signedOutEverywhere: 'Every session of your account has been signed out.',
   loading: 'Loading the console',
+  notForYourRole: 'Your role does not include this part of the console. Ask an administrator if you need it.',
   roleNames: { tenant_admin: 'Administrator', staff: 'Staff', enforcement: 'Enforcement officer' },
   // Overview.
   overviewTitle: 'Overview',

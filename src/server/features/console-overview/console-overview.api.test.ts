@@ -85,7 +85,7 @@ async function insertPayment(values: {
   return row?.id ?? '';
 }
 
-const tokens: Record<string, string> = {};
+const tokens = { admin: '', staff: '', officer: '', betaAdmin: '' };
 beforeAll(async () => {
   tokens.admin = await signInOperator(t, 'alpha', 'admin@alpha.example');
   tokens.staff = await signInOperator(t, 'alpha', 'staff@alpha.example');

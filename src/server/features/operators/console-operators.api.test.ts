@@ -23,7 +23,7 @@ const beta = buildTenant({
 });
 const t = useTestApp({ seed: { tenants: [alpha, beta] } });
 
-const tokens: Record<string, string> = {};
+const tokens = { admin: '', staff: '', officer: '', betaAdmin: '' };
 beforeAll(async () => {
   tokens.admin = await signInOperator(t, 'alpha', 'admin@alpha.example');
   tokens.staff = await signInOperator(t, 'alpha', 'staff@alpha.example');
