@@ -22,7 +22,8 @@ export function ConsoleLayout() {
   const { pathname } = useLocation();
   const [isMenuOpen, setMenuOpen] = useState(false);
 
-  if (!hasToken) return <Navigate to="/dashboard/login" replace />;
+  // Sign-in comes back here afterwards.
+  if (!hasToken) return <Navigate to="/dashboard/login" replace state={{ from: pathname }} />;
   if (me.isPending) {
     return (
       <Group justify="center" py="xl">

@@ -17,7 +17,7 @@ export function useConsoleSession() {
   const signOut = useCallback(() => {
     clearOperatorToken();
     queryClient.removeQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
-    navigate('/dashboard/login', { replace: true });
+    navigate('/dashboard/login', { replace: true, state: null });
   }, [navigate, queryClient]);
 
   useEffect(

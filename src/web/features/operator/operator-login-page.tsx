@@ -15,15 +15,17 @@ const operatorLoginFormSchema = operatorLoginContract.body.refine(
 /** /dashboard/login: the operator signs in to the console. */
 export function OperatorLoginPage() {
   const navigate = useNavigate();
-  // Set by the set-password page: the password is set, sign in with it.
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // The set-password page leaves a notice; the console frame, the page to come back to.
+  const state = useLocation().state as { notice?: string; from?: string } | null;
+  const notice = state?.notice;
+  const returnTo = state?.from?.startsWith('/dashboard') ? state.from : '/dashboard';
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: operatorLoginFormSchema,
     initialValues: { email: '', password: '' },
     submit: (values) => signInOperator(values.email, values.password),
     onSuccess: (answer) => {
       storeOperatorToken(answer.jwtToken);
-      navigate('/dashboard');
+      navigate(returnTo, { replace: true });
     },
     invalidMessage: operatorMessages.loginFailed,
     // Rate limits and network trouble keep the server's wording, which says what to do.
