@@ -31,6 +31,7 @@ import { passRoutes } from './features/passes/routes';
 import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
+import { platformAdminRoutes } from './features/platform-admin/routes';
 import { tenantSettingsRoutes } from './features/settings/routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
@@ -165,6 +166,7 @@ export async function buildApp(
       await consoleOverviewRoutes(typed);
       await tenantSettingsRoutes(typed);
       await auditRoutes(typed);
+      await platformAdminRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -160,13 +160,13 @@ describe('operators', () => {
   it('invites an operator, who sets a password from the email and signs in', async () => {
     await signIn(page, LIGHT, 'admin@consolelight.example', '/dashboard/operators');
     await page.getByRole('heading', { name: 'Invite an operator' }).waitFor();
-    await page.getByRole('cell', { name: /Otto Officer/ }).waitFor();
+    await page.getByRole('row', { name: /Otto Officer/ }).waitFor();
     await expectAccessible(page);
     await page.getByLabel('Name').fill('Stella Staff');
     await page.getByLabel('Email').fill('stella@consolelight.example');
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('Invitation sent to stella@consolelight.example.').waitFor();
-    await page.getByRole('cell', { name: /Stella Staff/ }).waitFor();
+    await page.getByRole('row', { name: /Stella Staff/ }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'console-operators-light-1280');
 

@@ -14,6 +14,7 @@ export * from './errors';
 export * from './operators';
 export * from './passes';
 export * from './payments';
+export * from './platform-admin';
 export * from './reports';
 export * from './ticketview';
 export * from './uploads';

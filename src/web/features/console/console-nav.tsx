@@ -23,6 +23,8 @@ export function ConsoleNav(props: { items: ConsoleNavItem[]; onNavigate?: () => 
               end={item.path === '/dashboard'}
               label={item.label}
               active={isCurrent}
+              // Not the brand: a light brand's tint would not give the label enough contrast.
+              color="dark"
               aria-current={isCurrent ? 'page' : undefined}
               onClick={props.onNavigate}
               className="console-nav__link"

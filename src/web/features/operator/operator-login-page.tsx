@@ -35,7 +35,8 @@ export function OperatorLoginPage() {
         : operatorMessages.loginFailed,
   });
 
-  if (readOperatorToken()) return <Navigate to="/dashboard" replace />;
+  // Also reached right after signing in, when this page renders once more before navigating away.
+  if (readOperatorToken()) return <Navigate to={returnTo} replace />;
 
   return (
     <Stack maw={420} mx="auto" gap="lg">
