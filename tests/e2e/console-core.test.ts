@@ -130,11 +130,19 @@ describe('brand and settings', () => {
     await colour.waitFor();
     await expectAccessible(page);
     await screenshot(page, 'console-settings-dark-1280');
-    // A mid grey fails AA with either text colour: the check says so before anything is saved.
-    await colour.fill('#777777');
-    await page.getByText(/below WCAG AA|large text only/).waitFor();
+    // The luminance rule picks black text on yellow; as links on white, yellow is too pale and the
+    // check names the darker shade the portal will use. Both show before anything is saved.
+    await colour.fill('#F5C518');
+    await page.getByText('Text on this colour: 12.88:1, meets WCAG AA.').waitFor();
+    await page
+      .getByTestId('brand-on-white')
+      .getByText(/only 1\.\d\d:1: the portal draws links/)
+      .waitFor();
     await colour.fill('#2E7D32');
-    await page.getByText(/meets WCAG AA/).waitFor();
+    await page
+      .getByTestId('brand-on-white')
+      .getByText(/meets WCAG AA/)
+      .waitFor();
     await page.getByLabel('Heading').fill('Park safely tonight.');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved. The portal shows them now.').waitFor();

@@ -9,4 +9,5 @@ export * from './operators';
 export * from './pass-screens';
 export * from './passes';
 export * from './payments';
+export * from './platform-admin';
 export * from './uploads';

@@ -59,6 +59,9 @@ export const consoleMessages = {
   contrastPass: 'Text on this colour: {ratio}:1, meets WCAG AA.',
   contrastLarge: 'Text on this colour: {ratio}:1, enough for large text only (AA needs 4.5:1).',
   contrastFail: 'Text on this colour: {ratio}:1, below WCAG AA. Choose a lighter or darker colour.',
+  onWhitePass: 'As links on white: {ratio}:1, meets WCAG AA.',
+  onWhiteAdjusted:
+    'As links on white only {ratio}:1: the portal draws links and outlines in the darker #{shade} instead.',
   save: 'Save settings',
   // Operators.
   operatorsTitle: 'Operators',

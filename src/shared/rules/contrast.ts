@@ -1,4 +1,4 @@
-import { normaliseBrandColor, relativeLuminance, textColorFor } from './luminance';
+import { normaliseBrandColor, readableOnWhite, relativeLuminance, textColorFor } from './luminance';
 
 /** WCAG 2 contrast ratio of two hex colours, from 1 (none) to 21 (black on white). */
 export function contrastRatioOf(foreground: string, background: string): number {
@@ -21,6 +21,9 @@ export function brandContrastReport(brandColor: string): {
   ratio: number;
   isAaNormalText: boolean;
   isAaLargeText: boolean;
+  /** The brand as link text on white: its own ratio, and the shade the portal uses when that is too low. */
+  onWhiteRatio: number;
+  linkColorOnWhite: string;
 } {
   const textColor = textColorFor(brandColor);
   const ratio = contrastRatioOf(textColor, brandColor);
@@ -29,5 +32,7 @@ export function brandContrastReport(brandColor: string): {
     ratio,
     isAaNormalText: ratio >= AA_NORMAL_TEXT,
     isAaLargeText: ratio >= AA_LARGE_TEXT,
+    onWhiteRatio: contrastRatioOf(brandColor, 'FFFFFF'),
+    linkColorOnWhite: readableOnWhite(brandColor),
   };
 }

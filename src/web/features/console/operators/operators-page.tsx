@@ -18,6 +18,7 @@ import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
 import { isApiError } from '../../../lib/api-client';
+import { APPROVE_GREEN } from '../../operator/colors';
 import { useOperatorMe } from '../console-api';
 import { InviteOperatorForm } from './invite-operator-form';
 import { operatorsKey, resendInvitation, updateOperator, useOperators } from './operators-api';

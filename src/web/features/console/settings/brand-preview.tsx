@@ -1,7 +1,7 @@
 import { Alert, Box, Group, Stack, Text } from '@mantine/core';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
-import { brandContrastReport, normaliseBrandColor } from '../../../../shared/rules';
+import { AA_NORMAL_TEXT, brandContrastReport, normaliseBrandColor } from '../../../../shared/rules';
 
 /**
  * The portal's header and button in the colour being chosen, with the text colour the luminance
@@ -51,6 +51,14 @@ export function BrandPreview({ brandColor, brandTitle }: { brandColor: string; b
       <Alert color={verdict.color} c="dark.9" id="brand-preview-verdict" p="xs">
         {verdict.text}
       </Alert>
+      <Text size="sm" data-testid="brand-on-white">
+        {report.onWhiteRatio >= AA_NORMAL_TEXT
+          ? fillMessage(consoleMessages.onWhitePass, { ratio: report.onWhiteRatio.toFixed(2) })
+          : fillMessage(consoleMessages.onWhiteAdjusted, {
+              ratio: report.onWhiteRatio.toFixed(2),
+              shade: report.linkColorOnWhite,
+            })}
+      </Text>
     </Stack>
   );
 }
