@@ -24,8 +24,9 @@ import { InviteOperatorForm } from './invite-operator-form';
 import { operatorsKey, resendInvitation, updateOperator, useOperators } from './operators-api';
 import { ROLE_OPTIONS } from './role-options';
 
+/** Dark enough that the badges' white text meets AA (Mantine's green.9 does not). */
 const STATUS_COLORS: Record<ConsoleOperator['status'], string> = {
-  active: 'green.9',
+  active: APPROVE_GREEN,
   invited: 'blue.9',
   disabled: 'gray.7',
 };
