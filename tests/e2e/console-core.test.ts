@@ -143,7 +143,7 @@ describe('brand and settings', () => {
       .getByTestId('brand-on-white')
       .getByText(/meets WCAG AA/)
       .waitFor();
-    await page.getByLabel('Heading').fill('Park safely tonight.');
+    await page.getByLabel('Heading', { exact: true }).fill('Park safely tonight.');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved. The portal shows them now.').waitFor();
     await expectAccessible(page);
