@@ -185,7 +185,7 @@ describe('operators', () => {
       'stella@consolelight.example',
       'You are invited to the Sunny Lots console',
     );
-    await invitee.getByRole('link', { name: 'Set your password' }).click();
+    await invitee.getByRole('link', { name: /\/dashboard\/set-password\// }).click();
     await invitee.waitForURL(/\/dashboard\/set-password\/[0-9a-f-]{36}$/);
     await invitee.getByRole('heading', { name: 'Set your password' }).waitFor();
     await expectAccessible(invitee);
