@@ -15,19 +15,24 @@ import type { Database } from './db/client';
 import { appealMessageRoutes } from './features/appeals/appeal-message-routes';
 import { dashboardAppealRoutes } from './features/appeals/dashboard-routes';
 import { appealRoutes } from './features/appeals/routes';
+import { auditRoutes } from './features/audit/routes';
 import { authPlugin } from './features/auth/plugin';
 import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { consoleOverviewRoutes } from './features/console-overview/routes';
 import { customerRoutes } from './features/customers/routes';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
+import { operatorConsoleRoutes } from './features/operators/console-routes';
 import { operatorPlugin } from './features/operators/plugin';
 import { operatorRoutes } from './features/operators/routes';
 import { passRoutes } from './features/passes/routes';
 import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
+import { platformAdminRoutes } from './features/platform-admin/routes';
+import { tenantSettingsRoutes } from './features/settings/routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
@@ -160,6 +165,11 @@ export async function buildApp(
       await dashboardAppealRoutes(typed);
       await passRoutes(typed);
       await enforcementRoutes(typed);
+      await operatorConsoleRoutes(typed);
+      await consoleOverviewRoutes(typed);
+      await tenantSettingsRoutes(typed);
+      await auditRoutes(typed);
+      await platformAdminRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -40,6 +40,9 @@ describe('appeal thread', () => {
     await operator.getByLabel('Email').fill(`ops@${TENANT}.example`);
     await operator.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
     await operator.getByRole('button', { name: 'Sign in' }).click();
+    // Sign-in lands on the console's overview; the appeals queue is in its menu.
+    await operator.waitForURL(/\/dashboard$/);
+    await operator.getByRole('link', { name: 'Appeals' }).first().click();
     await operator.waitForURL(/\/dashboard\/appeals$/);
     const card = operator.getByRole('listitem', { name: 'Appeal of notice DA2002' });
     await card.getByTestId('thread-message').filter({ hasText: 'The meter was broken' }).waitFor();

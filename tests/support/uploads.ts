@@ -8,7 +8,7 @@ export async function uploadThroughApi(
   options: {
     contentType?: string;
     fileName?: string;
-    purpose?: 'appeal-photo' | 'pass-proof';
+    purpose?: 'appeal-photo' | 'pass-proof' | 'brand-logo';
     confirm?: boolean;
   } = {},
 ) {

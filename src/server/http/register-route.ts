@@ -68,7 +68,8 @@ export function registerRoute<Contract extends RouteContract>(
   handler: ContractHandler<Contract>,
   hooks: RouteHooks = {},
 ): void {
-  const isSignedIn = contract.auth === 'customer' || contract.auth === 'operator';
+  const isSignedIn =
+    contract.auth === 'customer' || contract.auth === 'operator' || contract.auth === 'platform-admin';
   const security =
     isSignedIn || contract.auth === 'optional-customer' || contract.auth === 'enforcement-key'
       ? BEARER_SECURITY

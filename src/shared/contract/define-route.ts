@@ -4,7 +4,14 @@ import type { Action } from '../rules/permission-actions';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Who may call a route, as documented in OpenAPI; the server checks it in the handler. */
-export type RouteAuth = 'none' | 'customer' | 'operator' | 'optional-customer' | 'enforcement-key';
+export type RouteAuth =
+  | 'none'
+  | 'customer'
+  | 'operator'
+  | 'optional-customer'
+  | 'enforcement-key'
+  /** The platform's administrator, on the bare host only. */
+  | 'platform-admin';
 
 /** Statuses a route may answer with `{ code, message }` besides its success. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 502;

@@ -8,6 +8,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { passRoutes } from '../features/passes/routes';
+import { platformAdminRoutes } from '../features/platform-admin/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
 import { Shell, ShellLoading } from './shell';
@@ -26,6 +27,7 @@ const featureRoutes: RouteObject[] = [
   ...passRoutes,
   ...operatorRoutes,
   ...consoleRoutes,
+  ...platformAdminRoutes,
   ...reportRoutes,
   ...legalRoutes,
   ...notFoundRoutes,

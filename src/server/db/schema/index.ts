@@ -12,6 +12,7 @@ export * from './operators';
 export * from './passes';
 export * from './patrol';
 export * from './payments';
+export * from './platform-admins';
 export * from './subscriptions';
 export * from './tenants';
 export * from './uploads';

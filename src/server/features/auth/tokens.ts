@@ -3,7 +3,8 @@ import type { Config } from '../../config';
 import { unauthorized } from '../../errors';
 import { resolveJwtKey } from './jwt-secret';
 
-export type TokenRole = 'customer' | 'operator';
+/** 'platform-admin' tokens are for the bare host (audience 'www'), never a tenant's. */
+export type TokenRole = 'customer' | 'operator' | 'platform-admin';
 
 export interface AccessTokenClaims {
   /** The account id (customers.id, or the operator's id). */
@@ -68,7 +69,7 @@ export async function verifyAccessToken(
     const { role, ver, sub, iat, exp } = payload;
     if (
       role !== expected.role ||
-      (role !== 'customer' && role !== 'operator') ||
+      (role !== 'customer' && role !== 'operator' && role !== 'platform-admin') ||
       typeof ver !== 'number' ||
       !Number.isInteger(ver) ||
       // Account ids are UUIDs: any other subject (even under our own key) names no account.

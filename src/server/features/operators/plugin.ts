@@ -29,7 +29,8 @@ async function loadOperator(app: FastifyInstance, request: FastifyRequest): Prom
     { now: clock.now() },
   );
   const operator = await findOperatorById(db, tenant.id, claims.subject);
-  if (!operator || operator.tokenVersion !== claims.version) throw unauthorized();
+  // Disabling bumps the token version too; the check of disabledAt is the belt to those braces.
+  if (!operator || operator.tokenVersion !== claims.version || operator.disabledAt) throw unauthorized();
   return operator;
 }
 

@@ -25,12 +25,12 @@ export async function signInOperator(options: {
 }): Promise<{ jwtToken: string; uuid: string; fullname: string }> {
   const email = options.email.trim().toLowerCase();
   const operator = email ? await findOperatorByEmail(options.db, options.tenant.id, email) : null;
-  if (!operator) {
-    decoyHash ??= hashPassword('decoy password that never matches');
-    await verifyPassword(await decoyHash, options.password);
-    throw unauthorized(operatorMessages.loginFailed);
-  }
-  if (!(await verifyPassword(operator.passwordHash, options.password))) {
+  // Unknown, invited (no password yet) and disabled operators are all a wrong password, after
+  // the same hashing work, so the answer does not tell an outsider which addresses exist.
+  decoyHash ??= hashPassword('decoy password that never matches');
+  const storedHash = operator?.passwordHash ?? (await decoyHash);
+  const isMatch = await verifyPassword(storedHash, options.password);
+  if (!operator?.passwordHash || operator.disabledAt || !isMatch) {
     throw unauthorized(operatorMessages.loginFailed);
   }
   const jwtToken = await signAccessToken(

@@ -6,7 +6,8 @@ import { findTenantBySubdomain } from './queries';
 /**
  * Every request needs its tenant, and tenants change rarely: keep each for a few seconds so a
  * busy portal asks the database once per tenant per interval. Several server processes each
- * keep their own copy; a brand edit shows everywhere within the interval.
+ * keep their own copy: the process that saves a brand edit forgets its copy at once (`forget`),
+ * the others show the edit within the interval.
  */
 export class TenantCache {
   private readonly entries = new Map<string, { tenant: TenantRow | null; expiresAt: number }>();
@@ -26,6 +27,17 @@ export class TenantCache {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(subdomain, { tenant, expiresAt: now + this.ttlMs });
     return tenant;
+  }
+
+  /** The tenant as the database has it now, kept for the next requests. */
+  async reload(subdomain: string): Promise<TenantRow | null> {
+    this.entries.delete(subdomain);
+    return this.get(subdomain);
+  }
+
+  /** Forget one tenant, after this process changed it (console settings). */
+  forget(subdomain: string): void {
+    this.entries.delete(subdomain);
   }
 
   /** Forget what is cached, e.g. after the fixture loader changed tenants in this process. */

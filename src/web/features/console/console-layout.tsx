@@ -1,27 +1,119 @@
-import { Anchor, Group, Stack } from '@mantine/core';
-import { Navigate, NavLink, Outlet } from 'react-router';
+import { Alert, Badge, Burger, Button, Drawer, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { consoleMessages } from '../../../shared/messages';
 import { readOperatorToken } from '../operator/operator-session';
-import { CONSOLE_NAV_ITEMS } from './nav-items';
+import { signOutEverywhere, useOperatorMe } from './console-api';
+import { ConsoleNav, isCurrentSection } from './console-nav';
+import './console.css';
+import { CONSOLE_NAV_ITEMS, navItemsFor } from './nav-items';
+import { useConsoleSession } from './use-console-session';
 
 /**
- * The frame of every console page: the section menu and the page. Signed-out visitors go to
- * /dashboard/login. (Issue 11 grows this into the full console frame: the operator's name and
- * role, the menu filtered by role, sign-out, a phone menu.)
+ * The frame of every console page (issue 11): the operator's name and role, the menu of the
+ * sections their role may use with the current one marked (a drawer behind a burger on phones),
+ * and sign-out. Signed-out visitors, and tokens the server refuses, go to /dashboard/login. The
+ * menu is a convenience: the server checks the role of every call again.
  */
 export function ConsoleLayout() {
-  if (!readOperatorToken()) return <Navigate to="/dashboard/login" replace />;
+  const hasToken = Boolean(readOperatorToken());
+  const me = useOperatorMe();
+  const { signOut } = useConsoleSession();
+  const { pathname } = useLocation();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+
+  // Sign-in comes back here afterwards.
+  if (!hasToken) return <Navigate to="/dashboard/login" replace state={{ from: pathname }} />;
+  if (me.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={consoleMessages.loading} />
+      </Group>
+    );
+  }
+  if (me.isError) {
+    return (
+      <Alert color="red" role="alert" title={consoleMessages.consoleLabel}>
+        {me.error.message}
+      </Alert>
+    );
+  }
+
+  const operator = me.data;
+  const items = navItemsFor(operator.role);
+  const section = CONSOLE_NAV_ITEMS.find((item) => isCurrentSection(item, pathname));
+  const isAllowedHere = !section || section.roles.includes(operator.role);
+
+  async function signOutOfEveryDevice() {
+    await signOutEverywhere().catch(() => undefined);
+    signOut();
+  }
+
   return (
-    <Stack gap="lg">
-      <nav aria-label="Console">
-        <Group gap="md">
-          {CONSOLE_NAV_ITEMS.map((item) => (
-            <Anchor key={item.path} component={NavLink} to={item.path} end={item.path === '/dashboard'}>
-              {item.label}
-            </Anchor>
-          ))}
+    <div className="console">
+      <header className="console__bar">
+        <Group gap="sm" wrap="nowrap">
+          <Burger
+            hiddenFrom="md"
+            opened={isMenuOpen}
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-label={isMenuOpen ? consoleMessages.closeMenu : consoleMessages.openMenu}
+            aria-expanded={isMenuOpen}
+            aria-controls="console-menu-drawer"
+            size="sm"
+          />
+          <Text fw={700} className="console__title">
+            {`${operator.tenant.brandTitle} · ${consoleMessages.consoleLabel}`}
+          </Text>
         </Group>
-      </nav>
-      <Outlet />
-    </Stack>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button variant="subtle" color="dark" className="console__who">
+              <span className="console__who-name">{operator.fullname}</span>
+              <Badge variant="light" color="gray" c="dark.7" ml="xs" className="console__role">
+                {consoleMessages.roleNames[operator.role]}
+              </Badge>
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{operator.email}</Menu.Label>
+            <Menu.Item onClick={signOut}>{consoleMessages.signOut}</Menu.Item>
+            <Menu.Item onClick={() => void signOutOfEveryDevice()}>
+              {consoleMessages.signOutEverywhere}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </header>
+      <div className="console__body">
+        <nav aria-label={consoleMessages.consoleLabel} className="console__nav">
+          <ConsoleNav items={items} />
+        </nav>
+        <Drawer
+          id="console-menu-drawer"
+          opened={isMenuOpen}
+          onClose={() => setMenuOpen(false)}
+          title={consoleMessages.consoleLabel}
+          size="xs"
+          lockScroll={false}
+          closeButtonProps={{ 'aria-label': consoleMessages.closeMenu }}
+        >
+          <nav aria-label={consoleMessages.consoleLabel}>
+            <ConsoleNav items={items} onNavigate={() => setMenuOpen(false)} />
+          </nav>
+        </Drawer>
+        <div className="console__page">
+          {isAllowedHere ? (
+            <Outlet />
+          ) : (
+            <Stack gap="sm">
+              <Title order={1}>{section?.label}</Title>
+              <Alert color="yellow" c="dark.9" role="alert">
+                {consoleMessages.notForYourRole}
+              </Alert>
+            </Stack>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

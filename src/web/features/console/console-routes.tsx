@@ -20,6 +20,13 @@ export const consoleRoutes: RouteObject[] = [
     path: '/dashboard',
     lazy: lazyPage(() => import('./console-layout').then((module) => module.ConsoleLayout)),
     children: [
+      {
+        // The appeals queue predates the console's sections; it keeps its path inside the frame.
+        path: '/dashboard/appeals',
+        lazy: lazyPage(() =>
+          import('../operator/dashboard-appeals-page').then((module) => module.DashboardAppealsPage),
+        ),
+      },
       ...overviewConsoleRoutes,
       ...noticesConsoleRoutes,
       ...passesConsoleRoutes,

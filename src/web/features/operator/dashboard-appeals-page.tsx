@@ -1,14 +1,12 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
 import type { DashboardAppeal } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { appealThreadMessages, dashboardAppealMessages, operatorMessages } from '../../../shared/messages';
+import { appealThreadMessages, dashboardAppealMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
-import { ApiError } from '../../lib/api-client';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
 import {
   appealThreadKey,
@@ -18,7 +16,6 @@ import {
   useDashboardAppeals,
 } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
-import { clearOperatorToken, readOperatorToken } from './operator-session';
 
 function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
   if (appeal.isPending) {
@@ -104,34 +101,19 @@ function AppealCard(props: {
   );
 }
 
-/** /dashboard/appeals: the operator's queue of appeals, pending first, each answerable. */
+/**
+ * /dashboard/appeals: the operator's queue of appeals, pending first, each answerable. It lives in
+ * the console frame, which signs out on a refused token and offers sign-out itself.
+ */
 export function DashboardAppealsPage() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const timeZone = useTenantTimeZone();
   const query = useDashboardAppeals();
   const [answering, setAnswering] = useState<{ appeal: DashboardAppeal; isApproved: boolean } | null>(null);
 
-  if (!readOperatorToken()) return <Navigate to="/dashboard/login" replace />;
-  if (query.error instanceof ApiError && query.error.status === 401) {
-    clearOperatorToken();
-    return <Navigate to="/dashboard/login" replace />;
-  }
-
-  function signOut() {
-    clearOperatorToken();
-    queryClient.removeQueries({ queryKey: dashboardAppealsKey });
-    navigate('/dashboard/login');
-  }
-
   return (
-    <Stack gap="lg" maw={960} mx="auto">
-      <Group justify="space-between">
-        <Title order={1}>{dashboardAppealMessages.listTitle}</Title>
-        <Button variant="default" onClick={signOut}>
-          {operatorMessages.signOut}
-        </Button>
-      </Group>
+    <Stack gap="lg" maw={960}>
+      <Title order={1}>{dashboardAppealMessages.listTitle}</Title>
       {query.isLoading && <Loader aria-label={dashboardAppealMessages.listTitle} />}
       {query.isError && (
         <Alert color="red" role="alert">

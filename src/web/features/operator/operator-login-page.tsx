@@ -1,7 +1,7 @@
-import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { Navigate, useNavigate } from 'react-router';
+import { Alert, Anchor, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { operatorLoginContract } from '../../../shared/contract';
-import { operatorMessages } from '../../../shared/messages';
+import { consoleMessages, operatorMessages } from '../../../shared/messages';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { signInOperator } from './api';
@@ -15,13 +15,17 @@ const operatorLoginFormSchema = operatorLoginContract.body.refine(
 /** /dashboard/login: the operator signs in to the console. */
 export function OperatorLoginPage() {
   const navigate = useNavigate();
+  // The set-password page leaves a notice; the console frame, the page to come back to.
+  const state = useLocation().state as { notice?: string; from?: string } | null;
+  const notice = state?.notice;
+  const returnTo = state?.from?.startsWith('/dashboard') ? state.from : '/dashboard';
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: operatorLoginFormSchema,
     initialValues: { email: '', password: '' },
     submit: (values) => signInOperator(values.email, values.password),
     onSuccess: (answer) => {
       storeOperatorToken(answer.jwtToken);
-      navigate('/dashboard/appeals');
+      navigate(returnTo, { replace: true });
     },
     invalidMessage: operatorMessages.loginFailed,
     // Rate limits and network trouble keep the server's wording, which says what to do.
@@ -31,7 +35,8 @@ export function OperatorLoginPage() {
         : operatorMessages.loginFailed,
   });
 
-  if (readOperatorToken()) return <Navigate to="/dashboard/appeals" replace />;
+  // Also reached right after signing in, when this page renders once more before navigating away.
+  if (readOperatorToken()) return <Navigate to={returnTo} replace />;
 
   return (
     <Stack maw={420} mx="auto" gap="lg">
@@ -39,6 +44,11 @@ export function OperatorLoginPage() {
       <Card withBorder padding="lg">
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
+            {notice && (
+              <Alert color="green" role="status">
+                {notice}
+              </Alert>
+            )}
             <TextInput
               label={operatorMessages.emailLabel}
               type="email"
@@ -58,6 +68,9 @@ export function OperatorLoginPage() {
             <Button type="submit" loading={isSubmitting}>
               {operatorMessages.signIn}
             </Button>
+            <Anchor component={Link} to="/dashboard/forgot-password" size="sm">
+              {consoleMessages.forgotPassword}
+            </Anchor>
           </Stack>
         </form>
       </Card>

@@ -2,8 +2,8 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
 
 /**
- * The minimal operator side: sign in and answer appeals, each page its own chunk (decision 070).
- * The full console of part 2 adds its pages here the same way, so none of it reaches the public.
+ * The operator's pages outside the console frame: sign in, forgot password, set a password from
+ * an emailed link. Each page is its own chunk (decision 070); the console is console-routes.tsx.
  */
 export const operatorRoutes: RouteObject[] = [
   {
@@ -11,7 +11,15 @@ export const operatorRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./operator-login-page').then((module) => module.OperatorLoginPage)),
   },
   {
-    path: '/dashboard/appeals',
-    lazy: lazyPage(() => import('./dashboard-appeals-page').then((module) => module.DashboardAppealsPage)),
+    path: '/dashboard/forgot-password',
+    lazy: lazyPage(() =>
+      import('./operator-forgot-password-page').then((module) => module.OperatorForgotPasswordPage),
+    ),
+  },
+  {
+    path: '/dashboard/set-password/:token',
+    lazy: lazyPage(() =>
+      import('./operator-set-password-page').then((module) => module.OperatorSetPasswordPage),
+    ),
   },
 ];

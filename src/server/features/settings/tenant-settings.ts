@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TenantSettings } from '../../../shared/contract';
+import type { tenantSettingsBodySchema } from '../../../shared/contract/console-settings';
+import type { StoragePort } from '../../adapters/storage/storage-port';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { type TenantRow, tenants } from '../../db/schema';
+import { notFound } from '../../errors';
+import { recordAudit } from '../audit';
+import type { ConsoleAccess } from '../operators/console-access';
+import { attachUploads, verifyUploadUrls } from '../uploads/service';
+
+export type TenantSettingsChanges = z.output<typeof tenantSettingsBodySchema>;
+
+export function toTenantSettings(tenant: TenantRow): TenantSettings {
+  return {
+    brandTitle: tenant.brandTitle,
+    brandColor: tenant.brandColor.toUpperCase(),
+    logoUrl: tenant.logoUrl,
+    logoVersion: tenant.logoVersion,
+    header1: tenant.header1,
+    header2: tenant.header2,
+    contactEmail: tenant.contactEmail,
+    contactNumber: tenant.contactNumber,
+    isCitationOnly: tenant.isCitationOnly,
+    isPermitOnly: tenant.isPermitOnly,
+    isPrivate: tenant.isPrivate,
+    isLoginOnly: tenant.isLoginOnly,
+    isViolationAndNotNotice: tenant.isViolationAndNotNotice,
+    isPermitCodeNeeded: tenant.isPermitCodeNeeded,
+    maxPermitCountPerCustomer: tenant.maxPermitCountPerCustomer,
+    timezone: tenant.timezone,
+    appealWindowDays: tenant.appealWindowDays,
+    unpaidReservationMinutes: tenant.unpaidReservationMinutes,
+    processingFeeBasisPoints: tenant.processingFeeBasisPoints,
+    processingFeeFixedCents: tenant.processingFeeFixedCents,
+    serviceFeeCents: tenant.serviceFeeCents,
+    subdomain: tenant.subdomain,
+  };
+}
+
+/** Only the fields that changed, before and after: what the audit log shows. */
+function changedFields(before: TenantSettings, after: TenantSettings) {
+  const keys = (Object.keys(after) as Array<keyof TenantSettings>).filter(
+    (key) => before[key] !== after[key],
+  );
+  return {
+    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
+}
+
+/**
+ * Saves the tenant's brand and settings. A new logo must be a 'brand-logo' upload of this tenant
+ * that has arrived intact; it is attached in the same transaction, and the logo version moves on
+ * so caches of the old picture are bypassed. The change and its audit entry commit together.
+ */
+export async function updateTenantSettings(options: {
+  db: Database;
+  storage: StoragePort;
+  clock: Clock;
+  access: ConsoleAccess;
+  changes: TenantSettingsChanges;
+}): Promise<TenantSettings> {
+  const { tenant, auditActor } = options.access;
+  const { changes } = options;
+  const isNewLogo = changes.logoUrl !== null && changes.logoUrl !== tenant.logoUrl;
+  if (isNewLogo && changes.logoUrl) {
+    await verifyUploadUrls({
+      db: options.db,
+      storage: options.storage,
+      tenant,
+      purpose: 'brand-logo',
+      fileUrls: [changes.logoUrl],
+      now: options.clock.now(),
+    });
+  }
+  const updated = await options.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(tenants).where(eq(tenants.id, tenant.id)).for('update');
+    if (!current) throw notFound('Tenant');
+    if (isNewLogo && changes.logoUrl) {
+      await attachUploads(tx, { tenantId: tenant.id, purpose: 'brand-logo', fileUrls: [changes.logoUrl] });
+    }
+    const [row] = await tx
+      .update(tenants)
+      .set({
+        ...changes,
+        logoVersion:
+          changes.logoUrl === null ? null : isNewLogo ? (current.logoVersion ?? 0) + 1 : current.logoVersion,
+      })
+      .where(eq(tenants.id, tenant.id))
+      .returning();
+    if (!row) throw notFound('Tenant');
+    const diff = changedFields(toTenantSettings(current), toTenantSettings(row));
+    if (Object.keys(diff.after).length > 0) {
+      await recordAudit(tx, {
+        tenantId: tenant.id,
+        actor: auditActor,
+        action: 'settings.update',
+        entityType: 'settings',
+        entityId: tenant.id,
+        ...diff,
+      });
+    }
+    return row;
+  });
+  return toTenantSettings(updated);
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { isValidEmail, stripWhitespace } from '../rules/account-validation';
+import { isValidTimeZone } from '../rules/time-zones';
+import { defineRoute } from './define-route';
+
+/**
+ * The tenant's brand and settings as the console edits them (issue 11): every column of the
+ * tenant row an operator runs, the brand-details fields of part 1 section 3 among them. The
+ * platform's own settings (its service fee, the payment account) are shown, not edited here.
+ */
+const trimmedText = (max: number, options: { required?: boolean } = {}) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform((value) => value.trim())
+    .refine((value) => !options.required || value.length > 0, 'must not be empty')
+    .refine((value) => value.length <= max, `must be at most ${max} characters`);
+
+const optionalText = (max: number) =>
+  trimmedText(max)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
+
+/** '#1a6b3c', '1A6B3C': stored as six upper-case hex digits, the brand details' form. */
+export const brandColorInputSchema = z
+  .string()
+  .max(20)
+  .transform((value) => value.trim().replace(/^#/, '').toUpperCase())
+  .refine((value) => /^[0-9A-F]{6}$/.test(value), 'must be a colour like #1A6B3C');
+
+export const BRAND_TITLE_MAX = 100;
+export const HEADER_MAX = 500;
+
+export const tenantSettingsBodySchema = z
+  .object({
+    brandTitle: trimmedText(BRAND_TITLE_MAX, { required: true }),
+    brandColor: brandColorInputSchema,
+    /** A stored 'brand-logo' upload of this tenant, or the logo already in use; null: no logo. */
+    logoUrl: z.string().max(2000).nullable(),
+    header1: optionalText(HEADER_MAX),
+    header2: optionalText(HEADER_MAX),
+    contactEmail: z
+      .string()
+      .max(400)
+      .transform(stripWhitespace)
+      .refine(
+        (value) => value === '' || isValidEmail(value),
+        'must be an email address like help@example.com',
+      )
+      .nullable()
+      .transform((value) => (value ? value : null)),
+    contactNumber: trimmedText(40)
+      .refine((value) => value === '' || /^[0-9+()./\- ]{3,40}$/.test(value), 'must be a phone number')
+      .nullable()
+      .transform((value) => (value ? value : null)),
+    isCitationOnly: z.boolean(),
+    isPermitOnly: z.boolean(),
+    isPrivate: z.boolean(),
+    isLoginOnly: z.boolean(),
+    isViolationAndNotNotice: z.boolean(),
+    isPermitCodeNeeded: z.boolean(),
+    /** Null: no limit. */
+    maxPermitCountPerCustomer: wholeNumber(1, 1000).nullable(),
+    timezone: z.string().max(64).refine(isValidTimeZone, 'must be a time zone such as America/New_York'),
+    appealWindowDays: wholeNumber(0, 3650),
+    unpaidReservationMinutes: wholeNumber(1, 1440),
+    processingFeeBasisPoints: wholeNumber(0, 2000),
+    processingFeeFixedCents: wholeNumber(0, 100000),
+  })
+  .refine((body) => !(body.isCitationOnly && body.isPermitOnly), {
+    message: 'A portal cannot be both notices only and passes only.',
+    path: ['isPermitOnly'],
+  });
+export type TenantSettingsBody = z.input<typeof tenantSettingsBodySchema>;
+
+export const tenantSettingsSchema = z.object({
+  brandTitle: z.string(),
+  brandColor: z.string(),
+  logoUrl: z.string().nullable(),
+  logoVersion: z.number().int().nullable(),
+  header1: z.string().nullable(),
+  header2: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactNumber: z.string().nullable(),
+  isCitationOnly: z.boolean(),
+  isPermitOnly: z.boolean(),
+  isPrivate: z.boolean(),
+  isLoginOnly: z.boolean(),
+  isViolationAndNotNotice: z.boolean(),
+  isPermitCodeNeeded: z.boolean(),
+  maxPermitCountPerCustomer: z.number().int().nullable(),
+  timezone: z.string(),
+  appealWindowDays: z.number().int(),
+  unpaidReservationMinutes: z.number().int(),
+  processingFeeBasisPoints: z.number().int(),
+  processingFeeFixedCents: z.number().int(),
+  /** Read-only here: the platform's fee, set by the platform. */
+  serviceFeeCents: z.number().int(),
+  subdomain: z.string(),
+});
+export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
+
+export const getTenantSettingsContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/settings',
+  summary: "The tenant's brand and settings",
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'settings.manage',
+  response: tenantSettingsSchema,
+  errors: [401, 403, 404],
+});
+
+export const updateTenantSettingsContract = defineRoute({
+  method: 'PUT',
+  path: '/dashboard/settings',
+  summary: "Replaces the tenant's brand and settings (audit-logged; the portal shows them at once)",
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'settings.manage',
+  body: tenantSettingsBodySchema,
+  response: tenantSettingsSchema,
+  errors: [401, 403, 404],
+});

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { getOperatorMeContract, signOutEverywhereContract } from '../../../shared/contract';
+import { callApi } from '../../lib/api-client';
+import { readOperatorToken } from '../operator/operator-session';
+
+/** Every console query's key starts with this, so signing out forgets them all at once. */
+export const CONSOLE_QUERY_ROOT = 'dashboard';
+
+export const operatorMeKey = [CONSOLE_QUERY_ROOT, 'me'] as const;
+
+/** The signed-in operator and their role: the frame's menu and name. */
+export function useOperatorMe() {
+  return useQuery({
+    queryKey: operatorMeKey,
+    queryFn: ({ signal }) =>
+      callApi(getOperatorMeContract, {}, { signal, authorization: readOperatorToken() }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function signOutEverywhere() {
+  return callApi(signOutEverywhereContract, {}, { authorization: readOperatorToken() });
+}

@@ -1,0 +1,64 @@
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { inviteOperatorBodySchema } from '../../../../shared/contract';
+import { consoleMessages } from '../../../../shared/messages';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { isApiError } from '../../../lib/api-client';
+import { useApiForm } from '../../../lib/use-api-form';
+import { inviteOperator } from './operators-api';
+import { ROLE_OPTIONS } from './role-options';
+
+/** Name, email and role of a new operator; the server emails them a link to set a password. */
+export function InviteOperatorForm(props: { onInvited: (message: string) => void }) {
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: inviteOperatorBodySchema,
+    initialValues: { fullname: '', email: '', role: 'staff' },
+    submit: inviteOperator,
+    onSuccess: (invited) => {
+      form.reset();
+      props.onInvited(fillMessage(consoleMessages.invited, { email: invited.email }));
+    },
+    fieldOf: (error) => (error.status === 409 ? 'email' : null),
+    describeError: (error) => (isApiError(error) ? error.message : String(error)),
+  });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="invite-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="invite-title">
+            {consoleMessages.inviteTitle}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput
+              label={consoleMessages.nameLabel}
+              autoComplete="off"
+              maxLength={100}
+              {...form.getInputProps('fullname')}
+            />
+            <TextInput
+              label={consoleMessages.emailLabel}
+              type="email"
+              autoComplete="off"
+              {...form.getInputProps('email')}
+            />
+            <Select
+              label={consoleMessages.roleLabel}
+              data={ROLE_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('role')}
+            />
+          </SimpleGrid>
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              {consoleMessages.inviteButton}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

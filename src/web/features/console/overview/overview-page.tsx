@@ -1,0 +1,133 @@
+import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { type ConsoleOverview, getConsoleOverviewContract } from '../../../../shared/contract';
+import { formatCalendarDate, formatMoney } from '../../../../shared/format';
+import { consoleMessages } from '../../../../shared/messages';
+import { fillMessage } from '../../../../shared/messages/fill';
+import type { OperatorRole } from '../../../../shared/rules/operator-roles';
+import { callApi } from '../../../lib/api-client';
+import { readOperatorToken } from '../../operator/operator-session';
+import { CONSOLE_QUERY_ROOT, useOperatorMe } from '../console-api';
+import { navItemsFor } from '../nav-items';
+
+interface Tile {
+  label: string;
+  value: string;
+  detail?: string;
+  /** The list the figure counts; shown as a link when the role may open it. */
+  to: string;
+}
+
+function tilesOf(overview: ConsoleOverview): Tile[] {
+  const revenue = overview.revenueThisMonth;
+  return [
+    {
+      label: consoleMessages.noticesIssuedToday,
+      value: String(overview.noticesIssuedToday),
+      to: '/dashboard/notices',
+    },
+    {
+      label: consoleMessages.noticesPaidToday,
+      value: String(overview.noticesPaidToday),
+      to: '/dashboard/notices?status=paid',
+    },
+    {
+      label: consoleMessages.revenueThisMonth,
+      value: formatMoney(revenue.total),
+      detail: fillMessage(consoleMessages.revenueSplit, {
+        notices: formatMoney(revenue.notices),
+        passes: formatMoney(revenue.passes),
+      }),
+      to: '/dashboard/reports',
+    },
+    {
+      label: consoleMessages.passesActive,
+      value: String(overview.passesActive),
+      to: '/dashboard/passes?status=paid',
+    },
+    {
+      label: consoleMessages.waitingApprovals,
+      value: String(overview.waitingApprovals),
+      to: '/dashboard/passes?status=waiting',
+    },
+    {
+      label: consoleMessages.pendingAppeals,
+      value: String(overview.pendingAppeals),
+      to: '/dashboard/appeals',
+    },
+  ];
+}
+
+function canOpen(role: OperatorRole, to: string): boolean {
+  const path = to.split('?')[0];
+  return navItemsFor(role).some((item) => item.path === path);
+}
+
+function TileCard({ tile, isLink }: { tile: Tile; isLink: boolean }) {
+  const body = (
+    <Card withBorder padding="md" className="console-tile">
+      <Text size="sm" c="dimmed" component="h2" fw={500}>
+        {tile.label}
+      </Text>
+      <Text fz={32} fw={700} lh={1.2}>
+        {tile.value}
+      </Text>
+      {tile.detail && <Text size="sm">{tile.detail}</Text>}
+    </Card>
+  );
+  return isLink ? (
+    <Link to={tile.to} className="console-tile">
+      {body}
+    </Link>
+  ) : (
+    body
+  );
+}
+
+/** /dashboard: the day's figures at a glance, each a way into its list. */
+export function OverviewPage() {
+  const me = useOperatorMe();
+  const overview = useQuery({
+    queryKey: [CONSOLE_QUERY_ROOT, 'overview'],
+    queryFn: ({ signal }) =>
+      callApi(getConsoleOverviewContract, {}, { signal, authorization: readOperatorToken() }),
+    refetchInterval: 60_000,
+  });
+  const role = me.data?.role ?? 'enforcement';
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>{consoleMessages.overviewTitle}</Title>
+        {overview.data && (
+          <Text c="dimmed">
+            {fillMessage(consoleMessages.overviewToday, { date: formatCalendarDate(overview.data.today) })}
+          </Text>
+        )}
+      </div>
+      {overview.isError && (
+        <Alert color="red" role="alert">
+          {overview.error.message}
+        </Alert>
+      )}
+      {overview.isPending && (
+        <div className="console-tiles" role="status" aria-busy="true" aria-label={consoleMessages.loading}>
+          {Array.from({ length: 6 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart.
+            <Skeleton key={index} height={104} radius="md" />
+          ))}
+        </div>
+      )}
+      {overview.data && (
+        <ul className="console-tiles plain-list">
+          {tilesOf(overview.data).map((tile) => (
+            <li key={tile.label}>
+              <TileCard tile={tile} isLink={canOpen(role, tile.to)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,259 @@
+import {
+  Alert,
+  Button,
+  Card,
+  ColorInput,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useMemo, useState } from 'react';
+import {
+  type TenantSettings,
+  type TenantSettingsBody,
+  tenantSettingsBodySchema,
+} from '../../../../shared/contract';
+import { formatMoney } from '../../../../shared/format';
+import { consoleMessages } from '../../../../shared/messages';
+import { listTimeZones } from '../../../../shared/rules';
+import { isApiError } from '../../../lib/api-client';
+import { useApiForm } from '../../../lib/use-api-form';
+import { BrandPreview } from './brand-preview';
+import { LogoField } from './logo-field';
+import { saveTenantSettings, tenantSettingsKey, useTenantSettings } from './settings-api';
+
+type FlagField =
+  | 'isCitationOnly'
+  | 'isPermitOnly'
+  | 'isPrivate'
+  | 'isLoginOnly'
+  | 'isViolationAndNotNotice'
+  | 'isPermitCodeNeeded';
+
+const FLAGS: Array<[FlagField, string]> = [
+  ['isCitationOnly', consoleMessages.isCitationOnlyLabel],
+  ['isPermitOnly', consoleMessages.isPermitOnlyLabel],
+  ['isPrivate', consoleMessages.isPrivateLabel],
+  ['isLoginOnly', consoleMessages.isLoginOnlyLabel],
+  ['isViolationAndNotNotice', consoleMessages.isViolationAndNotNoticeLabel],
+  ['isPermitCodeNeeded', consoleMessages.isPermitCodeNeededLabel],
+];
+
+/** What the form edits: the settings without the read-only parts. */
+function toBody(settings: TenantSettings): TenantSettingsBody {
+  const { logoVersion: _version, serviceFeeCents: _fee, subdomain: _subdomain, ...body } = settings;
+  return { ...body, brandColor: `#${settings.brandColor}` };
+}
+
+/** A number input's value as the contract wants it: empty is null, anything else a number. */
+const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function SettingsForm({ settings }: { settings: TenantSettings }) {
+  const queryClient = useQueryClient();
+  const [savedMessage, setSavedMessage] = useState<string | null>(null);
+  const timeZones = useMemo(() => listTimeZones(), []);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: tenantSettingsBodySchema,
+    initialValues: toBody(settings),
+    submit: saveTenantSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(tenantSettingsKey, saved);
+      form.setValues(toBody(saved));
+      form.resetDirty(toBody(saved));
+      setSavedMessage(consoleMessages.settingsSaved);
+    },
+    describeError: (error) => (isApiError(error) ? error.message : String(error)),
+  });
+  const values = form.values;
+  const change = () => setSavedMessage(null);
+
+  return (
+    <form onSubmit={onSubmit} noValidate onChange={change}>
+      <Stack gap="lg">
+        <Section title={consoleMessages.brandSection}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Stack gap="md">
+              <TextInput
+                label={consoleMessages.brandTitleLabel}
+                required
+                maxLength={100}
+                {...form.getInputProps('brandTitle')}
+              />
+              <ColorInput
+                label={consoleMessages.brandColorLabel}
+                format="hex"
+                withEyeDropper={false}
+                {...form.getInputProps('brandColor')}
+              />
+              <TextInput
+                label={consoleMessages.header1Label}
+                maxLength={500}
+                {...form.getInputProps('header1')}
+                value={values.header1 ?? ''}
+              />
+              <TextInput
+                label={consoleMessages.header2Label}
+                maxLength={500}
+                {...form.getInputProps('header2')}
+                value={values.header2 ?? ''}
+              />
+            </Stack>
+            <Stack gap="md">
+              <BrandPreview brandColor={values.brandColor} brandTitle={values.brandTitle} />
+              <LogoField
+                value={values.logoUrl}
+                onChange={(url) => {
+                  form.setFieldValue('logoUrl', url);
+                  change();
+                }}
+              />
+            </Stack>
+          </SimpleGrid>
+        </Section>
+
+        <Section title={consoleMessages.contactSection}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={consoleMessages.contactEmailLabel}
+              type="email"
+              {...form.getInputProps('contactEmail')}
+              value={values.contactEmail ?? ''}
+            />
+            <TextInput
+              label={consoleMessages.contactNumberLabel}
+              type="tel"
+              {...form.getInputProps('contactNumber')}
+              value={values.contactNumber ?? ''}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title={consoleMessages.portalSection}>
+          <Stack gap="sm">
+            {FLAGS.map(([field, label]) => (
+              <Switch key={field} label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
+            ))}
+          </Stack>
+        </Section>
+
+        <Section title={consoleMessages.rulesSection}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              label={consoleMessages.timezoneLabel}
+              data={timeZones}
+              searchable
+              allowDeselect={false}
+              {...form.getInputProps('timezone')}
+            />
+            <NumberInput
+              label={consoleMessages.maxPermitCountLabel}
+              description={consoleMessages.maxPermitCountHelp}
+              min={1}
+              max={1000}
+              allowDecimal={false}
+              {...form.getInputProps('maxPermitCountPerCustomer')}
+              value={values.maxPermitCountPerCustomer ?? ''}
+              onChange={(value) => form.setFieldValue('maxPermitCountPerCustomer', numberOrNull(value))}
+            />
+            <NumberInput
+              label={consoleMessages.appealWindowLabel}
+              min={0}
+              max={3650}
+              allowDecimal={false}
+              {...form.getInputProps('appealWindowDays')}
+            />
+            <NumberInput
+              label={consoleMessages.unpaidReservationLabel}
+              min={1}
+              max={1440}
+              allowDecimal={false}
+              {...form.getInputProps('unpaidReservationMinutes')}
+            />
+            <NumberInput
+              label={consoleMessages.processingFeePercentLabel}
+              min={0}
+              max={20}
+              decimalScale={2}
+              suffix=" %"
+              {...form.getInputProps('processingFeeBasisPoints')}
+              value={values.processingFeeBasisPoints / 100}
+              onChange={(value) =>
+                form.setFieldValue('processingFeeBasisPoints', Math.round(Number(value || 0) * 100))
+              }
+            />
+            <NumberInput
+              label={consoleMessages.processingFeeFixedLabel}
+              min={0}
+              max={1000}
+              decimalScale={2}
+              fixedDecimalScale
+              prefix="$"
+              {...form.getInputProps('processingFeeFixedCents')}
+              value={values.processingFeeFixedCents / 100}
+              onChange={(value) =>
+                form.setFieldValue('processingFeeFixedCents', Math.round(Number(value || 0) * 100))
+              }
+            />
+          </SimpleGrid>
+          <Text size="sm">
+            {`${consoleMessages.serviceFeeLabel}: ${formatMoney(settings.serviceFeeCents)}`}
+          </Text>
+        </Section>
+
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        {savedMessage && (
+          <Alert color="green" role="status">
+            {savedMessage}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            {consoleMessages.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /dashboard/settings: the tenant's brand, contact details, portal flags, rules and fees. */
+export function SettingsPage() {
+  const settings = useTenantSettings();
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{consoleMessages.settingsTitle}</Title>
+      {settings.isPending && <Skeleton height={480} radius="md" aria-label={consoleMessages.loading} />}
+      {settings.isError && (
+        <Alert color="red" role="alert">
+          {settings.error.message}
+        </Alert>
+      )}
+      {settings.data && <SettingsForm settings={settings.data} />}
+    </Stack>
+  );
+}

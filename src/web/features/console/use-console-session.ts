@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { clearOperatorToken } from '../operator/operator-session';
+import { CONSOLE_QUERY_ROOT } from './console-api';
+
+/**
+ * Signing out of the console: the token and every console query go, then the sign-in page. Any
+ * console query refused with a 401 (token expired, revoked by a role change or "sign out
+ * everywhere") signs out the same way, so no page has to handle it itself.
+ */
+export function useConsoleSession() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const signOut = useCallback(() => {
+    clearOperatorToken();
+    queryClient.removeQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
+    navigate('/dashboard/login', { replace: true, state: null });
+  }, [navigate, queryClient]);
+
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        const error = event.query.state.error;
+        if (
+          event.type === 'updated' &&
+          event.query.queryKey[0] === CONSOLE_QUERY_ROOT &&
+          error instanceof ApiError &&
+          error.status === 401
+        ) {
+          signOut();
+        }
+      }),
+    [queryClient, signOut],
+  );
+
+  return { signOut };
+}

@@ -1,0 +1,57 @@
+import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { operatorForgotPasswordContract } from '../../../shared/contract';
+import { consoleMessages, operatorMessages } from '../../../shared/messages';
+import { callApi, isApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
+
+/** /dashboard/forgot-password: an operator asks for a link to set a new password. */
+export function OperatorForgotPasswordPage() {
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: operatorForgotPasswordContract.body,
+    initialValues: { email: '' },
+    submit: (values) => callApi(operatorForgotPasswordContract, { body: values }),
+    onSuccess: (answer) => setSentMessage(answer.message),
+    describeError: (error) => (isApiError(error) ? error.message : String(error)),
+  });
+
+  return (
+    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="forgot-title">
+      <Stack gap="md">
+        <Title order={1} size="h2" id="forgot-title">
+          {consoleMessages.forgotTitle}
+        </Title>
+        {sentMessage ? (
+          <Alert color="green" role="status">
+            {sentMessage}
+          </Alert>
+        ) : (
+          <form onSubmit={onSubmit} noValidate>
+            <Stack gap="md">
+              <Text size="sm">{consoleMessages.forgotIntro}</Text>
+              <TextInput
+                label={operatorMessages.emailLabel}
+                type="email"
+                autoComplete="username"
+                {...form.getInputProps('email')}
+              />
+              {formError && (
+                <Alert color="red" role="alert">
+                  {formError}
+                </Alert>
+              )}
+              <Button type="submit" loading={isSubmitting}>
+                {consoleMessages.forgotSend}
+              </Button>
+            </Stack>
+          </form>
+        )}
+        <Anchor component={Link} to="/dashboard/login" size="sm">
+          {consoleMessages.backToSignIn}
+        </Anchor>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import {
+  createPlatformTenantContract,
+  createTenantBodySchema,
+  listPlatformTenantsContract,
+} from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { operatorMessages, platformAdminMessages } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
+import { listTimeZones } from '../../../shared/rules';
+import { ApiError, callApi, isApiError } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
+import { clearPlatformAdminToken, readPlatformAdminToken } from './platform-admin-session';
+
+const tenantsKey = ['platform-admin', 'tenants'] as const;
+
+function CreateTenantForm(props: { onCreated: (message: string) => void }) {
+  const timeZones = useMemo(() => listTimeZones(), []);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: createTenantBodySchema,
+    initialValues: {
+      subdomain: '',
+      brandTitle: '',
+      timezone: 'America/New_York',
+      adminName: '',
+      adminEmail: '',
+    },
+    submit: (body) =>
+      callApi(createPlatformTenantContract, { body }, { authorization: readPlatformAdminToken() }),
+    onSuccess: (tenant, values) => {
+      form.reset();
+      props.onCreated(
+        fillMessage(platformAdminMessages.created, { subdomain: tenant.subdomain, email: values.adminEmail }),
+      );
+    },
+    fieldOf: (error) => (error.status === 409 ? 'subdomain' : null),
+    describeError: (error) => (isApiError(error) ? error.message : String(error)),
+  });
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="create-tenant-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="create-tenant-title">
+            {platformAdminMessages.createTitle}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextInput
+              label={platformAdminMessages.subdomainLabel}
+              description={platformAdminMessages.subdomainHelp}
+              maxLength={63}
+              {...form.getInputProps('subdomain')}
+            />
+            <TextInput
+              label={platformAdminMessages.titleLabel}
+              maxLength={100}
+              {...form.getInputProps('brandTitle')}
+            />
+            <Select
+              label={platformAdminMessages.timezoneLabel}
+              data={timeZones}
+              searchable
+              allowDeselect={false}
+              {...form.getInputProps('timezone')}
+            />
+            <TextInput
+              label={platformAdminMessages.adminNameLabel}
+              maxLength={100}
+              {...form.getInputProps('adminName')}
+            />
+            <TextInput
+              label={platformAdminMessages.adminEmailLabel}
+              type="email"
+              {...form.getInputProps('adminEmail')}
+            />
+          </SimpleGrid>
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              {platformAdminMessages.createButton}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/** /admin/tenants on the bare host: every tenant, and a form to create one with its first admin. */
+export function PlatformTenantsPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<string | null>(null);
+  const tenants = useQuery({
+    queryKey: tenantsKey,
+    queryFn: ({ signal }) =>
+      callApi(listPlatformTenantsContract, {}, { signal, authorization: readPlatformAdminToken() }),
+    enabled: Boolean(readPlatformAdminToken()),
+    retry: false,
+  });
+  const isRefused = tenants.error instanceof ApiError && tenants.error.status === 401;
+
+  const signOut = () => {
+    clearPlatformAdminToken();
+    queryClient.removeQueries({ queryKey: ['platform-admin'] });
+    navigate('/admin/login', { replace: true });
+  };
+  useEffect(() => {
+    if (isRefused) clearPlatformAdminToken();
+  }, [isRefused]);
+
+  if (!readPlatformAdminToken() || isRefused) return <Navigate to="/admin/login" replace />;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Title order={1}>{platformAdminMessages.tenantsTitle}</Title>
+        <Button variant="default" onClick={signOut}>
+          {operatorMessages.signOut}
+        </Button>
+      </Group>
+      <CreateTenantForm
+        onCreated={(message) => {
+          setNotice(message);
+          void queryClient.invalidateQueries({ queryKey: tenantsKey });
+        }}
+      />
+      {notice && (
+        <Alert color="green" role="status">
+          {notice}
+        </Alert>
+      )}
+      {tenants.isPending && (
+        <Skeleton height={160} radius="md" aria-label={platformAdminMessages.tenantsTitle} />
+      )}
+      {tenants.isError && !isRefused && (
+        <Alert color="red" role="alert">
+          {tenants.error.message}
+        </Alert>
+      )}
+      {tenants.data?.length === 0 && <Text>{platformAdminMessages.empty}</Text>}
+      {tenants.data && tenants.data.length > 0 && (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={520}>
+            <Table verticalSpacing="sm" horizontalSpacing="md">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{platformAdminMessages.subdomainLabel}</Table.Th>
+                  <Table.Th scope="col">{platformAdminMessages.titleLabel}</Table.Th>
+                  <Table.Th scope="col">{platformAdminMessages.operatorsLabel}</Table.Th>
+                  <Table.Th scope="col">{platformAdminMessages.createdLabel}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tenants.data.map((tenant) => (
+                  <Table.Tr key={tenant.uuid}>
+                    <Table.Td>{tenant.subdomain}</Table.Td>
+                    <Table.Td>{tenant.brandTitle}</Table.Td>
+                    <Table.Td>{tenant.operatorCount}</Table.Td>
+                    <Table.Td>{formatDate(tenant.createdAt, tenant.timezone)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+    </Stack>
+  );
+}
