@@ -13,3 +13,4 @@ export * from './payments';
 export * from './reports';
 export * from './ticketview';
 export * from './uploads';
+export * from './console-notices';
