@@ -15,8 +15,7 @@ export const NOTICE_LIST_MAX_OFFSET = 10_000;
 export const NOTICE_SORT_KEYS = ['issued', 'amount', 'status', 'plate'] as const;
 export type NoticeSortKey = (typeof NOTICE_SORT_KEYS)[number];
 
-const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-const daySchema = z.string().regex(dayPattern, 'must be a date as YYYY-MM-DD');
+const daySchema = z.iso.date({ message: 'must be a date as YYYY-MM-DD' });
 
 /** The filters the list and the export share: the export answers exactly what the list shows. */
 export const noticeFilterSchema = z.object({
