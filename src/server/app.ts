@@ -19,6 +19,7 @@ import { authPlugin } from './features/auth/plugin';
 import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { consoleCustomerRoutes } from './features/console-customers/routes';
 import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { customerRoutes } from './features/customers/routes';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
@@ -159,6 +160,7 @@ export async function buildApp(
       await passRoutes(typed);
       await enforcementRoutes(typed);
       await consoleNoticeRoutes(typed);
+      await consoleCustomerRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -8,14 +8,13 @@ import {
   listViolationCodesContract,
   overrideNoticeAmountContract,
   previewNoticeImportContract,
-  type RouteContract,
   updateNoticeContract,
   updateViolationCodeContract,
   voidNoticeContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
-import { type ContractRequest, registerRoute } from '../../http/register-route';
-import { operatorActor, requirePermission } from '../permissions';
+import { registerRoute } from '../../http/register-route';
+import { authoriseConsoleCall } from './authorise';
 import { getConsoleNotice } from './console-notice';
 import { exportNotices } from './export-notices';
 import { importNotices, previewNoticeImport } from './import-notices';
@@ -23,29 +22,17 @@ import { listNotices } from './list-notices';
 import { createNotice, overrideNoticeAmount, updateNotice, voidNotice } from './notice-changes';
 import { createViolationCode, listViolationCodes, updateViolationCode } from './violation-codes';
 
-/**
- * The tenant and the signed-in operator of a console call, after the contract's permission is
- * checked: every route below names its permission once, in its contract.
- */
-async function authorise<C extends RouteContract>(request: ContractRequest<C>, contract: C) {
-  const tenant = await request.requireTenant();
-  const operator = await request.requireOperator();
-  if (!contract.permission) throw new Error(`${contract.path} has no permission`);
-  requirePermission(operatorActor(operator), contract.permission, { tenantId: tenant.id });
-  return { tenant, operator };
-}
-
 /** The console's notices and violation codes (issue 11, docs/console-notices.md). */
 export async function consoleNoticeRoutes(app: ApiInstance) {
   const { db, clock } = app.deps;
 
   registerRoute(app, listNoticesContract, async (request) => {
-    const { tenant } = await authorise(request, listNoticesContract);
+    const { tenant } = await authoriseConsoleCall(request, listNoticesContract);
     return listNotices({ db, tenant, query: request.query });
   });
 
   registerRoute(app, exportNoticesContract, async (request, reply) => {
-    const { tenant } = await authorise(request, exportNoticesContract);
+    const { tenant } = await authoriseConsoleCall(request, exportNoticesContract);
     const day = clock.now().toISOString().slice(0, 10);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -55,55 +42,55 @@ export async function consoleNoticeRoutes(app: ApiInstance) {
   });
 
   registerRoute(app, getConsoleNoticeContract, async (request) => {
-    const { tenant } = await authorise(request, getConsoleNoticeContract);
+    const { tenant } = await authoriseConsoleCall(request, getConsoleNoticeContract);
     return getConsoleNotice({ db, tenant, noticeId: request.params.uuid, now: clock.now() });
   });
 
   registerRoute(app, createNoticeContract, async (request) => {
-    const { tenant, operator } = await authorise(request, createNoticeContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, createNoticeContract);
     return createNotice({ db, tenant, operator, body: request.body, now: clock.now() });
   });
 
   registerRoute(app, updateNoticeContract, async (request) => {
-    const { tenant, operator } = await authorise(request, updateNoticeContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, updateNoticeContract);
     const noticeId = request.params.uuid;
     return updateNotice({ db, tenant, operator, noticeId, body: request.body, now: clock.now() });
   });
 
   registerRoute(app, voidNoticeContract, async (request) => {
-    const { tenant, operator } = await authorise(request, voidNoticeContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, voidNoticeContract);
     const noticeId = request.params.uuid;
     return voidNotice({ db, tenant, operator, noticeId, body: request.body, now: clock.now() });
   });
 
   registerRoute(app, overrideNoticeAmountContract, async (request) => {
-    const { tenant, operator } = await authorise(request, overrideNoticeAmountContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, overrideNoticeAmountContract);
     const noticeId = request.params.uuid;
     return overrideNoticeAmount({ db, tenant, operator, noticeId, body: request.body, now: clock.now() });
   });
 
   registerRoute(app, previewNoticeImportContract, async (request) => {
-    const { tenant } = await authorise(request, previewNoticeImportContract);
+    const { tenant } = await authoriseConsoleCall(request, previewNoticeImportContract);
     return previewNoticeImport({ db, tenant, csv: request.body.csv, now: clock.now() });
   });
 
   registerRoute(app, importNoticesContract, async (request) => {
-    const { tenant, operator } = await authorise(request, importNoticesContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, importNoticesContract);
     return importNotices({ db, tenant, operator, csv: request.body.csv, now: clock.now() });
   });
 
   registerRoute(app, listViolationCodesContract, async (request) => {
-    const { tenant } = await authorise(request, listViolationCodesContract);
+    const { tenant } = await authoriseConsoleCall(request, listViolationCodesContract);
     return listViolationCodes(db, tenant);
   });
 
   registerRoute(app, createViolationCodeContract, async (request) => {
-    const { tenant, operator } = await authorise(request, createViolationCodeContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, createViolationCodeContract);
     return createViolationCode({ db, tenant, operator, body: request.body });
   });
 
   registerRoute(app, updateViolationCodeContract, async (request) => {
-    const { tenant, operator } = await authorise(request, updateViolationCodeContract);
+    const { tenant, operator } = await authoriseConsoleCall(request, updateViolationCodeContract);
     return updateViolationCode({ db, tenant, operator, codeId: request.params.uuid, body: request.body });
   });
 }
