@@ -300,47 +300,47 @@ export const listViolationCodesContract = defineRoute({
   errors: [401, 403, 404],
 });
 
-const daysSchema = z
+export const lateDaysSchema = z
   .number({ message: 'must be a number of days' })
   .int('must be whole days')
   .min(1, 'must be 1 or more')
   .max(3650, 'must be at most 3650');
 
+/** A code's fields, before the rules between its late tiers (see violationCodeBodySchema). */
+export const violationCodeFieldsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(60, 'must be at most 60 characters')
+    .transform((value) => value.toUpperCase()),
+  description: text(300),
+  amount: centsSchema,
+  lateAmount1: centsSchema.nullable().default(null),
+  lateDays1: lateDaysSchema.nullable().default(null),
+  lateAmount2: centsSchema.nullable().default(null),
+  lateDays2: lateDaysSchema.nullable().default(null),
+});
+
+type LateTiers = Record<'lateAmount1' | 'lateDays1' | 'lateAmount2' | 'lateDays2', number | null>;
+
 /**
- * A code's amount and late tiers. A tier is an amount and the days after issue it applies from;
- * the second tier comes after the first.
+ * A late tier is an amount and the days after issue it applies from; the second comes after the
+ * first. The console's form checks the same rules (with its own dollar fields).
  */
-export const violationCodeBodySchema = z
-  .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'is required')
-      .max(60, 'must be at most 60 characters')
-      .transform((value) => value.toUpperCase()),
-    description: text(300),
-    amount: centsSchema,
-    lateAmount1: centsSchema.nullable().default(null),
-    lateDays1: daysSchema.nullable().default(null),
-    lateAmount2: centsSchema.nullable().default(null),
-    lateDays2: daysSchema.nullable().default(null),
-  })
-  .refine((code) => (code.lateAmount1 === null) === (code.lateDays1 === null), {
-    message: 'A late tier needs both an amount and a number of days.',
-    path: ['lateDays1'],
-  })
-  .refine((code) => (code.lateAmount2 === null) === (code.lateDays2 === null), {
-    message: 'A late tier needs both an amount and a number of days.',
-    path: ['lateDays2'],
-  })
-  .refine((code) => code.lateDays2 === null || code.lateDays1 !== null, {
-    message: 'Set the first late tier before the second.',
-    path: ['lateDays2'],
-  })
-  .refine((code) => code.lateDays2 === null || (code.lateDays1 ?? 0) < code.lateDays2, {
-    message: 'The second late tier must start after the first.',
-    path: ['lateDays2'],
-  });
+export function checkLateTiers(code: LateTiers, context: z.RefinementCtx) {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  const bothOrNeither = 'A late tier needs both an amount and a number of days.';
+  if ((code.lateAmount1 === null) !== (code.lateDays1 === null)) issue('lateDays1', bothOrNeither);
+  if ((code.lateAmount2 === null) !== (code.lateDays2 === null)) issue('lateDays2', bothOrNeither);
+  if (code.lateDays2 !== null && code.lateDays1 === null)
+    issue('lateDays2', 'Set the first late tier before the second.');
+  if (code.lateDays2 !== null && code.lateDays1 !== null && code.lateDays1 >= code.lateDays2)
+    issue('lateDays2', 'The second late tier must start after the first.');
+}
+
+export const violationCodeBodySchema = violationCodeFieldsSchema.superRefine(checkLateTiers);
 export type ViolationCodeBody = z.input<typeof violationCodeBodySchema>;
 
 export const createViolationCodeContract = defineRoute({
