@@ -84,7 +84,7 @@ export function NewNoticePage() {
               inputMode="decimal"
               {...form.getInputProps('amount')}
             />
-            <Button type="submit" loading={isSubmitting} w={{ base: '100%', sm: 'auto' }}>
+            <Button type="submit" loading={isSubmitting}>
               {m.create}
             </Button>
           </Stack>

@@ -154,7 +154,7 @@ function AmountForm({ citation }: { citation: Citation }) {
               maxLength={NOTICE_REASON_MAX}
               {...form.getInputProps('reason')}
             />
-            <Button type="submit" loading={isSubmitting} w={{ base: '100%', sm: 'auto' }}>
+            <Button type="submit" loading={isSubmitting}>
               {m.applyOverride}
             </Button>
           </>
@@ -185,16 +185,12 @@ function VoidSection({ citation }: { citation: Citation }) {
           {m.voidTitle}
         </Title>
         <Text>{m.voidHint}</Text>
-        <Button
-          color="red.8"
-          variant="outline"
-          onClick={() => setIsOpen(true)}
-          w={{ base: '100%', sm: 'auto' }}
-        >
+        <Button color="red.8" variant="outline" onClick={() => setIsOpen(true)}>
           {m.voidButton}
         </Button>
       </Stack>
       <Modal
+        closeButtonProps={{ 'aria-label': m.cancel }}
         opened={isOpen}
         onClose={() => setIsOpen(false)}
         title={fillMessage(m.voidConfirm, { number: citation.citationNumber })}

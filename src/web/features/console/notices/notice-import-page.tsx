@@ -190,7 +190,7 @@ export function NoticeImportPage() {
               {fillMessage(m.previewTitle, { count: preview.rowCount })}
             </Title>
             <Sample preview={preview} />
-            <Button onClick={importAll} loading={isBusy} w={{ base: '100%', sm: 'auto' }}>
+            <Button onClick={importAll} loading={isBusy}>
               {fillMessage(m.importButton, { count: preview.rowCount })}
             </Button>
           </Stack>

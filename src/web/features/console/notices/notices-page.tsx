@@ -76,7 +76,7 @@ function SortHeader(props: {
     <Table.Th scope="col" aria-sort={ariaSort}>
       <UnstyledButton
         onClick={() => props.onSort(sort)}
-        fw={700}
+        style={{ font: 'inherit', fontWeight: 700 }}
         aria-label={fillMessage(m.sortBy, { column: label })}
       >
         {label} {isActive ? (query.order === 'asc' ? '▲' : '▼') : ''}

@@ -179,6 +179,7 @@ export function ViolationCodesPage() {
         </Table.ScrollContainer>
       )}
       <Modal
+        closeButtonProps={{ 'aria-label': m.cancel }}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={
