@@ -146,7 +146,7 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
                       <Table.Td>{`${formatDate(pass.issuedOn, timeZone)} – ${formatDate(pass.expiresAt, timeZone)}`}</Table.Td>
                       <Table.Td>{formatMoney(pass.amount)}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" c="dark.9">
+                        <Badge variant="light" c="dark.9" color="blue">
                           {pass.paidStatus}
                         </Badge>
                       </Table.Td>

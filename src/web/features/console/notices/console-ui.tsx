@@ -66,3 +66,7 @@ export const dollarsFieldSchema = z
 /** Cents as a form shows them to edit ('45.00'), '' for none. */
 export const dollarsText = (cents: number | null | undefined) =>
   cents === null || cents === undefined ? '' : (cents / 100).toFixed(2);
+
+/** A notice status's badge colour: light tints with dark text, readable on any brand. */
+export const statusBadgeColor = (status: string) =>
+  status === 'Paid' || status === 'Paid off platform' ? 'green' : status === 'Void' ? 'gray' : 'blue';

@@ -41,7 +41,7 @@ import {
   useViolationCodes,
   voidNotice,
 } from './api';
-import { dollarsFieldSchema, dollarsText, QueryError } from './console-ui';
+import { dollarsFieldSchema, dollarsText, QueryError, statusBadgeColor } from './console-ui';
 import { chooseCodeSchemaMessage, NoticeDetailFields } from './notice-form-fields';
 
 /** After a change: the page shows the answer at once, and the list refetches when next shown. */
@@ -267,7 +267,7 @@ export function NoticeDetailPage() {
         <>
           <Group justify="space-between" wrap="wrap">
             <Title order={1}>{fillMessage(m.detailTitle, { number: citation.citationNumber })}</Title>
-            <Badge size="lg" variant="light" c="dark.9">
+            <Badge size="lg" variant="light" c="dark.9" color={statusBadgeColor(citation.paymentStatus)}>
               {citation.paymentStatus}
             </Badge>
           </Group>

@@ -26,7 +26,7 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
-import { Pager, QueryError } from './console-ui';
+import { Pager, QueryError, statusBadgeColor } from './console-ui';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['q', 'status', 'from', 'to', 'codeUUID'] as const;
@@ -101,13 +101,7 @@ function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: str
         {notice.isAmountOverridden && <Text span size="xs" c="dimmed">{` (${m.overridden})`}</Text>}
       </Table.Td>
       <Table.Td>
-        <Badge
-          variant="light"
-          color={
-            notice.paymentStatus === 'Paid' ? 'green' : notice.paymentStatus === 'Void' ? 'gray' : 'blue'
-          }
-          c="dark.9"
-        >
+        <Badge variant="light" color={statusBadgeColor(notice.paymentStatus)} c="dark.9">
           {notice.paymentStatus}
         </Badge>
       </Table.Td>
