@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -14,11 +14,10 @@ const DARK = 'consoledark';
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 openFreshPagePerTest((opened) => {
-  ({ browser, context, page } = opened);
+  ({ browser, page } = opened);
 });
 
 /** Signs the tenant's admin in through the API and stores the token as the login screen does. */
