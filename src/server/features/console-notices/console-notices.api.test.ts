@@ -513,3 +513,56 @@ describe('CSV export', () => {
     expect(parseCsv(response.body).records).toHaveLength(1);
   });
 });
+
+describe('changes while a driver is paying (decision 148)', () => {
+  const payOpenCheckout = async (noticeUuid: string, change: () => Promise<void>) => {
+    const opened = await t.request('alpha', {
+      method: 'GET',
+      url: `/api/v1/citation/checkout/${noticeUuid}/subdomain/alpha`,
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    await change();
+    const paid = await t.request('alpha', {
+      method: 'POST',
+      url: new URL(opened.json().checkoutURL).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        cardNumber: '4242 4242 4242 4242',
+        expiry: '12/30',
+        cvc: '123',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBe(303);
+    const [session] = await queryRows<{ status: string; refund_reason: string | null }>(
+      t.db,
+      sql`SELECT status, refund_reason FROM payment_sessions WHERE subject_id = ${noticeUuid} ORDER BY created_at DESC LIMIT 1`,
+    );
+    return session;
+  };
+
+  it('refunds a checkout of a notice voided in the console meanwhile; the notice stays void and unpaid', async () => {
+    const id = await noticeId('A4');
+    const session = await payOpenCheckout(id, async () => {
+      expect(
+        (await call('staff', 'POST', `/notices/${id}/void`, { reason: 'Towed, voided' })).statusCode,
+      ).toBe(200);
+    });
+    expect(session).toMatchObject({ status: 'refunded', refund_reason: 'not_payable' });
+    const notice = (await call('admin', 'GET', `/notices/${id}`)).json().citation;
+    expect(notice).toMatchObject({ paymentStatus: 'Void', datePaid: null, paidTotal: null });
+  });
+
+  it('refunds a checkout whose amount was overridden meanwhile; the notice stays open at its new amount', async () => {
+    const id = await noticeId('A1');
+    const session = await payOpenCheckout(id, async () => {
+      const response = await call('admin', 'PUT', `/notices/${id}/amount`, {
+        amountOverride: 1000,
+        reason: 'Reduced',
+      });
+      expect(response.statusCode).toBe(200);
+    });
+    expect(session).toMatchObject({ status: 'refunded', refund_reason: 'amount_changed' });
+    const notice = (await call('admin', 'GET', `/notices/${id}`)).json().citation;
+    expect(notice).toMatchObject({ paymentStatus: 'Open', amountDue: 1000, datePaid: null });
+  });
+});
