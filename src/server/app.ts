@@ -20,6 +20,8 @@ import { authPlugin } from './features/auth/plugin';
 import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { consoleCustomerRoutes } from './features/console-customers/routes';
+import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { consoleOverviewRoutes } from './features/console-overview/routes';
 import { customerRoutes } from './features/customers/routes';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
@@ -170,6 +172,8 @@ export async function buildApp(
       await tenantSettingsRoutes(typed);
       await auditRoutes(typed);
       await platformAdminRoutes(typed);
+      await consoleNoticeRoutes(typed);
+      await consoleCustomerRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -47,7 +47,7 @@ async function measureScenario(
   db: pg.Client,
   options: ReturnType<typeof parseBenchOptions>,
 ): Promise<ScenarioResult> {
-  const next = await scenario.prepare({ db });
+  const next = await scenario.prepare({ db, port: server.port });
   const problem = await checkSample(next, server.port, scenario.check);
   if (problem) throw new Error(`Scenario ${scenario.id} answers wrongly, not measuring it: ${problem}`);
   const base = { port: server.port, connections: options.connections, serverCpuSeconds: server.cpuSeconds };

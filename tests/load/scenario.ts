@@ -13,6 +13,8 @@ export interface BenchRequest {
 export interface ScenarioContext {
   /** A client on the bench database, e.g. to pick real plates or tenants. */
   db: pg.Client;
+  /** The port of the server the scenario is measured on (to sign in before the load). */
+  port?: number;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Scenario } from './scenario';
 import { bareRouteScenario } from './scenarios/bare-route';
 import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
+import { consoleNoticeSearchScenario } from './scenarios/console-notice-search';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
 import { plateCheckScenario } from './scenarios/plate-check';
@@ -19,6 +20,7 @@ export const scenarios: readonly Scenario[] = [
   checkoutSessionScenario,
   passCheckoutScenario,
   reportDataScenario,
+  consoleNoticeSearchScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

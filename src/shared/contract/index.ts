@@ -5,6 +5,8 @@ export * from './brand';
 export * from './citations';
 export * from './common';
 export * from './console-audit';
+export * from './console-customers';
+export * from './console-notices';
 export * from './console-operators';
 export * from './console-overview';
 export * from './console-settings';

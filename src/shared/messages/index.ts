@@ -2,6 +2,8 @@ export * from './accounts';
 export * from './appeals';
 export * from './citations';
 export * from './common';
+export * from './console-customers';
+export * from './console-notices';
 export * from './fill';
 export * from './legal';
 export * from './operator-console';

@@ -59,6 +59,31 @@ export const citations = pgTable(
       .where(sql`client_id IS NOT NULL`),
     uniqueIndex('citations_tenant_number_key').on(table.tenantId, table.citationNumber),
     index('citations_tenant_plate_idx').on(table.tenantId, table.plate),
+    // The console's list: an index per sort and filter (migration 0840, decision 147).
+    index('citations_tenant_created_idx').on(table.tenantId, table.createdOn, table.id),
+    index('citations_tenant_status_created_idx').on(
+      table.tenantId,
+      table.paymentStatus,
+      table.createdOn,
+      table.id,
+    ),
+    index('citations_tenant_amount_idx').on(
+      table.tenantId,
+      sql`coalesce(${table.amountOverride}, ${table.amount})`,
+      table.id,
+    ),
+    index('citations_tenant_plate_order_idx').on(table.tenantId, table.plate, table.id),
+    index('citations_tenant_code_created_idx').on(
+      table.tenantId,
+      table.citationCodeId,
+      table.createdOn,
+      table.id,
+    ),
+    index('citations_tenant_plate_prefix_idx').on(table.tenantId, table.plate.op('text_pattern_ops')),
+    index('citations_tenant_number_prefix_idx').on(
+      table.tenantId,
+      table.citationNumber.op('text_pattern_ops'),
+    ),
   ],
 );
 

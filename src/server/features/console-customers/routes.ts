@@ -1,0 +1,52 @@
+import {
+  getConsoleCustomerContract,
+  issueSignupCodesContract,
+  listCustomersContract,
+  listSignupCodesContract,
+  setCustomerBusinessContract,
+  setCustomerGuestCodesContract,
+} from '../../../shared/contract';
+import type { ApiInstance } from '../../api-instance';
+import { registerRoute } from '../../http/register-route';
+import { authoriseConsoleCall } from '../console-notices/authorise';
+import { setBusiness, setGuestCodes } from './customer-changes';
+import { getConsoleCustomer } from './customer-profile';
+import { listCustomers } from './customer-search';
+import { issueSignupCodes, listSignupCodes } from './signup-codes';
+
+/** The console's customers and sign-up codes (issue 11). */
+export async function consoleCustomerRoutes(app: ApiInstance) {
+  const { db } = app.deps;
+
+  registerRoute(app, listCustomersContract, async (request) => {
+    const { tenant } = await authoriseConsoleCall(request, listCustomersContract);
+    return listCustomers({ db, tenant, query: request.query });
+  });
+
+  registerRoute(app, getConsoleCustomerContract, async (request) => {
+    const { tenant } = await authoriseConsoleCall(request, getConsoleCustomerContract);
+    return getConsoleCustomer({ db, tenant, customerId: request.params.uuid });
+  });
+
+  registerRoute(app, setCustomerGuestCodesContract, async (request) => {
+    const { tenant, operator } = await authoriseConsoleCall(request, setCustomerGuestCodesContract);
+    const customerId = request.params.uuid;
+    return setGuestCodes({ db, tenant, operator, customerId, ...request.body });
+  });
+
+  registerRoute(app, setCustomerBusinessContract, async (request) => {
+    const { tenant, operator } = await authoriseConsoleCall(request, setCustomerBusinessContract);
+    const customerId = request.params.uuid;
+    return setBusiness({ db, tenant, operator, customerId, entityName: request.body.entityName });
+  });
+
+  registerRoute(app, listSignupCodesContract, async (request) => {
+    const { tenant } = await authoriseConsoleCall(request, listSignupCodesContract);
+    return listSignupCodes(db, tenant);
+  });
+
+  registerRoute(app, issueSignupCodesContract, async (request) => {
+    const { tenant, operator } = await authoriseConsoleCall(request, issueSignupCodesContract);
+    return issueSignupCodes({ db, tenant, operator, count: request.body.count });
+  });
+}

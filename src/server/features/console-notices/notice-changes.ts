@@ -1,0 +1,205 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ConsoleNotice,
+  createNoticeBodySchema,
+  overrideNoticeAmountBodySchema,
+  updateNoticeBodySchema,
+  voidNoticeBodySchema,
+} from '../../../shared/contract';
+import { isCitationPaid, isCitationVoided } from '../../../shared/rules';
+import { type Database, queryRows, type Transaction } from '../../db/client';
+import {
+  type CitationRow,
+  citationCodes,
+  citations,
+  type OperatorRow,
+  type TenantRow,
+} from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { recordAudit } from '../audit';
+import { isUniqueViolation } from '../customers/queries';
+import { auditActorOf, getConsoleNotice, lockNotice } from './console-notice';
+
+interface ChangeOptions {
+  db: Database;
+  tenant: TenantRow;
+  operator: OperatorRow;
+  now: Date;
+}
+
+/** A notice's fields as the audit log keeps them. */
+const snapshot = (row: CitationRow) => ({
+  citationNumber: row.citationNumber,
+  plate: row.plate,
+  stateProv: row.stateProv,
+  createdOn: row.createdOn,
+  paymentStatus: row.paymentStatus,
+  amount: row.amount,
+  amountOverride: row.amountOverride,
+  voidDate: row.voidDate,
+  citationCodeId: row.citationCodeId,
+  location: row.location,
+  make: row.make,
+  color: row.color,
+  comments: row.comments,
+});
+
+export async function findViolationCode(db: Database | Transaction, tenantId: string, codeId: string) {
+  const [code] = await db
+    .select()
+    .from(citationCodes)
+    .where(and(eq(citationCodes.tenantId, tenantId), eq(citationCodes.id, codeId)));
+  if (!code) throw badRequest("Invalid body field 'citationCodeUUID': no such violation code.");
+  return code;
+}
+
+/** Notices numbered by the system share the field notices' series (E500001, ...). */
+async function nextNoticeNumber(tx: Transaction): Promise<string> {
+  const [row] = await queryRows<{ n: string }>(
+    tx,
+    sql`SELECT nextval('field_citation_number_seq')::text AS n`,
+  );
+  return `E${row!.n}`;
+}
+
+/** A notice written in the console; its amount and late tiers come from its violation code. */
+export async function createNotice(
+  options: ChangeOptions & { body: z.output<typeof createNoticeBodySchema> },
+): Promise<ConsoleNotice> {
+  const { db, tenant, operator, body, now } = options;
+  const createdOn = body.createdOn ? new Date(body.createdOn) : now;
+  if (createdOn.getTime() > now.getTime() + 5 * 60_000) {
+    throw badRequest("Invalid body field 'createdOn': must not be in the future.");
+  }
+  const code = await findViolationCode(db, tenant.id, body.citationCodeUUID);
+  const amount = body.amount ?? code.amount;
+  if (amount === null || amount === undefined) {
+    throw badRequest(`Enter an amount: the violation code '${code.name}' has none yet.`);
+  }
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(citations)
+        .values({
+          tenantId: tenant.id,
+          citationNumber: body.citationNumber || (await nextNoticeNumber(tx)),
+          plate: body.plate,
+          stateProv: body.stateProv ?? null,
+          createdOn,
+          paymentStatus: 'Open',
+          amount,
+          lateAmount1: code.lateAmount1,
+          lateDays1: code.lateDays1,
+          lateAmount2: code.lateAmount2,
+          lateDays2: code.lateDays2,
+          citationCodeId: code.id,
+          location: body.location ?? null,
+          make: body.make ?? null,
+          color: body.color ?? null,
+          comments: body.comments ?? null,
+        })
+        .returning();
+      await recordAudit(tx, {
+        tenantId: tenant.id,
+        actor: auditActorOf(operator),
+        action: 'notice.create',
+        entityType: 'notice',
+        entityId: row!.id,
+        after: snapshot(row!),
+      });
+      return row!.id;
+    });
+    return getConsoleNotice({ db, tenant, noticeId: id, now });
+  } catch (error) {
+    if (isUniqueViolation(error, 'citations_tenant_number_key')) {
+      throw conflict(`The notice number ${body.citationNumber} is already in use.`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Changes one notice inside a transaction with its row locked, so a checkout being fulfilled at
+ * the same moment waits for this change (or this waits for it) and re-checks what it may settle
+ * (docs/payments.md). Records the change with the notice's fields before and after.
+ */
+async function changeNotice(
+  options: ChangeOptions & { noticeId: string; action: string; reason?: string },
+  change: (row: CitationRow, tx: Transaction) => Promise<Partial<CitationRow>>,
+): Promise<ConsoleNotice> {
+  const { db, tenant, operator, noticeId, now } = options;
+  await db.transaction(async (tx) => {
+    const before = await lockNotice(tx, tenant.id, noticeId);
+    const values = await change(before, tx);
+    const [after] = await tx.update(citations).set(values).where(eq(citations.id, before.id)).returning();
+    await recordAudit(tx, {
+      tenantId: tenant.id,
+      actor: auditActorOf(operator),
+      action: options.action,
+      entityType: 'notice',
+      entityId: before.id,
+      before: snapshot(before),
+      after: { ...snapshot(after!), ...(options.reason ? { reason: options.reason } : {}) },
+    });
+  });
+  return getConsoleNotice({ db, tenant, noticeId, now });
+}
+
+/** Corrects the details; the amount, status and number stay (they have calls of their own). */
+export function updateNotice(
+  options: ChangeOptions & { noticeId: string; body: z.output<typeof updateNoticeBodySchema> },
+) {
+  const { body } = options;
+  return changeNotice({ ...options, action: 'notice.update' }, async (_row, tx) => {
+    const code = await findViolationCode(tx, options.tenant.id, body.citationCodeUUID);
+    return {
+      plate: body.plate,
+      stateProv: body.stateProv ?? null,
+      location: body.location ?? null,
+      make: body.make ?? null,
+      color: body.color ?? null,
+      comments: body.comments ?? null,
+      citationCodeId: code.id,
+    };
+  });
+}
+
+const statusFields = (row: CitationRow) => ({
+  paymentStatus: row.paymentStatus as 'Open',
+  datePaid: row.datePaid?.toISOString() ?? null,
+  voidDate: row.voidDate?.toISOString() ?? null,
+});
+
+/** Voids a notice: it owes nothing and a checkout still open for it is refunded at fulfilment. */
+export function voidNotice(
+  options: ChangeOptions & { noticeId: string; body: z.output<typeof voidNoticeBodySchema> },
+) {
+  return changeNotice({ ...options, action: 'notice.void', reason: options.body.reason }, async (row) => {
+    if (isCitationPaid(statusFields(row))) {
+      throw conflict('This notice is paid: refund the payment before voiding it.');
+    }
+    if (isCitationVoided(statusFields(row))) throw conflict('This notice is already void.');
+    return { paymentStatus: 'Void', voidDate: options.now };
+  });
+}
+
+/**
+ * Sets the amount in force (late penalties no longer apply while it is set), or clears it. Only
+ * a notice that can still be paid: a checkout opened before charged the old amount and is
+ * refunded at fulfilment ('amount-changed').
+ */
+export function overrideNoticeAmount(
+  options: ChangeOptions & { noticeId: string; body: z.output<typeof overrideNoticeAmountBodySchema> },
+) {
+  return changeNotice(
+    { ...options, action: 'notice.override-amount', reason: options.body.reason },
+    async (row) => {
+      if (isCitationPaid(statusFields(row)))
+        throw conflict('This notice is paid: its amount can no longer change.');
+      if (isCitationVoided(statusFields(row)))
+        throw conflict('This notice is void: its amount can no longer change.');
+      return { amountOverride: options.body.amountOverride };
+    },
+  );
+}

@@ -1,0 +1,436 @@
+import { z } from 'zod';
+import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './citations';
+import { uuidSchema } from './common';
+import { defineRoute } from './define-route';
+
+/**
+ * The console's notices (issue 11, docs/console-notices.md): a server-sorted, server-paginated
+ * list, the changes an operator makes to one notice, violation codes and CSV import and export.
+ */
+
+/** Most rows a page of the list shows, and the deepest row a page may start at (bounded offset). */
+export const NOTICE_PAGE_SIZE_MAX = 100;
+export const NOTICE_LIST_MAX_OFFSET = 10_000;
+
+export const NOTICE_SORT_KEYS = ['issued', 'amount', 'status', 'plate'] as const;
+export type NoticeSortKey = (typeof NOTICE_SORT_KEYS)[number];
+
+const daySchema = z.iso.date({ message: 'must be a date as YYYY-MM-DD' });
+
+/** The filters the list and the export share: the export answers exactly what the list shows. */
+export const noticeFilterSchema = z.object({
+  /** A plate or notice number, or the start of one (spaces ignored, any case). */
+  q: z
+    .string()
+    .max(MAX_SEARCH_TERM_LENGTH, `must be at most ${MAX_SEARCH_TERM_LENGTH} characters`)
+    .optional(),
+  status: paymentStatusSchema.optional(),
+  /** Issued on or after this tenant-local day. */
+  from: daySchema.optional(),
+  /** Issued on or before this tenant-local day. */
+  to: daySchema.optional(),
+  codeUUID: uuidSchema.optional(),
+  sort: z.enum(NOTICE_SORT_KEYS).default('issued'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type NoticeFilter = z.output<typeof noticeFilterSchema>;
+
+export const listNoticesQuerySchema = noticeFilterSchema
+  .extend({
+    page: z.coerce.number().int().min(1, 'must be 1 or more').default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1, 'must be 1 or more')
+      .max(NOTICE_PAGE_SIZE_MAX, `must be at most ${NOTICE_PAGE_SIZE_MAX}`)
+      .default(25),
+  })
+  .refine((query) => (query.page - 1) * query.pageSize <= NOTICE_LIST_MAX_OFFSET, {
+    message: `Pages reach the first ${NOTICE_LIST_MAX_OFFSET.toLocaleString('en-US')} notices: narrow the search or the filters.`,
+    path: ['page'],
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "'from' must not be after 'to'",
+    path: ['from'],
+  });
+
+/** One row of the list: what a table shows, no more. */
+export const noticeListItemSchema = z.object({
+  uuid: z.uuid(),
+  citationNumber: z.string(),
+  plate: z.string(),
+  stateProv: z.string().nullable(),
+  createdOn: z.string(),
+  paymentStatus: paymentStatusSchema,
+  /** The amount in force: the override when there is one, else the original amount (cents). */
+  amount: z.number().int(),
+  isAmountOverridden: z.boolean(),
+  citationName: z.string().nullable(),
+  location: z.string().nullable(),
+});
+export type NoticeListItem = z.infer<typeof noticeListItemSchema>;
+
+export const noticePageSchema = z.object({
+  items: z.array(noticeListItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Whether a next page exists (counting a million rows for a page number would cost more). */
+  hasMore: z.boolean(),
+});
+export type NoticePage = z.infer<typeof noticePageSchema>;
+
+export const listNoticesContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/notices',
+  summary: "The tenant's notices: filtered, sorted and paginated on the server",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.list',
+  query: listNoticesQuerySchema,
+  response: noticePageSchema,
+  errors: [401, 403, 404],
+});
+
+/** GET /dashboard/notices/export: the same filters, answered as a streamed CSV file. */
+export const exportNoticesContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/notices/export',
+  summary: 'The filtered notices as a CSV file (text/csv), streamed, every row',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.list',
+  query: noticeFilterSchema,
+  response: z.string(),
+  errors: [401, 403, 404],
+});
+
+const noticeParamsSchema = z.object({ uuid: uuidSchema });
+
+/** A notice as the console shows it: the portal's notice, and its audit history. */
+export const consoleNoticeSchema = z.object({
+  citation: citationSchema,
+  history: z.array(
+    z.object({
+      action: z.string(),
+      actorLabel: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ConsoleNotice = z.infer<typeof consoleNoticeSchema>;
+
+export const getConsoleNoticeContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/notices/:uuid',
+  summary: 'One notice of the tenant, with who changed it when',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.list',
+  params: noticeParamsSchema,
+  response: consoleNoticeSchema,
+  errors: [401, 403, 404],
+});
+
+/** Longest accepted value of each free-text notice field; longer is a 400. */
+export const NOTICE_FIELD_LIMITS = {
+  citationNumber: 32,
+  plate: 16,
+  stateProv: 8,
+  location: 200,
+  make: 60,
+  color: 40,
+  comments: 2000,
+} as const;
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((value) => (value === '' ? null : value))
+    .nullable()
+    .optional();
+
+/** Cents, whole and not negative; a million dollars is far beyond any parking notice. */
+export const MAX_NOTICE_AMOUNT = 100_000_000;
+export const centsSchema = z
+  .number({ message: 'must be an amount in cents' })
+  .int('must be whole cents')
+  .min(0, 'must not be negative')
+  .max(MAX_NOTICE_AMOUNT, 'is too large');
+
+const plateSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'is required')
+      .max(NOTICE_FIELD_LIMITS.plate, `must be at most ${NOTICE_FIELD_LIMITS.plate} characters`)
+      .regex(/^[A-Z0-9-]+$/, 'may contain only letters, digits and hyphens'),
+  );
+
+/** The details of a notice an operator may write and later correct. */
+const noticeDetailsSchema = z.object({
+  plate: plateSchema,
+  stateProv: text(NOTICE_FIELD_LIMITS.stateProv),
+  location: text(NOTICE_FIELD_LIMITS.location),
+  make: text(NOTICE_FIELD_LIMITS.make),
+  color: text(NOTICE_FIELD_LIMITS.color),
+  comments: text(NOTICE_FIELD_LIMITS.comments),
+});
+
+export const noticeNumberSchema = z
+  .string()
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .max(
+        NOTICE_FIELD_LIMITS.citationNumber,
+        `must be at most ${NOTICE_FIELD_LIMITS.citationNumber} characters`,
+      )
+      .regex(/^[A-Z0-9-]*$/, 'may contain only letters, digits and hyphens'),
+  );
+
+export const createNoticeBodySchema = noticeDetailsSchema.extend({
+  /** Blank: the server numbers it (E…, the same series as notices written in the field). */
+  citationNumber: noticeNumberSchema.optional(),
+  citationCodeUUID: uuidSchema,
+  /** Blank: the violation code's amount and late tiers. */
+  amount: centsSchema.nullable().optional(),
+  /** When the violation happened; blank means now. Never in the future. */
+  createdOn: z.iso.datetime({ offset: true, message: 'must be a date and time' }).optional(),
+});
+export type CreateNoticeBody = z.input<typeof createNoticeBodySchema>;
+
+export const createNoticeContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/notices',
+  summary: 'Write a notice (409: the number is taken)',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.create',
+  body: createNoticeBodySchema,
+  response: consoleNoticeSchema,
+  errors: [401, 403, 404, 409],
+});
+
+export const updateNoticeBodySchema = noticeDetailsSchema.extend({ citationCodeUUID: uuidSchema });
+export type UpdateNoticeBody = z.input<typeof updateNoticeBodySchema>;
+
+export const updateNoticeContract = defineRoute({
+  method: 'PUT',
+  path: '/dashboard/notices/:uuid',
+  summary: "Correct a notice's details (plate, place, vehicle, violation code, comments)",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.edit',
+  params: noticeParamsSchema,
+  body: updateNoticeBodySchema,
+  response: consoleNoticeSchema,
+  errors: [401, 403, 404],
+});
+
+export const NOTICE_REASON_MAX = 500;
+const reasonSchema = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .max(NOTICE_REASON_MAX, `must be at most ${NOTICE_REASON_MAX} characters`);
+
+export const voidNoticeBodySchema = z.object({ reason: reasonSchema });
+export type VoidNoticeBody = z.input<typeof voidNoticeBodySchema>;
+
+export const voidNoticeContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/notices/:uuid/void',
+  summary: 'Void a notice: it owes nothing and can no longer be paid (409: paid or already void)',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.edit',
+  params: noticeParamsSchema,
+  body: voidNoticeBodySchema,
+  response: consoleNoticeSchema,
+  errors: [401, 403, 404, 409],
+});
+
+export const overrideNoticeAmountBodySchema = z.object({
+  /** The new amount in cents, or null to go back to the original amount. */
+  amountOverride: centsSchema.nullable(),
+  reason: reasonSchema,
+});
+export type OverrideNoticeAmountBody = z.input<typeof overrideNoticeAmountBodySchema>;
+
+export const overrideNoticeAmountContract = defineRoute({
+  method: 'PUT',
+  path: '/dashboard/notices/:uuid/amount',
+  summary: "Override a notice's amount, or clear the override (409: paid, void or archived)",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.edit',
+  params: noticeParamsSchema,
+  body: overrideNoticeAmountBodySchema,
+  response: consoleNoticeSchema,
+  errors: [401, 403, 404, 409],
+});
+
+// Violation codes.
+
+export const violationCodeSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  lateAmount1: z.number().int().nullable(),
+  lateDays1: z.number().int().nullable(),
+  lateAmount2: z.number().int().nullable(),
+  lateDays2: z.number().int().nullable(),
+});
+export type ViolationCode = z.infer<typeof violationCodeSchema>;
+
+export const listViolationCodesContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/violation-codes',
+  summary: "The tenant's violation codes, by name",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.list',
+  response: z.array(violationCodeSchema),
+  errors: [401, 403, 404],
+});
+
+export const lateDaysSchema = z
+  .number({ message: 'must be a number of days' })
+  .int('must be whole days')
+  .min(1, 'must be 1 or more')
+  .max(3650, 'must be at most 3650');
+
+/** A code's fields, before the rules between its late tiers (see violationCodeBodySchema). */
+export const violationCodeFieldsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'is required')
+    .max(60, 'must be at most 60 characters')
+    .transform((value) => value.toUpperCase()),
+  description: text(300),
+  amount: centsSchema,
+  lateAmount1: centsSchema.nullable().default(null),
+  lateDays1: lateDaysSchema.nullable().default(null),
+  lateAmount2: centsSchema.nullable().default(null),
+  lateDays2: lateDaysSchema.nullable().default(null),
+});
+
+type LateTiers = Record<'lateAmount1' | 'lateDays1' | 'lateAmount2' | 'lateDays2', number | null>;
+
+/**
+ * A late tier is an amount and the days after issue it applies from; the second comes after the
+ * first. The console's form checks the same rules (with its own dollar fields).
+ */
+export function checkLateTiers(code: LateTiers, context: z.RefinementCtx) {
+  const issue = (path: string, message: string) =>
+    context.addIssue({ code: 'custom', path: [path], message });
+  const bothOrNeither = 'A late tier needs both an amount and a number of days.';
+  if ((code.lateAmount1 === null) !== (code.lateDays1 === null)) issue('lateDays1', bothOrNeither);
+  if ((code.lateAmount2 === null) !== (code.lateDays2 === null)) issue('lateDays2', bothOrNeither);
+  if (code.lateDays2 !== null && code.lateDays1 === null)
+    issue('lateDays2', 'Set the first late tier before the second.');
+  if (code.lateDays2 !== null && code.lateDays1 !== null && code.lateDays1 >= code.lateDays2)
+    issue('lateDays2', 'The second late tier must start after the first.');
+}
+
+export const violationCodeBodySchema = violationCodeFieldsSchema.superRefine(checkLateTiers);
+export type ViolationCodeBody = z.input<typeof violationCodeBodySchema>;
+
+export const createViolationCodeContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/violation-codes',
+  summary: 'Add a violation code (409: the name is taken)',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'violation-code.manage',
+  body: violationCodeBodySchema,
+  response: violationCodeSchema,
+  errors: [401, 403, 404, 409],
+});
+
+export const updateViolationCodeContract = defineRoute({
+  method: 'PUT',
+  path: '/dashboard/violation-codes/:uuid',
+  summary: "Change a violation code's name, amount and late tiers (new notices only)",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'violation-code.manage',
+  params: z.object({ uuid: uuidSchema }),
+  body: violationCodeBodySchema,
+  response: violationCodeSchema,
+  errors: [401, 403, 404, 409],
+});
+
+// CSV import.
+
+/** Caps of one import: the whole file travels in one JSON body (1 MiB limit of the server). */
+export const NOTICE_IMPORT_MAX_ROWS = 5000;
+export const NOTICE_IMPORT_MAX_CHARACTERS = 900_000;
+
+export const noticeImportBodySchema = z.object({
+  csv: z
+    .string()
+    .min(1, 'is empty')
+    .max(
+      NOTICE_IMPORT_MAX_CHARACTERS,
+      `is larger than ${Math.round(NOTICE_IMPORT_MAX_CHARACTERS / 1000)} kB: split the file`,
+    ),
+});
+export type NoticeImportBody = z.input<typeof noticeImportBodySchema>;
+
+export const noticeImportProblemSchema = z.object({
+  /** The line of the file (1 is the header), or 0 for a problem of the whole file. */
+  line: z.number().int(),
+  /** The column, or null for a problem of the whole row or file. */
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type NoticeImportProblem = z.infer<typeof noticeImportProblemSchema>;
+
+export const noticeImportPreviewSchema = z.object({
+  rowCount: z.number().int(),
+  problems: z.array(noticeImportProblemSchema),
+  /** The first rows as they would be written (at most 20), to check the columns line up. */
+  sample: z.array(
+    z.object({
+      line: z.number().int(),
+      citationNumber: z.string(),
+      plate: z.string(),
+      createdOn: z.string(),
+      amount: z.number().int(),
+      citationName: z.string(),
+    }),
+  ),
+});
+export type NoticeImportPreview = z.infer<typeof noticeImportPreviewSchema>;
+
+export const previewNoticeImportContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/notices/import/preview',
+  summary: 'Check a CSV of notices row by row; writes nothing',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.edit',
+  body: noticeImportBodySchema,
+  response: noticeImportPreviewSchema,
+  errors: [401, 403, 404],
+});
+
+export const importNoticesContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/notices/import',
+  summary: 'Import a CSV of notices: every row or none (400 names each bad row and field)',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.edit',
+  body: noticeImportBodySchema,
+  response: z.object({ imported: z.number().int() }),
+  errors: [401, 403, 404, 409],
+});

@@ -1,0 +1,232 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { BUSINESS_NAME_MAX, type ConsoleCustomer } from '../../../../shared/contract';
+import { formatDate, formatMoney } from '../../../../shared/format';
+import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { FactsTable } from '../../../components/facts-table';
+import { QueryError } from '../notices/console-ui';
+import { customerKey, customersKey, setBusiness, setGuestCodes, useConsoleCustomer } from './api';
+
+/** Runs one change of the customer and shows its answer, or its error. */
+function useCustomerChange(uuid: string) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const run = async (change: () => Promise<ConsoleCustomer>) => {
+    setError(null);
+    setIsBusy(true);
+    try {
+      queryClient.setQueryData(customerKey(uuid), await change());
+      await queryClient.invalidateQueries({ queryKey: customersKey });
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return { run, error, isBusy };
+}
+
+function GuestCodes({ customer }: { customer: ConsoleCustomer }) {
+  const { run, error, isBusy } = useCustomerChange(customer.uuid);
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {m.guestCodesTitle}
+        </Title>
+        <Text size="sm">{m.guestCodesHint}</Text>
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Switch
+          label={m.guestCodesSwitch}
+          checked={customer.isGuestCodesActive}
+          disabled={isBusy}
+          onChange={(event) => {
+            const isOn = event.currentTarget.checked;
+            void run(() => setGuestCodes(customer.uuid, isOn));
+          }}
+        />
+        {customer.guestCode && <Text>{fillMessage(m.currentGuestCode, { code: customer.guestCode })}</Text>}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Business({ customer }: { customer: ConsoleCustomer }) {
+  const { run, error, isBusy } = useCustomerChange(customer.uuid);
+  const [name, setName] = useState(customer.customerEntityName ?? '');
+  return (
+    <Paper withBorder p="md">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(() => setBusiness(customer.uuid, name.trim()));
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {m.businessTitle}
+          </Title>
+          <Text size="sm">{m.businessHint}</Text>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label={m.entityNameLabel}
+            value={name}
+            maxLength={BUSINESS_NAME_MAX}
+            required
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" loading={isBusy} disabled={!name.trim()}>
+              {m.markBusiness}
+            </Button>
+            {customer.customerEntityName && (
+              <Button
+                variant="default"
+                disabled={isBusy}
+                onClick={() => {
+                  setName('');
+                  void run(() => setBusiness(customer.uuid, null));
+                }}
+              >
+                {m.removeBusiness}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: string }) {
+  return (
+    <>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {m.passesTitle}
+          </Title>
+          {customer.passes.length === 0 ? (
+            <Text c="dimmed">{m.passesEmpty}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped>
+                <Table.Tbody>
+                  {customer.passes.map((pass) => (
+                    <Table.Tr key={pass.uuid}>
+                      <Table.Td>{pass.customerPermitId}</Table.Td>
+                      <Table.Td>{pass.productName}</Table.Td>
+                      <Table.Td>{`${formatDate(pass.issuedOn, timeZone)} – ${formatDate(pass.expiresAt, timeZone)}`}</Table.Td>
+                      <Table.Td>{formatMoney(pass.amount)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" c="dark.9" color="blue">
+                          {pass.paidStatus}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {m.paymentsTitle}
+          </Title>
+          {customer.payments.length === 0 ? (
+            <Text c="dimmed">{m.paymentsEmpty}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={520}>
+              <Table striped>
+                <Table.Tbody>
+                  {customer.payments.map((payment) => (
+                    <Table.Tr key={payment.uuid}>
+                      <Table.Td>
+                        {payment.paidAt ? formatDate(payment.paidAt, timeZone, 'dateTime') : '—'}
+                      </Table.Td>
+                      <Table.Td>
+                        {payment.citationNumber
+                          ? fillMessage(m.noticePayment, { number: payment.citationNumber })
+                          : payment.description}
+                      </Table.Td>
+                      <Table.Td>{formatMoney(payment.amount)}</Table.Td>
+                      <Table.Td>{payment.status}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+    </>
+  );
+}
+
+/** /dashboard/customers/:uuid: one customer, their passes and payments, and what an operator may change. */
+export function CustomerDetailPage() {
+  const { uuid = '' } = useParams();
+  const timeZone = useTenantTimeZone();
+  const customer = useConsoleCustomer(uuid);
+  const data = customer.data;
+  return (
+    <Stack gap="md" maw={860}>
+      <Anchor component={Link} to="/dashboard/customers">
+        {m.backToList}
+      </Anchor>
+      <QueryError error={customer.error} />
+      {customer.isLoading && <Loader aria-label={m.loading} />}
+      {data && (
+        <>
+          <Title order={1}>{data.fullname}</Title>
+          <FactsTable
+            label={m.accountTitle}
+            facts={[
+              [
+                m.columnEmail,
+                `${data.email} (${data.isEmailVerified ? m.emailVerified : m.emailNotVerified})`,
+              ],
+              [m.columnAccount, data.customerPublicId],
+              [m.columnBusiness, data.customerEntityName],
+              [m.building, data.building],
+              [m.unit, data.unit],
+            ]}
+          />
+          <GuestCodes customer={data} />
+          <Business key={data.customerEntityName ?? ''} customer={data} />
+          <History customer={data} timeZone={timeZone} />
+        </>
+      )}
+    </Stack>
+  );
+}

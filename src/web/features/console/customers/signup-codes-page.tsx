@@ -1,0 +1,113 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { SIGNUP_CODE_BATCH_MAX } from '../../../../shared/contract';
+import { formatDate } from '../../../../shared/format';
+import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { QueryError } from '../notices/console-ui';
+import { issueSignupCodes, signupCodesKey, useSignupCodes } from './api';
+
+/** /dashboard/customers/signup-codes: issue batches of single-use sign-up codes and see who used them. */
+export function SignupCodesPage() {
+  const timeZone = useTenantTimeZone();
+  const queryClient = useQueryClient();
+  const codes = useSignupCodes();
+  const [count, setCount] = useState<number | string>(10);
+  const [issued, setIssued] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setIssued(null);
+    setIsBusy(true);
+    try {
+      const batch = await issueSignupCodes(Number(count));
+      setIssued(batch.length);
+      await queryClient.invalidateQueries({ queryKey: signupCodesKey });
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={860}>
+      <Anchor component={Link} to="/dashboard/customers">
+        {m.backToList}
+      </Anchor>
+      <Title order={1}>{m.signupCodesTitle}</Title>
+      <Text>{m.signupCodesIntro}</Text>
+      <Paper withBorder p="md" component="form" onSubmit={submit}>
+        <Group align="flex-end">
+          <NumberInput
+            label={m.countLabel}
+            min={1}
+            max={SIGNUP_CODE_BATCH_MAX}
+            value={count}
+            onChange={setCount}
+            allowDecimal={false}
+            w={140}
+          />
+          <Button type="submit" loading={isBusy}>
+            {m.issueCodes}
+          </Button>
+        </Group>
+      </Paper>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {issued !== null && (
+        <Alert color="green" role="status">
+          {fillMessage(m.codesIssued, { count: issued })}
+        </Alert>
+      )}
+      <QueryError error={codes.error} />
+      {codes.isLoading && <Loader aria-label={m.signupCodesTitle} />}
+      {codes.data?.length === 0 && <Text role="status">{m.signupCodesEmpty}</Text>}
+      {codes.data && codes.data.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{m.columnCode}</Table.Th>
+                <Table.Th scope="col">{m.columnCreated}</Table.Th>
+                <Table.Th scope="col">{m.columnUsed}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {codes.data.map((code) => (
+                <Table.Tr key={code.code}>
+                  <Table.Td ff="monospace">{code.code}</Table.Td>
+                  <Table.Td>{formatDate(code.createdAt, timeZone, 'dateTime')}</Table.Td>
+                  <Table.Td>
+                    {code.usedAt ? fillMessage(m.usedBy, { email: code.usedByEmail ?? '—' }) : m.unused}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

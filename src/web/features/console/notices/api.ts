@@ -1,0 +1,101 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  buildQuery,
+  type CreateNoticeBody,
+  createNoticeContract,
+  createViolationCodeContract,
+  exportNoticesContract,
+  getConsoleNoticeContract,
+  importNoticesContract,
+  listNoticesContract,
+  type listNoticesQuerySchema,
+  listViolationCodesContract,
+  type NoticeFilter,
+  type OverrideNoticeAmountBody,
+  overrideNoticeAmountContract,
+  previewNoticeImportContract,
+  type UpdateNoticeBody,
+  updateNoticeContract,
+  updateViolationCodeContract,
+  type ViolationCodeBody,
+  voidNoticeContract,
+} from '../../../../shared/contract';
+import { API_BASE, ApiError, callApi } from '../../../lib/api-client';
+import { readOperatorToken } from '../../operator/operator-session';
+
+const auth = () => ({ authorization: readOperatorToken() });
+
+export type NoticeListQuery = z.input<typeof listNoticesQuerySchema>;
+
+export const noticesKey = ['console', 'notices'] as const;
+export const violationCodesKey = ['console', 'violation-codes'] as const;
+export const noticeKey = (uuid: string) => ['console', 'notice', uuid] as const;
+
+export function useNoticeList(query: NoticeListQuery) {
+  return useQuery({
+    queryKey: [...noticesKey, query],
+    queryFn: ({ signal }) => callApi(listNoticesContract, { query }, { ...auth(), signal }),
+    // The table keeps showing the previous page while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useViolationCodes() {
+  return useQuery({
+    queryKey: violationCodesKey,
+    queryFn: ({ signal }) => callApi(listViolationCodesContract, {}, { ...auth(), signal }),
+  });
+}
+
+export function useConsoleNotice(uuid: string) {
+  return useQuery({
+    queryKey: noticeKey(uuid),
+    queryFn: ({ signal }) => callApi(getConsoleNoticeContract, { params: { uuid } }, { ...auth(), signal }),
+  });
+}
+
+export const createNotice = (body: CreateNoticeBody) => callApi(createNoticeContract, { body }, auth());
+export const updateNotice = (uuid: string, body: UpdateNoticeBody) =>
+  callApi(updateNoticeContract, { params: { uuid }, body }, auth());
+export const voidNotice = (uuid: string, reason: string) =>
+  callApi(voidNoticeContract, { params: { uuid }, body: { reason } }, auth());
+export const overrideNoticeAmount = (uuid: string, body: OverrideNoticeAmountBody) =>
+  callApi(overrideNoticeAmountContract, { params: { uuid }, body }, auth());
+export const createViolationCode = (body: ViolationCodeBody) =>
+  callApi(createViolationCodeContract, { body }, auth());
+export const updateViolationCode = (uuid: string, body: ViolationCodeBody) =>
+  callApi(updateViolationCodeContract, { params: { uuid }, body }, auth());
+export const previewNoticeImport = (csv: string) =>
+  callApi(previewNoticeImportContract, { body: { csv } }, auth());
+export const importNotices = (csv: string) => callApi(importNoticesContract, { body: { csv } }, auth());
+
+/** Saves a file the browser holds as a download. */
+export function saveFile(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** Downloads the filtered export: a plain link cannot send the operator's Authorization header. */
+export async function downloadNoticeExport(filter: Partial<NoticeFilter>) {
+  const response = await fetch(`${API_BASE}${exportNoticesContract.path}${buildQuery(filter)}`, {
+    headers: { authorization: readOperatorToken() ?? '' },
+  });
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new ApiError(
+      response.status,
+      'http_error',
+      payload?.message ?? `Export failed (${response.status}).`,
+    );
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'notices.csv';
+  saveFile(await response.blob(), fileName);
+}

@@ -1,0 +1,291 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { z } from 'zod';
+import {
+  type Citation,
+  type ConsoleNotice,
+  NOTICE_REASON_MAX,
+  overrideNoticeAmountBodySchema,
+  updateNoticeBodySchema,
+  uuidSchema,
+  voidNoticeBodySchema,
+} from '../../../../shared/contract';
+import { formatDate, formatMoney } from '../../../../shared/format';
+import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
+import { useTenantTimeZone } from '../../../app/brand';
+import { citationFacts, FactsTable } from '../../../components/facts-table';
+import { useApiForm } from '../../../lib/use-api-form';
+import {
+  noticeKey,
+  noticesKey,
+  overrideNoticeAmount,
+  updateNotice,
+  useConsoleNotice,
+  useViolationCodes,
+  voidNotice,
+} from './api';
+import { dollarsFieldSchema, dollarsText, QueryError, statusBadgeColor } from './console-ui';
+import { chooseCodeSchemaMessage, NoticeDetailFields } from './notice-form-fields';
+
+/** After a change: the page shows the answer at once, and the list refetches when next shown. */
+function useNoticeChanged(uuid: string) {
+  const queryClient = useQueryClient();
+  return async (notice: ConsoleNotice) => {
+    queryClient.setQueryData(noticeKey(uuid), notice);
+    await queryClient.invalidateQueries({ queryKey: noticesKey });
+  };
+}
+
+const correctionFormSchema = updateNoticeBodySchema.extend({
+  citationCodeUUID: z.string().min(1, chooseCodeSchemaMessage).pipe(uuidSchema),
+});
+
+function CorrectionForm({ citation }: { citation: Citation }) {
+  const codes = useViolationCodes();
+  const onChanged = useNoticeChanged(citation.uuid);
+  const [isSaved, setIsSaved] = useState(false);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: correctionFormSchema,
+    initialValues: {
+      plate: citation.plate,
+      stateProv: citation.stateProv ?? '',
+      citationCodeUUID: citation.citationCodeUUID ?? '',
+      location: citation.location ?? '',
+      make: citation.make ?? '',
+      color: citation.color ?? '',
+      comments: citation.comments ?? '',
+    },
+    submit: (values) => updateNotice(citation.uuid, values),
+    onSuccess: async (result) => {
+      setIsSaved(true);
+      await onChanged(result);
+    },
+    describeError: (error) => (error as Error).message,
+  });
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={onSubmit}
+      noValidate
+      onChange={() => setIsSaved(false)}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {m.editTitle}
+        </Title>
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <NoticeDetailFields form={form} codes={codes.data ?? []} />
+        <Group>
+          <Button type="submit" loading={isSubmitting}>
+            {m.save}
+          </Button>
+          {isSaved && <Text role="status">{m.saved}</Text>}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+const overrideFormSchema = overrideNoticeAmountBodySchema.extend({ amountOverride: dollarsFieldSchema });
+
+function AmountForm({ citation }: { citation: Citation }) {
+  const onChanged = useNoticeChanged(citation.uuid);
+  const isClosed = isCitationPaid(citation) || isCitationVoided(citation);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: overrideFormSchema,
+    initialValues: { amountOverride: dollarsText(citation.amountOverride), reason: '' },
+    submit: (values) => overrideNoticeAmount(citation.uuid, values),
+    onSuccess: async (result) => {
+      form.setFieldValue('reason', '');
+      await onChanged(result);
+    },
+    describeError: (error) => (error as Error).message,
+  });
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {m.amountTitle}
+        </Title>
+        <Text>{`${m.amountDue}: ${formatMoney(citation.amountDue)}`}</Text>
+        {isClosed ? (
+          <Text c="dimmed">
+            {fillMessage(m.notEditable, { status: citation.paymentStatus.toLowerCase() })}
+          </Text>
+        ) : (
+          <>
+            {formError && (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
+            )}
+            <TextInput
+              label={m.overrideLabel}
+              description={m.overrideHint}
+              inputMode="decimal"
+              {...form.getInputProps('amountOverride')}
+            />
+            <TextInput
+              label={m.reasonLabel}
+              required
+              maxLength={NOTICE_REASON_MAX}
+              {...form.getInputProps('reason')}
+            />
+            <Button type="submit" loading={isSubmitting}>
+              {m.applyOverride}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function VoidSection({ citation }: { citation: Citation }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const onChanged = useNoticeChanged(citation.uuid);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: voidNoticeBodySchema,
+    initialValues: { reason: '' },
+    submit: (values) => voidNotice(citation.uuid, values.reason),
+    onSuccess: async (result) => {
+      setIsOpen(false);
+      await onChanged(result);
+    },
+    describeError: (error) => (error as Error).message,
+  });
+  if (isCitationPaid(citation) || isCitationVoided(citation)) return null;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {m.voidTitle}
+        </Title>
+        <Text>{m.voidHint}</Text>
+        <Button color="red.8" variant="outline" onClick={() => setIsOpen(true)}>
+          {m.voidButton}
+        </Button>
+      </Stack>
+      <Modal
+        closeButtonProps={{ 'aria-label': m.cancel }}
+        opened={isOpen}
+        onClose={() => setIsOpen(false)}
+        title={fillMessage(m.voidConfirm, { number: citation.citationNumber })}
+      >
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="sm">
+            <Text>{m.voidHint}</Text>
+            {formError && (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
+            )}
+            <TextInput
+              label={m.reasonLabel}
+              required
+              data-autofocus
+              maxLength={NOTICE_REASON_MAX}
+              {...form.getInputProps('reason')}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setIsOpen(false)}>
+                {m.cancel}
+              </Button>
+              <Button type="submit" color="red.8" loading={isSubmitting}>
+                {m.voidButton}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}
+
+function History({ notice, timeZone }: { notice: ConsoleNotice; timeZone: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="xs">
+        <Title order={2} size="h3">
+          {m.historyTitle}
+        </Title>
+        {notice.history.length === 0 ? (
+          <Text c="dimmed">{m.historyEmpty}</Text>
+        ) : (
+          <Stack component="ul" gap={4} className="plain-list">
+            {notice.history.map((entry) => (
+              <Text component="li" key={`${entry.createdAt}-${entry.action}`} size="sm">
+                {`${formatDate(entry.createdAt, timeZone, 'dateTime')} · ${entry.action} · ${entry.actorLabel}`}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /dashboard/notices/:uuid: one notice, its corrections, its amount, voiding and its history. */
+export function NoticeDetailPage() {
+  const { uuid = '' } = useParams();
+  const location = useLocation();
+  const timeZone = useTenantTimeZone();
+  const notice = useConsoleNotice(uuid);
+  const created = (location.state as { created?: string } | null)?.created;
+  const citation = notice.data?.citation;
+  return (
+    <Stack gap="md" maw={860}>
+      <Anchor component={Link} to="/dashboard/notices">
+        {m.backToList}
+      </Anchor>
+      <QueryError error={notice.error} />
+      {notice.isLoading && <Loader aria-label={m.loading} />}
+      {notice.data && citation && (
+        <>
+          <Group justify="space-between" wrap="wrap">
+            <Title order={1}>{fillMessage(m.detailTitle, { number: citation.citationNumber })}</Title>
+            <Badge size="lg" variant="light" c="dark.9" color={statusBadgeColor(citation.paymentStatus)}>
+              {citation.paymentStatus}
+            </Badge>
+          </Group>
+          {created && (
+            <Alert color="green" role="status">
+              {fillMessage(m.created, { number: created })}
+            </Alert>
+          )}
+          <FactsTable label={m.detailsTitle} facts={citationFacts(citation, timeZone)} />
+          <AmountForm
+            key={`amount-${citation.amountOverride}-${citation.paymentStatus}`}
+            citation={citation}
+          />
+          <CorrectionForm key={`details-${uuid}`} citation={citation} />
+          <VoidSection citation={citation} />
+          <History notice={notice.data} timeZone={timeZone} />
+        </>
+      )}
+    </Stack>
+  );
+}

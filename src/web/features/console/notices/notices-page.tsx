@@ -1,0 +1,276 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  NOTICE_SORT_KEYS,
+  type NoticeListItem,
+  type NoticeSortKey,
+  PAYMENT_STATUSES,
+} from '../../../../shared/contract';
+import { formatDate, formatMoney } from '../../../../shared/format';
+import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
+import { Pager, QueryError, statusBadgeColor } from './console-ui';
+
+const PAGE_SIZE = 25;
+const FILTER_KEYS = ['q', 'status', 'from', 'to', 'codeUUID'] as const;
+
+const COLUMNS: { label: string; sort?: NoticeSortKey }[] = [
+  { label: m.columnNumber },
+  { label: m.columnPlate, sort: 'plate' },
+  { label: m.columnIssued, sort: 'issued' },
+  { label: m.columnCode },
+  { label: m.columnAmount, sort: 'amount' },
+  { label: m.columnStatus, sort: 'status' },
+];
+
+/** The list's state lives in the address, so back, forward and a shared link show the same page. */
+function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sort') as NoticeSortKey | null;
+  const query: NoticeListQuery = {
+    ...Object.fromEntries(FILTER_KEYS.flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : []))),
+    sort: sortParam && NOTICE_SORT_KEYS.includes(sortParam) ? sortParam : 'issued',
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: PAGE_SIZE,
+  };
+  const update = (changes: Record<string, string | number | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, String(value));
+    }
+    setParams(next);
+  };
+  return { query, update, hasFilters: FILTER_KEYS.some((key) => params.get(key)) };
+}
+
+function SortHeader(props: {
+  label: string;
+  sort?: NoticeSortKey;
+  query: NoticeListQuery;
+  onSort: (sort: NoticeSortKey) => void;
+}) {
+  const { label, sort, query } = props;
+  if (!sort) return <Table.Th scope="col">{label}</Table.Th>;
+  const isActive = query.sort === sort;
+  const ariaSort = isActive ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <Table.Th scope="col" aria-sort={ariaSort}>
+      <UnstyledButton
+        onClick={() => props.onSort(sort)}
+        style={{ font: 'inherit', fontWeight: 700 }}
+        aria-label={fillMessage(m.sortBy, { column: label })}
+      >
+        {label} {isActive ? (query.order === 'asc' ? '▲' : '▼') : ''}
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={`/dashboard/notices/${notice.uuid}`} fw={600}>
+          {notice.citationNumber}
+        </Anchor>
+      </Table.Td>
+      <Table.Td>{notice.stateProv ? `${notice.plate} (${notice.stateProv})` : notice.plate}</Table.Td>
+      <Table.Td>{formatDate(notice.createdOn, timeZone, 'dateTime')}</Table.Td>
+      <Table.Td>{notice.citationName ?? '—'}</Table.Td>
+      <Table.Td>
+        {formatMoney(notice.amount)}
+        {notice.isAmountOverridden && <Text span size="xs" c="dimmed">{` (${m.overridden})`}</Text>}
+      </Table.Td>
+      <Table.Td>
+        <Badge variant="light" color={statusBadgeColor(notice.paymentStatus)} c="dark.9">
+          {notice.paymentStatus}
+        </Badge>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Filters({ query, update, hasFilters }: ReturnType<typeof useListQuery>) {
+  const codes = useViolationCodes();
+  const [search, setSearch] = useState(query.q ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: search.trim(), page: undefined });
+  };
+  return (
+    <form onSubmit={submit} aria-label={m.listTitle}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label={m.searchLabel}
+          placeholder={m.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={32}
+          w={{ base: '100%', sm: 220 }}
+        />
+        <NativeSelect
+          label={m.statusLabel}
+          value={query.status ?? ''}
+          data={[
+            { value: '', label: m.anyStatus },
+            ...PAYMENT_STATUSES.map((status) => ({ value: status, label: status })),
+          ]}
+          onChange={(event) => update({ status: event.currentTarget.value, page: undefined })}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <NativeSelect
+          label={m.codeLabel}
+          value={query.codeUUID ?? ''}
+          data={[
+            { value: '', label: m.anyCode },
+            ...(codes.data ?? []).map((code) => ({ value: code.uuid, label: code.name })),
+          ]}
+          onChange={(event) => update({ codeUUID: event.currentTarget.value, page: undefined })}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <TextInput
+          type="date"
+          label={m.fromLabel}
+          value={query.from ?? ''}
+          onChange={(event) => update({ from: event.currentTarget.value, page: undefined })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <TextInput
+          type="date"
+          label={m.toLabel}
+          value={query.to ?? ''}
+          onChange={(event) => update({ to: event.currentTarget.value, page: undefined })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <Button type="submit">{m.search}</Button>
+        {hasFilters && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setSearch('');
+              update({
+                q: undefined,
+                status: undefined,
+                from: undefined,
+                to: undefined,
+                codeUUID: undefined,
+                page: undefined,
+              });
+            }}
+          >
+            {m.clearFilters}
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
+/** /dashboard/notices: the tenant's notices, searched, filtered, sorted and paged by the server. */
+export function NoticesPage() {
+  const timeZone = useTenantTimeZone();
+  const listQuery = useListQuery();
+  const { query, update, hasFilters } = listQuery;
+  const list = useNoticeList(query);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  const sortBy = (sort: NoticeSortKey) =>
+    update({ sort, order: query.sort === sort && query.order === 'desc' ? 'asc' : 'desc', page: undefined });
+
+  const exportCsv = async () => {
+    setExportError(null);
+    setIsExporting(true);
+    try {
+      const { page: _page, pageSize: _size, ...filter } = query;
+      await downloadNoticeExport(filter);
+    } catch (error) {
+      setExportError((error as Error).message);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{m.listTitle}</Title>
+        <Group gap="sm" wrap="wrap">
+          <Button component={Link} to="/dashboard/notices/new">
+            {m.newNotice}
+          </Button>
+          <Button component={Link} to="/dashboard/notices/import" variant="default">
+            {m.importCsv}
+          </Button>
+          <Button variant="default" onClick={exportCsv} loading={isExporting}>
+            {m.exportCsv}
+          </Button>
+          <Button component={Link} to="/dashboard/notices/codes" variant="subtle">
+            {m.violationCodes}
+          </Button>
+        </Group>
+      </Group>
+      <Filters {...listQuery} />
+      {exportError && (
+        <Alert color="red" role="alert">
+          {exportError}
+        </Alert>
+      )}
+      <QueryError error={list.error} />
+      {list.isLoading && <Loader aria-label={m.loading} />}
+      {list.data && list.data.items.length === 0 && (
+        <Text role="status">{hasFilters || query.page !== 1 ? m.empty : m.emptyTenant}</Text>
+      )}
+      {list.data && list.data.items.length > 0 && (
+        <Table.ScrollContainer minWidth={720}>
+          <Table
+            striped
+            highlightOnHover
+            aria-busy={list.isFetching}
+            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <SortHeader key={column.label} {...column} query={query} onSort={sortBy} />
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.items.map((notice) => (
+                <NoticeRow key={notice.uuid} notice={notice} timeZone={timeZone} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.data && (
+        <Pager
+          page={Number(query.page ?? 1)}
+          hasMore={list.data.hasMore}
+          onPage={(page) => update({ page })}
+          labels={m}
+        />
+      )}
+    </Stack>
+  );
+}

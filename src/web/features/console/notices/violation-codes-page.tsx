@@ -1,0 +1,195 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  checkLateTiers,
+  lateDaysSchema,
+  type ViolationCode,
+  violationCodeFieldsSchema,
+} from '../../../../shared/contract';
+import { formatMoney } from '../../../../shared/format';
+import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useApiForm } from '../../../lib/use-api-form';
+import { createViolationCode, updateViolationCode, useViolationCodes, violationCodesKey } from './api';
+import { dollarsFieldSchema, dollarsText, QueryError } from './console-ui';
+
+const daysField = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? null : Number(value)))
+  .pipe(lateDaysSchema.nullable());
+
+/** The contract's fields with the form's text inputs for money and days, and the same tier rules. */
+const codeFormSchema = violationCodeFieldsSchema
+  .extend({
+    amount: dollarsFieldSchema.pipe(z.number({ message: 'is required' })),
+    lateAmount1: dollarsFieldSchema,
+    lateDays1: daysField,
+    lateAmount2: dollarsFieldSchema,
+    lateDays2: daysField,
+  })
+  .superRefine(checkLateTiers);
+
+function tierText(amount: number | null, days: number | null) {
+  return amount === null || days === null ? '—' : `+${formatMoney(amount)} after ${days} days`;
+}
+
+function CodeForm({ code, onDone }: { code: ViolationCode | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: codeFormSchema,
+    initialValues: {
+      name: code?.name ?? '',
+      description: code?.description ?? '',
+      amount: dollarsText(code?.amount),
+      lateAmount1: dollarsText(code?.lateAmount1),
+      lateDays1: code?.lateDays1?.toString() ?? '',
+      lateAmount2: dollarsText(code?.lateAmount2),
+      lateDays2: code?.lateDays2?.toString() ?? '',
+    },
+    submit: (values) => (code ? updateViolationCode(code.uuid, values) : createViolationCode(values)),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: violationCodesKey });
+      onDone();
+    },
+    fieldOf: (error) => (error.status === 409 ? 'name' : null),
+    describeError: (error) => (error as Error).message,
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {formError && (
+          <Alert color="red" role="alert">
+            {formError}
+          </Alert>
+        )}
+        <TextInput
+          label={m.codeNameLabel}
+          required
+          data-autofocus
+          maxLength={60}
+          {...form.getInputProps('name')}
+        />
+        <TextInput label={m.codeDescriptionLabel} maxLength={300} {...form.getInputProps('description')} />
+        <TextInput label={m.codeAmountLabel} required inputMode="decimal" {...form.getInputProps('amount')} />
+        {([1, 2] as const).map((n) => (
+          <SimpleGrid key={n} cols={2}>
+            <TextInput
+              label={fillMessage(m.lateAmountLabel, { n })}
+              inputMode="decimal"
+              {...form.getInputProps(`lateAmount${n}`)}
+            />
+            <TextInput
+              label={fillMessage(m.lateDaysLabel, { n })}
+              inputMode="numeric"
+              {...form.getInputProps(`lateDays${n}`)}
+            />
+          </SimpleGrid>
+        ))}
+        <Text size="sm" c="dimmed">
+          {m.codesHint}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {m.saveCode}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** /dashboard/notices/codes: the tenant's violation codes, their amounts and late tiers. */
+export function ViolationCodesPage() {
+  const codes = useViolationCodes();
+  const [editing, setEditing] = useState<ViolationCode | 'new' | null>(null);
+  return (
+    <Stack gap="md" maw={960}>
+      <Anchor component={Link} to="/dashboard/notices">
+        {m.backToList}
+      </Anchor>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{m.codesTitle}</Title>
+        <Button onClick={() => setEditing('new')}>{m.addCode}</Button>
+      </Group>
+      <QueryError error={codes.error} />
+      {codes.isLoading && <Loader aria-label={m.codesTitle} />}
+      {codes.data?.length === 0 && <Text role="status">{m.codesEmpty}</Text>}
+      {codes.data && codes.data.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{m.codeNameLabel}</Table.Th>
+                <Table.Th scope="col">{m.codeAmountLabel}</Table.Th>
+                <Table.Th scope="col">{fillMessage(m.lateTier, { n: 1 })}</Table.Th>
+                <Table.Th scope="col">{fillMessage(m.lateTier, { n: 2 })}</Table.Th>
+                <Table.Th scope="col">
+                  <span className="visually-hidden">{m.save}</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {codes.data.map((code) => (
+                <Table.Tr key={code.uuid}>
+                  <Table.Td>
+                    <Text fw={600}>{code.name}</Text>
+                    {code.description && (
+                      <Text size="sm" c="dimmed">
+                        {code.description}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{code.amount === null ? m.noAmount : formatMoney(code.amount)}</Table.Td>
+                  <Table.Td>{tierText(code.lateAmount1, code.lateDays1)}</Table.Td>
+                  <Table.Td>{tierText(code.lateAmount2, code.lateDays2)}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => setEditing(code)}
+                      aria-label={fillMessage(m.editCode, { name: code.name })}
+                    >
+                      Edit
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        closeButtonProps={{ 'aria-label': m.cancel }}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={
+          editing === 'new' || editing === null ? m.addCode : fillMessage(m.editCode, { name: editing.name })
+        }
+      >
+        {editing !== null && (
+          <CodeForm code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,181 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
+
+// Two tenants of tests/e2e/fixtures/console-notices.json: a light brand colour and a dark one.
+const LIGHT = 'consolelight';
+const DARK = 'consoledark';
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+let browser: Browser;
+let page: Page;
+
+openFreshPagePerTest((opened) => {
+  ({ browser, page } = opened);
+});
+
+/** Signs the tenant's admin in through the API and stores the token as the login screen does. */
+async function signInOperator(target: Page, subdomain: string) {
+  await target.goto(tenantUrl(subdomain, '/privacy'));
+  await target.evaluate(async (email) => {
+    const response = await fetch('/api/v1/dashboard/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Operator#2026' }),
+    });
+    if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
+    localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+  }, `admin@${subdomain}.example`);
+}
+
+async function screenshot(target: Page, name: string) {
+  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+async function chooseCsv(target: Page, csv: string) {
+  await target.locator('input[type=file]').setInputFiles({
+    name: 'notices.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+}
+
+/** The page fits the phone's width: nothing but the tables' own scroll areas overflows. */
+async function expectNoSidewaysScroll(target: Page) {
+  const overflow = await target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+const HEADER = 'citationNumber,plate,stateProv,createdOn,violationCode,amount,location';
+
+describe('console notices', () => {
+  it('imports a CSV (a bad row first imports nothing) and the public lookup finds the notice', async () => {
+    await signInOperator(page, LIGHT);
+    await page.goto(tenantUrl(LIGHT, '/dashboard/notices'));
+    await page.getByRole('heading', { name: 'Notices', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'CON100' }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'notices-light-desktop');
+
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.getByRole('heading', { name: 'Import notices from CSV' }).waitFor();
+    await expectAccessible(page);
+
+    await chooseCsv(
+      page,
+      `${HEADER}\nIMPORT-1,IMP 001,NY,2026-11-15 09:30,EXPIRED METER,,Lot C\nIMPORT-2,,NY,2026-11-15,NO SUCH CODE,,Lot C\n`,
+    );
+    await page.getByRole('heading', { name: /2 problems: nothing will be imported/ }).waitFor();
+    await page.getByRole('cell', { name: "no violation code is named 'NO SUCH CODE'" }).waitFor();
+    expect(await page.getByRole('button', { name: /^Import \d+ notices$/ }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'import-problems-light-desktop');
+
+    await chooseCsv(
+      page,
+      `${HEADER}\nIMPORT-1,IMP 001,NY,2026-11-15 09:30,EXPIRED METER,,Lot C\nIMPORT-2,IMP002,NY,2026-11-16,NO PERMIT,60.00,Lot D\n`,
+    );
+    await page.getByRole('heading', { name: '2 notices ready to import' }).waitFor();
+    await page.getByRole('button', { name: 'Import 2 notices' }).click();
+    await page.getByText('2 notices imported.').waitFor();
+    await screenshot(page, 'import-done-light-desktop');
+
+    await page.goto(tenantUrl(LIGHT, '/'));
+    await page.getByLabel('Notice # OR License plate').fill('imp001');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForURL(/\/citations\?plate=IMP001$/);
+    await page.getByRole('link', { name: 'Select IMPORT-1' }).waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it('writes a notice and voids it, by keyboard', async () => {
+    await signInOperator(page, LIGHT);
+    await page.goto(tenantUrl(LIGHT, '/dashboard/notices/new'));
+    await page.getByRole('heading', { name: 'New notice' }).waitFor();
+    await page.getByLabel('License plate').fill('kbd 42');
+    await page.getByLabel('Violation code').selectOption({ label: 'EXPIRED METER · $45.00' });
+    await page.getByLabel('Location').fill('Lot K');
+    await expectAccessible(page);
+    await page.getByLabel('Location').press('Enter');
+    await page.getByText(/^Notice E\d+ written\.$/).waitFor();
+    await page.getByRole('heading', { name: /^Notice E\d+$/ }).waitFor();
+    await expectAccessible(page);
+    await screenshot(page, 'notice-detail-light-desktop');
+
+    const voidButton = page.getByRole('button', { name: 'Void notice' });
+    await voidButton.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.type('Written in error');
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('This notice is void: its amount can no longer change.').waitFor();
+    await page.getByText(/notice\.void · admin@consolelight\.example/).waitFor();
+
+    // The list finds it by the start of its plate and shows it void.
+    await page.goto(tenantUrl(LIGHT, '/dashboard/notices?q=KBD'));
+    await page.getByRole('cell', { name: 'Void' }).waitFor();
+    // Sorting is a keyboard-operable header button.
+    await page.getByRole('button', { name: 'Sort by Amount' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/sort=amount/);
+    expectNoPageErrors(page);
+  });
+
+  it('works on a phone with a dark brand: list, detail, codes, customers, each axe-clean', async () => {
+    const phone = await newContext(browser, { phone: true });
+    const target = await phone.newPage();
+    await signInOperator(target, DARK);
+    for (const [path, heading, name] of [
+      ['/dashboard/notices', 'Notices', 'notices'],
+      ['/dashboard/notices/codes', 'Violation codes', 'codes'],
+      ['/dashboard/notices/new', 'New notice', 'new-notice'],
+      ['/dashboard/notices/import', 'Import notices from CSV', 'import'],
+      ['/dashboard/customers', 'Customers', 'customers'],
+      ['/dashboard/customers/signup-codes', 'Sign-up codes', 'signup-codes'],
+    ] as const) {
+      await target.goto(tenantUrl(DARK, path));
+      await target.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await target.waitForLoadState('networkidle');
+      await expectAccessible(target);
+      await expectNoSidewaysScroll(target);
+      await screenshot(target, `${name}-dark-phone`);
+    }
+    // The empty state of a search that matches nothing.
+    await target.goto(tenantUrl(DARK, '/dashboard/notices?q=NOTHING'));
+    await target.getByText('No notices match.', { exact: false }).waitFor();
+    await expectAccessible(target);
+
+    await target.goto(tenantUrl(DARK, '/dashboard/customers'));
+    await target.getByRole('link', { name: 'Dana Driver' }).click();
+    await target.getByRole('heading', { name: 'Dana Driver' }).waitFor();
+    // A controlled switch: it turns on once the server has answered.
+    await target.getByRole('switch', { name: 'Guest codes on' }).click();
+    await target.getByText(/^Current guest code: [A-Z2-9]{6}$/).waitFor();
+    await expectAccessible(target);
+    await expectNoSidewaysScroll(target);
+    await screenshot(target, 'customer-dark-phone');
+
+    await target.goto(tenantUrl(DARK, '/dashboard/notices'));
+    await target.getByRole('link', { name: 'CON100' }).click();
+    await target.getByRole('heading', { name: 'Notice CON100' }).waitFor();
+    await expectAccessible(target);
+    await expectNoSidewaysScroll(target);
+    await screenshot(target, 'notice-detail-dark-phone');
+    expectNoPageErrors(target);
+    await phone.close();
+  });
+
+  it('keeps the console out of reach without a session', async () => {
+    await page.goto(tenantUrl(LIGHT, '/dashboard/notices'));
+    await page.waitForURL(/\/dashboard\/login$/);
+  });
+});
