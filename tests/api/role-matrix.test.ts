@@ -56,7 +56,8 @@ async function signInOperator(subdomain: string, role: OperatorRole): Promise<Ro
   const authorization = `Bearer ${response.json().jwtToken}`;
   const tenant = await t.app.tenants.get(subdomain);
   if (!tenant) throw new Error(`no tenant ${subdomain}`);
-  return { role, authorization, operatorId: 'matrix', tenantId: tenant.id };
+  // The policy decides by role and tenant; the actor's operator id plays no part in it.
+  return { role, authorization, operatorId: 'role-matrix', tenantId: tenant.id };
 }
 
 const operatorContracts = () =>
