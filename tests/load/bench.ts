@@ -56,7 +56,8 @@ async function measureScenario(
   log(`  ${scenario.id}: max throughput, ${options.duration} s ...`);
   const max = await runLoad(next, { ...base, duration: options.duration });
   log(`    ${describeRun(max)}`);
-  const overallRate = Math.max(1, Math.round(max.requestsPerSecond * options.rateFraction));
+  const overallRate =
+    scenario.fixedRate ?? Math.max(1, Math.round(max.requestsPerSecond * options.rateFraction));
   log(`  ${scenario.id}: fixed rate ${overallRate} req/s, ${options.duration} s ...`);
   const fixedRate = await runLoad(next, { ...base, duration: options.duration, overallRate });
   log(`    ${describeRun(fixedRate)}`);
@@ -153,11 +154,11 @@ async function main(): Promise<number> {
         ?.version ?? '';
     const byRole: Partial<Record<Scenario['server'], RunningServer>> = {};
     if (selected.some((scenario) => scenario.server === 'baseline')) {
-      byRole.baseline = await startBaseline();
+      byRole.baseline = await startBaseline(dataset.databaseUrl, { cpuProf: options.cpuProf });
       servers.push(byRole.baseline);
     }
     if (selected.some((scenario) => scenario.server === 'portal')) {
-      byRole.portal = await startPortal(dataset.databaseUrl);
+      byRole.portal = await startPortal(dataset.databaseUrl, { cpuProf: options.cpuProf });
       servers.push(byRole.portal);
     }
     log(`Measuring ${selected.length} scenarios, ${options.connections} connections each:`);

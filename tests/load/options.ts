@@ -14,12 +14,15 @@ export interface BenchOptions {
   rateFraction: number;
   /** Scenario ids to run, and 'landing-assets' for the asset sizes alone; empty for all. */
   only: string[];
+  /** Write a V8 CPU profile of each server (node --cpu-prof) to tests/load/results/profiles. */
+  cpuProf: boolean;
   help: boolean;
 }
 
 export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] [--duration S] [--connections N]
-                        [--rate-fraction F] [--only id,id] [--database NAME]
+                        [--rate-fraction F] [--only id,id] [--database NAME] [--cpu-prof]
        --only landing-assets: only build and measure the landing page's JavaScript and CSS
+       --cpu-prof: profile each server (tests/load/results/profiles; read with tests/load/profile-summary.ts)
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
              BENCH_DATABASE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
 
@@ -43,6 +46,7 @@ const flagSpec = {
   help: { type: 'boolean' },
   fresh: { type: 'boolean' },
   'skip-build': { type: 'boolean' },
+  'cpu-prof': { type: 'boolean' },
   duration: { type: 'string' },
   connections: { type: 'string' },
   'rate-fraction': { type: 'string' },
@@ -69,6 +73,7 @@ export function parseBenchOptions(argv: string[], env: Record<string, string | u
     help: flags.help ?? false,
     fresh: flags.fresh ?? false,
     skipBuild: flags['skip-build'] ?? false,
+    cpuProf: flags['cpu-prof'] ?? false,
     duration: positiveNumber('duration', flags.duration ?? env.BENCH_DURATION ?? '10', true),
     connections: positiveNumber('connections', flags.connections ?? env.BENCH_CONNECTIONS ?? '10', true),
     rateFraction,

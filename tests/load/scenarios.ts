@@ -1,5 +1,6 @@
 import type { Scenario } from './scenario';
 import { bareRouteScenario } from './scenarios/bare-route';
+import { baselineLookupPgScenario, baselineLookupPostgresJsScenario } from './scenarios/baseline-lookup';
 import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
@@ -13,6 +14,8 @@ import { reportDataScenario } from './scenarios/report-data';
  */
 export const scenarios: readonly Scenario[] = [
   bareRouteScenario,
+  baselineLookupPgScenario,
+  baselineLookupPostgresJsScenario,
   plateCheckScenario,
   noticeLookupScenario,
   brandScenario,
