@@ -1,10 +1,11 @@
 // `npm run bench`: the portal under load on PostgreSQL with a million notices, next to a bare
 // Fastify route, plus the landing page's gzipped JS and CSS. See docs/benchmarks.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEFAULT_DATASET, prepareDataset } from './dataset';
+import { type ComparableResult, comparisonTable } from './compare';
+import { databaseForSize, datasetWithNotices, noticeCountLabel, prepareDataset } from './dataset';
 import {
   type AssetSize,
   LANDING_GZIP_BUDGET_BYTES,
@@ -114,6 +115,24 @@ function landingAssetsReport(assets: readonly AssetSize[]): string {
   );
 }
 
+/** Our lookup's max req/s over the bare baseline's with the same search (issue 14: 0.8 or more). */
+function lookupToBaselineRatio(results: readonly ScenarioResult[]): number | null {
+  const ours = results.find((result) => result.id === 'notice-lookup');
+  const baseline = results.find((result) => result.id === 'baseline-lookup-pg');
+  if (!ours || !baseline || baseline.max.requestsPerSecond === 0) return null;
+  return Number((ours.max.requestsPerSecond / baseline.max.requestsPerSecond).toFixed(3));
+}
+
+/** The last run on the same data-set size, if any (a file the bench wrote; unreadable is none). */
+function readPreviousRun(file: string): { startedAt: string; scenarios: ComparableResult[] } | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { startedAt: string; scenarios: ComparableResult[] };
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
   if (options.help) {
@@ -130,15 +149,17 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg();
 
+  const shape = datasetWithNotices(options.notices);
+  const database = databaseForSize(options.database, options.notices);
   const dataset = await prepareDataset({
     serverUrl: options.serverUrl,
-    database: options.database,
-    shape: DEFAULT_DATASET,
+    database,
+    shape,
     fresh: options.fresh,
     log,
   });
   log(
-    `Database ${options.database}: ${dataset.notices} notices over ${dataset.tenants} tenants ` +
+    `Database ${database}: ${dataset.notices} notices over ${dataset.tenants} tenants ` +
       `(${dataset.reused ? 'reused' : 'generated'} in ${dataset.seconds.toFixed(1)} s).`,
   );
   await ensureBuilt(options.skipBuild, log);
@@ -176,6 +197,19 @@ async function main(): Promise<number> {
   log('');
   log(resultsTable(results));
   log('p99 of the fixed-rate run is the latency figure; max req/s is the max-throughput run.');
+  const ratio = lookupToBaselineRatio(results);
+  if (ratio !== null) {
+    log(`Notice lookup / lookup baseline (pg), max req/s: ${ratio.toFixed(2)} (goal 0.8 or more).`);
+  }
+  const latestFile = path.join(RESULTS_DIR, `latest-${noticeCountLabel(dataset.notices)}.json`);
+  const previous = readPreviousRun(latestFile);
+  log('');
+  log(
+    previous
+      ? `Against the previous run on ${noticeCountLabel(dataset.notices)} notices (${previous.startedAt}):`
+      : `No previous run on ${noticeCountLabel(dataset.notices)} notices to compare with (${path.relative(process.cwd(), latestFile)}).`,
+  );
+  log(comparisonTable(results, previous?.scenarios ?? null));
   log(
     `Machine: ${os.cpus().length} cores; load average ${loadAverageAtStart[0]!.toFixed(1)} at the start, ` +
       `${os.loadavg()[0]!.toFixed(1)} at the end (above the core count, other work competed).`,
@@ -198,8 +232,8 @@ async function main(): Promise<number> {
       postgres: postgresVersion,
     },
     dataset: {
-      database: options.database,
-      ...DEFAULT_DATASET,
+      database,
+      ...shape,
       notices: dataset.notices,
       reused: dataset.reused,
     },
@@ -209,6 +243,7 @@ async function main(): Promise<number> {
       rateFraction: options.rateFraction,
     },
     scenarios: results,
+    lookupToBaselineRatio: ratio,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -216,8 +251,14 @@ async function main(): Promise<number> {
   const file = path.join(RESULTS_DIR, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, json);
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+  // The next run on this size compares itself with this one; a run of a few scenarios keeps the
+  // previous figures of the others.
+  const kept = (previous?.scenarios ?? []).filter((old) => !results.some((result) => result.id === old.id));
+  writeFileSync(latestFile, `${JSON.stringify({ ...report, scenarios: [...results, ...kept] }, null, 2)}\n`);
   log('');
-  log(`Wrote ${path.relative(process.cwd(), file)} and tests/load/results/latest.json.`);
+  log(
+    `Wrote ${path.relative(process.cwd(), file)}, tests/load/results/latest.json and ${path.relative(process.cwd(), latestFile)}.`,
+  );
 
   const failed = results.filter(
     ({ max, fixedRate, summary }) =>

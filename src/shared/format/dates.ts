@@ -46,10 +46,67 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The calendar date of an instant in a time zone, as a count of days since 1970-01-01. */
-function calendarDayNumber(instant: string | Date, timeZone: string): number {
-  const parts = dayFormatter(timeZone).formatToParts(new Date(instant));
+function exactDayNumber(time: number, timeZone: string): number {
+  const parts = dayFormatter(timeZone).formatToParts(new Date(time));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+const DAY_MS = 86_400_000;
+/** No zone is more than 14 hours from UTC, so day k starts within 15 hours of UTC midnight. */
+const ZONE_REACH_MS = 15 * 3_600_000;
+const MAX_CACHED_DAYS_PER_ZONE = 20_000;
+const dayStarts = new Map<string, Map<number, number>>();
+
+/**
+ * The first instant (ms) whose calendar date in the zone is day k. Found exactly, by bisection over
+ * the slow Intl answer, once per zone and day: a midnight that DST skips is handled like any other.
+ */
+function dayStart(k: number, timeZone: string): number {
+  let starts = dayStarts.get(timeZone);
+  if (!starts) {
+    starts = new Map();
+    dayStarts.set(timeZone, starts);
+  }
+  const known = starts.get(k);
+  if (known !== undefined) return known;
+  let low = k * DAY_MS - ZONE_REACH_MS; // before day k everywhere
+  let high = k * DAY_MS + ZONE_REACH_MS; // within day k or after it everywhere
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (exactDayNumber(middle, timeZone) >= k) high = middle;
+    else low = middle;
+  }
+  if (starts.size >= MAX_CACHED_DAYS_PER_ZONE) starts.clear();
+  starts.set(k, high);
+  return high;
+}
+
+/**
+ * The calendar date of an instant in a time zone, as a count of days since 1970-01-01. Intl's
+ * formatToParts costs tens of microseconds and the notice lookup asks twice per notice and late
+ * tier (docs/benchmarks.md), so the answer comes from the cached instants at which the zone's
+ * days begin: the same answer (unit tests compare both over DST changes and random instants).
+ */
+function calendarDayNumber(instant: string | Date, timeZone: string): number {
+  const time = new Date(instant).getTime();
+  if (!Number.isFinite(time)) return exactDayNumber(time, timeZone); // throws, as Intl does
+  dayFormatter(timeZone); // throws on an unknown zone, before anything is cached for it
+  const utcDay = Math.floor(time / DAY_MS);
+  for (let k = utcDay - 1; k <= utcDay + 1; k++) {
+    if (dayStart(k, timeZone) <= time && time < dayStart(k + 1, timeZone)) return k;
+  }
+  return exactDayNumber(time, timeZone);
+}
+
+/** The exact, slow answer the cached one must equal (unit tests). */
+export function calendarDayNumberFromIntl(instant: string | Date, timeZone: string): number {
+  return exactDayNumber(new Date(instant).getTime(), timeZone);
+}
+
+/** The calendar date of an instant in a time zone, as a count of days since 1970-01-01 (cached). */
+export function calendarDayNumberIn(instant: string | Date, timeZone: string): number {
+  return calendarDayNumber(instant, timeZone);
 }
 
 /** Whole calendar days from one instant to another, counted in the given time zone. */
