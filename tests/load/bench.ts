@@ -12,8 +12,10 @@ import {
   measureLandingAssets,
   summariseLandingAssets,
 } from './landing-assets';
+import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse } from './lighthouse';
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
+import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
 import type { Scenario, ScenarioSummary } from './scenario';
 import { selectScenarios } from './scenarios';
 import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './servers';
@@ -22,6 +24,11 @@ import { formatBytes, formatMs, formatTable } from './stats';
 const RESULTS_DIR = path.resolve('tests/load/results');
 /** `--only landing-assets` measures the landing page's files alone: no database, no server. */
 const LANDING_ASSETS_PART = 'landing-assets';
+/** `--only lighthouse` runs Lighthouse on the portal's first pages and no load scenario. */
+const LIGHTHOUSE_PART = 'lighthouse';
+/** `--only report-page` times the 100,000-scan report page in Chromium (issue 12). */
+const REPORT_PAGE_PART = 'report-page';
+const BROWSER_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART];
 
 interface ScenarioResult {
   id: string;
@@ -139,13 +146,15 @@ async function main(): Promise<number> {
     log(USAGE);
     return 0;
   }
-  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART);
-  if (options.only.length > 0 && scenarioIds.length === 0) {
+  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART && !BROWSER_PARTS.includes(id));
+  const wantsLighthouse = options.only.length === 0 || options.only.includes(LIGHTHOUSE_PART);
+  const wantsReportPage = options.only.length === 0 || options.only.includes(REPORT_PAGE_PART);
+  if (options.only.length > 0 && scenarioIds.length === 0 && !wantsLighthouse && !wantsReportPage) {
     await ensureBuilt(options.skipBuild, log);
     log(landingAssetsReport(measureLandingAssets()));
     return 0;
   }
-  const selected = selectScenarios(scenarioIds);
+  const selected = options.only.length > 0 && scenarioIds.length === 0 ? [] : selectScenarios(scenarioIds);
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg();
 
@@ -168,6 +177,8 @@ async function main(): Promise<number> {
   const db = new pg.Client({ connectionString: dataset.databaseUrl });
   await db.connect();
   const results: ScenarioResult[] = [];
+  let lighthouseResults: LighthouseFigures[] = [];
+  let reportPage: ReportPageFigures | null = null;
   let postgresVersion = '';
   try {
     postgresVersion =
@@ -178,13 +189,21 @@ async function main(): Promise<number> {
       byRole.baseline = await startBaseline(dataset.databaseUrl, { cpuProf: options.cpuProf });
       servers.push(byRole.baseline);
     }
-    if (selected.some((scenario) => scenario.server === 'portal')) {
+    if (wantsLighthouse || wantsReportPage || selected.some((scenario) => scenario.server === 'portal')) {
       byRole.portal = await startPortal(dataset.databaseUrl, { cpuProf: options.cpuProf });
       servers.push(byRole.portal);
     }
     log(`Measuring ${selected.length} scenarios, ${options.connections} connections each:`);
     for (const scenario of selected) {
       results.push(await measureScenario(scenario, byRole[scenario.server]!, db, options));
+    }
+    if (wantsReportPage) {
+      log('Report page (100,000 scans) in Chromium ...');
+      reportPage = await measureReportPage(byRole.portal!.port);
+    }
+    if (wantsLighthouse) {
+      log('Lighthouse (mobile preset) on the first pages ...');
+      lighthouseResults = await runLighthouse(await lighthousePages(db, byRole.portal!.port));
     }
   } finally {
     await db.end();
@@ -216,6 +235,19 @@ async function main(): Promise<number> {
   );
   log('');
   log(landingAssetsReport(assets));
+  if (reportPage) {
+    log('');
+    log(
+      `Report page, 100,000 scans, load and draw in Chromium: median ${reportPage.medianMs} ms ` +
+        `(${reportPage.loadsMs.join(', ')} ms; goal under ${REPORT_PAGE_GOAL_MS} ms); map ${reportPage.mapState}; ` +
+        `data answer ${reportPage.dataBytes === null ? '?' : formatBytes(reportPage.dataBytes)} over the wire.`,
+    );
+  }
+  if (lighthouseResults.length) {
+    log('');
+    log(lighthouseTable(lighthouseResults));
+    log(`Reports in tests/load/results/lighthouse/.`);
+  }
 
   const report = {
     startedAt: startedAt.toISOString(),
@@ -244,6 +276,8 @@ async function main(): Promise<number> {
     },
     scenarios: results,
     lookupToBaselineRatio: ratio,
+    lighthouse: lighthouseResults,
+    reportPage,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
