@@ -16,8 +16,10 @@ import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
 import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
+import { measureScaleOut, type ScaleOutFigures } from './scale-out';
 import type { Scenario, ScenarioSummary } from './scenario';
 import { selectScenarios } from './scenarios';
+import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './servers';
 import { formatBytes, formatMs, formatTable } from './stats';
 
@@ -28,7 +30,9 @@ const LANDING_ASSETS_PART = 'landing-assets';
 const LIGHTHOUSE_PART = 'lighthouse';
 /** `--only report-page` times the 100,000-scan report page in Chromium (issue 12). */
 const REPORT_PAGE_PART = 'report-page';
-const BROWSER_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART];
+/** `--only scale-out` measures the lookup through HAProxy with one and two portal processes. */
+const SCALE_OUT_PART = 'scale-out';
+const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART];
 
 interface ScenarioResult {
   id: string;
@@ -146,10 +150,17 @@ async function main(): Promise<number> {
     log(USAGE);
     return 0;
   }
-  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART && !BROWSER_PARTS.includes(id));
+  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART && !EXTRA_PARTS.includes(id));
   const wantsLighthouse = options.only.length === 0 || options.only.includes(LIGHTHOUSE_PART);
   const wantsReportPage = options.only.length === 0 || options.only.includes(REPORT_PAGE_PART);
-  if (options.only.length > 0 && scenarioIds.length === 0 && !wantsLighthouse && !wantsReportPage) {
+  const wantsScaleOut = options.only.length === 0 || options.only.includes(SCALE_OUT_PART);
+  if (
+    options.only.length > 0 &&
+    scenarioIds.length === 0 &&
+    !wantsLighthouse &&
+    !wantsReportPage &&
+    !wantsScaleOut
+  ) {
     await ensureBuilt(options.skipBuild, log);
     log(landingAssetsReport(measureLandingAssets()));
     return 0;
@@ -179,6 +190,7 @@ async function main(): Promise<number> {
   const results: ScenarioResult[] = [];
   let lighthouseResults: LighthouseFigures[] = [];
   let reportPage: ReportPageFigures | null = null;
+  let scaleOut: ScaleOutFigures[] = [];
   let postgresVersion = '';
   try {
     postgresVersion =
@@ -204,6 +216,20 @@ async function main(): Promise<number> {
     if (wantsLighthouse) {
       log('Lighthouse (mobile preset) on the first pages ...');
       lighthouseResults = await runLighthouse(await lighthousePages(db, byRole.portal!.port));
+    }
+    // Last, with the single portal stopped: its own processes would compete for the two cores.
+    for (const server of servers.splice(0)) await server.stop();
+    if (wantsScaleOut) {
+      log('Scale out: the notice lookup through HAProxy, one and two portal processes ...');
+      scaleOut = await measureScaleOut({
+        databaseUrl: dataset.databaseUrl,
+        scenario: noticeLookupScenario,
+        next: await noticeLookupScenario.prepare({ db }),
+        duration: options.duration,
+        connections: options.connections * 2,
+      });
+      for (const figure of scaleOut)
+        log(`    ${figure.processes} process(es): ${figure.requestsPerSecond} req/s`);
     }
   } finally {
     await db.end();
@@ -243,6 +269,21 @@ async function main(): Promise<number> {
         `data answer ${reportPage.dataBytes === null ? '?' : formatBytes(reportPage.dataBytes)} over the wire.`,
     );
   }
+  if (scaleOut.length) {
+    log('');
+    log(
+      formatTable(
+        ['Notice lookup through HAProxy', 'max req/s', 'p50 ms', 'p99 ms', 'failed'],
+        scaleOut.map((figure) => [
+          `${figure.processes} portal process${figure.processes > 1 ? 'es' : ''}`,
+          String(figure.requestsPerSecond),
+          formatMs(figure.p50),
+          formatMs(figure.p99),
+          String(figure.failed),
+        ]),
+      ),
+    );
+  }
   if (lighthouseResults.length) {
     log('');
     log(lighthouseTable(lighthouseResults));
@@ -278,6 +319,7 @@ async function main(): Promise<number> {
     lookupToBaselineRatio: ratio,
     lighthouse: lighthouseResults,
     reportPage,
+    scaleOut,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -294,10 +336,15 @@ async function main(): Promise<number> {
     `Wrote ${path.relative(process.cwd(), file)}, tests/load/results/latest.json and ${path.relative(process.cwd(), latestFile)}.`,
   );
 
-  const failed = results.filter(
-    ({ max, fixedRate, summary }) =>
-      max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors || summary?.problem,
-  );
+  const failed = [
+    ...results.filter(
+      ({ max, fixedRate, summary }) =>
+        max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors || summary?.problem,
+    ),
+    ...scaleOut
+      .filter((figure) => figure.failed > 0)
+      .map((figure) => ({ id: `scale-out (${figure.processes})` })),
+  ];
   if (failed.length) {
     console.error(`Some requests failed under load in: ${failed.map((result) => result.id).join(', ')}.`);
     return 1;

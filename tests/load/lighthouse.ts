@@ -85,6 +85,37 @@ function missedGoals(figures: Omit<LighthouseFigures, 'misses' | 'report'>): str
   return misses;
 }
 
+const FAILED_FIGURES = {
+  performance: 0,
+  accessibility: 0,
+  bestPractices: 0,
+  lcpMs: Number.NaN,
+  cls: Number.NaN,
+  tbtMs: Number.NaN,
+};
+
+type Audit = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+
+/**
+ * One page's audit. On a crowded machine Lighthouse now and then fails to record the trace
+ * (NO_NAVSTART); such a page is tried twice more before it is reported as not measured.
+ */
+async function auditWithRetry(url: string, port: number, attempts = 3): Promise<Audit | string> {
+  let problem = '';
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const outcome = await lighthouse(url, {
+      port,
+      output: 'html',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    });
+    if (!outcome) problem = 'Lighthouse returned nothing';
+    else if (outcome.lhr.runtimeError) problem = outcome.lhr.runtimeError.message;
+    else return outcome;
+  }
+  return problem;
+}
+
 /** Runs Lighthouse on each page in one Chromium, one page at a time, and keeps each HTML report. */
 export async function runLighthouse(pages: readonly LighthousePage[]): Promise<LighthouseFigures[]> {
   const chromePath = process.env.CHROME_PATH ?? ensureChromium();
@@ -96,16 +127,12 @@ export async function runLighthouse(pages: readonly LighthousePage[]): Promise<L
   const results: LighthouseFigures[] = [];
   try {
     for (const page of pages) {
-      const outcome = await lighthouse(page.url, {
-        port: chrome.port,
-        output: 'html',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      });
-      if (!outcome) throw new Error(`Lighthouse returned nothing for ${page.url}.`);
+      const outcome = await auditWithRetry(page.url, chrome.port);
+      if (typeof outcome === 'string') {
+        results.push({ ...page, ...FAILED_FIGURES, misses: [`not measured: ${outcome}`], report: '' });
+        continue;
+      }
       const { lhr } = outcome;
-      if (lhr.runtimeError)
-        throw new Error(`Lighthouse could not load ${page.url}: ${lhr.runtimeError.message}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => Number(lhr.audits[id]?.numericValue ?? Number.NaN);
       const report = path.join(LIGHTHOUSE_DIR, `${page.id}.html`);

@@ -119,14 +119,14 @@ function profileFlags(name: string, cpuProf: boolean): string[] {
 /** The real server, as `npm start` runs it in production, on the bench database. */
 export async function startPortal(
   databaseUrl: string,
-  options: { cpuProf?: boolean } = {},
+  options: { cpuProf?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
   const port = await findFreePort();
   const child = spawn(
     process.execPath,
     [...profileFlags('portal', options.cpuProf ?? false), 'dist/server/main.js'],
     {
-      env: { ...process.env, ...portalBenchEnv({ databaseUrl, port }) },
+      env: { ...process.env, ...portalBenchEnv({ databaseUrl, port }), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
