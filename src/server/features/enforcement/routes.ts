@@ -18,8 +18,7 @@ import { createEnforcementAuthenticator } from './authenticate';
 import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';
 import { recordScans } from './record-scans';
-import { toReportColumns } from './report-columns';
-import { createReport, getReportData } from './reports';
+import { createReport, getReportColumnsJson, getReportData } from './reports';
 
 /** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
 export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[] {
@@ -85,13 +84,14 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, getReportColumnsContract, async (request, reply) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    const { reportDetails, reportItems } = await getReportData({ db, tenant, reportId: request.params.id });
-    reply.type('application/json; charset=utf-8');
-    const answer = {
-      reportDetails,
-      ...toReportColumns(reportItems),
+    // Built as JSON text by PostgreSQL (getReportColumnsJson): no object per scan on this side.
+    const answer = await getReportColumnsJson({
+      db,
+      tenant,
+      reportId: request.params.id,
       mapStyleURL: config.MAP_STYLE_URL ?? null,
-    };
-    return JSON.stringify(answer) as unknown as ReportColumnsData;
+    });
+    reply.type('application/json; charset=utf-8');
+    return answer as unknown as ReportColumnsData;
   });
 }
