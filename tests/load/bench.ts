@@ -62,7 +62,8 @@ async function measureScenario(
   const next = await scenario.prepare({ db });
   const problem = await checkSample(next, server.port, scenario.check);
   if (problem) throw new Error(`Scenario ${scenario.id} answers wrongly, not measuring it: ${problem}`);
-  const base = { port: server.port, connections: options.connections, serverCpuSeconds: server.cpuSeconds };
+  const connections = scenario.connections ?? options.connections;
+  const base = { port: server.port, connections, serverCpuSeconds: server.cpuSeconds };
   // Not reported: lets V8 optimise and the caches fill before anything is measured.
   await runLoad(next, { ...base, duration: Math.min(3, options.duration) });
   log(`  ${scenario.id}: max throughput, ${options.duration} s ...`);

@@ -56,6 +56,7 @@ describe('selectScenarios', () => {
       'checkout-session',
       'pass-checkout',
       'report-data',
+      'report-columns',
     ]);
     expect(new Set(scenarios.map((scenario) => scenario.id)).size).toBe(scenarios.length);
   });

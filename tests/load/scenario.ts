@@ -31,6 +31,8 @@ export interface Scenario {
    * otherwise the run goes at --rate-fraction of the measured maximum.
    */
   fixedRate?: number;
+  /** Connections of its runs when --connections does not suit it (a 22 MB answer needs one). */
+  connections?: number;
   /** Returns the function that yields the next request; it should rotate through varied inputs. */
   prepare(context: ScenarioContext): Promise<() => BenchRequest>;
   /** Why a sample response is wrong, or null when it is right. Runs before the load, never under it. */

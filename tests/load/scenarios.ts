@@ -6,7 +6,7 @@ import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
 import { plateCheckScenario } from './scenarios/plate-check';
-import { reportDataScenario } from './scenarios/report-data';
+import { reportColumnsScenario, reportDataScenario } from './scenarios/report-data';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -22,6 +22,7 @@ export const scenarios: readonly Scenario[] = [
   checkoutSessionScenario,
   passCheckoutScenario,
   reportDataScenario,
+  reportColumnsScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */
