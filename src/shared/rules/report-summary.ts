@@ -2,8 +2,6 @@
 export interface SummarisedReportItem {
   alertMessage: string | null;
   userEmail: string | null;
-  /** How many identical items this one stands for (a grouped count from SQL); 1 when absent. */
-  count?: number;
 }
 
 export interface ReportSummary {
@@ -17,13 +15,10 @@ export interface ReportSummary {
 export function summariseReport(items: readonly SummarisedReportItem[]): ReportSummary {
   let totalAlerts = 0;
   const patrollers = new Set<string>();
-  let totalScans = 0;
   for (const item of items) {
-    const count = item.count ?? 1;
-    totalScans += count;
-    if (item.alertMessage?.trim()) totalAlerts += count;
+    if (item.alertMessage?.trim()) totalAlerts += 1;
     const email = item.userEmail?.trim().toLowerCase();
     if (email) patrollers.add(email);
   }
-  return { totalScans, totalAlerts, distinctPatrollers: patrollers.size };
+  return { totalScans: items.length, totalAlerts, distinctPatrollers: patrollers.size };
 }

@@ -18,7 +18,8 @@ import { createEnforcementAuthenticator } from './authenticate';
 import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';
 import { recordScans } from './record-scans';
-import { createReport, getReportColumnsJson, getReportData } from './reports';
+import { toReportColumns } from './report-columns';
+import { createReport, getReportData } from './reports';
 
 /** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
 export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[] {
@@ -84,14 +85,13 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, getReportColumnsContract, async (request, reply) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    // Built as JSON text by PostgreSQL (getReportColumnsJson): no object per scan on this side.
-    const answer = await getReportColumnsJson({
-      db,
-      tenant,
-      reportId: request.params.id,
-      mapStyleURL: config.MAP_STYLE_URL ?? null,
-    });
+    const { reportDetails, reportItems } = await getReportData({ db, tenant, reportId: request.params.id });
     reply.type('application/json; charset=utf-8');
-    return answer as unknown as ReportColumnsData;
+    const answer = {
+      reportDetails,
+      ...toReportColumns(reportItems),
+      mapStyleURL: config.MAP_STYLE_URL ?? null,
+    };
+    return JSON.stringify(answer) as unknown as ReportColumnsData;
   });
 }
