@@ -44,6 +44,13 @@ describe('comparisonTable', () => {
     expect(lines[4]).toMatch(/^new\s+10\s+1\.00\s+100$/);
   });
 
+  it('shows a figure the previous run could not take (null in its JSON) as a dash', () => {
+    const previous = [{ ...result('report', 1, 5, 1, 1), fixedRate: { p99: null, overallRate: 1 } }];
+    expect(comparisonTable([result('report', 1, 5, 800, 1)], previous).split('\n')[2]).toMatch(
+      /^report\s+1\s+1\s+0 %\s+5\.00\s+5\.00\s+0 %\s+800\s+-$/,
+    );
+  });
+
   it('works with no previous run', () => {
     expect(comparisonTable([result('lookup', 1, null, 1, 1)], null).split('\n')[2]).toMatch(
       /^lookup\s+1\s+-\s+1\.00$/,

@@ -5,7 +5,8 @@ export interface ComparableResult {
   id: string;
   title: string;
   max: { requestsPerSecond: number; serverCpuMsPerRequest: number | null };
-  fixedRate: { p99: number; overallRate: number | null };
+  /** p99 is null when a previous run had no successful response (NaN written as JSON). */
+  fixedRate: { p99: number | null; overallRate: number | null };
 }
 
 /** '+12 %' / '-3 %' from the previous figure to this one; '' when there is nothing to compare. */
