@@ -58,9 +58,20 @@ const ZONE_REACH_MS = 15 * 3_600_000;
 const MAX_CACHED_DAYS_PER_ZONE = 20_000;
 const dayStarts = new Map<string, Map<number, number>>();
 
+/** Per zone, how far the last day start found was from UTC midnight: the next one is usually as far. */
+const lastOffsets = new Map<string, number>();
+const HOUR_MS = 3_600_000;
+
+/** Whether `time` is the first instant of day k in the zone: day k there, and day k - 1 a ms before. */
+function isDayStart(k: number, time: number, timeZone: string): boolean {
+  return exactDayNumber(time, timeZone) === k && exactDayNumber(time - 1, timeZone) === k - 1;
+}
+
 /**
- * The first instant (ms) whose calendar date in the zone is day k. Found exactly, by bisection over
- * the slow Intl answer, once per zone and day: a midnight that DST skips is handled like any other.
+ * The first instant (ms) whose calendar date in the zone is day k, found exactly and cached per
+ * zone and day. First guess: as far from UTC midnight as the zone's last day start (or an hour
+ * either way, for a DST change), each checked with two Intl calls; failing that (a zone's first
+ * day, a midnight that DST skips), bisection over Intl's answer.
  */
 function dayStart(k: number, timeZone: string): number {
   let starts = dayStarts.get(timeZone);
@@ -70,16 +81,27 @@ function dayStart(k: number, timeZone: string): number {
   }
   const known = starts.get(k);
   if (known !== undefined) return known;
-  let low = k * DAY_MS - ZONE_REACH_MS; // before day k everywhere
-  let high = k * DAY_MS + ZONE_REACH_MS; // within day k or after it everywhere
-  while (high - low > 1) {
-    const middle = Math.floor((low + high) / 2);
-    if (exactDayNumber(middle, timeZone) >= k) high = middle;
-    else low = middle;
+  let start: number | undefined;
+  const offset = lastOffsets.get(timeZone);
+  if (offset !== undefined) {
+    start = [0, -HOUR_MS, HOUR_MS]
+      .map((delta) => k * DAY_MS - offset + delta)
+      .find((guess) => isDayStart(k, guess, timeZone));
+  }
+  if (start === undefined) {
+    let low = k * DAY_MS - ZONE_REACH_MS; // before day k everywhere
+    let high = k * DAY_MS + ZONE_REACH_MS; // within day k or after it everywhere
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (exactDayNumber(middle, timeZone) >= k) high = middle;
+      else low = middle;
+    }
+    start = high;
   }
   if (starts.size >= MAX_CACHED_DAYS_PER_ZONE) starts.clear();
-  starts.set(k, high);
-  return high;
+  starts.set(k, start);
+  lastOffsets.set(timeZone, k * DAY_MS - start);
+  return start;
 }
 
 /**
