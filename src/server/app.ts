@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -47,6 +46,7 @@ import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
 import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Everything the app talks to, passed in so tests can supply their own. */
 export interface AppDeps {
@@ -98,9 +98,8 @@ export async function buildApp(
   preventApiCaching(app, API_PREFIX);
   redirectDocsIndexWithQuery(app);
 
-  // External plugins first.
-  await app.register(fastifyHelmet, {
-    enableCSPNonces: true,
+  // Helmet's headers, computed once; pages that inline a style read reply.cspNonce.
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -121,6 +120,7 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+  // External plugins first.
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Parking portal API', version: process.env.npm_package_version ?? '2.21.3' },

@@ -1,3 +1,5 @@
+// Before anything that builds a zod schema (see the module).
+import './lib/zod-without-eval';
 import './app/mantine-landing.css';
 import './app/styles.css';
 import { MantineProvider } from '@mantine/core';

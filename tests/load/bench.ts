@@ -1,26 +1,38 @@
 // `npm run bench`: the portal under load on PostgreSQL with a million notices, next to a bare
 // Fastify route, plus the landing page's gzipped JS and CSS. See docs/benchmarks.md.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { DEFAULT_DATASET, prepareDataset } from './dataset';
+import { type ComparableResult, comparisonTable } from './compare';
+import { databaseForSize, datasetWithNotices, noticeCountLabel, prepareDataset } from './dataset';
 import {
   type AssetSize,
   LANDING_GZIP_BUDGET_BYTES,
   measureLandingAssets,
   summariseLandingAssets,
 } from './landing-assets';
+import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse } from './lighthouse';
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
+import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
+import { measureScaleOut, type ScaleOutFigures } from './scale-out';
 import type { Scenario, ScenarioSummary } from './scenario';
 import { selectScenarios } from './scenarios';
+import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './servers';
 import { formatBytes, formatMs, formatTable } from './stats';
 
 const RESULTS_DIR = path.resolve('tests/load/results');
 /** `--only landing-assets` measures the landing page's files alone: no database, no server. */
 const LANDING_ASSETS_PART = 'landing-assets';
+/** `--only lighthouse` runs Lighthouse on the portal's first pages and no load scenario. */
+const LIGHTHOUSE_PART = 'lighthouse';
+/** `--only report-page` times the 100,000-scan report page in Chromium (issue 12). */
+const REPORT_PAGE_PART = 'report-page';
+/** `--only scale-out` measures the lookup through HAProxy with one and two portal processes. */
+const SCALE_OUT_PART = 'scale-out';
+const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART];
 
 interface ScenarioResult {
   id: string;
@@ -50,13 +62,15 @@ async function measureScenario(
   const next = await scenario.prepare({ db, port: server.port });
   const problem = await checkSample(next, server.port, scenario.check);
   if (problem) throw new Error(`Scenario ${scenario.id} answers wrongly, not measuring it: ${problem}`);
-  const base = { port: server.port, connections: options.connections, serverCpuSeconds: server.cpuSeconds };
+  const connections = scenario.connections ?? options.connections;
+  const base = { port: server.port, connections, serverCpuSeconds: server.cpuSeconds };
   // Not reported: lets V8 optimise and the caches fill before anything is measured.
   await runLoad(next, { ...base, duration: Math.min(3, options.duration) });
   log(`  ${scenario.id}: max throughput, ${options.duration} s ...`);
   const max = await runLoad(next, { ...base, duration: options.duration });
   log(`    ${describeRun(max)}`);
-  const overallRate = Math.max(1, Math.round(max.requestsPerSecond * options.rateFraction));
+  const overallRate =
+    scenario.fixedRate ?? Math.max(1, Math.round(max.requestsPerSecond * options.rateFraction));
   log(`  ${scenario.id}: fixed rate ${overallRate} req/s, ${options.duration} s ...`);
   const fixedRate = await runLoad(next, { ...base, duration: options.duration, overallRate });
   log(`    ${describeRun(fixedRate)}`);
@@ -113,31 +127,60 @@ function landingAssetsReport(assets: readonly AssetSize[]): string {
   );
 }
 
+/** Our lookup's max req/s over the bare baseline's with the same search (issue 14: 0.8 or more). */
+function lookupToBaselineRatio(results: readonly ScenarioResult[]): number | null {
+  const ours = results.find((result) => result.id === 'notice-lookup');
+  const baseline = results.find((result) => result.id === 'baseline-lookup-pg');
+  if (!ours || !baseline || baseline.max.requestsPerSecond === 0) return null;
+  return Number((ours.max.requestsPerSecond / baseline.max.requestsPerSecond).toFixed(3));
+}
+
+/** The last run on the same data-set size, if any (a file the bench wrote; unreadable is none). */
+function readPreviousRun(file: string): { startedAt: string; scenarios: ComparableResult[] } | null {
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { startedAt: string; scenarios: ComparableResult[] };
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseBenchOptions(process.argv.slice(2), process.env);
   if (options.help) {
     log(USAGE);
     return 0;
   }
-  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART);
-  if (options.only.length > 0 && scenarioIds.length === 0) {
+  const scenarioIds = options.only.filter((id) => id !== LANDING_ASSETS_PART && !EXTRA_PARTS.includes(id));
+  const wantsLighthouse = options.only.length === 0 || options.only.includes(LIGHTHOUSE_PART);
+  const wantsReportPage = options.only.length === 0 || options.only.includes(REPORT_PAGE_PART);
+  const wantsScaleOut = options.only.length === 0 || options.only.includes(SCALE_OUT_PART);
+  if (
+    options.only.length > 0 &&
+    scenarioIds.length === 0 &&
+    !wantsLighthouse &&
+    !wantsReportPage &&
+    !wantsScaleOut
+  ) {
     await ensureBuilt(options.skipBuild, log);
     log(landingAssetsReport(measureLandingAssets()));
     return 0;
   }
-  const selected = selectScenarios(scenarioIds);
+  const selected = options.only.length > 0 && scenarioIds.length === 0 ? [] : selectScenarios(scenarioIds);
   const startedAt = new Date();
   const loadAverageAtStart = os.loadavg();
 
+  const shape = datasetWithNotices(options.notices);
+  const database = databaseForSize(options.database, options.notices);
   const dataset = await prepareDataset({
     serverUrl: options.serverUrl,
-    database: options.database,
-    shape: DEFAULT_DATASET,
+    database,
+    shape,
     fresh: options.fresh,
     log,
   });
   log(
-    `Database ${options.database}: ${dataset.notices} notices over ${dataset.tenants} tenants ` +
+    `Database ${database}: ${dataset.notices} notices over ${dataset.tenants} tenants ` +
       `(${dataset.reused ? 'reused' : 'generated'} in ${dataset.seconds.toFixed(1)} s).`,
   );
   await ensureBuilt(options.skipBuild, log);
@@ -146,6 +189,9 @@ async function main(): Promise<number> {
   const db = new pg.Client({ connectionString: dataset.databaseUrl });
   await db.connect();
   const results: ScenarioResult[] = [];
+  let lighthouseResults: LighthouseFigures[] = [];
+  let reportPage: ReportPageFigures | null = null;
+  let scaleOut: ScaleOutFigures[] = [];
   let postgresVersion = '';
   try {
     postgresVersion =
@@ -153,16 +199,38 @@ async function main(): Promise<number> {
         ?.version ?? '';
     const byRole: Partial<Record<Scenario['server'], RunningServer>> = {};
     if (selected.some((scenario) => scenario.server === 'baseline')) {
-      byRole.baseline = await startBaseline();
+      byRole.baseline = await startBaseline(dataset.databaseUrl, { cpuProf: options.cpuProf });
       servers.push(byRole.baseline);
     }
-    if (selected.some((scenario) => scenario.server === 'portal')) {
-      byRole.portal = await startPortal(dataset.databaseUrl);
+    if (wantsLighthouse || wantsReportPage || selected.some((scenario) => scenario.server === 'portal')) {
+      byRole.portal = await startPortal(dataset.databaseUrl, { cpuProf: options.cpuProf });
       servers.push(byRole.portal);
     }
     log(`Measuring ${selected.length} scenarios, ${options.connections} connections each:`);
     for (const scenario of selected) {
       results.push(await measureScenario(scenario, byRole[scenario.server]!, db, options));
+    }
+    if (wantsReportPage) {
+      log('Report page (100,000 scans) in Chromium ...');
+      reportPage = await measureReportPage(byRole.portal!.port);
+    }
+    if (wantsLighthouse) {
+      log('Lighthouse (mobile preset) on the first pages ...');
+      lighthouseResults = await runLighthouse(await lighthousePages(db, byRole.portal!.port));
+    }
+    // Last, with the single portal stopped: its own processes would compete for the two cores.
+    for (const server of servers.splice(0)) await server.stop();
+    if (wantsScaleOut) {
+      log('Scale out: the notice lookup through HAProxy, one and two portal processes ...');
+      scaleOut = await measureScaleOut({
+        databaseUrl: dataset.databaseUrl,
+        scenario: noticeLookupScenario,
+        next: await noticeLookupScenario.prepare({ db }),
+        duration: options.duration,
+        connections: options.connections * 2,
+      });
+      for (const figure of scaleOut)
+        log(`    ${figure.processes} process(es): ${figure.requestsPerSecond} req/s`);
     }
   } finally {
     await db.end();
@@ -175,12 +243,53 @@ async function main(): Promise<number> {
   log('');
   log(resultsTable(results));
   log('p99 of the fixed-rate run is the latency figure; max req/s is the max-throughput run.');
+  const ratio = lookupToBaselineRatio(results);
+  if (ratio !== null) {
+    log(`Notice lookup / lookup baseline (pg), max req/s: ${ratio.toFixed(2)} (goal 0.8 or more).`);
+  }
+  const latestFile = path.join(RESULTS_DIR, `latest-${noticeCountLabel(dataset.notices)}.json`);
+  const previous = readPreviousRun(latestFile);
+  log('');
+  log(
+    previous
+      ? `Against the previous run on ${noticeCountLabel(dataset.notices)} notices (${previous.startedAt}):`
+      : `No previous run on ${noticeCountLabel(dataset.notices)} notices to compare with (${path.relative(process.cwd(), latestFile)}).`,
+  );
+  log(comparisonTable(results, previous?.scenarios ?? null));
   log(
     `Machine: ${os.cpus().length} cores; load average ${loadAverageAtStart[0]!.toFixed(1)} at the start, ` +
       `${os.loadavg()[0]!.toFixed(1)} at the end (above the core count, other work competed).`,
   );
   log('');
   log(landingAssetsReport(assets));
+  if (reportPage) {
+    log('');
+    log(
+      `Report page, 100,000 scans, load and draw in Chromium: median ${reportPage.medianMs} ms ` +
+        `(${reportPage.loadsMs.join(', ')} ms; goal under ${REPORT_PAGE_GOAL_MS} ms); map ${reportPage.mapState}; ` +
+        `data answer ${reportPage.dataBytes === null ? '?' : formatBytes(reportPage.dataBytes)} over the wire.`,
+    );
+  }
+  if (scaleOut.length) {
+    log('');
+    log(
+      formatTable(
+        ['Notice lookup through HAProxy', 'max req/s', 'p50 ms', 'p99 ms', 'failed'],
+        scaleOut.map((figure) => [
+          `${figure.processes} portal process${figure.processes > 1 ? 'es' : ''}`,
+          String(figure.requestsPerSecond),
+          formatMs(figure.p50),
+          formatMs(figure.p99),
+          String(figure.failed),
+        ]),
+      ),
+    );
+  }
+  if (lighthouseResults.length) {
+    log('');
+    log(lighthouseTable(lighthouseResults));
+    log(`Reports in tests/load/results/lighthouse/.`);
+  }
 
   const report = {
     startedAt: startedAt.toISOString(),
@@ -197,8 +306,8 @@ async function main(): Promise<number> {
       postgres: postgresVersion,
     },
     dataset: {
-      database: options.database,
-      ...DEFAULT_DATASET,
+      database,
+      ...shape,
       notices: dataset.notices,
       reused: dataset.reused,
     },
@@ -208,6 +317,10 @@ async function main(): Promise<number> {
       rateFraction: options.rateFraction,
     },
     scenarios: results,
+    lookupToBaselineRatio: ratio,
+    lighthouse: lighthouseResults,
+    reportPage,
+    scaleOut,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -215,13 +328,24 @@ async function main(): Promise<number> {
   const file = path.join(RESULTS_DIR, `bench-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, json);
   writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json);
+  // The next run on this size compares itself with this one; a run of a few scenarios keeps the
+  // previous figures of the others.
+  const kept = (previous?.scenarios ?? []).filter((old) => !results.some((result) => result.id === old.id));
+  writeFileSync(latestFile, `${JSON.stringify({ ...report, scenarios: [...results, ...kept] }, null, 2)}\n`);
   log('');
-  log(`Wrote ${path.relative(process.cwd(), file)} and tests/load/results/latest.json.`);
-
-  const failed = results.filter(
-    ({ max, fixedRate, summary }) =>
-      max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors || summary?.problem,
+  log(
+    `Wrote ${path.relative(process.cwd(), file)}, tests/load/results/latest.json and ${path.relative(process.cwd(), latestFile)}.`,
   );
+
+  const failed = [
+    ...results.filter(
+      ({ max, fixedRate, summary }) =>
+        max.non2xx + max.errors + fixedRate.non2xx + fixedRate.errors || summary?.problem,
+    ),
+    ...scaleOut
+      .filter((figure) => figure.failed > 0)
+      .map((figure) => ({ id: `scale-out (${figure.processes})` })),
+  ];
   if (failed.length) {
     console.error(`Some requests failed under load in: ${failed.map((result) => result.id).join(', ')}.`);
     return 1;

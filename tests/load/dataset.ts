@@ -23,6 +23,40 @@ export const DEFAULT_DATASET: DatasetShape = {
   reportScans: 100_000,
 };
 
+/** The data-set sizes the bench is meant to compare (issue 14: flat from 10 k to 10 M). */
+export const NOTICE_COUNTS = [10_000, 1_000_000, 10_000_000] as const;
+
+/**
+ * The data set with `notices` notices over the same 200 tenants, and plates in the same proportion
+ * (two and a half notices per plate, as in the default), so a plate's lookup returns about as many
+ * rows at every size and only the table and its indexes grow.
+ */
+export function datasetWithNotices(notices: number): DatasetShape {
+  const noticesPerTenant = Math.max(1, Math.round(notices / DEFAULT_DATASET.tenants));
+  return {
+    ...DEFAULT_DATASET,
+    noticesPerTenant,
+    platesPerTenant: Math.max(5, Math.round(noticesPerTenant * 0.4)),
+  };
+}
+
+/** 10000 -> '10k', 1000000 -> '1m': a short label for database and file names. */
+export function noticeCountLabel(notices: number): string {
+  if (notices >= 1_000_000 && notices % 1_000_000 === 0) return `${notices / 1_000_000}m`;
+  if (notices >= 1_000 && notices % 1_000 === 0) return `${notices / 1_000}k`;
+  return String(notices);
+}
+
+/**
+ * Each size has a database of its own, so 10 M rows are generated once and kept beside the others;
+ * the default million keeps the plain name.
+ */
+export function databaseForSize(database: string, notices: number): string {
+  return notices === DEFAULT_DATASET.tenants * DEFAULT_DATASET.noticesPerTenant
+    ? database
+    : `${database}_${noticeCountLabel(notices)}`;
+}
+
 /** The big report's uuid, on tenant t0001. */
 export const BENCH_REPORT_ID = 'b3c4e9a0-2026-4000-8000-00000000b001';
 

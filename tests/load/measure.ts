@@ -55,6 +55,9 @@ export async function runLoad(next: () => BenchRequest, settings: RunSettings): 
     url: `http://127.0.0.1:${settings.port}`,
     connections: settings.connections,
     duration: settings.duration,
+    // autocannon gives up on a response after 10 s by default; a crowded machine can take longer
+    // to send the 22 MB report, which is slow, not failed.
+    timeout: 30,
     ...(settings.overallRate ? { overallRate: settings.overallRate } : {}),
     // Each request is rebuilt from the scenario's source, so every call rotates its inputs.
     requests: [{ setupRequest: (defaults) => toRequestParams(next(), defaults) }],

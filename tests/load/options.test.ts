@@ -7,6 +7,8 @@ describe('parseBenchOptions', () => {
     expect(parseBenchOptions([], {})).toEqual({
       serverUrl: 'postgres://postgres@127.0.0.1:5432/postgres',
       database: 'portal_bench',
+      notices: 1_000_000,
+      cpuProf: false,
       help: false,
       fresh: false,
       skipBuild: false,
@@ -46,12 +48,16 @@ describe('selectScenarios', () => {
     const ids = selectScenarios([]).map((scenario) => scenario.id);
     expect(ids).toEqual([
       'bare-route',
+      'baseline-lookup-pg',
+      'baseline-lookup-postgresjs',
       'plate-check',
       'notice-lookup',
       'brand',
       'checkout-session',
       'pass-checkout',
       'report-data',
+      'console-notice-search',
+      'report-columns',
     ]);
     expect(new Set(scenarios.map((scenario) => scenario.id)).size).toBe(scenarios.length);
   });

@@ -4,6 +4,8 @@ export interface BenchOptions {
   /** PostgreSQL server (any database on it); the bench database is created beside it. */
   serverUrl: string;
   database: string;
+  /** Notices in the data set (10,000 / 1,000,000 / 10,000,000); each size has its own database. */
+  notices: number;
   fresh: boolean;
   /** Reuse an existing dist/ instead of building it (it is built when missing). */
   skipBuild: boolean;
@@ -14,14 +16,18 @@ export interface BenchOptions {
   rateFraction: number;
   /** Scenario ids to run, and 'landing-assets' for the asset sizes alone; empty for all. */
   only: string[];
+  /** Write a V8 CPU profile of each server (node --cpu-prof) to tests/load/results/profiles. */
+  cpuProf: boolean;
   help: boolean;
 }
 
 export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] [--duration S] [--connections N]
-                        [--rate-fraction F] [--only id,id] [--database NAME]
+                        [--rate-fraction F] [--only id,id] [--database NAME] [--cpu-prof]
+                        [--notices 10000|1000000|10000000]
        --only landing-assets: only build and measure the landing page's JavaScript and CSS
+       --cpu-prof: profile each server (tests/load/results/profiles; read with tests/load/profile-summary.ts)
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-             BENCH_DATABASE, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
+             BENCH_DATABASE, BENCH_NOTICES, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
 
 function positiveNumber(name: string, raw: string, integer: boolean): number {
   const value = Number(raw);
@@ -43,11 +49,13 @@ const flagSpec = {
   help: { type: 'boolean' },
   fresh: { type: 'boolean' },
   'skip-build': { type: 'boolean' },
+  'cpu-prof': { type: 'boolean' },
   duration: { type: 'string' },
   connections: { type: 'string' },
   'rate-fraction': { type: 'string' },
   only: { type: 'string' },
   database: { type: 'string' },
+  notices: { type: 'string' },
 } as const;
 
 /** Flags win over environment variables, which win over the defaults. */
@@ -66,9 +74,11 @@ export function parseBenchOptions(argv: string[], env: Record<string, string | u
   return {
     serverUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
     database,
+    notices: positiveNumber('notices', flags.notices ?? env.BENCH_NOTICES ?? '1000000', true),
     help: flags.help ?? false,
     fresh: flags.fresh ?? false,
     skipBuild: flags['skip-build'] ?? false,
+    cpuProf: flags['cpu-prof'] ?? false,
     duration: positiveNumber('duration', flags.duration ?? env.BENCH_DURATION ?? '10', true),
     connections: positiveNumber('connections', flags.connections ?? env.BENCH_CONNECTIONS ?? '10', true),
     rateFraction,

@@ -28,6 +28,13 @@ export interface Scenario {
   title: string;
   /** 'baseline' is the bare Fastify server; 'portal' is the real server on the bench database. */
   server: 'baseline' | 'portal';
+  /**
+   * The fixed-rate run's rate in req/s when it must be the same in every run (a goal set at a rate);
+   * otherwise the run goes at --rate-fraction of the measured maximum.
+   */
+  fixedRate?: number;
+  /** Connections of its runs when --connections does not suit it (a 22 MB answer needs one). */
+  connections?: number;
   /** Returns the function that yields the next request; it should rotate through varied inputs. */
   prepare(context: ScenarioContext): Promise<() => BenchRequest>;
   /** Why a sample response is wrong, or null when it is right. Runs before the load, never under it. */

@@ -1,12 +1,13 @@
 import type { Scenario } from './scenario';
 import { bareRouteScenario } from './scenarios/bare-route';
+import { baselineLookupPgScenario, baselineLookupPostgresJsScenario } from './scenarios/baseline-lookup';
 import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { consoleNoticeSearchScenario } from './scenarios/console-notice-search';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
 import { plateCheckScenario } from './scenarios/plate-check';
-import { reportDataScenario } from './scenarios/report-data';
+import { reportColumnsScenario, reportDataScenario } from './scenarios/report-data';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -14,6 +15,8 @@ import { reportDataScenario } from './scenarios/report-data';
  */
 export const scenarios: readonly Scenario[] = [
   bareRouteScenario,
+  baselineLookupPgScenario,
+  baselineLookupPostgresJsScenario,
   plateCheckScenario,
   noticeLookupScenario,
   brandScenario,
@@ -21,6 +24,7 @@ export const scenarios: readonly Scenario[] = [
   passCheckoutScenario,
   reportDataScenario,
   consoleNoticeSearchScenario,
+  reportColumnsScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

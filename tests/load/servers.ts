@@ -6,6 +6,7 @@ import { findFreePort } from '../support/free-port';
 export interface RunningServer {
   name: string;
   port: number;
+  pid: number | undefined;
   /** CPU seconds the server process has used so far, or null where /proc is not available. */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
@@ -105,13 +106,30 @@ export function portalBenchEnv(options: { databaseUrl: string; port: number }): 
   };
 }
 
+/** Where `--cpu-prof` writes each server's profile (git-ignored, like the results). */
+export const PROFILES_DIR = 'tests/load/results/profiles';
+
+/** Node's flags for a server: a CPU profile written when it exits, if asked for. */
+function profileFlags(name: string, cpuProf: boolean): string[] {
+  return cpuProf
+    ? ['--cpu-prof', `--cpu-prof-dir=${PROFILES_DIR}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`]
+    : [];
+}
+
 /** The real server, as `npm start` runs it in production, on the bench database. */
-export async function startPortal(databaseUrl: string): Promise<RunningServer> {
+export async function startPortal(
+  databaseUrl: string,
+  options: { cpuProf?: boolean; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, ...portalBenchEnv({ databaseUrl, port }) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profileFlags('portal', options.cpuProf ?? false), 'dist/server/main.js'],
+    {
+      env: { ...process.env, ...portalBenchEnv({ databaseUrl, port }), ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = capture(child);
   await waitFor('portal', child, output, async () => {
     try {
@@ -121,13 +139,23 @@ export async function startPortal(databaseUrl: string): Promise<RunningServer> {
       return null;
     }
   });
-  return { name: 'portal', port, cpuSeconds: () => readCpuSeconds(child.pid), stop: stopper(child) };
+  return {
+    name: 'portal',
+    port,
+    pid: child.pid,
+    cpuSeconds: () => readCpuSeconds(child.pid),
+    stop: stopper(child),
+  };
 }
 
-/** The bare Fastify server of tests/load/baseline-server.ts, run through tsx. */
-export async function startBaseline(): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/load/baseline-server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production' },
+/** The bare Fastify server of tests/load/baseline-server.ts, run through tsx, on the bench database. */
+export async function startBaseline(
+  databaseUrl: string,
+  options: { cpuProf?: boolean } = {},
+): Promise<RunningServer> {
+  const flags = profileFlags('baseline', options.cpuProf ?? false);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'tests/load/baseline-server.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output = capture(child);
@@ -135,5 +163,11 @@ export async function startBaseline(): Promise<RunningServer> {
     const match = /\{"port":(\d+)\}/.exec(output());
     return match ? Number(match[1]) : null;
   });
-  return { name: 'baseline', port, cpuSeconds: () => readCpuSeconds(child.pid), stop: stopper(child) };
+  return {
+    name: 'baseline',
+    port,
+    pid: child.pid,
+    cpuSeconds: () => readCpuSeconds(child.pid),
+    stop: stopper(child),
+  };
 }

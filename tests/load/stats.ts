@@ -29,8 +29,9 @@ export class LatencySamples {
   }
 }
 
-export function formatMs(ms: number): string {
-  if (Number.isNaN(ms)) return '-';
+export function formatMs(ms: number | null): string {
+  // NaN (no sample) is written to the JSON as null, and read back so by the next run's comparison.
+  if (ms === null || Number.isNaN(ms)) return '-';
   return ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0);
 }
 

@@ -6,6 +6,19 @@ import { defineRoute } from './define-route';
 export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof', 'patrol-photo', 'brand-logo'] as const;
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+/**
+ * What POST /uploads (no sign-in) may ask for. Patrol photos are created only through the
+ * enforcement API (POST /enforcement/uploads, API key): otherwise anyone could plant files that a
+ * scan or a field notice would then accept as taken by the tenant's patrol. A brand logo may be
+ * uploaded here because only an admin's settings change can attach it, and it is their own upload.
+ */
+export const PUBLIC_UPLOAD_PURPOSES = [
+  'appeal-photo',
+  'pass-proof',
+  'brand-logo',
+] as const satisfies readonly UploadPurpose[];
+export const publicUploadPurposeSchema = z.enum(PUBLIC_UPLOAD_PURPOSES);
+export type PublicUploadPurpose = z.infer<typeof publicUploadPurposeSchema>;
 
 /** The largest file any upload may be, enforced by the storage itself (S3 policy, local URL). */
 export const MAX_UPLOAD_BYTES = 5_000_000;
@@ -32,7 +45,7 @@ export const PURPOSE_CONTENT_TYPES: Record<UploadPurpose, readonly UploadContent
 
 /** POST /uploads: ask for a place to put one file. */
 export const createUploadBodySchema = z.object({
-  purpose: uploadPurposeSchema,
+  purpose: publicUploadPurposeSchema,
   /** The file's own name; only its extension is kept. */
   fileName: z.string().min(1, 'must not be empty').max(255, 'must be at most 255 characters'),
   contentType: z.string().min(1).max(100),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDaysBetween } from './dates';
+import { calendarDayNumberFromIntl, calendarDayNumberIn, calendarDaysBetween } from './dates';
 
 describe('calendarDaysBetween', () => {
   it('is 0 within one calendar day of the zone, and counts days, not 24-hour spans', () => {
@@ -33,5 +33,75 @@ describe('calendarDaysBetween', () => {
     expect(() => calendarDaysBetween('2026-01-01T00:00:00Z', '2026-01-02T00:00:00Z', 'Mars/Olympus')).toThrow(
       RangeError,
     );
+  });
+});
+
+describe('calendarDayNumberIn (cached day starts)', () => {
+  // Zones with DST changes at midnight (Beirut, Havana, Santiago), half-hour and 45-minute
+  // offsets (Lord Howe, Kathmandu, Chatham), far from UTC (Kiritimati, Pago Pago), and US zones.
+  const zones = [
+    'America/New_York',
+    'America/Los_Angeles',
+    'Asia/Beirut',
+    'America/Havana',
+    'America/Santiago',
+    'Australia/Lord_Howe',
+    'Asia/Kathmandu',
+    'Pacific/Chatham',
+    'Pacific/Kiritimati',
+    'Pacific/Pago_Pago',
+    'UTC',
+  ];
+  const from = Date.UTC(2015, 0, 1);
+  const to = Date.UTC(2035, 0, 1);
+
+  it('equals the Intl answer on random instants over twenty years', () => {
+    let seed = 20_261_121;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (const zone of zones) {
+      for (let i = 0; i < 400; i++) {
+        const instant = new Date(from + Math.floor(random() * (to - from)));
+        expect(calendarDayNumberIn(instant, zone), `${zone} ${instant.toISOString()}`).toBe(
+          calendarDayNumberFromIntl(instant, zone),
+        );
+      }
+    }
+  }, 60_000);
+
+  it('equals the Intl answer every 30 minutes (and 1 ms before) through the 2026 DST changes', () => {
+    const dstZones = [
+      'America/New_York',
+      'Asia/Beirut',
+      'America/Havana',
+      'America/Santiago',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+    ];
+    const windows = [
+      [Date.UTC(2026, 2, 1), Date.UTC(2026, 3, 15)],
+      [Date.UTC(2026, 8, 1), Date.UTC(2026, 10, 10)],
+    ] as const;
+    for (const zone of dstZones) {
+      for (const [start, end] of windows) {
+        for (let time = start; time < end; time += 30 * 60_000) {
+          for (const instant of [time - 1, time]) {
+            if (
+              calendarDayNumberIn(new Date(instant), zone) !==
+              calendarDayNumberFromIntl(new Date(instant), zone)
+            ) {
+              expect.fail(`${zone} ${new Date(instant).toISOString()}`);
+            }
+          }
+        }
+      }
+    }
+  }, 120_000);
+
+  it('rejects an unknown zone and an invalid instant, as Intl does', () => {
+    expect(() => calendarDayNumberIn(new Date(), 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => calendarDayNumberIn('not a date', 'UTC')).toThrow(RangeError);
   });
 });

@@ -46,10 +46,89 @@ function dayFormatter(timeZone: string): Intl.DateTimeFormat {
 }
 
 /** The calendar date of an instant in a time zone, as a count of days since 1970-01-01. */
-function calendarDayNumber(instant: string | Date, timeZone: string): number {
-  const parts = dayFormatter(timeZone).formatToParts(new Date(instant));
+function exactDayNumber(time: number, timeZone: string): number {
+  const parts = dayFormatter(timeZone).formatToParts(new Date(time));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+const DAY_MS = 86_400_000;
+/** No zone is more than 14 hours from UTC, so day k starts within 15 hours of UTC midnight. */
+const ZONE_REACH_MS = 15 * 3_600_000;
+const MAX_CACHED_DAYS_PER_ZONE = 20_000;
+const dayStarts = new Map<string, Map<number, number>>();
+
+/** Per zone, how far the last day start found was from UTC midnight: the next one is usually as far. */
+const lastOffsets = new Map<string, number>();
+const HOUR_MS = 3_600_000;
+
+/** Whether `time` is the first instant of day k in the zone: day k there, and day k - 1 a ms before. */
+function isDayStart(k: number, time: number, timeZone: string): boolean {
+  return exactDayNumber(time, timeZone) === k && exactDayNumber(time - 1, timeZone) === k - 1;
+}
+
+/**
+ * The first instant (ms) whose calendar date in the zone is day k, found exactly and cached per
+ * zone and day. First guess: as far from UTC midnight as the zone's last day start (or an hour
+ * either way, for a DST change), each checked with two Intl calls; failing that (a zone's first
+ * day, a midnight that DST skips), bisection over Intl's answer.
+ */
+function dayStart(k: number, timeZone: string): number {
+  let starts = dayStarts.get(timeZone);
+  if (!starts) {
+    starts = new Map();
+    dayStarts.set(timeZone, starts);
+  }
+  const known = starts.get(k);
+  if (known !== undefined) return known;
+  let start: number | undefined;
+  const offset = lastOffsets.get(timeZone);
+  if (offset !== undefined) {
+    start = [0, -HOUR_MS, HOUR_MS]
+      .map((delta) => k * DAY_MS - offset + delta)
+      .find((guess) => isDayStart(k, guess, timeZone));
+  }
+  if (start === undefined) {
+    let low = k * DAY_MS - ZONE_REACH_MS; // before day k everywhere
+    let high = k * DAY_MS + ZONE_REACH_MS; // within day k or after it everywhere
+    while (high - low > 1) {
+      const middle = Math.floor((low + high) / 2);
+      if (exactDayNumber(middle, timeZone) >= k) high = middle;
+      else low = middle;
+    }
+    start = high;
+  }
+  if (starts.size >= MAX_CACHED_DAYS_PER_ZONE) starts.clear();
+  starts.set(k, start);
+  lastOffsets.set(timeZone, k * DAY_MS - start);
+  return start;
+}
+
+/**
+ * The calendar date of an instant in a time zone, as a count of days since 1970-01-01. Intl's
+ * formatToParts costs tens of microseconds and the notice lookup asks twice per notice and late
+ * tier (docs/benchmarks.md), so the answer comes from the cached instants at which the zone's
+ * days begin: the same answer (unit tests compare both over DST changes and random instants).
+ */
+function calendarDayNumber(instant: string | Date, timeZone: string): number {
+  const time = new Date(instant).getTime();
+  if (!Number.isFinite(time)) return exactDayNumber(time, timeZone); // throws, as Intl does
+  dayFormatter(timeZone); // throws on an unknown zone, before anything is cached for it
+  const utcDay = Math.floor(time / DAY_MS);
+  for (let k = utcDay - 1; k <= utcDay + 1; k++) {
+    if (dayStart(k, timeZone) <= time && time < dayStart(k + 1, timeZone)) return k;
+  }
+  return exactDayNumber(time, timeZone);
+}
+
+/** The exact, slow answer the cached one must equal (unit tests). */
+export function calendarDayNumberFromIntl(instant: string | Date, timeZone: string): number {
+  return exactDayNumber(new Date(instant).getTime(), timeZone);
+}
+
+/** The calendar date of an instant in a time zone, as a count of days since 1970-01-01 (cached). */
+export function calendarDayNumberIn(instant: string | Date, timeZone: string): number {
+  return calendarDayNumber(instant, timeZone);
 }
 
 /** Whole calendar days from one instant to another, counted in the given time zone. */

@@ -5,6 +5,7 @@ import {
   errorResponseSchema,
   MAX_UPLOAD_BYTES,
   PURPOSE_CONTENT_TYPES,
+  type PublicUploadPurpose,
   type StoredUpload,
   UPLOAD_TYPES,
   type UploadPurpose,
@@ -51,7 +52,7 @@ async function storageError(response: Response): Promise<ApiError> {
  * Uploads one file the way every upload goes: ask our server for a target, send the file straight
  * to the storage, then have the server check what arrived. Answers where the file can be read.
  */
-export async function uploadFile(file: File, purpose: UploadPurpose): Promise<StoredUpload> {
+export async function uploadFile(file: File, purpose: PublicUploadPurpose): Promise<StoredUpload> {
   if (file.size > MAX_UPLOAD_BYTES)
     throw new ApiError(400, errorCodes.file_too_large, uploadMessages.tooLarge);
   const issued = await callApi(createUploadContract, {

@@ -13,6 +13,7 @@ const PLATE_REPORT = buildReport({
   plate: 'REPEAT1',
 });
 const BETA_REPORT = buildReport();
+const EMPTY_REPORT = buildReport({ startDate: '2020-01-01T00:00:00Z', endDate: '2020-01-02T00:00:00Z' });
 const PASSWORD = 'Operator#2026';
 
 beforeAll(async () => {
@@ -39,7 +40,7 @@ beforeAll(async () => {
           buildScan({ capturedAt: '2026-11-15T00:00:00Z', plate: 'IN3', userEmail: null }),
           buildScan({ capturedAt: '2026-11-16T00:00:00Z', plate: 'REPEAT1', userEmail: 'c@x.example' }),
         ],
-        reports: [ALPHA_REPORT, PLATE_REPORT],
+        reports: [ALPHA_REPORT, PLATE_REPORT, EMPTY_REPORT],
         operators: [
           buildOperator({ email: 'admin@alpha.example', password: PASSWORD }),
           buildOperator({ email: 'officer@alpha.example', password: PASSWORD, role: 'enforcement' }),
@@ -138,6 +139,22 @@ describe('GET /reports/{id}/data/columns', () => {
     );
     // Repeated texts are stored once.
     expect(columns.dictionary.filter((text: string) => text === 'a@x.example')).toHaveLength(1);
+  });
+
+  it.each([
+    ['a plate report', PLATE_REPORT],
+    ['a report with no scans', EMPTY_REPORT],
+  ])('holds %s in columns too', async (_label, report) => {
+    const spec = (await reportData('alpha', report.uuid!)).json();
+    const columns = (
+      await t.request('alpha', { method: 'GET', url: `/api/v1/reports/${report.uuid}/data/columns` })
+    ).json();
+    expect(columns.reportDetails).toEqual(spec.reportDetails);
+    expect(spec.reportItems.map((_: unknown, index: number) => reportItemAt(columns, index))).toEqual(
+      spec.reportItems,
+    );
+    expect(columns.reportItems.capturedAt).toHaveLength(spec.reportItems.length);
+    expect(columns.mapStyleURL).toBeNull();
   });
 
   it('is a 404 for another tenant’s uuid', async () => {

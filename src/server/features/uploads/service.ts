@@ -40,7 +40,8 @@ export async function issueUpload(options: {
   db: Database;
   storage: StoragePort;
   tenant: TenantRow;
-  request: CreateUploadBody;
+  /** Any purpose: the public route's schema admits only the public ones (patrol photos come through the enforcement API). */
+  request: Omit<CreateUploadBody, 'purpose'> & { purpose: UploadPurpose };
   now: Date;
   ttlSeconds: number;
   /** UPLOAD_UNATTACHED_BYTES_PER_TENANT. */

@@ -5,6 +5,7 @@ import { buildTenant } from '../../../../tests/support/factories';
 import { jpegLikeBytes, pngBytes } from '../../../../tests/support/files';
 import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
+import { uploads } from '../../db/schema';
 
 const t = useTestApp({
   seed: { tenants: [buildTenant({ subdomain: 'alpha' }), buildTenant({ subdomain: 'beta' })] },
@@ -68,6 +69,18 @@ describe('POST /uploads (local adapter)', () => {
       fileName: 'lease.pdf',
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses a patrol photo: only the enforcement API may create those, and nothing is written', async () => {
+    const before = await t.db.select().from(uploads);
+    const response = await issue({
+      purpose: 'patrol-photo',
+      fileName: 'scan.jpg',
+      contentType: 'image/jpeg',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/purpose/);
+    expect(await t.db.select().from(uploads)).toHaveLength(before.length);
   });
 
   it('is a 404 on a bare host and a 400 for a bad body', async () => {

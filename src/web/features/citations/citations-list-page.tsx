@@ -112,6 +112,11 @@ export function CitationsListPage() {
       <Title order={1}>
         {citationMessages.resultsFor} {plate || citationNumber}
       </Title>
+      {/* Above the results, not below: what sat under them moved when they arrived (Lighthouse's CLS). */}
+      {brand?.header2 && <Text c="dimmed">{brand.header2}</Text>}
+      <Anchor component={Link} to="/">
+        {citationMessages.search}
+      </Anchor>
       {!plate && !citationNumber && <Alert color="yellow">{citationMessages.enterSearch}</Alert>}
       {search.isLoading && <Loader aria-label={citationMessages.search} />}
       {search.isError && (
@@ -177,10 +182,6 @@ export function CitationsListPage() {
           </Group>
         </>
       )}
-      {brand?.header2 && <Text c="dimmed">{brand.header2}</Text>}
-      <Anchor component={Link} to="/">
-        {citationMessages.search}
-      </Anchor>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { ReportDetails } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
@@ -6,7 +7,7 @@ import { reportMessages as m } from '../../../shared/messages/reports';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useReportData } from './api';
-import { HeatMap } from './heat-map';
+import { HeatMap, loadMapLibre } from './heat-map';
 import { ScanList } from './scan-list';
 import './reports.css';
 
@@ -50,6 +51,10 @@ export function ReportPage() {
   const timeZone = useTenantTimeZone();
   const query = useReportData(reportUUID);
   useDocumentTitle(m.title);
+  // The map's code downloads beside the data, not after it; a failure shows when the map mounts.
+  useEffect(() => {
+    loadMapLibre().catch(() => undefined);
+  }, []);
 
   if (query.isPending) return <Loader aria-label={m.loading} />;
   if (query.isError || !query.data) return <Navigate to="/404" replace />;

@@ -1,0 +1,2 @@
+/** Debian's Chromium binary, installed with apt-get first when missing (root only). */
+export function ensureChromium(): string;
