@@ -76,6 +76,8 @@ export const consoleMessages = {
   actionsLabel: 'Actions',
   statusNames: { active: 'Active', invited: 'Invited', disabled: 'Disabled' },
   changeRoleLabel: 'Role of {name}',
+  saveRole: 'Save role',
+  saveRoleOf: 'Save the role of {name}',
   disable: 'Disable',
   enable: 'Enable',
   resendInvitation: 'Resend invitation',

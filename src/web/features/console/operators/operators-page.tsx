@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConsoleOperator } from '../../../../shared/contract';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
@@ -37,6 +37,9 @@ function OperatorRow(props: {
   onChange: (action: () => Promise<unknown>) => void;
 }) {
   const { operator, isSelf } = props;
+  const [role, setRole] = useState<OperatorRole>(operator.role);
+  // A saved change (or a refusal) comes back as a new list: show what the server has.
+  useEffect(() => setRole(operator.role), [operator.role]);
   return (
     <Table.Tr>
       <Table.Td>
@@ -48,18 +51,27 @@ function OperatorRow(props: {
         </Text>
       </Table.Td>
       <Table.Td>
-        <NativeSelect
-          aria-label={fillMessage(consoleMessages.changeRoleLabel, { name: operator.fullname })}
-          data={ROLE_OPTIONS}
-          value={operator.role}
-          disabled={isSelf}
-          onChange={(event) =>
-            props.onChange(() =>
-              updateOperator(operator.uuid, { role: event.currentTarget.value as OperatorRole }),
-            )
-          }
-          size="sm"
-        />
+        {/* The role is saved by its own button: arrowing through a native select fires a change
+            per option, which must not demote anybody on the way. */}
+        <Group gap="xs" wrap="nowrap">
+          <NativeSelect
+            aria-label={fillMessage(consoleMessages.changeRoleLabel, { name: operator.fullname })}
+            data={ROLE_OPTIONS}
+            value={role}
+            disabled={isSelf}
+            onChange={(event) => setRole(event.currentTarget.value as OperatorRole)}
+            size="sm"
+          />
+          {role !== operator.role && (
+            <Button
+              size="xs"
+              onClick={() => props.onChange(() => updateOperator(operator.uuid, { role }))}
+              aria-label={fillMessage(consoleMessages.saveRoleOf, { name: operator.fullname })}
+            >
+              {consoleMessages.saveRole}
+            </Button>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td>
         <Badge color={STATUS_COLORS[operator.status]}>{consoleMessages.statusNames[operator.status]}</Badge>
