@@ -5,6 +5,7 @@ import {
   platformAdminLoginContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
+import { withSystemScope } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { authRateLimits } from '../auth/rate-limits';
@@ -35,13 +36,14 @@ export async function platformAdminRoutes(app: ApiInstance) {
   registerRoute(app, listPlatformTenantsContract, async (request) => {
     const admin = await requirePlatformAdmin(request, deps);
     requirePermission({ kind: 'platform-admin', adminId: admin.id }, 'tenant.manage');
-    return listPlatformTenants(db);
+    // The platform admin works across tenants on the bare host, where no tenant is in scope.
+    return withSystemScope(() => listPlatformTenants(db));
   });
 
   registerRoute(app, createPlatformTenantContract, async (request) => {
     const admin = await requirePlatformAdmin(request, deps);
     requirePermission({ kind: 'platform-admin', adminId: admin.id }, 'tenant.manage');
-    const tenant = await createPlatformTenant({ ...deps, admin, input: request.body });
+    const tenant = await withSystemScope(() => createPlatformTenant({ ...deps, admin, input: request.body }));
     // A visit to the subdomain before it existed is cached as 'no such tenant': forget it.
     app.tenants.forget(tenant.subdomain);
     return tenant;
