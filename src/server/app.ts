@@ -19,6 +19,7 @@ import { authPlugin } from './features/auth/plugin';
 import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { consolePassRoutes } from './features/console-passes/routes';
 import { customerRoutes } from './features/customers/routes';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
@@ -157,6 +158,7 @@ export async function buildApp(
       await dashboardAppealRoutes(typed);
       await passRoutes(typed);
       await enforcementRoutes(typed);
+      await consolePassRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

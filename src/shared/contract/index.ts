@@ -4,6 +4,7 @@ export * from './appeals';
 export * from './brand';
 export * from './citations';
 export * from './common';
+export * from './console-passes';
 export * from './define-route';
 export * from './enforcement';
 export * from './errors';

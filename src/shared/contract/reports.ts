@@ -83,6 +83,7 @@ export const createReportContract = defineRoute({
   summary: 'Create an activity report over a date range and an optional plate',
   tags: ['dashboard'],
   auth: 'operator',
+  permission: 'report.create',
   body: createReportBodySchema,
   response: createReportResponseSchema,
   errors: [401, 403, 404],

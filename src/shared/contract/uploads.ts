@@ -3,7 +3,7 @@ import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
 /** What an upload is for; each purpose has its own accepted types and folder. */
-export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof', 'patrol-photo'] as const;
+export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof', 'patrol-photo', 'product-image'] as const;
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
@@ -26,6 +26,8 @@ export const PURPOSE_CONTENT_TYPES: Record<UploadPurpose, readonly UploadContent
   'appeal-photo': ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
   'pass-proof': UPLOAD_CONTENT_TYPES,
   'patrol-photo': ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
+  /** A pass product's pictures, shown by browsers on the catalogue: no HEIC. */
+  'product-image': ['image/jpeg', 'image/png', 'image/webp'],
 };
 
 /** POST /uploads: ask for a place to put one file. */
