@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './appeals';
 export * from './citations';
 export * from './common';
+export * from './console-passes';
 export * from './fill';
 export * from './legal';
 export * from './operators';
