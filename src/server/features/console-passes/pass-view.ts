@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { type IssuedPassRow, issuedPasses, type PaymentSessionRow, paymentSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadIssuedPermit } from '../passes/issued-permit';
+import { runQueries } from './run-queries';
 
 type Reader = Database | Transaction;
 
@@ -47,9 +48,10 @@ export async function loadConsolePass(
   now: Date,
 ): Promise<ConsolePass> {
   const pass = await findPassRow(db, tenantId, passId);
-  const [permit, payments] = await Promise.all([
-    loadIssuedPermit(db, tenantId, passId, now),
-    db.select().from(paymentSessions).where(paymentsOfPass(pass)).orderBy(desc(paymentSessions.createdAt)),
+  const [permit, payments] = await runQueries(db, [
+    () => loadIssuedPermit(db, tenantId, passId, now),
+    () =>
+      db.select().from(paymentSessions).where(paymentsOfPass(pass)).orderBy(desc(paymentSessions.createdAt)),
   ]);
   if (!permit) throw notFound('Pass');
   return {

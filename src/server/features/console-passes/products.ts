@@ -21,6 +21,7 @@ import { holdsCapacity } from '../passes/queries';
 import { sanitiseRichText } from '../passes/sanitise-rich-text';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
 import type { OperatorContext } from './operator-context';
+import { runQueries } from './run-queries';
 
 type Reader = Database | Transaction;
 
@@ -120,32 +121,36 @@ async function withConsoleDetails(
   const ids = rows.map((row) => row.id);
   const inProducts = (table: { tenantId: AnyPgColumn; productId: AnyPgColumn }) =>
     and(eq(table.tenantId, tenantId), inArray(table.productId, ids));
-  const [fields, images, rules, codes, held] = await Promise.all([
-    db
-      .select()
-      .from(passProductFormFields)
-      .where(inProducts(passProductFormFields))
-      .orderBy(asc(passProductFormFields.position)),
-    db
-      .select()
-      .from(passProductImages)
-      .where(inProducts(passProductImages))
-      .orderBy(asc(passProductImages.position)),
-    db.select().from(passProductRules).where(inProducts(passProductRules)),
-    db
-      .select({
-        productId: passAccessCodes.productId,
-        unused: sql<number>`count(*) FILTER (WHERE ${passAccessCodes.usedAt} IS NULL)::int`,
-        used: sql<number>`count(*) FILTER (WHERE ${passAccessCodes.usedAt} IS NOT NULL)::int`,
-      })
-      .from(passAccessCodes)
-      .where(inProducts(passAccessCodes))
-      .groupBy(passAccessCodes.productId),
-    db
-      .select({ productId: issuedPasses.productId, count: sql<number>`count(*)::int` })
-      .from(issuedPasses)
-      .where(and(inProducts(issuedPasses), holdsCapacity(now)))
-      .groupBy(issuedPasses.productId),
+  const [fields, images, rules, codes, held] = await runQueries(db, [
+    () =>
+      db
+        .select()
+        .from(passProductFormFields)
+        .where(inProducts(passProductFormFields))
+        .orderBy(asc(passProductFormFields.position)),
+    () =>
+      db
+        .select()
+        .from(passProductImages)
+        .where(inProducts(passProductImages))
+        .orderBy(asc(passProductImages.position)),
+    () => db.select().from(passProductRules).where(inProducts(passProductRules)),
+    () =>
+      db
+        .select({
+          productId: passAccessCodes.productId,
+          unused: sql<number>`count(*) FILTER (WHERE ${passAccessCodes.usedAt} IS NULL)::int`,
+          used: sql<number>`count(*) FILTER (WHERE ${passAccessCodes.usedAt} IS NOT NULL)::int`,
+        })
+        .from(passAccessCodes)
+        .where(inProducts(passAccessCodes))
+        .groupBy(passAccessCodes.productId),
+    () =>
+      db
+        .select({ productId: issuedPasses.productId, count: sql<number>`count(*)::int` })
+        .from(issuedPasses)
+        .where(and(inProducts(issuedPasses), holdsCapacity(now)))
+        .groupBy(issuedPasses.productId),
   ]);
   return rows.map((row) => {
     const codeCounts = codes.find((entry) => entry.productId === row.id);
