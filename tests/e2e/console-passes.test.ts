@@ -54,7 +54,7 @@ describe('the console: pass products', () => {
   it('an admin creates a product with the keyboard, and a guest buys it on the portal', async () => {
     await signInOperator(page, 'consoledark', 'admin@consoledark.example');
     await page.goto(tenantUrl('consoledark', '/dashboard/products'));
-    await page.getByRole('cell', { name: /Dark Day Pass/ }).waitFor();
+    await page.getByRole('cell', { name: 'Dark Day Pass', exact: true }).waitFor();
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'New product' }).focus();

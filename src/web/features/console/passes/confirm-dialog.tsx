@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { DENY_RED } from '../../operator/colors';
 
 /**
  * A confirmation for something that cannot be undone (revoke, refund, cancel): the action runs
@@ -34,7 +35,13 @@ export function ConfirmDialog(props: {
   }
 
   return (
-    <Modal opened onClose={props.onClose} title={props.title} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      closeButtonProps={{ 'aria-label': props.cancelLabel }}
+    >
       <Stack gap="md">
         <Text>{props.body}</Text>
         {props.children}
@@ -47,7 +54,7 @@ export function ConfirmDialog(props: {
           <Button variant="default" onClick={props.onClose}>
             {props.cancelLabel}
           </Button>
-          <Button color={props.color ?? 'red'} loading={isBusy} onClick={confirm}>
+          <Button color={props.color ?? DENY_RED} loading={isBusy} onClick={confirm}>
             {props.confirmLabel}
           </Button>
         </Group>

@@ -28,6 +28,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { ConfirmDialog } from './confirm-dialog';
 import { callAsOperator } from './operator-call';
 import { PassStatusBadge } from './pass-status';
@@ -233,10 +234,10 @@ export function PassPage() {
               <Group gap="sm" wrap="wrap">
                 {status === 'waiting' && (
                   <>
-                    <Button color="green.8" onClick={() => setAction('approve')}>
+                    <Button color={APPROVE_GREEN} onClick={() => setAction('approve')}>
                       {m.approve}
                     </Button>
-                    <Button color="red.8" variant="outline" onClick={() => setAction('reject')}>
+                    <Button color={DENY_RED} variant="outline" onClick={() => setAction('reject')}>
                       {m.reject}
                     </Button>
                   </>
@@ -248,12 +249,12 @@ export function PassPage() {
                   {m.viewReceipt}
                 </Button>
                 {pass.isRefundable && (
-                  <Button color="red.8" variant="outline" onClick={() => setAction('refund')}>
+                  <Button color={DENY_RED} variant="outline" onClick={() => setAction('refund')}>
                     {m.refund}
                   </Button>
                 )}
                 {status !== 'canceled' && status !== 'rejected' && !pass.isRefundable && (
-                  <Button color="red.8" variant="subtle" onClick={() => setAction('cancel')}>
+                  <Button color={DENY_RED} variant="subtle" onClick={() => setAction('cancel')}>
                     {m.cancelPass}
                   </Button>
                 )}
@@ -292,7 +293,7 @@ export function PassPage() {
             }[action]
           }
           cancelLabel={m.keep}
-          color={action === 'approve' ? 'green.8' : 'red.8'}
+          color={action === 'approve' ? APPROVE_GREEN : DENY_RED}
           onConfirm={() => run(action)}
           onClose={() => {
             setAction(null);

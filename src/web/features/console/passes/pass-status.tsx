@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import type { PassPaidStatus } from '../../../../shared/rules/pass-values';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 
 /** What each paid status is called in the console, and its badge colour (dark text on light ones). */
 export const PASS_STATUS_LABELS: Record<PassPaidStatus, string> = {
@@ -13,11 +14,11 @@ export const PASS_STATUS_LABELS: Record<PassPaidStatus, string> = {
 };
 
 const COLORS: Record<PassPaidStatus, { color: string; c: string }> = {
-  paid: { color: 'green.8', c: 'white' },
+  paid: { color: APPROVE_GREEN, c: 'white' },
   waiting: { color: 'yellow.3', c: 'dark.9' },
   incomplete: { color: 'orange.2', c: 'dark.9' },
   expired: { color: 'gray.3', c: 'dark.9' },
-  rejected: { color: 'red.8', c: 'white' },
+  rejected: { color: DENY_RED, c: 'white' },
   canceled: { color: 'gray.7', c: 'white' },
 };
 

@@ -29,6 +29,7 @@ import { consoleProductMessages, accessCodeMessages as m } from '../../../../sha
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { ConfirmDialog } from '../passes/confirm-dialog';
 import { callAsOperator } from '../passes/operator-call';
 import { QueryState } from '../passes/query-state';
@@ -184,7 +185,7 @@ export function AccessCodesPage() {
                         {fillMessage(m.usedOn, { date: formatDate(code.usedAt, timeZone, 'date') })}
                       </Badge>
                     ) : (
-                      <Badge color="green.8">{m.unused}</Badge>
+                      <Badge color={APPROVE_GREEN}>{m.unused}</Badge>
                     )}
                   </Table.Td>
                   <Table.Td>
@@ -196,7 +197,7 @@ export function AccessCodesPage() {
                       <Button
                         size="compact-sm"
                         variant="subtle"
-                        color="red.8"
+                        color={DENY_RED}
                         aria-label={fillMessage(m.revokeLabel, { code: code.code })}
                         onClick={() => setRevoking(code.code)}
                       >

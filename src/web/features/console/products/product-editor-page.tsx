@@ -43,6 +43,7 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { ApiError } from '../../../lib/api-client';
 import { acceptFor, uploadFile } from '../../../lib/upload-file';
 import { useApiForm } from '../../../lib/use-api-form';
+import { DENY_RED } from '../../operator/colors';
 import { callAsOperator } from '../passes/operator-call';
 import { QueryState } from '../passes/query-state';
 import { consoleProductsKey } from './products-page';
@@ -501,7 +502,7 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
               />
               <Button
                 variant="subtle"
-                color="red.8"
+                color={DENY_RED}
                 aria-label={fillMessage(m.removeField, { n: index + 1 })}
                 onClick={() => form.removeListItem('formFields', index)}
               >
@@ -534,7 +535,7 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
                 />
                 <ActionIcon
                   variant="subtle"
-                  color="red.8"
+                  color={DENY_RED}
                   aria-label={fillMessage(m.removeImage, { n: index + 1 })}
                   onClick={() => form.removeListItem('images', index)}
                 >

@@ -28,6 +28,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { ApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { ConfirmDialog } from '../passes/confirm-dialog';
 import { callAsOperator } from '../passes/operator-call';
 import { QueryState } from '../passes/query-state';
@@ -37,7 +38,13 @@ const apiKeysKey = ['console', 'api-keys'] as const;
 /** The new key, shown once with a copy button; closing the dialog forgets it. */
 function NewKeyDialog(props: { apiKey: string; onClose: () => void }) {
   return (
-    <Modal opened onClose={props.onClose} title={m.shownOnceTitle} centered>
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={m.shownOnceTitle}
+      centered
+      closeButtonProps={{ 'aria-label': m.close }}
+    >
       <Stack gap="md">
         <Text>{m.shownOnceBody}</Text>
         <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="new-api-key">
@@ -71,7 +78,7 @@ function KeyRow(props: { apiKey: ConsoleApiKey; timeZone: string; onRevoke: () =
             {fillMessage(m.revokedOn, { date: formatDate(apiKey.revokedAt, timeZone, 'date') })}
           </Badge>
         ) : (
-          <Badge color="green.8">{m.active}</Badge>
+          <Badge color={APPROVE_GREEN}>{m.active}</Badge>
         )}
       </Table.Td>
       <Table.Td>
@@ -79,7 +86,7 @@ function KeyRow(props: { apiKey: ConsoleApiKey; timeZone: string; onRevoke: () =
           <Button
             size="compact-sm"
             variant="subtle"
-            color="red.8"
+            color={DENY_RED}
             aria-label={fillMessage(m.revokeLabel, { name: apiKey.name })}
             onClick={props.onRevoke}
           >

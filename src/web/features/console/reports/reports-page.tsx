@@ -74,7 +74,7 @@ function CreateReportForm(props: { onCreated: () => Promise<void> }) {
         {createdUrl && (
           <Alert color="green" role="status" mt="sm">
             {m.created}{' '}
-            <Anchor href={createdUrl} target="_blank" rel="noopener">
+            <Anchor href={createdUrl} target="_blank" rel="noopener" c="inherit" fw={700} underline="always">
               {m.open}
             </Anchor>
           </Alert>
