@@ -71,7 +71,10 @@ describe('the console: pass products', () => {
     const footer = page.getByRole('textbox', { name: 'Below the checkout' });
     await footer.focus();
     await page.keyboard.type('Lot B closes at ');
-    await page.getByRole('button', { name: 'Bold' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Below the checkout formatting' })
+      .getByRole('button', { name: 'Bold' })
+      .click();
     await page.keyboard.type('midnight');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Save product' }).click();
@@ -107,7 +110,9 @@ describe('the console: pass products', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Refund in full' }).click();
     await page.getByRole('cell', { name: 'Refunded' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Refund' }).count()).resolves.toBe(0);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect(page.getByRole('button', { name: 'Refund', exact: true }).count()).resolves.toBe(0);
+    await page.getByText('Canceled', { exact: true }).waitFor();
     expectNoPageErrors(page);
   });
 
@@ -168,7 +173,7 @@ describe('the console: passes and reports', () => {
     expect(key).toMatch(/^ppk_/);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await page.getByRole('cell', { name: 'Handheld 3' }).waitFor();
+    await page.getByRole('cell', { name: 'Handheld 3', exact: true }).waitFor();
     expect(await page.content()).not.toContain(key ?? 'missing');
 
     await page.getByRole('button', { name: 'Revoke Handheld 3' }).click();

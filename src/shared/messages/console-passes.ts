@@ -242,4 +242,5 @@ export const apiKeyMessages = {
   copy: 'Copy key',
   copied: 'Copied',
   close: 'I have stored it',
+  closeDialog: 'Close',
 } as const;

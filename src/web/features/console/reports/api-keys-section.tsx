@@ -43,7 +43,7 @@ function NewKeyDialog(props: { apiKey: string; onClose: () => void }) {
       onClose={props.onClose}
       title={m.shownOnceTitle}
       centered
-      closeButtonProps={{ 'aria-label': m.close }}
+      closeButtonProps={{ 'aria-label': m.closeDialog }}
     >
       <Stack gap="md">
         <Text>{m.shownOnceBody}</Text>
