@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countByFilter, type DisplayablePass, matchesPassFilter, passStatusText, plateText } from './pass-display';
+import {
+  countByFilter,
+  type DisplayablePass,
+  matchesPassFilter,
+  passStatusText,
+  plateText,
+} from './pass-display';
 
 const NEW_YORK = 'America/New_York';
 const pass = (overrides: Partial<DisplayablePass> = {}): DisplayablePass => ({
@@ -9,7 +15,11 @@ const pass = (overrides: Partial<DisplayablePass> = {}): DisplayablePass => ({
   plate: 'ABC123',
   ...overrides,
 });
-const dashboard = (now: string) => ({ now: new Date(now), timeZone: NEW_YORK, surface: 'dashboard' as const });
+const dashboard = (now: string) => ({
+  now: new Date(now),
+  timeZone: NEW_YORK,
+  surface: 'dashboard' as const,
+});
 const receipt = (now: string) => ({ now: new Date(now), timeZone: NEW_YORK, surface: 'receipt' as const });
 
 describe('pass status text (part 2 section 4)', () => {
@@ -33,11 +43,17 @@ describe('pass status text (part 2 section 4)', () => {
     // New York leaves daylight time at 2026-11-01 06:00Z (02:00 EDT becomes 01:00 EST).
     const beforeChange = pass({ issuedOn: '2026-10-31T00:00:00Z', expiresAt: '2026-11-01T05:30:00Z' });
     const afterChange = pass({ issuedOn: '2026-10-31T00:00:00Z', expiresAt: '2026-11-01T06:30:00Z' });
-    expect(passStatusText(beforeChange, dashboard('2026-11-02T00:00:00Z'))).toBe('Expired Nov 01, 2026 01:30 AM');
-    expect(passStatusText(afterChange, dashboard('2026-11-02T00:00:00Z'))).toBe('Expired Nov 01, 2026 01:30 AM');
+    expect(passStatusText(beforeChange, dashboard('2026-11-02T00:00:00Z'))).toBe(
+      'Expired Nov 01, 2026 01:30 AM',
+    );
+    expect(passStatusText(afterChange, dashboard('2026-11-02T00:00:00Z'))).toBe(
+      'Expired Nov 01, 2026 01:30 AM',
+    );
     // Spring forward: 2026-03-08 07:00Z is 03:00 EDT, there is no 02:xx that night.
     const spring = pass({ issuedOn: '2026-03-08T07:00:00Z', expiresAt: '2026-03-09T07:00:00Z' });
-    expect(passStatusText(spring, dashboard('2026-03-08T06:59:00Z'))).toBe('Active starting Mar 08, 2026 03:00 AM');
+    expect(passStatusText(spring, dashboard('2026-03-08T06:59:00Z'))).toBe(
+      'Active starting Mar 08, 2026 03:00 AM',
+    );
   });
 
   it('waiting, rejected, expired and incomplete use the spec wording; other values are capitalised', () => {

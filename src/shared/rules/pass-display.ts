@@ -82,10 +82,12 @@ export function passStatusText(
   switch (pass.paidStatus) {
     case 'paid':
       if (isUpcoming(pass, now)) {
-        const template = surface === 'dashboard' ? passMessages.activeStarting : passMessages.passWillBeActive;
+        const template =
+          surface === 'dashboard' ? passMessages.activeStarting : passMessages.passWillBeActive;
         return formatPassMessage(template, { date: date(pass.issuedOn) });
       }
-      if (isPastExpiry(pass, now)) return formatPassMessage(passMessages.expiredOn, { date: date(pass.expiresAt) });
+      if (isPastExpiry(pass, now))
+        return formatPassMessage(passMessages.expiredOn, { date: date(pass.expiresAt) });
       return passMessages.statusValid;
     case 'waiting':
       return passMessages.statusWaiting;
