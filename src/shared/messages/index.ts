@@ -5,6 +5,7 @@ export * from './common';
 export * from './fill';
 export * from './legal';
 export * from './operators';
+export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';
 export * from './payments';

@@ -118,3 +118,21 @@ export function passStatusTone(pass: DisplayablePass, now: Date): StatusTone {
   }
   return 'ended';
 }
+
+/** A paid status as a word in a list or chart (no dates: 'paid' covers valid and ended passes). */
+export function paidStatusLabel(status: PassPaidStatus): string {
+  switch (status) {
+    case 'paid':
+      return 'Paid';
+    case 'waiting':
+      return passMessages.statusWaiting;
+    case 'incomplete':
+      return passMessages.statusNeedsPayment;
+    case 'rejected':
+      return passMessages.statusRejected;
+    case 'expired':
+      return passMessages.statusExpired;
+    default:
+      return capitalise(status);
+  }
+}
