@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countByFilter,
   type DisplayablePass,
+  describePassWindow,
   matchesPassFilter,
   passStatusText,
   plateText,
@@ -103,5 +104,20 @@ describe('dashboard filters', () => {
     expect(matching('approval')).toEqual(['waiting']);
     expect(matching('all')).toHaveLength(8);
     expect(countByFilter(Object.values(passes), now)).toEqual({ all: 8, active: 2, approval: 1, expired: 3 });
+  });
+});
+
+describe('pass window', () => {
+  it('counts calendar days in the tenant zone, across a DST change too', () => {
+    expect(describePassWindow('2026-11-20T15:00:00Z', '2026-11-21T15:00:00Z', NEW_YORK)).toBe('1 day');
+    // 2026-11-01 01:00 EDT to 2026-11-02 01:00 EST: 25 hours of clock time, one calendar day.
+    expect(describePassWindow('2026-11-01T05:00:00Z', '2026-11-02T06:00:00Z', NEW_YORK)).toBe('1 day');
+    expect(describePassWindow('2026-11-20T15:00:00Z', '2026-11-20T18:30:00Z', NEW_YORK)).toBe(
+      '3 hours 30 minutes',
+    );
+    expect(describePassWindow('2026-01-31T15:00:00Z', '2026-03-02T15:00:00Z', NEW_YORK)).toBe(
+      '1 month 2 days',
+    );
+    expect(describePassWindow('2026-11-20T15:00:00Z', '2026-11-20T15:00:00Z', NEW_YORK)).toBe('0 minutes');
   });
 });

@@ -1,4 +1,4 @@
-import { formatDate } from '../format/dates';
+import { dayjs, formatDate } from '../format/dates';
 import { formatPassMessage, passMessages } from '../messages/passes';
 import type { PassPaidStatus } from './pass-values';
 
@@ -135,4 +135,26 @@ export function paidStatusLabel(status: PassPaidStatus): string {
     default:
       return capitalise(status);
   }
+}
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+/**
+ * How long a pass runs, in the tenant's calendar: a pass from 10:00 to 10:00 the next day is
+ * '1 day' even across a DST change (23 or 25 hours of clock time). Months, then days, hours and
+ * minutes; the two largest non-zero parts.
+ */
+export function describePassWindow(issuedOn: string, expiresAt: string, timeZone: string): string {
+  let cursor = dayjs(issuedOn).tz(timeZone);
+  const end = dayjs(expiresAt).tz(timeZone);
+  if (!end.isAfter(cursor)) return plural(0, 'minute');
+  const parts: string[] = [];
+  for (const unit of ['month', 'day', 'hour', 'minute'] as const) {
+    let count = 0;
+    // Whole units that fit, stepped in the zone so a day is a calendar day.
+    while (!cursor.add(count + 1, unit).isAfter(end)) count += 1;
+    if (count > 0) parts.push(plural(count, unit));
+    cursor = cursor.add(count, unit);
+  }
+  return parts.slice(0, 2).join(' ') || plural(0, 'minute');
 }
