@@ -31,7 +31,12 @@ export function TransactionsPage() {
   const history = usePaymentHistory();
   const timeZone = useTenantTimeZone();
   useDocumentTitle(m.transactionsTitle);
-  const rows = history.data ?? [];
+  // A transaction has no id of its own; the list is read-only and never reordered, so its place
+  // in the answer is a stable key.
+  const rows = (history.data ?? []).map((transaction, index) => ({
+    ...transaction,
+    key: `transaction-${index}`,
+  }));
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -49,9 +54,9 @@ export function TransactionsPage() {
       {rows.length > 0 && (
         <>
           <Stack component="ul" gap="sm" hiddenFrom="sm" className="plain-list">
-            {rows.map((transaction, index) => (
+            {rows.map((transaction) => (
               <Card
-                key={`${transaction.createdAtUnix}-${index}`}
+                key={transaction.key}
                 withBorder
                 padding="sm"
                 component="li"
@@ -85,8 +90,8 @@ export function TransactionsPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {rows.map((transaction, index) => (
-                  <Table.Tr key={`${transaction.createdAtUnix}-${index}`}>
+                {rows.map((transaction) => (
+                  <Table.Tr key={transaction.key}>
                     <Table.Td>{formatMoney(transaction.amount)}</Table.Td>
                     <Table.Td>{transaction.currency.toUpperCase()}</Table.Td>
                     <Table.Td>{capitalise(transaction.status)}</Table.Td>
