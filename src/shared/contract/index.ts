@@ -10,6 +10,21 @@ export * from './enforcement';
 export * from './errors';
 export * from './operators';
 export * from './passes';
+// Issue 10, passes dashboard half: exported as their routes are registered (living-routes.ts).
+export {
+  businessPermitsGraphDataContract,
+  customerPermitsGraphDataContract,
+  type GraphData,
+  graphDataSchema,
+  listBusinessPermitsContract,
+  listCustomerPermitsContract,
+  listVisitorPermitsContract,
+  paymentHistoryContract,
+  setPermitIssuedStatusContract,
+  type Transaction,
+  transactionSchema,
+} from './passes-living';
+export * from './passes-proof';
 export * from './payments';
 export * from './reports';
 export * from './ticketview';

@@ -6,6 +6,7 @@ export * from './console-passes';
 export * from './fill';
 export * from './legal';
 export * from './operators';
+export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';
 export * from './payments';

@@ -57,6 +57,15 @@ export const passRoutes: RouteObject[] = [
         path: '/permits/issued/invalid',
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedInvalidPage)),
       },
+      // Issue 10, dashboard half: the issued-pass page and its public proof of coverage.
+      {
+        path: '/permit/issued/:permitissueduuid/receipt',
+        lazy: lazyPage(() => import('./receipt-page').then((module) => module.IssuedReceiptPage)),
+      },
+      {
+        path: '/permit/proof/:proofUUID',
+        lazy: lazyPage(() => import('./proof-page').then((module) => module.PassProofPage)),
+      },
     ],
   },
   {
@@ -77,6 +86,15 @@ export const passRoutes: RouteObject[] = [
       {
         path: '/permits/view/apply/:permituuid',
         lazy: lazyPage(() => import('./checkout-page').then((module) => module.CustomerApplyPage)),
+      },
+      // Issue 10, dashboard half: transactions and permit detail.
+      {
+        path: '/permits/transactions',
+        lazy: lazyPage(() => import('./transactions-page').then((module) => module.TransactionsPage)),
+      },
+      {
+        path: '/permits/view/:permituuid',
+        lazy: lazyPage(() => import('./permit-detail-page').then((module) => module.PermitDetailPage)),
       },
     ],
   },
