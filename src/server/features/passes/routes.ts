@@ -36,6 +36,7 @@ import {
   listCatalogue,
   lookupAccessCode,
 } from './catalogue';
+import { passEditRoutes } from './edit-routes';
 import { findUsableVerification, sendPassVerificationEmail } from './email-verification';
 import { checkPassAllowed, fromCheckoutPayload, fromIssuePayload, issuePass } from './issue-pass';
 import { loadIssuedPermit } from './issued-permit';
@@ -280,4 +281,6 @@ export async function passRoutes(app: ApiInstance) {
     const customer = await request.requireCustomer();
     return saveVehicle(db, { tenantId: customer.tenantId, customerId: customer.id, vehicle: request.body });
   });
+
+  await passEditRoutes(app);
 }
