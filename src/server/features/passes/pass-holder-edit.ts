@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CustomFormField } from '../../../shared/contract';
 import { passMessages } from '../../../shared/messages/passes';
 import { breaksResidencyRule } from '../../../shared/rules/pass-checkout';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { issuedPasses, passProducts, permitHolders } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit';
@@ -36,7 +36,7 @@ export interface HolderUpdate {
   phonenumber: string | null;
 }
 
-async function productOf(db: Database, tenantId: string, productId: string) {
+async function productOf(db: Database | Transaction, tenantId: string, productId: string) {
   const [product] = await db
     .select()
     .from(passProducts)
@@ -55,7 +55,7 @@ export async function updatePermitHolder(call: PassCall & { holder: HolderUpdate
   await call.db.transaction(async (tx) => {
     const pass = await loadPassFor(tx, { ...call, action: 'pass.edit', lock: true });
     assertPassChangeable(pass, call.now);
-    const product = await productOf(call.db, call.tenantId, pass.productId);
+    const product = await productOf(tx, call.tenantId, pass.productId);
     const label = product.labelDescriptor === 'None' ? null : holder.label;
     if (breaksResidencyRule(product.residencyRule, { label, state: holder.state })) {
       throw new AppError(400, 'residency_rule', passMessages.residencyErrorHawaii);
@@ -99,7 +99,7 @@ export async function updatePermitHolder(call: PassCall & { holder: HolderUpdate
 
 /** The labels a pass answers: those it was issued with, or its product's when it has none yet. */
 async function labelsOf(
-  db: Database,
+  db: Database | Transaction,
   pass: { tenantId: string; productId: string; customFormFields: CustomFormField[] },
   now: Date,
 ) {
@@ -125,7 +125,7 @@ export async function updateIssuedFields(
   return call.db.transaction(async (tx) => {
     const pass = await loadPassFor(tx, { ...call, action: 'pass.edit', lock: true });
     assertPassChangeable(pass, call.now);
-    const labels = await labelsOf(call.db, pass, call.now);
+    const labels = await labelsOf(tx, pass, call.now);
     const answers = new Map(call.fields.map((field) => [field.label, field.value]));
     if (call.fields.some((field) => !labels.includes(field.label))) {
       throw badRequest('Only the fields of this pass can be answered.');
