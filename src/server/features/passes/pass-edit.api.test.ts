@@ -528,13 +528,9 @@ describe('cancel', () => {
   });
 
   it('stops a recurring pass from renewing', async () => {
-    const [product] = await t.db
-      .execute(sql`select id from pass_products where name = 'Fleet pass'`)
-      .then((result) =>
-        'rows' in result
-          ? (result.rows as Array<{ id: string }>)
-          : (result as unknown as Array<{ id: string }>),
-      );
+    const product = await t.db.query.passProducts.findFirst({
+      where: (row, { eq }) => eq(row.name, 'Fleet pass'),
+    });
     await t.db.execute(
       sql`update pass_products set amount = 2500, billing_type = 'RECURRING', billing_period = 'MONTH', permit_duration = 1, permit_duration_unit = 'MONTH' where id = ${product!.id}`,
     );
@@ -582,15 +578,17 @@ describe('cancel', () => {
 });
 
 describe('saved vehicles (the vehicles screen)', () => {
-  const saved = async () =>
-    t.db
-      .select()
-      .from(customerVehicles)
-      .innerJoin(customers, eq(customers.id, customerVehicles.customerId))
-      .where(eq(customers.email, 'owner@edit.example'));
+  const savedVehicle = async () =>
+    (
+      await t.db
+        .select({ id: customerVehicles.id })
+        .from(customerVehicles)
+        .innerJoin(customers, eq(customers.id, customerVehicles.customerId))
+        .where(eq(customers.email, 'owner@edit.example'))
+    )[0]!;
 
   it('updates one, refuses a duplicate plate (409) and a stranger (404)', async () => {
-    const [{ customer_vehicles: vehicle }] = (await saved()) as [{ customer_vehicles: { id: string } }];
+    const vehicle = await savedVehicle();
     const full = { uuid: vehicle.id, plate: 'saved 2', state: 'ny', make: 'kia', model: 'rio', color: 'red' };
     const updated = await call('PUT', '/portal/permit/vehicle', full, tokens.owner);
     expect(updated.statusCode).toBe(200);
