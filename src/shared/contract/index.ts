@@ -11,18 +11,36 @@ export * from './errors';
 export * from './operators';
 export * from './passes';
 // Issue 10, passes dashboard half: exported as their routes are registered (living-routes.ts).
+// Issue 10, living with a pass: each contract of passes-living.ts is exported once its route is registered.
 export {
+  addSecondaryVehicleContract,
   businessPermitsGraphDataContract,
+  cancelPermitContract,
   customerPermitsGraphDataContract,
+  deleteSecondaryVehicleContract,
+  deleteVehicleContract,
+  deleteVehiclePostContract,
+  emailCustomerPermitContract,
   type GraphData,
+  getIssuedFieldsContract,
   graphDataSchema,
+  guestEditVehicleContract,
   listBusinessPermitsContract,
   listCustomerPermitsContract,
+  listGuestVehiclesContract,
   listVisitorPermitsContract,
   paymentHistoryContract,
+  permitTimesUpdateSchema,
   setPermitIssuedStatusContract,
+  setPermitTimesContract,
+  setPermitVehicleContract,
+  setPrimaryVehicleStateContract,
+  setSecondaryVehicleStateContract,
   type Transaction,
   transactionSchema,
+  updateIssuedFieldsContract,
+  updatePermitHolderContract,
+  updateVehicleContract,
 } from './passes-living';
 export * from './passes-proof';
 export * from './payments';

@@ -184,10 +184,6 @@ export const consolePassMessages = {
   confirmReject: 'Reject pass',
   changeTimesOrVehicles: 'Change times or vehicles',
   viewReceipt: 'Receipt page',
-  cancelPass: 'Cancel pass',
-  cancelTitle: 'Cancel pass {number}?',
-  cancelBody: 'The pass stops being valid now. This cannot be undone.',
-  confirmCancel: 'Cancel pass',
   refund: 'Refund',
   refundTitle: 'Refund pass {number}?',
   refundBody:

@@ -36,6 +36,7 @@ import {
   listCatalogue,
   lookupAccessCode,
 } from './catalogue';
+import { passEditRoutes } from './edit-routes';
 import { findUsableVerification, sendPassVerificationEmail } from './email-verification';
 import { checkPassAllowed, fromCheckoutPayload, fromIssuePayload, issuePass } from './issue-pass';
 import { loadIssuedPermit } from './issued-permit';
@@ -283,4 +284,5 @@ export async function passRoutes(app: ApiInstance) {
   });
 
   await passLivingRoutes(app, { passLookupsPerMinute: PASS_LOOKUPS_PER_MINUTE });
+  await passEditRoutes(app);
 }

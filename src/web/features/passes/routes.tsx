@@ -54,6 +54,10 @@ export const passRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSubmittedPage)),
       },
       {
+        path: '/permit/issued/:permitissueduuid/edit',
+        lazy: lazyPage(() => import('./edit-pass-page').then((module) => module.EditPassPage)),
+      },
+      {
         path: '/permits/issued/invalid',
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedInvalidPage)),
       },
@@ -78,6 +82,14 @@ export const passRoutes: RouteObject[] = [
       {
         path: '/permits/visitors/view/choose',
         lazy: lazyPage(() => import('./choose-pass-page').then((module) => module.VisitorChoosePage)),
+      },
+      {
+        path: '/permits/vehicles',
+        lazy: lazyPage(() => import('./vehicles-page').then((module) => module.VehiclesPage)),
+      },
+      {
+        path: '/permits/visitors',
+        lazy: lazyPage(() => import('./visitors-page').then((module) => module.VisitorsPage)),
       },
       {
         path: '/permits/view/code',

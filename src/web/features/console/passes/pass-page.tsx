@@ -19,11 +19,8 @@ import {
   getConsolePassContract,
   refundConsolePassContract,
 } from '../../../../shared/contract';
-// The other helpers' calls (issue 10): approve or reject, and cancel.
-import {
-  cancelPermitContract,
-  setPermitIssuedStatusContract,
-} from '../../../../shared/contract/passes-living';
+// Issue 10's approval call (the receipt page's Approve / Reject).
+import { setPermitIssuedStatusContract } from '../../../../shared/contract/passes-living';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
@@ -34,7 +31,7 @@ import { callAsOperator } from './operator-call';
 import { PassStatusBadge } from './pass-status';
 import { QueryState } from './query-state';
 
-type Action = 'approve' | 'reject' | 'cancel' | 'refund';
+type Action = 'approve' | 'reject' | 'refund';
 
 function Fact(props: { label: string; value: React.ReactNode }) {
   return (
@@ -175,7 +172,7 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
 /**
  * /dashboard/passes/:uuid: one pass with its holder, vehicles, times and payments, and what an
  * operator does with it: approve or reject a waiting pass, change times or vehicles (the pass's
- * edit page), cancel, and refund in full through the payment provider.
+ * edit page), and refund in full through the payment provider (which cancels it).
  */
 export function PassPage() {
   const { uuid = '' } = useParams();
@@ -206,8 +203,6 @@ export function PassPage() {
           isFromPortal: true,
         },
       });
-    } else if (chosen === 'cancel') {
-      await callAsOperator(cancelPermitContract, { params: { id: uuid } });
     } else {
       queryClient.setQueryData(key, await callAsOperator(refundConsolePassContract, { params: { uuid } }));
     }
@@ -253,11 +248,6 @@ export function PassPage() {
                     {m.refund}
                   </Button>
                 )}
-                {status !== 'canceled' && status !== 'rejected' && !pass.isRefundable && (
-                  <Button color={DENY_RED} variant="subtle" onClick={() => setAction('cancel')}>
-                    {m.cancelPass}
-                  </Button>
-                )}
               </Group>
             </Group>
             <PassDetails pass={pass} timeZone={timeZone} />
@@ -268,9 +258,7 @@ export function PassPage() {
       {action && pass && (
         <ConfirmDialog
           title={fillMessage(
-            { approve: m.approveTitle, reject: m.rejectTitle, cancel: m.cancelTitle, refund: m.refundTitle }[
-              action
-            ],
+            { approve: m.approveTitle, reject: m.rejectTitle, refund: m.refundTitle }[action],
             { number },
           )}
           body={
@@ -280,15 +268,12 @@ export function PassPage() {
                     pass.payments.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amount, 0),
                   ),
                 })
-              : action === 'cancel'
-                ? m.cancelBody
-                : ''
+              : ''
           }
           confirmLabel={
             {
               approve: m.confirmApprove,
               reject: m.confirmReject,
-              cancel: m.confirmCancel,
               refund: m.confirmRefund,
             }[action]
           }
