@@ -129,6 +129,7 @@ export const consolePassMessages = {
   statusLabel: 'Status',
   loading: 'Loading passes',
   empty: 'No passes match.',
+  emptyAll: 'No passes yet. Passes bought or applied for on the portal appear here.',
   emptyQueue: 'No passes are waiting for approval.',
   count: '{count} passes',
   columnNumber: 'Pass #',

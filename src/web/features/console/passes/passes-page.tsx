@@ -93,7 +93,9 @@ export function PassesPage() {
         error={query.error}
         isEmpty={data?.items.length === 0}
         loadingLabel={m.loading}
-        emptyText={status === 'waiting' && !q ? m.emptyQueue : m.empty}
+        emptyText={
+          q ? m.empty : status === 'waiting' ? m.emptyQueue : status === 'all' ? m.emptyAll : m.empty
+        }
       >
         <Text size="sm" c="dimmed" aria-live="polite">
           {fillMessage(m.count, { count: data?.total ?? 0 })}
