@@ -310,10 +310,15 @@ export const updateConsoleProductContract = defineRoute({
   errors: [401, 403, 404, 409],
 });
 
-/** An access code of a product: unused, used by a pass, or gone (revoked codes are deleted). */
+/**
+ * An access code of a product: unused, used by a pass, or revoked. A revoked code is kept (spent,
+ * without a pass), so a product whose codes are all revoked stays behind codes.
+ */
 export const accessCodeSchema = z.object({
   code: z.string(),
+  status: z.enum(['unused', 'used', 'revoked']),
   createdAt: z.string(),
+  /** When it was used or revoked. */
   usedAt: z.string().nullable(),
   /** The pass the code issued (its uuid), when used. */
   usedByPassUUID: z.uuid().nullable(),
@@ -365,7 +370,7 @@ export const generateAccessCodesContract = defineRoute({
 export const revokeAccessCodeContract = defineRoute({
   method: 'DELETE',
   path: '/dashboard/products/:uuid/access-codes/:code',
-  summary: 'Revoke an unused access code (a used one stays as the record of its pass; audit-logged)',
+  summary: 'Revoke an unused access code: it can no longer be used (audit-logged)',
   tags: ['dashboard'],
   auth: 'operator',
   permission: 'access-code.manage',

@@ -113,13 +113,14 @@ export const accessCodeMessages = {
   columnActions: 'Actions',
   unused: 'Unused',
   usedOn: 'Used {date}',
+  revokedOn: 'Revoked {date}',
   openPass: 'Open pass',
   revoke: 'Revoke',
   revokeLabel: 'Revoke {code}',
   revokeTitle: 'Revoke {code}?',
   revokeBody: 'Nobody will be able to use this code any more. This cannot be undone.',
   cancel: 'Keep it',
-  summary: '{unused} unused · {used} used',
+  summary: '{unused} unused · {used} used · {revoked} revoked',
 } as const;
 
 export const consolePassMessages = {

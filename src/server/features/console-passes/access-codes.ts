@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type AccessCode, MAX_CODES_PER_PRODUCT } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { passAccessCodes } from '../../db/schema';
@@ -36,6 +36,7 @@ export async function listAccessCodes(
     .limit(MAX_CODES_PER_PRODUCT);
   return rows.map((row) => ({
     code: row.code,
+    status: row.usedByPassId ? 'used' : row.usedAt ? 'revoked' : 'unused',
     createdAt: row.createdAt.toISOString(),
     usedAt: row.usedAt?.toISOString() ?? null,
     usedByPassUUID: row.usedByPassId,
@@ -88,14 +89,18 @@ export async function generateAccessCodes(options: {
   });
 }
 
-/** Deletes an unused code (audit-logged); a used code is the record of its pass and stays (409). */
+/**
+ * Revokes an unused code (audit-logged): it is spent without a pass, so it can no longer be used
+ * and the product stays behind codes even when every code is revoked. A used code stays (409).
+ */
 export async function revokeAccessCode(options: {
   db: Database;
   context: OperatorContext;
   productId: string;
   code: string;
+  now: Date;
 }): Promise<{ code: string }> {
-  const { db, context, productId, code } = options;
+  const { db, context, productId, code, now } = options;
   const tenantId = context.tenant.id;
   return db.transaction(async (tx) => {
     await findConsoleProductRow(tx, tenantId, productId);
@@ -111,17 +116,19 @@ export async function revokeAccessCode(options: {
       )
       .for('update');
     if (!row) throw notFound('Access code');
-    if (row.usedAt) throw conflict('This code was used for a pass and can no longer be revoked.');
+    if (row.usedAt) throw conflict('This code was already used or revoked.');
     await tx
-      .delete(passAccessCodes)
-      .where(and(inArray(passAccessCodes.id, [row.id]), isNull(passAccessCodes.usedAt)));
+      .update(passAccessCodes)
+      .set({ usedAt: now })
+      .where(and(eq(passAccessCodes.id, row.id), isNull(passAccessCodes.usedAt)));
     await recordAudit(tx, {
       tenantId,
       actor: context.auditActor,
       action: 'access-code.revoke',
       entityType: 'product',
       entityId: productId,
-      before: { code: row.code, createdAt: row.createdAt },
+      before: { code: row.code, status: 'unused' },
+      after: { code: row.code, status: 'revoked' },
     });
     return { code: row.code };
   });

@@ -383,7 +383,7 @@ describe('access codes', () => {
     const id = await productId('Resident monthly');
     await t.db
       .update(passAccessCodes)
-      .set({ usedAt: new Date('2026-11-19T10:00:00Z') })
+      .set({ usedAt: new Date('2026-11-19T10:00:00Z'), usedByPassId: await passId('700001') })
       .where(and(eq(passAccessCodes.tenantId, alpha.uuid), eq(passAccessCodes.code, 'RES-USED-1')));
     const generated = await call('staff', 'POST', `/dashboard/products/${id}/access-codes`, {
       count: 25,

@@ -85,7 +85,13 @@ export async function consolePassRoutes(app: ApiInstance) {
 
   registerRoute(app, revokeAccessCodeContract, async (request) => {
     const context = await requireOperatorFor(request, revokeAccessCodeContract.permission);
-    return revokeAccessCode({ db, context, productId: request.params.uuid, code: request.params.code });
+    return revokeAccessCode({
+      db,
+      context,
+      productId: request.params.uuid,
+      code: request.params.code,
+      now: clock.now(),
+    });
   });
 
   registerRoute(app, listConsolePassesContract, async (request) => {

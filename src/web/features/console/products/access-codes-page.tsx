@@ -132,7 +132,8 @@ export function AccessCodesPage() {
   });
   const product = products.data?.items.find((item) => item.uuid === uuid);
   const items = codes.data?.items ?? [];
-  const used = items.filter((code) => code.usedAt).length;
+  const used = items.filter((code) => code.status === 'used').length;
+  const revoked = items.filter((code) => code.status === 'revoked').length;
   const shown = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
 
   async function refresh() {
@@ -155,7 +156,7 @@ export function AccessCodesPage() {
       >
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {fillMessage(m.summary, { unused: items.length - used, used })}
+            {fillMessage(m.summary, { unused: items.length - used - revoked, used, revoked })}
           </Text>
           <Button
             variant="default"
@@ -182,17 +183,21 @@ export function AccessCodesPage() {
                   <Table.Td>
                     {code.usedAt ? (
                       <Badge color="gray.3" c="dark.9">
-                        {fillMessage(m.usedOn, { date: formatDate(code.usedAt, timeZone, 'date') })}
+                        {fillMessage(code.status === 'revoked' ? m.revokedOn : m.usedOn, {
+                          date: formatDate(code.usedAt, timeZone, 'date'),
+                        })}
                       </Badge>
                     ) : (
                       <Badge color={APPROVE_GREEN}>{m.unused}</Badge>
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {code.usedByPassUUID ? (
-                      <Anchor component={Link} to={`/dashboard/passes/${code.usedByPassUUID}`}>
-                        {m.openPass}
-                      </Anchor>
+                    {code.status !== 'unused' ? (
+                      code.usedByPassUUID && (
+                        <Anchor component={Link} to={`/dashboard/passes/${code.usedByPassUUID}`}>
+                          {m.openPass}
+                        </Anchor>
+                      )
                     ) : (
                       <Button
                         size="compact-sm"
