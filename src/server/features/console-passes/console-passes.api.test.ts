@@ -405,7 +405,13 @@ describe('access codes', () => {
     expect(revoked.statusCode).toBe(200);
     expect(
       (await call('staff', 'DELETE', `/dashboard/products/${id}/access-codes/${codes[0]}`)).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('staff', 'DELETE', `/dashboard/products/${id}/access-codes/NOT-A-CODE`)).statusCode,
     ).toBe(404);
+    const statuses = (await call('staff', 'GET', `/dashboard/products/${id}/access-codes`)).json().items;
+    expect(statuses.find((item: { code: string }) => item.code === codes[0]).status).toBe('revoked');
+    expect(statuses.find((item: { code: string }) => item.code === 'RES-USED-1').status).toBe('used');
     // A revoked code no longer opens the product on the portal.
     const customer = await t.request('alpha', {
       method: 'GET',
