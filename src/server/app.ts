@@ -22,6 +22,7 @@ import { citationRoutes } from './features/citations/routes';
 import { consoleCustomerRoutes } from './features/console-customers/routes';
 import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { consoleOverviewRoutes } from './features/console-overview/routes';
+import { consolePassRoutes } from './features/console-passes/routes';
 import { customerRoutes } from './features/customers/routes';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
@@ -174,6 +175,7 @@ export async function buildApp(
       await platformAdminRoutes(typed);
       await consoleNoticeRoutes(typed);
       await consoleCustomerRoutes(typed);
+      await consolePassRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
 import { announceDevelopmentApiKey } from './features/enforcement/development-key';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { sendExpiryReminders } from './features/passes/expiry-reminders';
 import { releaseExpiredReservations } from './features/passes/release-reservations';
 import { renewDueSandboxSubscriptions } from './features/payments/renew-sandbox-subscriptions';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
@@ -17,6 +18,8 @@ import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
 /** How often unpaid passes whose reservation ran out give their place back. */
 const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
+/** How often passes about to expire are looked for (the reminders are days apart). */
+const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60_000;
 
 import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
 import { startScheduledSweep } from './scheduled-sweep';
@@ -69,10 +72,18 @@ async function main() {
     log: app.log,
   });
 
+  const expiryReminders = startScheduledSweep({
+    name: 'pass-expiry-reminders',
+    intervalMs: EXPIRY_REMINDER_INTERVAL_MS,
+    round: () => sendExpiryReminders({ db: database.db, clock: systemClock, config }),
+    log: app.log,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
     await reservationSweep.stop();
+    await expiryReminders.stop();
     await renewals?.stop();
     await uploadSweep.stop();
     await app.close();

@@ -54,6 +54,8 @@ export const customerSchema = z.object({
   building: z.string().nullable(),
   unit: z.string().nullable(),
   customerEntityName: z.string().nullable(),
+  /** The business account a business customer belongs to (its graph data's id); null otherwise. */
+  customerEntityUUID: z.uuid().nullable(),
   isGuestCodesActive: z.boolean(),
   guestCode: z.string().nullable(),
   isEmailVerified: z.boolean(),

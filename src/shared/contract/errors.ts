@@ -43,6 +43,9 @@ export const ERROR_CODES = [
   'residency_rule',
   'verification_required',
   'pass_validation',
+  'max_vehicles',
+  'max_active_vehicles',
+  'pass_not_changeable',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { accountMessages } from '../messages/accounts';
 import { passMessages } from '../messages/passes';
+import { isStrongPassword } from '../rules/account-validation';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 import {
@@ -48,7 +50,17 @@ export type GraphData = z.infer<typeof graphDataSchema>;
 
 const passParamsSchema = z.object({ id: uuidSchema });
 const okSchema = z.object({ message: z.string() });
-const passVehicleBodySchema = vehicleInputSchema.extend({ uuid: uuidSchema });
+/** A vehicle of a pass as typed in an edit dialog: a plate is required (section 5). */
+const passVehicleInputSchema = vehicleInputSchema.extend({
+  plate: vehicleInputSchema.shape.plate.refine((value) => value.length > 0, passMessages.vehicleRequired),
+});
+const passVehicleBodySchema = passVehicleInputSchema.extend({ uuid: uuidSchema });
+/**
+ * Errors of a call on one pass by its uuid: 401 for a bad token, 403 for a caller who may see but
+ * not change the pass, 404 for a pass the caller may not see, 409 for a pass that can no longer
+ * change, 429 when uuids are being guessed.
+ */
+const PASS_CALL_ERRORS = [401, 403, 404, 409, 429] as const;
 
 export const listCustomerPermitsContract = defineRoute({
   method: 'GET',
@@ -98,7 +110,7 @@ export const getIssuedFieldsContract = defineRoute({
   auth: 'optional-customer',
   params: passParamsSchema,
   response: z.array(z.object({ label: z.string(), value: z.string() })),
-  errors: [404],
+  errors: [401, 403, 404, 429],
 });
 
 export const updateIssuedFieldsContract = defineRoute({
@@ -113,7 +125,7 @@ export const updateIssuedFieldsContract = defineRoute({
     passMessages.customFieldsUpdateRequired,
   ),
   response: z.array(z.object({ label: z.string(), value: z.string() })),
-  errors: [404],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const listGuestVehiclesContract = defineRoute({
@@ -124,7 +136,7 @@ export const listGuestVehiclesContract = defineRoute({
   auth: 'none',
   params: passParamsSchema,
   response: z.array(vehicleSchema),
-  errors: [404],
+  errors: [404, 429],
 });
 
 export const updateVehicleContract = defineRoute({
@@ -174,7 +186,7 @@ export const addSecondaryVehicleContract = defineRoute({
     permitIssuedUUID: uuidSchema,
   }),
   response: vehicleSchema,
-  errors: [404, 409],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const deleteSecondaryVehicleContract = defineRoute({
@@ -185,7 +197,7 @@ export const deleteSecondaryVehicleContract = defineRoute({
   auth: 'optional-customer',
   body: z.object({ uuid: uuidSchema, permitIssuedUUID: uuidSchema }),
   response: okSchema,
-  errors: [404],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const setPrimaryVehicleStateContract = defineRoute({
@@ -196,7 +208,7 @@ export const setPrimaryVehicleStateContract = defineRoute({
   auth: 'optional-customer',
   body: z.object({ permitIssuedUUID: uuidSchema, isActive: z.boolean() }),
   response: vehicleSchema,
-  errors: [404, 409],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const setSecondaryVehicleStateContract = defineRoute({
@@ -207,7 +219,7 @@ export const setSecondaryVehicleStateContract = defineRoute({
   auth: 'optional-customer',
   body: z.object({ uuid: uuidSchema, permitIssuedUUID: uuidSchema, isActive: z.boolean() }),
   response: vehicleSchema,
-  errors: [404, 409],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const updatePermitHolderContract = defineRoute({
@@ -234,7 +246,7 @@ export const updatePermitHolderContract = defineRoute({
     phonenumber: optionalPassText(40),
   }),
   response: issuedPermitSchema,
-  errors: [404],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const guestEditVehicleContract = defineRoute({
@@ -243,9 +255,9 @@ export const guestEditVehicleContract = defineRoute({
   summary: "Replace a guest pass's primary vehicle ('Successfully updated vehicle info.')",
   tags: ['passes', 'vehicles'],
   auth: 'none',
-  body: z.object({ permitIssuedUUID: uuidSchema, vehicle: vehicleInputSchema }),
+  body: z.object({ permitIssuedUUID: uuidSchema, vehicle: passVehicleInputSchema }),
   response: issuedPermitSchema,
-  errors: [404, 409],
+  errors: [404, 409, 429],
 });
 
 export const cancelPermitContract = defineRoute({
@@ -256,7 +268,7 @@ export const cancelPermitContract = defineRoute({
   auth: 'customer',
   params: passParamsSchema,
   response: issuedPermitSchema,
-  errors: [401, 403, 404],
+  errors: [401, 403, 404, 409],
 });
 
 export const setPermitIssuedStatusContract = defineRoute({
@@ -282,9 +294,11 @@ export const setPermitTimesContract = defineRoute({
   summary: 'Change the start and end of a pass whose product allows it (canEditTimes)',
   tags: ['passes'],
   auth: 'optional-customer',
+  /** Operators need it; the pass's holder, owner or business may when its product allows (canEditTimes). */
+  permission: 'pass.set-times',
   body: permitTimesUpdateSchema,
   response: issuedPermitSchema,
-  errors: [403, 404],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const setPermitVehicleContract = defineRoute({
@@ -293,9 +307,11 @@ export const setPermitVehicleContract = defineRoute({
   summary: "Update one of a pass's vehicles",
   tags: ['passes', 'vehicles'],
   auth: 'optional-customer',
+  /** Operators need it; the pass's holder, owner or business may edit its vehicles too. */
+  permission: 'pass.edit',
   body: passVehicleBodySchema.extend({ permitIssuedUUID: uuidSchema }),
   response: vehicleSchema,
-  errors: [404, 409],
+  errors: PASS_CALL_ERRORS,
 });
 
 export const emailCustomerPermitContract = defineRoute({
@@ -310,7 +326,11 @@ export const emailCustomerPermitContract = defineRoute({
       .max(1000)
       .transform((value) => value.replace(/\s+/g, '').toLowerCase())
       .refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(value), passMessages.inviteEmailInvalid),
-    password: z.string().min(1, passMessages.invitePasswordRequired).max(128),
+    password: z
+      .string()
+      .min(1, passMessages.invitePasswordRequired)
+      .max(128)
+      .refine(isStrongPassword, accountMessages.passwordTooWeak),
     entityUUID: uuidSchema,
     permitUUID: uuidSchema,
   }),

@@ -3,19 +3,27 @@ import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
 /** What an upload is for; each purpose has its own accepted types and folder. */
-export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof', 'patrol-photo', 'brand-logo'] as const;
+export const UPLOAD_PURPOSES = [
+  'appeal-photo',
+  'pass-proof',
+  'patrol-photo',
+  'brand-logo',
+  'product-image',
+] as const;
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 /**
  * What POST /uploads (no sign-in) may ask for. Patrol photos are created only through the
  * enforcement API (POST /enforcement/uploads, API key): otherwise anyone could plant files that a
  * scan or a field notice would then accept as taken by the tenant's patrol. A brand logo may be
- * uploaded here because only an admin's settings change can attach it, and it is their own upload.
+ * uploaded here because only an admin's settings change can attach it, a product image because
+ * only an operator's product change can.
  */
 export const PUBLIC_UPLOAD_PURPOSES = [
   'appeal-photo',
   'pass-proof',
   'brand-logo',
+  'product-image',
 ] as const satisfies readonly UploadPurpose[];
 export const publicUploadPurposeSchema = z.enum(PUBLIC_UPLOAD_PURPOSES);
 export type PublicUploadPurpose = z.infer<typeof publicUploadPurposeSchema>;
@@ -41,6 +49,8 @@ export const PURPOSE_CONTENT_TYPES: Record<UploadPurpose, readonly UploadContent
   'patrol-photo': ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
   /** Logos are shown in every browser: no HEIC (few browsers draw it), no SVG (it can carry script). */
   'brand-logo': ['image/jpeg', 'image/png', 'image/webp'],
+  /** A pass product's pictures, shown by browsers on the catalogue: no HEIC. */
+  'product-image': ['image/jpeg', 'image/png', 'image/webp'],
 };
 
 /** POST /uploads: ask for a place to put one file. */

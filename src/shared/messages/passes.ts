@@ -54,6 +54,16 @@ export const passMessages = {
   maxActiveVehiclesTitle: 'You are at the maximum allowed active vehicles.',
   maxActiveVehiclesBody: 'Please deactivate a vehicle before activating another vehicle.',
   vehicleUpdated: 'Successfully updated vehicle info.',
+  // Living with a pass (ours: the spec shows no text for these refusals).
+  /** {count}: the pass's maxVehiclesPerPermit. */
+  maxVehiclesReached: 'This pass already has {count} vehicle(s), the most it allows.',
+  passNotChangeable: 'This pass can no longer be changed.',
+  cancelOnlyBusiness: 'Only business accounts can cancel a permit.',
+  timesNotEditable: 'The start and end of this pass cannot be changed.',
+  startInPast: 'The start must not be in the past.',
+  endInPast: 'The end must be in the future.',
+  passTooLong: 'The pass cannot be longer than its product allows.',
+  primaryVehicleRequired: 'Add a vehicle to this pass first.',
 
   // Section 2: result screens.
   issuedSuccess: 'Your permit has been successfully issued!',
@@ -112,6 +122,16 @@ export const passMessages = {
   emailIssuedSubject: 'Your parking permit',
   emailPaymentFailedSubject: 'Your parking permit needs payment',
   emailVerifySubject: 'Verify your email to register for a parking pass',
+  emailInvitedSubject: 'You have been issued a parking permit',
+  /** {business}: the inviting business account; {product}: the pass. */
+  emailInvitedBody: '{business} issued you a parking permit: {product}.',
+  emailInvitedNewAccount:
+    'Sign in with this email address and the password {business} gave you. You can change it on your account page.',
+  emailInvitedExistingAccount: 'Sign in with your account to see it on your dashboard.',
+  emailInvitedSetPassword:
+    'Your account has no password yet: set one with the button below (the link works for one hour; afterwards use "Forgot your password?").',
+  emailInvitedSignIn: 'Sign in',
+  emailInvitedSetPasswordAction: 'Set your password',
 } as const;
 
 /** Fills `{name}` placeholders of a pass message. */

@@ -63,6 +63,15 @@ const problem = (message: string, code: CheckoutProblem['code'] = 'pass_validati
   message,
 });
 
+/** Whether a holder breaks the product's residency rule (Hawaii: an ID label and state HI). */
+export function breaksResidencyRule(
+  rule: ResidencyRule | null,
+  holder: { label: string | null; state: string | null },
+): boolean {
+  if (rule !== 'HI') return false;
+  return !HAWAII_ID.test(holder.label?.trim() ?? '') || holder.state?.trim().toUpperCase() !== 'HI';
+}
+
 /** Whether a product's holder section is shown (and checked) for this checkout. */
 export function needsHolderInfo(product: CheckoutRuleProduct, isGuest: boolean): boolean {
   return !isGuest || product.guestNeedsPermitHolderInfo || product.residencyRule !== null;
@@ -109,10 +118,7 @@ export function findCheckoutProblem(
     ) {
       return problem(passMessages.labelAndAddressRequired);
     }
-    if (
-      product.residencyRule === 'HI' &&
-      (!HAWAII_ID.test(holder.label?.trim() ?? '') || holder.state?.trim().toUpperCase() !== 'HI')
-    ) {
+    if (breaksResidencyRule(product.residencyRule, holder)) {
       return problem(passMessages.residencyErrorHawaii, 'residency_rule');
     }
     if (product.advancedType !== ADVANCED_TYPES.fullCustom) {

@@ -9,6 +9,7 @@ export * from './citations';
 export * from './customers';
 export * from './mail';
 export * from './operators';
+export * from './pass-living';
 export * from './passes';
 export * from './patrol';
 export * from './payments';

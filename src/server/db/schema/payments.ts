@@ -7,7 +7,7 @@ export const PAYMENT_PROVIDERS = ['stripe', 'sandbox'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export type PaymentSessionStatus = 'open' | 'paid' | 'expired' | 'refunded' | 'refund_failed';
 /** Why a paid session's money is given back (see features/payments/fulfilments.ts). */
-export type RefundReason = 'duplicate' | 'not_payable' | 'amount_changed';
+export type RefundReason = 'duplicate' | 'not_payable' | 'amount_changed' | 'operator';
 
 /**
  * One hosted checkout: what is being paid (purpose + subject), how much, and where the browser

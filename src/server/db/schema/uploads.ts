@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
-export const UPLOAD_PURPOSES = ['appeal-photo', 'pass-proof', 'patrol-photo', 'brand-logo'] as const;
+export const UPLOAD_PURPOSES = [
+  'appeal-photo',
+  'pass-proof',
+  'patrol-photo',
+  'brand-logo',
+  'product-image',
+] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /**

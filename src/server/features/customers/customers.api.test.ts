@@ -69,6 +69,7 @@ describe('GET /portal/customer', () => {
       [
         'building',
         'customerEntityName',
+        'customerEntityUUID',
         'customerPublicId',
         'email',
         'entityUUID',

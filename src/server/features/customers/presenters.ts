@@ -12,6 +12,7 @@ export function toCustomer(row: CustomerRow): Customer {
     building: row.building,
     unit: row.unit,
     customerEntityName: row.customerEntityName,
+    customerEntityUUID: row.businessAccountId,
     isGuestCodesActive: row.isGuestCodesActive,
     guestCode: row.guestCode,
     isEmailVerified: row.emailVerifiedAt !== null,

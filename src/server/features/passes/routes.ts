@@ -36,9 +36,11 @@ import {
   listCatalogue,
   lookupAccessCode,
 } from './catalogue';
+import { passEditRoutes } from './edit-routes';
 import { findUsableVerification, sendPassVerificationEmail } from './email-verification';
 import { checkPassAllowed, fromCheckoutPayload, fromIssuePayload, issuePass } from './issue-pass';
 import { loadIssuedPermit } from './issued-permit';
+import { passLivingRoutes } from './living-routes';
 import { startPassCheckout } from './pass-payment';
 import { listProductImages } from './queries';
 import { listSavedVehicles, saveVehicle } from './vehicles';
@@ -280,4 +282,7 @@ export async function passRoutes(app: ApiInstance) {
     const customer = await request.requireCustomer();
     return saveVehicle(db, { tenantId: customer.tenantId, customerId: customer.id, vehicle: request.body });
   });
+
+  await passLivingRoutes(app, { passLookupsPerMinute: PASS_LOOKUPS_PER_MINUTE });
+  await passEditRoutes(app);
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/rules';
@@ -17,9 +17,11 @@ const loginFormSchema = loginContract.body
 export function LoginPage() {
   const brand = useBrand();
   const navigate = useNavigate();
+  // An emailed sign-in link (a business's invitation) names the address it was sent to.
+  const [searchParams] = useSearchParams();
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: loginFormSchema,
-    initialValues: { email: '', password: '' },
+    initialValues: { email: searchParams.get('email') ?? '', password: '' },
     submit: (values) => logIn({ ...values, entitySubdomain: brand?.subdomain ?? '' }),
     onSuccess: async (session) => {
       await startSession(session, brand);

@@ -1,30 +1,12 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { accountMessages } from '../../../shared/messages';
-import { useCustomer } from './api';
 
 /*
- * PLACEHOLDERS. The passes issue replaces these two pages (/permits/dashboard and /permits/view)
- * with the real passes dashboard and list: remove them from routes.tsx and register the real
- * pages as children of SignedInLayout. They exist so that sign-in has somewhere to land and the
- * side menu has somewhere to go until then.
+ * PLACEHOLDER. The passes issue replaces this page (/permits/view) with the real passes list:
+ * remove it from routes.tsx and register the real page as a child of SignedInLayout. It exists so
+ * that the side menu has somewhere to go until then. (The dashboard placeholder is gone: issue 10
+ * landed /permits/dashboard.)
  */
-
-export function DashboardPlaceholderPage() {
-  const customer = useCustomer();
-  return (
-    <Stack gap="lg">
-      <Title order={1} size="h2">
-        {accountMessages.menuDashboard}
-      </Title>
-      <Card withBorder padding="lg">
-        <Text data-testid="dashboard-greeting">
-          {customer.data ? `Welcome, ${customer.data.fullname}.` : ''}
-        </Text>
-        <Text c="dimmed">Your passes will appear here.</Text>
-      </Card>
-    </Stack>
-  );
-}
 
 export function PassesPlaceholderPage() {
   return (

@@ -70,11 +70,11 @@ export const accountRoutes: RouteObject[] = [
         path: '/permits/account',
         lazy: lazyPage(() => import('./account-page').then((module) => module.AccountPage)),
       },
-      // PLACEHOLDERS until the passes issue lands its pages (see placeholder-pages.tsx).
       {
         path: '/permits/dashboard',
-        lazy: lazyPage(() => import('./placeholder-pages').then((module) => module.DashboardPlaceholderPage)),
+        lazy: lazyPage(() => import('../passes/dashboard-page').then((module) => module.PassesDashboardPage)),
       },
+      // PLACEHOLDER until the passes issue lands its page (see placeholder-pages.tsx).
       {
         path: '/permits/view',
         lazy: lazyPage(() => import('./placeholder-pages').then((module) => module.PassesPlaceholderPage)),

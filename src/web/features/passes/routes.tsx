@@ -54,8 +54,21 @@ export const passRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSubmittedPage)),
       },
       {
+        path: '/permit/issued/:permitissueduuid/edit',
+        lazy: lazyPage(() => import('./edit-pass-page').then((module) => module.EditPassPage)),
+      },
+      {
         path: '/permits/issued/invalid',
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedInvalidPage)),
+      },
+      // Issue 10, dashboard half: the issued-pass page and its public proof of coverage.
+      {
+        path: '/permit/issued/:permitissueduuid/receipt',
+        lazy: lazyPage(() => import('./receipt-page').then((module) => module.IssuedReceiptPage)),
+      },
+      {
+        path: '/permit/proof/:proofUUID',
+        lazy: lazyPage(() => import('./proof-page').then((module) => module.PassProofPage)),
       },
     ],
   },
@@ -71,12 +84,29 @@ export const passRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('./choose-pass-page').then((module) => module.VisitorChoosePage)),
       },
       {
+        path: '/permits/vehicles',
+        lazy: lazyPage(() => import('./vehicles-page').then((module) => module.VehiclesPage)),
+      },
+      {
+        path: '/permits/visitors',
+        lazy: lazyPage(() => import('./visitors-page').then((module) => module.VisitorsPage)),
+      },
+      {
         path: '/permits/view/code',
         lazy: lazyPage(() => import('./access-code-page').then((module) => module.AccessCodePage)),
       },
       {
         path: '/permits/view/apply/:permituuid',
         lazy: lazyPage(() => import('./checkout-page').then((module) => module.CustomerApplyPage)),
+      },
+      // Issue 10, dashboard half: transactions and permit detail.
+      {
+        path: '/permits/transactions',
+        lazy: lazyPage(() => import('./transactions-page').then((module) => module.TransactionsPage)),
+      },
+      {
+        path: '/permits/view/:permituuid',
+        lazy: lazyPage(() => import('./permit-detail-page').then((module) => module.PermitDetailPage)),
       },
     ],
   },

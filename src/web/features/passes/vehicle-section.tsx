@@ -39,7 +39,7 @@ const STATE_OPTIONS = STATES_AND_PROVINCES.map((state) => ({
  * Plate, state, make, model and colour, upper-cased as typed (section 5). A plate-only product
  * asks for the plate alone.
  */
-function VehicleFields<Values extends VehicleValues>(props: {
+export function VehicleFields<Values extends VehicleValues>(props: {
   form: UseFormReturnType<Values>;
   isPlateOnly: boolean;
   idPrefix: string;
@@ -105,14 +105,14 @@ function VehicleFields<Values extends VehicleValues>(props: {
   );
 }
 
-function describeVehicle(vehicle: Vehicle): string {
+export function describeVehicle(vehicle: Vehicle): string {
   return [vehicle.plate, vehicle.state, vehicle.make, vehicle.model, vehicle.color]
     .filter(Boolean)
     .join(' · ');
 }
 
 /** The Add Vehicle dialog: saves a vehicle to the customer's account and picks it for this pass. */
-function AddVehicleDialog(props: {
+export function AddVehicleDialog(props: {
   isOpen: boolean;
   onClose: () => void;
   onAdded: (uuid: string) => void;

@@ -1,0 +1,99 @@
+import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  CONSOLE_PASS_PAGE_SIZE,
+  type ConsolePassFilter,
+  type ConsolePassRow,
+} from '../../../shared/contract';
+import type { Database } from '../../db/client';
+import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
+
+/**
+ * The console's pass search (issue 11): one box for a plate, a name, an email or a pass number,
+ * each answered by an index of migration 0850 (plate and email by prefix, names by word prefix,
+ * the pass number exactly), newest first, a page at a time.
+ */
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
+/** 'dana smi' → 'dana:* & smi:*': every word of the name, each by its beginning. */
+export function nameQueryOf(term: string): string | null {
+  const words = term
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
+}
+
+function matchesTerm(tenantId: string, term: string): SQL | undefined {
+  if (!term) return undefined;
+  const plate = term.replace(/\s/g, '').toUpperCase();
+  const nameQuery = nameQueryOf(term);
+  const platePasses = plate
+    ? inArray(
+        issuedPasses.id,
+        sql`(SELECT ${passVehicles.passId} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${tenantId} AND ${passVehicles.plateNormalized} LIKE ${`${escapeLike(plate)}%`})`,
+      )
+    : undefined;
+  return or(
+    eq(issuedPasses.customerPermitId, term),
+    sql`lower(${issuedPasses.customerEmail}) LIKE ${`${escapeLike(term.toLowerCase())}%`}`,
+    nameQuery
+      ? sql`to_tsvector('simple', coalesce(${issuedPasses.customerName}, '')) @@ to_tsquery('simple', ${nameQuery})`
+      : undefined,
+    platePasses,
+  );
+}
+
+function matchesStatus(status: ConsolePassFilter, now: Date): SQL | undefined {
+  if (status === 'all') return undefined;
+  if (status === 'active') return and(eq(issuedPasses.paidStatus, 'paid'), gt(issuedPasses.expiresAt, now));
+  return eq(issuedPasses.paidStatus, status);
+}
+
+export async function searchConsolePasses(options: {
+  db: Database;
+  tenantId: string;
+  term: string;
+  status: ConsolePassFilter;
+  page: number;
+  now: Date;
+}) {
+  const { db, tenantId, term, status, page, now } = options;
+  const where = and(
+    eq(issuedPasses.tenantId, tenantId),
+    matchesTerm(tenantId, term),
+    matchesStatus(status, now),
+  );
+  const primaryPlate = sql<
+    string | null
+  >`(SELECT ${passVehicles.plate} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${issuedPasses.tenantId} AND ${passVehicles.passId} = ${issuedPasses.id} AND ${passVehicles.isPrimary} LIMIT 1)`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ pass: issuedPasses, permitName: passProducts.name, plate: primaryPlate })
+      .from(issuedPasses)
+      .innerJoin(
+        passProducts,
+        and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+      )
+      .where(where)
+      .orderBy(desc(issuedPasses.createdAt), desc(issuedPasses.id))
+      .limit(CONSOLE_PASS_PAGE_SIZE)
+      .offset((page - 1) * CONSOLE_PASS_PAGE_SIZE),
+    db.select({ total: count() }).from(issuedPasses).where(where),
+  ]);
+  const items: ConsolePassRow[] = rows.map(({ pass, permitName, plate }) => ({
+    uuid: pass.id,
+    customerPermitId: pass.customerPermitId,
+    permitName,
+    paidStatus: pass.paidStatus,
+    plate: plate ?? '',
+    holderName: pass.customerName,
+    holderEmail: pass.customerEmail,
+    issuedOn: pass.issuedOn.toISOString(),
+    expiresAt: pass.expiresAt.toISOString(),
+    amount: pass.amount,
+    currency: pass.currency,
+  }));
+  return { items, total: totals[0]?.total ?? 0, page, pageSize: CONSOLE_PASS_PAGE_SIZE };
+}

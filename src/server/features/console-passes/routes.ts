@@ -1,0 +1,145 @@
+import {
+  createApiKeyContract,
+  createConsoleProductContract,
+  generateAccessCodesContract,
+  getConsolePassContract,
+  getConsoleProductContract,
+  listAccessCodesContract,
+  listApiKeysContract,
+  listConsolePassesContract,
+  listConsoleProductsContract,
+  listConsoleReportsContract,
+  refundConsolePassContract,
+  revokeAccessCodeContract,
+  revokeApiKeyContract,
+  updateConsoleProductContract,
+} from '../../../shared/contract';
+import type { ApiInstance } from '../../api-instance';
+import { registerRoute } from '../../http/register-route';
+import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
+import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
+import { requireOperatorFor } from './operator-context';
+import { searchConsolePasses } from './pass-search';
+import { loadConsolePass } from './pass-view';
+import {
+  createConsoleProduct,
+  getConsoleProduct,
+  listConsoleProducts,
+  updateConsoleProduct,
+} from './products';
+import { refundPass } from './refund-pass';
+import { listConsoleReports } from './reports-list';
+
+/**
+ * The console's pass screens (issue 11, docs/console-passes.md): products and access codes,
+ * passes (search, view, refund), reports and enforcement API keys. Each handler checks the
+ * permission its contract names.
+ */
+export async function consolePassRoutes(app: ApiInstance) {
+  const { db, clock, storage, payments } = app.deps;
+
+  registerRoute(app, listConsoleProductsContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, listConsoleProductsContract.permission);
+    return { items: await listConsoleProducts(db, tenant.id, clock.now()) };
+  });
+
+  registerRoute(app, getConsoleProductContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, getConsoleProductContract.permission);
+    return getConsoleProduct(db, tenant.id, request.params.uuid, clock.now());
+  });
+
+  registerRoute(app, createConsoleProductContract, async (request) => {
+    const context = await requireOperatorFor(request, createConsoleProductContract.permission);
+    return createConsoleProduct({ db, storage, context, values: request.body, now: clock.now() });
+  });
+
+  registerRoute(app, updateConsoleProductContract, async (request) => {
+    const context = await requireOperatorFor(request, updateConsoleProductContract.permission);
+    return updateConsoleProduct({
+      db,
+      storage,
+      context,
+      values: request.body,
+      productId: request.params.uuid,
+      now: clock.now(),
+    });
+  });
+
+  registerRoute(app, listAccessCodesContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, listAccessCodesContract.permission);
+    return { items: await listAccessCodes(db, tenant.id, request.params.uuid) };
+  });
+
+  registerRoute(app, generateAccessCodesContract, async (request) => {
+    const context = await requireOperatorFor(request, generateAccessCodesContract.permission);
+    const codes = await generateAccessCodes({
+      db,
+      context,
+      productId: request.params.uuid,
+      count: request.body.count,
+      prefix: request.body.prefix,
+      now: clock.now(),
+    });
+    return { codes };
+  });
+
+  registerRoute(app, revokeAccessCodeContract, async (request) => {
+    const context = await requireOperatorFor(request, revokeAccessCodeContract.permission);
+    return revokeAccessCode({
+      db,
+      context,
+      productId: request.params.uuid,
+      code: request.params.code,
+      now: clock.now(),
+    });
+  });
+
+  registerRoute(app, listConsolePassesContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, listConsolePassesContract.permission);
+    return searchConsolePasses({
+      db,
+      tenantId: tenant.id,
+      term: request.query.q,
+      status: request.query.status,
+      page: request.query.page,
+      now: clock.now(),
+    });
+  });
+
+  registerRoute(app, getConsolePassContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, getConsolePassContract.permission);
+    return loadConsolePass(db, tenant.id, request.params.uuid, clock.now());
+  });
+
+  registerRoute(app, refundConsolePassContract, async (request) => {
+    const context = await requireOperatorFor(request, refundConsolePassContract.permission);
+    return refundPass({
+      db,
+      gateway: payments,
+      context,
+      passId: request.params.uuid,
+      now: clock.now(),
+      log: request.log,
+    });
+  });
+
+  registerRoute(app, listConsoleReportsContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, listConsoleReportsContract.permission);
+    return listConsoleReports(db, tenant.id, request.query.page);
+  });
+
+  registerRoute(app, listApiKeysContract, async (request) => {
+    const { tenant } = await requireOperatorFor(request, listApiKeysContract.permission);
+    return { items: await listConsoleApiKeys(db, tenant.id) };
+  });
+
+  registerRoute(app, createApiKeyContract, async (request) => {
+    const context = await requireOperatorFor(request, createApiKeyContract.permission);
+    return createConsoleApiKey({ db, context, name: request.body.name });
+  });
+
+  registerRoute(app, revokeApiKeyContract, async (request) => {
+    const context = await requireOperatorFor(request, revokeApiKeyContract.permission);
+    return revokeConsoleApiKey({ db, context, keyId: request.params.uuid, now: clock.now() });
+  });
+}

@@ -1,0 +1,181 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { fillMessage } from '../../../shared/messages';
+import { passMessages } from '../../../shared/messages/passes';
+import { computePassWindow } from '../../../shared/rules/pass-times';
+import type { Database, Transaction } from '../../db/client';
+import { newPublicId } from '../../db/public-id';
+import { type CustomerRow, customers, issuedPasses, type TenantRow } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { issueOneTimeToken } from '../auth/one-time-tokens';
+import { passwords } from '../auth/password-hash';
+import { enqueueEmail } from '../mail/outbox';
+import { customerActor, requirePermission } from '../permissions';
+import { soldOut } from './issue-pass';
+import { countHeldPlaces, lockProduct } from './queries';
+
+/**
+ * Invite by email (POST /dashboard/customer/emailpermit, part 2 sections 2, 5 and 6): a business
+ * account issues one of its business products to someone by email address (decision 144).
+ *
+ * - The invitee's account on the tenant is found by the lower-cased address, or created as an
+ *   `invited` account with the password the business chose (checked by the strength rule).
+ * - An existing account keeps its password: a business never sets or learns the password of
+ *   someone's existing account. One without a password (a guest's) gets a set-password link.
+ * - The pass is the business's (it approves and cancels it) and the invitee's (it shows on their
+ *   dashboard): issued `paid` with amount 0 — the business issues it, nobody pays at the door —
+ *   for the product's time window from now, with no vehicle yet ('Needs input').
+ * - Capacity is counted under the product's row lock, as every issue is.
+ */
+export async function invitePassByEmail(options: {
+  db: Database;
+  tenant: TenantRow;
+  tenantUrl: string;
+  inviter: CustomerRow;
+  email: string;
+  password: string;
+  entityUUID: string;
+  permitUUID: string;
+  now: Date;
+}): Promise<{ permitIssuedUUID: string }> {
+  const { db, tenant, inviter, email, now } = options;
+  requirePermission(customerActor(inviter), 'pass.issue-for-others', { tenantId: tenant.id });
+  if (options.entityUUID !== tenant.id || !inviter.businessAccountId) throw notFound('Business account');
+  const businessAccountId = inviter.businessAccountId;
+  // Hashed before the transaction (tens of milliseconds, no lock needed), used only for a new account.
+  const passwordHash = await passwords.hash(options.password);
+
+  return db.transaction(async (tx) => {
+    const product = await lockProduct(tx, tenant.id, options.permitUUID);
+    const isOwnBusinessProduct =
+      product?.isBusinessProduct &&
+      (product.businessAccountId === null || product.businessAccountId === businessAccountId);
+    if (!product || !isOwnBusinessProduct) throw notFound('Pass');
+    if (
+      product.capacity !== null &&
+      (await countHeldPlaces(tx, tenant.id, product.id, now)) >= product.capacity
+    ) {
+      throw soldOut();
+    }
+    const window = computePassWindow(
+      product,
+      { date: now.toISOString(), endDate: null },
+      now,
+      tenant.timezone,
+    );
+    if (!window.ok) throw new AppError(409, 'conflict', passMessages.productNotForSale);
+
+    const { invitee, isNew } = await findOrCreateInvitee(tx, { tenant, email, passwordHash, now });
+    const [pass] = await tx
+      .insert(issuedPasses)
+      .values({
+        tenantId: tenant.id,
+        productId: product.id,
+        customerId: invitee.id,
+        businessAccountId,
+        paidStatus: 'paid',
+        issuedOn: window.start,
+        expiresAt: window.end,
+        amount: 0,
+        currency: product.currency,
+        customerName: invitee.fullname || null,
+        customerEmail: invitee.email,
+        decidedByCustomerId: inviter.id,
+        decidedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: issuedPasses.id });
+    if (!pass) throw new Error('The pass insert returned no row.');
+    await enqueueInvitationEmail(tx, {
+      tenant,
+      tenantUrl: options.tenantUrl,
+      invitee,
+      isNew,
+      businessName: inviter.customerEntityName ?? tenant.brandTitle,
+      productName: product.name,
+      now,
+    });
+    return { permitIssuedUUID: pass.id };
+  });
+}
+
+async function findOrCreateInvitee(
+  tx: Transaction,
+  options: { tenant: TenantRow; email: string; passwordHash: string; now: Date },
+): Promise<{ invitee: CustomerRow; isNew: boolean }> {
+  const byEmail = and(
+    eq(customers.tenantId, options.tenant.id),
+    sql`lower(${customers.email}) = ${options.email}`,
+  );
+  const [created] = await tx
+    .insert(customers)
+    .values({
+      tenantId: options.tenant.id,
+      customerPublicId: newPublicId(),
+      fullname: '',
+      email: options.email,
+      passwordHash: options.passwordHash,
+      passwordChangedAt: options.now,
+      createdVia: 'invited',
+      createdAt: options.now,
+    })
+    // An existing account (or one a concurrent request just created) is reused as it is.
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { invitee: created, isNew: true };
+  const [existing] = await tx.select().from(customers).where(byEmail);
+  if (!existing) throw new Error('The invited account could not be created.');
+  return { invitee: existing, isNew: false };
+}
+
+async function enqueueInvitationEmail(
+  tx: Transaction,
+  options: {
+    tenant: TenantRow;
+    tenantUrl: string;
+    invitee: CustomerRow;
+    isNew: boolean;
+    businessName: string;
+    productName: string;
+    now: Date;
+  },
+) {
+  const { tenant, invitee, businessName } = options;
+  const needsPassword = !options.isNew && !invitee.passwordHash;
+  const setPasswordToken = needsPassword
+    ? await issueOneTimeToken(tx, {
+        tenantId: tenant.id,
+        customerId: invitee.id,
+        purpose: 'password_reset',
+        email: invitee.email,
+        now: options.now,
+      })
+    : null;
+  const howToSignIn = options.isNew
+    ? fillMessage(passMessages.emailInvitedNewAccount, { business: businessName })
+    : needsPassword
+      ? passMessages.emailInvitedSetPassword
+      : passMessages.emailInvitedExistingAccount;
+  await enqueueEmail(tx, {
+    tenantId: tenant.id,
+    to: invitee.email,
+    now: options.now,
+    email: {
+      subject: passMessages.emailInvitedSubject,
+      heading: passMessages.emailInvitedSubject,
+      paragraphs: [
+        fillMessage(passMessages.emailInvitedBody, { business: businessName, product: options.productName }),
+        howToSignIn,
+      ],
+      action: setPasswordToken
+        ? {
+            label: passMessages.emailInvitedSetPasswordAction,
+            url: `${options.tenantUrl}/permits/reset_password/${setPasswordToken}`,
+          }
+        : {
+            label: passMessages.emailInvitedSignIn,
+            url: `${options.tenantUrl}/permits/login?email=${encodeURIComponent(invitee.email)}`,
+          },
+    },
+  });
+}

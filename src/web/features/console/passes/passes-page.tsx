@@ -1,0 +1,158 @@
+import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  CONSOLE_PASS_FILTERS,
+  type ConsolePassFilter,
+  listConsolePassesContract,
+} from '../../../../shared/contract';
+import { formatDate } from '../../../../shared/format';
+import { consolePassMessages as m } from '../../../../shared/messages';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { callAsOperator } from './operator-call';
+import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
+import { QueryState } from './query-state';
+
+const FILTER_LABELS: Record<ConsolePassFilter, string> = {
+  all: m.filterAll,
+  active: m.filterActive,
+  ...PASS_STATUS_LABELS,
+};
+const FILTER_OPTIONS = CONSOLE_PASS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
+
+function readFilter(value: string | null): ConsolePassFilter {
+  return (CONSOLE_PASS_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as ConsolePassFilter)
+    : 'all';
+}
+
+/**
+ * /dashboard/passes: the tenant's passes, searched on the server by plate, name, email or pass
+ * number, filtered by status (?status=waiting is the approvals queue), 25 a page. The search
+ * lives in the address, so a result can be bookmarked and Back returns to it.
+ */
+export function PassesPage() {
+  const navigate = useNavigate();
+  const timeZone = useTenantTimeZone();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const status = readFilter(params.get('status'));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(q);
+
+  const query = useQuery({
+    queryKey: ['console', 'passes', q, status, page],
+    queryFn: ({ signal }) =>
+      callAsOperator(listConsolePassesContract, { query: { q, status, page } }, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  function update(next: { q?: string; status?: ConsolePassFilter; page?: number }) {
+    const values = { q, status, page: 1, ...next };
+    const search = new URLSearchParams();
+    if (values.q) search.set('q', values.q);
+    if (values.status !== 'all') search.set('status', values.status);
+    if (values.page > 1) search.set('page', String(values.page));
+    setParams(search);
+  }
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    update({ q: draft.trim() });
+  }
+
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{m.listTitle}</Title>
+      <form onSubmit={onSearch} aria-label={m.search}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={m.searchLabel}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            maxLength={100}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label={m.statusLabel}
+            data={FILTER_OPTIONS}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) => update({ status: readFilter(value) })}
+            w={200}
+          />
+          <Button type="submit">{m.search}</Button>
+        </Group>
+      </form>
+      <QueryState
+        isLoading={query.isLoading}
+        error={query.error}
+        isEmpty={data?.items.length === 0}
+        loadingLabel={m.loading}
+        emptyText={
+          q ? m.empty : status === 'waiting' ? m.emptyQueue : status === 'all' ? m.emptyAll : m.empty
+        }
+      >
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {fillMessage(m.count, { count: data?.total ?? 0 })}
+        </Text>
+        <Table.ScrollContainer minWidth={760}>
+          <Table highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{m.columnNumber}</Table.Th>
+                <Table.Th>{m.columnPlate}</Table.Th>
+                <Table.Th>{m.columnProduct}</Table.Th>
+                <Table.Th>{m.columnStatus}</Table.Th>
+                <Table.Th>{m.columnHolder}</Table.Th>
+                <Table.Th>{m.columnIssued}</Table.Th>
+                <Table.Th>{m.columnExpires}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((pass) => (
+                <Table.Tr
+                  key={pass.uuid}
+                  onClick={() => navigate(`/dashboard/passes/${pass.uuid}`)}
+                  style={{ cursor: 'pointer' }}
+                >
+                  <Table.Td>
+                    <Link to={`/dashboard/passes/${pass.uuid}`} onClick={(event) => event.stopPropagation()}>
+                      {pass.customerPermitId}
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>{pass.plate || m.needsInput}</Table.Td>
+                  <Table.Td>{pass.permitName}</Table.Td>
+                  <Table.Td>
+                    <PassStatusBadge status={pass.paidStatus} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{pass.holderName ?? '—'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {pass.holderEmail ?? ''}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDate(pass.issuedOn, timeZone, 'dateTime')}</Table.Td>
+                  <Table.Td>{formatDate(pass.expiresAt, timeZone, 'dateTime')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={(next) => update({ page: next })}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

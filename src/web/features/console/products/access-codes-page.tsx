@@ -1,0 +1,243 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  type AccessCode,
+  generateAccessCodesBodySchema,
+  generateAccessCodesContract,
+  listAccessCodesContract,
+  listConsoleProductsContract,
+  revokeAccessCodeContract,
+} from '../../../../shared/contract';
+import { formatDate } from '../../../../shared/format';
+import { consoleProductMessages, accessCodeMessages as m } from '../../../../shared/messages';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { useApiForm } from '../../../lib/use-api-form';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { ConfirmDialog } from '../passes/confirm-dialog';
+import { callAsOperator } from '../passes/operator-call';
+import { QueryState } from '../passes/query-state';
+import { consoleProductsKey } from './products-page';
+
+const PAGE_SIZE = 50;
+
+/** The codes as a CSV file (code, status, created, used), for printing or mail merges. */
+export function accessCodesCsv(codes: AccessCode[]): string {
+  const rows = codes.map((code) =>
+    [
+      code.code,
+      code.usedAt ? 'used' : 'unused',
+      code.createdAt,
+      code.usedAt ?? '',
+      code.usedByPassUUID ?? '',
+    ].join(','),
+  );
+  return ['code,status,created_at,used_at,pass_uuid', ...rows].join('\r\n');
+}
+
+function downloadCsv(fileName: string, csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+function GenerateForm(props: { productId: string; onGenerated: (count: number) => Promise<void> }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: generateAccessCodesBodySchema,
+    initialValues: { count: 10, prefix: '' },
+    submit: (body) =>
+      callAsOperator(generateAccessCodesContract, { params: { uuid: props.productId }, body }),
+    onSuccess: async (result) => {
+      setNotice(fillMessage(m.generated, { count: result.codes.length }));
+      await props.onGenerated(result.codes.length);
+    },
+    describeError: (error) => (error as Error).message,
+  });
+  return (
+    <Card withBorder padding="md">
+      <Title order={2} size="h4" mb="sm">
+        {m.generateTitle}
+      </Title>
+      <form
+        onSubmit={(event) => {
+          setNotice(null);
+          onSubmit(event);
+        }}
+        noValidate
+      >
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <NumberInput
+            label={m.count}
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            w={140}
+            {...form.getInputProps('count')}
+          />
+          <TextInput label={m.prefix} maxLength={32} w={200} {...form.getInputProps('prefix')} />
+          <Button type="submit" loading={isSubmitting} mt={25}>
+            {m.generate}
+          </Button>
+        </Group>
+        {formError && (
+          <Alert color="red" role="alert" mt="sm">
+            {formError}
+          </Alert>
+        )}
+        {notice && (
+          <Alert color="green" role="status" mt="sm">
+            {notice}
+          </Alert>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+/** /dashboard/products/:uuid/codes: a product's access codes: generate a batch, list, export, revoke. */
+export function AccessCodesPage() {
+  const { uuid = '' } = useParams();
+  const timeZone = useTenantTimeZone();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const key = ['console', 'access-codes', uuid];
+  const products = useQuery({
+    queryKey: consoleProductsKey,
+    queryFn: ({ signal }) => callAsOperator(listConsoleProductsContract, {}, signal),
+  });
+  const codes = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => callAsOperator(listAccessCodesContract, { params: { uuid } }, signal),
+  });
+  const product = products.data?.items.find((item) => item.uuid === uuid);
+  const items = codes.data?.items ?? [];
+  const used = items.filter((code) => code.status === 'used').length;
+  const revoked = items.filter((code) => code.status === 'revoked').length;
+  const shown = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  async function refresh() {
+    await queryClient.invalidateQueries({ queryKey: ['console'] });
+  }
+
+  return (
+    <Stack gap="lg" maw={960}>
+      <Anchor component={Link} to="/dashboard/products">
+        {consoleProductMessages.backToList}
+      </Anchor>
+      <Title order={1}>{fillMessage(m.title, { name: product?.name ?? '…' })}</Title>
+      <GenerateForm productId={uuid} onGenerated={refresh} />
+      <QueryState
+        isLoading={codes.isLoading}
+        error={codes.error}
+        isEmpty={items.length === 0}
+        loadingLabel={m.loading}
+        emptyText={m.empty}
+      >
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {fillMessage(m.summary, { unused: items.length - used - revoked, used, revoked })}
+          </Text>
+          <Button
+            variant="default"
+            onClick={() => downloadCsv(`access-codes-${product?.name ?? uuid}.csv`, accessCodesCsv(items))}
+          >
+            {m.exportCsv}
+          </Button>
+        </Group>
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{m.columnCode}</Table.Th>
+                <Table.Th>{m.columnCreated}</Table.Th>
+                <Table.Th>{m.columnStatus}</Table.Th>
+                <Table.Th>{m.columnActions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {shown.map((code) => (
+                <Table.Tr key={code.code}>
+                  <Table.Td ff="monospace">{code.code}</Table.Td>
+                  <Table.Td>{formatDate(code.createdAt, timeZone, 'date')}</Table.Td>
+                  <Table.Td>
+                    {code.usedAt ? (
+                      <Badge color="gray.3" c="dark.9">
+                        {fillMessage(code.status === 'revoked' ? m.revokedOn : m.usedOn, {
+                          date: formatDate(code.usedAt, timeZone, 'date'),
+                        })}
+                      </Badge>
+                    ) : (
+                      <Badge color={APPROVE_GREEN}>{m.unused}</Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {code.status !== 'unused' ? (
+                      code.usedByPassUUID && (
+                        <Anchor component={Link} to={`/dashboard/passes/${code.usedByPassUUID}`}>
+                          {m.openPass}
+                        </Anchor>
+                      )
+                    ) : (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color={DENY_RED}
+                        aria-label={fillMessage(m.revokeLabel, { code: code.code })}
+                        onClick={() => setRevoking(code.code)}
+                      >
+                        {m.revoke}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {items.length > PAGE_SIZE && (
+          <Pagination
+            total={Math.ceil(items.length / PAGE_SIZE)}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
+      </QueryState>
+      {revoking && (
+        <ConfirmDialog
+          title={fillMessage(m.revokeTitle, { code: revoking })}
+          body={m.revokeBody}
+          confirmLabel={m.revoke}
+          cancelLabel={m.cancel}
+          onConfirm={async () => {
+            await callAsOperator(revokeAccessCodeContract, { params: { uuid, code: revoking } });
+            await refresh();
+          }}
+          onClose={() => setRevoking(null)}
+        />
+      )}
+    </Stack>
+  );
+}

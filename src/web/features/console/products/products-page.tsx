@@ -1,0 +1,97 @@
+import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { listConsoleProductsContract } from '../../../../shared/contract';
+import { formatMoney } from '../../../../shared/format';
+import { consoleProductMessages as m } from '../../../../shared/messages';
+import { callAsOperator } from '../passes/operator-call';
+import { QueryState } from '../passes/query-state';
+
+export const consoleProductsKey = ['console', 'products'] as const;
+
+/**
+ * /dashboard/products: the tenant's pass products with price, places held and unused codes,
+ * each linking to its editor (tenant admins) and its access codes (admins and staff).
+ */
+export function ProductsPage() {
+  const query = useQuery({
+    queryKey: consoleProductsKey,
+    queryFn: ({ signal }) => callAsOperator(listConsoleProductsContract, {}, signal),
+  });
+  const items = query.data?.items ?? [];
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{m.listTitle}</Title>
+        <Button component={Link} to="/dashboard/products/new">
+          {m.newProduct}
+        </Button>
+      </Group>
+      <QueryState
+        isLoading={query.isLoading}
+        error={query.error}
+        isEmpty={items.length === 0}
+        loadingLabel={m.loading}
+        emptyText={m.empty}
+      >
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{m.columnName}</Table.Th>
+                <Table.Th>{m.columnPrice}</Table.Th>
+                <Table.Th>{m.columnSold}</Table.Th>
+                <Table.Th>{m.columnCodes}</Table.Th>
+                <Table.Th>{m.columnActions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((product) => (
+                <Table.Tr key={product.uuid}>
+                  <Table.Td>
+                    <Text fw={600}>{product.name}</Text>
+                    <Group gap={4} mt={2}>
+                      {product.isArchived && (
+                        <Badge color="gray.3" c="dark.9">
+                          {m.archived}
+                        </Badge>
+                      )}
+                      {!product.isAutoApproved && (
+                        <Badge color="yellow.3" c="dark.9">
+                          {m.needsApproval}
+                        </Badge>
+                      )}
+                      {product.isVisitorOnly && <Badge variant="outline">{m.visitor}</Badge>}
+                      {product.isBusinessProduct && <Badge variant="outline">{m.business}</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{formatMoney(product.amount)}</Table.Td>
+                  <Table.Td>{`${product.heldCount} / ${product.capacity ?? m.unlimited}`}</Table.Td>
+                  <Table.Td>{product.unusedCodeCount}</Table.Td>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Anchor
+                        component={Link}
+                        to={`/dashboard/products/${product.uuid}`}
+                        aria-label={`${m.edit} ${product.name}`}
+                      >
+                        {m.edit}
+                      </Anchor>
+                      <Anchor
+                        component={Link}
+                        to={`/dashboard/products/${product.uuid}/codes`}
+                        aria-label={`${m.accessCodes}: ${product.name}`}
+                      >
+                        {m.accessCodes}
+                      </Anchor>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,196 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  type ConsoleApiKey,
+  createApiKeyBodySchema,
+  createApiKeyContract,
+  listApiKeysContract,
+  revokeApiKeyContract,
+} from '../../../../shared/contract';
+import { formatDate } from '../../../../shared/format';
+import { apiKeyMessages as m } from '../../../../shared/messages';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { ApiError } from '../../../lib/api-client';
+import { useApiForm } from '../../../lib/use-api-form';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { ConfirmDialog } from '../passes/confirm-dialog';
+import { callAsOperator } from '../passes/operator-call';
+import { QueryState } from '../passes/query-state';
+
+const apiKeysKey = ['console', 'api-keys'] as const;
+
+/** The new key, shown once with a copy button; closing the dialog forgets it. */
+function NewKeyDialog(props: { apiKey: string; onClose: () => void }) {
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={m.shownOnceTitle}
+      centered
+      closeButtonProps={{ 'aria-label': m.closeDialog }}
+    >
+      <Stack gap="md">
+        <Text>{m.shownOnceBody}</Text>
+        <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="new-api-key">
+          {props.apiKey}
+        </Code>
+        <Group justify="space-between">
+          <CopyButton value={props.apiKey}>
+            {({ copied, copy }) => (
+              <Button variant="default" onClick={copy}>
+                {copied ? m.copied : m.copy}
+              </Button>
+            )}
+          </CopyButton>
+          <Button onClick={props.onClose}>{m.close}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function KeyRow(props: { apiKey: ConsoleApiKey; timeZone: string; onRevoke: () => void }) {
+  const { apiKey, timeZone } = props;
+  return (
+    <Table.Tr>
+      <Table.Td>{apiKey.name}</Table.Td>
+      <Table.Td ff="monospace">{`${apiKey.prefix}…`}</Table.Td>
+      <Table.Td>{apiKey.lastUsedAt ? formatDate(apiKey.lastUsedAt, timeZone, 'dateTime') : m.never}</Table.Td>
+      <Table.Td>
+        {apiKey.revokedAt ? (
+          <Badge color="gray.3" c="dark.9">
+            {fillMessage(m.revokedOn, { date: formatDate(apiKey.revokedAt, timeZone, 'date') })}
+          </Badge>
+        ) : (
+          <Badge color={APPROVE_GREEN}>{m.active}</Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {!apiKey.revokedAt && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color={DENY_RED}
+            aria-label={fillMessage(m.revokeLabel, { name: apiKey.name })}
+            onClick={props.onRevoke}
+          >
+            {m.revoke}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * Enforcement API keys (tenant admins): list with prefix, last use and state; create (the key is
+ * shown once); revoke. Operators whose role may not manage keys do not see the section at all.
+ */
+export function ApiKeysSection() {
+  const timeZone = useTenantTimeZone();
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ConsoleApiKey | null>(null);
+  const query = useQuery({
+    queryKey: apiKeysKey,
+    queryFn: ({ signal }) => callAsOperator(listApiKeysContract, {}, signal),
+    retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
+  });
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: createApiKeyBodySchema,
+    initialValues: { name: '' },
+    submit: (body) => callAsOperator(createApiKeyContract, { body }),
+    onSuccess: async (result) => {
+      setCreated(result.key);
+      form.reset();
+      await queryClient.invalidateQueries({ queryKey: apiKeysKey });
+    },
+    describeError: (error) => (error as Error).message,
+  });
+  if (query.error instanceof ApiError && query.error.status === 403) return null;
+  const items = query.data?.items ?? [];
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="api-keys-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="api-keys-title">
+          {m.title}
+        </Title>
+        <Text size="sm">{m.intro}</Text>
+        <form onSubmit={onSubmit} noValidate>
+          <Group align="flex-start" gap="sm" wrap="wrap">
+            <TextInput label={m.name} maxLength={100} w={280} {...form.getInputProps('name')} />
+            <Button type="submit" loading={isSubmitting} mt={25}>
+              {m.create}
+            </Button>
+          </Group>
+          {formError && (
+            <Alert color="red" role="alert" mt="sm">
+              {formError}
+            </Alert>
+          )}
+        </form>
+        <QueryState
+          isLoading={query.isLoading}
+          error={query.error}
+          isEmpty={items.length === 0}
+          loadingLabel={m.loading}
+          emptyText={m.empty}
+        >
+          <Table.ScrollContainer minWidth={600}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{m.columnName}</Table.Th>
+                  <Table.Th>{m.columnPrefix}</Table.Th>
+                  <Table.Th>{m.columnLastUsed}</Table.Th>
+                  <Table.Th>{m.columnStatus}</Table.Th>
+                  <Table.Th>{m.columnActions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((apiKey) => (
+                  <KeyRow
+                    key={apiKey.uuid}
+                    apiKey={apiKey}
+                    timeZone={timeZone}
+                    onRevoke={() => setRevoking(apiKey)}
+                  />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </QueryState>
+      </Stack>
+      {created && <NewKeyDialog apiKey={created} onClose={() => setCreated(null)} />}
+      {revoking && (
+        <ConfirmDialog
+          title={fillMessage(m.revokeTitle, { name: revoking.name })}
+          body={m.revokeBody}
+          confirmLabel={m.revoke}
+          cancelLabel={m.keep}
+          onConfirm={async () => {
+            await callAsOperator(revokeApiKeyContract, { params: { uuid: revoking.uuid } });
+            await queryClient.invalidateQueries({ queryKey: apiKeysKey });
+          }}
+          onClose={() => setRevoking(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  createReportBodySchema,
+  createReportContract,
+  listConsoleReportsContract,
+} from '../../../../shared/contract';
+import { formatDate } from '../../../../shared/format';
+import { consoleReportMessages as m } from '../../../../shared/messages';
+import { fillMessage } from '../../../../shared/messages/fill';
+import { useTenantTimeZone } from '../../../app/brand';
+import { useApiForm } from '../../../lib/use-api-form';
+import { callAsOperator } from '../passes/operator-call';
+import { QueryState } from '../passes/query-state';
+import { ApiKeysSection } from './api-keys-section';
+
+const reportsKey = ['console', 'reports'] as const;
+
+function CreateReportForm(props: { onCreated: () => Promise<void> }) {
+  const [createdUrl, setCreatedUrl] = useState<string | null>(null);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: createReportBodySchema,
+    initialValues: { startDate: '', endDate: '', plate: '' },
+    submit: (body) => callAsOperator(createReportContract, { body }),
+    onSuccess: async (result) => {
+      setCreatedUrl(`/reports/${result.uuid}`);
+      await props.onCreated();
+    },
+    describeError: (error) => (error as Error).message,
+  });
+  return (
+    <Card withBorder padding="md" component="section">
+      <Title order={2} size="h3" mb="sm">
+        {m.createTitle}
+      </Title>
+      <form
+        onSubmit={(event) => {
+          setCreatedUrl(null);
+          onSubmit(event);
+        }}
+        noValidate
+      >
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput type="date" label={m.startDate} w={180} {...form.getInputProps('startDate')} />
+          <TextInput type="date" label={m.endDate} w={180} {...form.getInputProps('endDate')} />
+          <TextInput
+            label={m.plate}
+            w={180}
+            maxLength={20}
+            {...form.getInputProps('plate')}
+            value={form.values.plate ?? ''}
+          />
+          <Button type="submit" loading={isSubmitting} mt={25}>
+            {m.create}
+          </Button>
+        </Group>
+        {formError && (
+          <Alert color="red" role="alert" mt="sm">
+            {formError}
+          </Alert>
+        )}
+        {createdUrl && (
+          <Alert color="green" role="status" mt="sm">
+            {m.created}{' '}
+            <Anchor href={createdUrl} target="_blank" rel="noopener" c="inherit" fw={700} underline="always">
+              {m.open}
+            </Anchor>
+          </Alert>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * /dashboard/reports: create an activity report (date range, optional plate) and open the
+ * tenant's reports, newest first; tenant admins also manage the enforcement API keys here.
+ */
+export function ReportsPage() {
+  const timeZone = useTenantTimeZone();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: [...reportsKey, page],
+    queryFn: ({ signal }) => callAsOperator(listConsoleReportsContract, { query: { page } }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{m.title}</Title>
+      <CreateReportForm onCreated={() => queryClient.invalidateQueries({ queryKey: reportsKey })} />
+      <QueryState
+        isLoading={query.isLoading}
+        error={query.error}
+        isEmpty={data?.items.length === 0}
+        loadingLabel={m.loading}
+        emptyText={m.empty}
+      >
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{m.columnRange}</Table.Th>
+                <Table.Th>{m.columnPlate}</Table.Th>
+                <Table.Th>{m.columnCreated}</Table.Th>
+                <Table.Th>{m.columnBy}</Table.Th>
+                <Table.Th>{m.columnOpen}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((report) => {
+                const range = `${formatDate(report.startDate, timeZone, 'date')} – ${formatDate(report.endDate, timeZone, 'date')}`;
+                return (
+                  <Table.Tr key={report.uuid}>
+                    <Table.Td>{range}</Table.Td>
+                    <Table.Td>{report.plate ?? m.allPlates}</Table.Td>
+                    <Table.Td>{formatDate(report.createdAt, timeZone, 'dateTime')}</Table.Td>
+                    <Table.Td>{report.createdBy ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        href={`/reports/${report.uuid}`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={fillMessage(m.openLabel, { range })}
+                      >
+                        {m.open}
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {pages > 1 && (
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
+      </QueryState>
+      <ApiKeysSection />
+    </Stack>
+  );
+}

@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import type { IssuedPermit } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { fillMessage, passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
+import { fromLocalWallTime, toLocalWallTime } from '../../../shared/rules/pass-times';
+import { useTenantTimeZone } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useCustomer } from '../accounts/api';
+import { useIssuedPermit } from './api';
+import { useCancelPass, useSetPassTimes } from './edit-api';
+import { CustomFieldsCard, PassHolderCard } from './pass-holder-card';
+import { PassVehiclesCard } from './pass-vehicles-card';
+
+/** The datetime-local value of an instant in the tenant's zone ('2026-11-20T09:00'). */
+const toInputValue = (instant: string, timeZone: string) =>
+  toLocalWallTime(new Date(instant), timeZone).slice(0, 16);
+
+/** Whether the pass is over: its vehicles, holder and times are then a record, not a form. */
+function isChangeable(permit: IssuedPermit): boolean {
+  if (['canceled', 'rejected', 'expired'].includes(permit.paidStatus)) return false;
+  return !(permit.paidStatus === 'paid' && Date.parse(permit.expiresAt) <= Date.now());
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Start and end, editable when the product allows it (canEditTimes), in the tenant's zone. */
+function TimesCard(props: { permit: IssuedPermit; isEditable: boolean }) {
+  const { permit } = props;
+  const timeZone = useTenantTimeZone();
+  const setTimes = useSetPassTimes(permit.uuid);
+  const [start, setStart] = useState(toInputValue(permit.issuedOn, timeZone));
+  const [end, setEnd] = useState(toInputValue(permit.expiresAt, timeZone));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSaved, setIsSaved] = useState(false);
+
+  const save = () => {
+    setIsSaved(false);
+    if (!start || !end) return setProblem(passMessages.startAndEndRequired);
+    const issuedAt = fromLocalWallTime(`${start}:00.000`, timeZone);
+    const expiresAt = fromLocalWallTime(`${end}:00.000`, timeZone);
+    if (expiresAt <= issuedAt) return setProblem(passMessages.endBeforeStart);
+    setProblem(null);
+    setTimes.mutate(
+      { issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString() },
+      { onSuccess: () => setIsSaved(true), onError: (error) => setProblem(errorText(error)) },
+    );
+  };
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="times-title">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="times-title">
+          {passEditMessages.timesTitle}
+        </Title>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {isSaved && !problem && (
+          <Alert color="green" role="status">
+            {passEditMessages.timesSaved}
+          </Alert>
+        )}
+        {props.isEditable ? (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              type="datetime-local"
+              label={passScreenMessages.startLabel}
+              value={start}
+              onChange={(event) => setStart(event.currentTarget.value)}
+              required
+            />
+            <TextInput
+              type="datetime-local"
+              label={passScreenMessages.endLabel}
+              value={end}
+              min={start}
+              onChange={(event) => setEnd(event.currentTarget.value)}
+              required
+            />
+          </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+                {passScreenMessages.passStarts}
+              </Text>
+              <Text fw={600}>{formatDate(permit.issuedOn, timeZone, 'dateTime')}</Text>
+            </Stack>
+            <Stack gap={2}>
+              <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+                {passScreenMessages.passEnds}
+              </Text>
+              <Text fw={600}>{formatDate(permit.expiresAt, timeZone, 'dateTime')}</Text>
+            </Stack>
+          </SimpleGrid>
+        )}
+        <Text size="xs" c="dimmed">
+          {fillMessage(passScreenMessages.timeZoneNote, { zone: timeZone })}
+        </Text>
+        {props.isEditable && (
+          <Group justify="flex-end">
+            <Button onClick={save} loading={setTimes.isPending}>
+              {passEditMessages.saveTimes}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/** 'Cancel Permit' with the spec's confirmation; business-entity customers only, hidden once canceled. */
+function CancelPermit(props: { permit: IssuedPermit }) {
+  const cancel = useCancelPass(props.permit.uuid);
+  const [isConfirming, setIsConfirming] = useState(false);
+  return (
+    <>
+      <Button
+        color="red.8"
+        variant="outline"
+        onClick={() => setIsConfirming(true)}
+        style={{ alignSelf: 'flex-start' }}
+      >
+        {passEditMessages.cancelPermit}
+      </Button>
+      <Modal
+        opened={isConfirming}
+        onClose={() => setIsConfirming(false)}
+        title={passMessages.cancelConfirmTitle}
+        centered
+        closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+      >
+        <Stack gap="md">
+          <Text>{passMessages.cancelConfirmBody}</Text>
+          {cancel.error && (
+            <Alert color="red" role="alert">
+              {errorText(cancel.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setIsConfirming(false)} data-autofocus>
+              {passEditMessages.keepPermit}
+            </Button>
+            <Button
+              color="red.8"
+              loading={cancel.isPending}
+              onClick={() => cancel.mutate(undefined, { onSuccess: () => setIsConfirming(false) })}
+            >
+              {passEditMessages.confirmCancel}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The guest pass edit (/permit/issued/{uuid}/edit, part 2 section 2): no sign-in — the uuid is the
+ * capability — with the permit summary, start and end, 'Edit vehicles', the passholder and custom
+ * fields, and 'Cancel Permit' for a signed-in business account.
+ */
+export function EditPassPage() {
+  const { permitissueduuid = '' } = useParams();
+  const permit = useIssuedPermit(permitissueduuid);
+  const customer = useCustomer();
+  const timeZone = useTenantTimeZone();
+  useDocumentTitle(passEditMessages.editTitle);
+
+  if (permit.isError) return <Navigate to="/404" replace />;
+  if (!permit.data) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label={passEditMessages.loading} />
+      </Group>
+    );
+  }
+  const data = permit.data;
+  const changeable = isChangeable(data);
+  const isBusiness = Boolean(customer.data?.customerEntityName);
+  return (
+    <Stack gap="lg" maw={760} mx="auto" w="100%">
+      <Anchor component={Link} to={`/permit/issued/${data.uuid}/receipt`}>
+        ← {passEditMessages.backToPass}
+      </Anchor>
+      <Stack gap={4}>
+        <Title order={1}>{passEditMessages.editTitle}</Title>
+        <Group gap="sm">
+          <Text fw={600}>{data.permitName}</Text>
+          <Text c="dimmed">{fillMessage(passEditMessages.permitNumber, { id: data.customerPermitId })}</Text>
+          {data.paidStatus === 'canceled' && <Badge color="red.8">{passEditMessages.canceledBadge}</Badge>}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {formatDate(data.issuedOn, timeZone, 'dateTime')} –{' '}
+          {formatDate(data.expiresAt, timeZone, 'dateTime')}
+        </Text>
+      </Stack>
+      {data.paidStatus === 'canceled' && (
+        <Alert color="gray" role="status">
+          {passMessages.canceledOrVoided}
+        </Alert>
+      )}
+      {!changeable && data.paidStatus !== 'canceled' && (
+        <Alert color="gray" role="status">
+          {passEditMessages.notChangeable}
+        </Alert>
+      )}
+      <TimesCard permit={data} isEditable={changeable && data.canEditTimes} />
+      <PassVehiclesCard permit={data} isChangeable={changeable} />
+      <PassHolderCard permit={data} isChangeable={changeable} />
+      <CustomFieldsCard permit={data} isChangeable={changeable} />
+      {isBusiness && data.paidStatus !== 'canceled' && <CancelPermit permit={data} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  businessPermitsGraphDataContract,
+  customerPermitsGraphDataContract,
+  getPassProofContract,
+  getPassProofLinkContract,
+  type IssuedPermit,
+  listBusinessPermitsContract,
+  listCustomerPermitsContract,
+  paymentHistoryContract,
+  setPermitIssuedStatusContract,
+} from '../../../shared/contract';
+import { callApi } from '../../lib/api-client';
+import { useJwt } from '../../lib/session';
+import { callAsCustomer } from '../accounts/api';
+
+/**
+ * Calls of living with a pass (issue 10, dashboard half). Customer lists go with the stored
+ * token; the receipt, proof and approval calls take the pass's uuid (the capability) and, for an
+ * approval, whichever token the approver holds (an operator's or a business member's).
+ */
+
+/** The dashboard's list: the business-issued list for a business account, else the customer's own. */
+export function useDashboardPermits(isBusiness: boolean | undefined) {
+  const jwt = useJwt();
+  return useQuery({
+    queryKey: ['customer', 'permits', isBusiness ? 'business' : 'own'],
+    queryFn: ({ signal }) =>
+      callAsCustomer(isBusiness ? listBusinessPermitsContract : listCustomerPermitsContract, {}, { signal }),
+    enabled: Boolean(jwt) && isBusiness !== undefined,
+  });
+}
+
+export function usePaymentHistory() {
+  const jwt = useJwt();
+  return useQuery({
+    queryKey: ['customer', 'payment-history'],
+    queryFn: ({ signal }) => callAsCustomer(paymentHistoryContract, {}, { signal }),
+    enabled: Boolean(jwt),
+  });
+}
+
+/** The business charts' data: the business account's passes of the last 30 days. */
+export function useBusinessGraphData(businessAccountUuid: string | null) {
+  return useQuery({
+    queryKey: ['customer', 'graph-data', 'business', businessAccountUuid],
+    queryFn: ({ signal }) =>
+      callAsCustomer(
+        businessPermitsGraphDataContract,
+        { params: { id: businessAccountUuid ?? '' } },
+        { signal },
+      ),
+    enabled: Boolean(businessAccountUuid),
+  });
+}
+
+/** The same charts of a customer's own passes (not shown on the dashboard; kept for parity). */
+export function useCustomerGraphData(customerUuid: string | null) {
+  return useQuery({
+    queryKey: ['customer', 'graph-data', 'own', customerUuid],
+    queryFn: ({ signal }) =>
+      callAsCustomer(customerPermitsGraphDataContract, { params: { id: customerUuid ?? '' } }, { signal }),
+    enabled: Boolean(customerUuid),
+  });
+}
+
+export function usePassProofLink(permitIssuedUuid: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['issued-permit', permitIssuedUuid, 'proof-link'],
+    queryFn: ({ signal }) =>
+      callApi(getPassProofLinkContract, { params: { id: permitIssuedUuid } }, { signal }),
+    enabled: isEnabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function usePassProof(proofUuid: string) {
+  return useQuery({
+    queryKey: ['pass-proof', proofUuid],
+    queryFn: ({ signal }) => callApi(getPassProofContract, { params: { id: proofUuid } }, { signal }),
+    retry: false,
+  });
+}
+
+export type PassDecision = Pick<z.input<typeof setPermitIssuedStatusContract.body>, 'status' | 'message'>;
+
+/** Approve or reject; the pass reloads with the answer (section 7: a status change reloads the pass). */
+export function useDecidePermit(permitIssuedUuid: string, authorization: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: PassDecision) =>
+      callApi(
+        setPermitIssuedStatusContract,
+        {
+          body: {
+            permitIssuedUUID: permitIssuedUuid,
+            status: decision.status,
+            message: decision.message,
+            isApproval: true,
+            isFromPortal: true,
+          },
+        },
+        { authorization: authorization ?? '' },
+      ),
+    onSuccess: (permit: IssuedPermit) => {
+      queryClient.setQueryData(['issued-permit', permitIssuedUuid], permit);
+      return queryClient.invalidateQueries({ queryKey: ['customer', 'permits'] });
+    },
+  });
+}

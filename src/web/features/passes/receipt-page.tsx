@@ -1,0 +1,306 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
+import type { IssuedPermit, Vehicle } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/format';
+import { formatDate } from '../../../shared/format/dates';
+import { fillMessage, passDashboardMessages as m, passMessages } from '../../../shared/messages';
+import {
+  describePassWindow,
+  passStatusText,
+  passStatusTone,
+  plateText,
+} from '../../../shared/rules/pass-display';
+import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useJwt } from '../../lib/session';
+import { useCustomer } from '../accounts/api';
+import { readOperatorToken } from '../operator/operator-session';
+import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
+import { ApprovalPanel } from './approval-panel';
+import { usePassProofLink } from './living-api';
+
+/** Section 2: the page loads for these paid statuses only; any other goes to the invalid page. */
+const LOADABLE_STATUSES: ReadonlySet<IssuedPermit['paidStatus']> = new Set([
+  'paid',
+  'waiting',
+  'canceled',
+  'incomplete',
+]);
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="div" className="break-anywhere">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function VehicleLine({ vehicle }: { vehicle: Vehicle }) {
+  const details = [vehicle.state, vehicle.make, vehicle.model, vehicle.color].filter(Boolean).join(' · ');
+  return (
+    <Group justify="space-between" wrap="nowrap" component="li" data-testid="receipt-vehicle">
+      <Stack gap={0} miw={0}>
+        <Text fw={700}>{plateText(vehicle.plate)}</Text>
+        {details && (
+          <Text size="sm" c="dimmed">
+            {details}
+          </Text>
+        )}
+      </Stack>
+      <Group gap={4} wrap="nowrap">
+        {vehicle.isPrimary && <Badge variant="outline">{m.primaryVehicle}</Badge>}
+        <Badge
+          variant={vehicle.isActive ? 'filled' : 'outline'}
+          color={vehicle.isActive ? 'green.9' : 'gray.7'}
+        >
+          {vehicle.isActive ? m.vehicleActive : m.vehicleInactive}
+        </Badge>
+      </Group>
+    </Group>
+  );
+}
+
+function PaymentRequired({ permit }: { permit: IssuedPermit }) {
+  const brand = useBrand();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isLeaving, setIsLeaving] = useState(false);
+  async function pay() {
+    setIsLeaving(true);
+    setProblem(null);
+    try {
+      // The same pass and the same fulfilment as at checkout; the uuid is the capability.
+      window.location.assign(await fetchPassCheckoutUrl(permit.uuid, brand?.subdomain ?? '', false));
+    } catch (error) {
+      setProblem((error as Error).message);
+      setIsLeaving(false);
+    }
+  }
+  return (
+    <Alert
+      color="orange"
+      variant="outline"
+      title={passMessages.paymentRequired}
+      data-testid="payment-required"
+    >
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{formatMoney(permit.amount)}</Text>
+        {problem && (
+          <Text size="sm" c="red.9" role="alert">
+            {problem}
+          </Text>
+        )}
+        <Button onClick={() => void pay()} loading={isLeaving} data-testid="proceed-to-payment">
+          {passMessages.proceedToPayment}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function ProofOfCoverage({ permit }: { permit: IssuedPermit }) {
+  const proof = usePassProofLink(permit.uuid, permit.paidStatus === 'paid');
+  if (permit.paidStatus !== 'paid') return null;
+  return (
+    <Section id="proof-title" title={m.proofTitle}>
+      <Text size="sm">{m.proofIntro}</Text>
+      {proof.isLoading && <Loader size="sm" aria-label={m.proofTitle} />}
+      {proof.data && (
+        <Group gap="md" align="center">
+          <Image src={proof.data.qrCodeDataUrl} alt={m.proofQrAlt} w={180} h={180} data-testid="proof-qr" />
+          <Anchor component={Link} to={new URL(proof.data.proofUrl).pathname}>
+            {m.proofOpen}
+          </Anchor>
+        </Group>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * Who may decide on a waiting pass from this page: an operator signed in to the console (their
+ * token wins), else a signed-in business member. The server has the last word (owner, tenant).
+ */
+function useApproverToken(): string | null {
+  const customerJwt = useJwt();
+  const customer = useCustomer();
+  const operatorToken = readOperatorToken();
+  if (operatorToken) return operatorToken;
+  return customer.data?.customerEntityName ? customerJwt : null;
+}
+
+/** /permit/issued/{permitissueduuid}/receipt (part 2 section 2, Guest issued-pass page). */
+export function IssuedReceiptPage() {
+  const { permitissueduuid = '' } = useParams();
+  const permit = useIssuedPermit(permitissueduuid);
+  const timeZone = useTenantTimeZone();
+  const customer = useCustomer();
+  const approverToken = useApproverToken();
+  const [isDecided, setIsDecided] = useState(false);
+  const data = permit.data;
+  useDocumentTitle(data ? fillMessage(m.receiptTitle, { id: data.customerPermitId }) : m.passCard);
+
+  if (permit.isError) return <Navigate to="/404" replace />;
+  if (!data) return <Loader aria-label={m.loading} />;
+  if (!LOADABLE_STATUSES.has(data.paidStatus)) return <Navigate to="/permits/issued/invalid" replace />;
+
+  const now = new Date();
+  const statusText = passStatusText(data, { now, timeZone, surface: 'receipt' });
+  const tone = passStatusTone(data, now);
+  const vehicles = [data.vehicle, ...data.secondaryVehicles].filter(
+    (vehicle): vehicle is Vehicle => vehicle !== null,
+  );
+  const holder = data.permitHolder;
+  const holderAddress = holder
+    ? [
+        holder.address1,
+        holder.address2,
+        [holder.city, holder.state, holder.zip].filter(Boolean).join(' '),
+        holder.country,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const isBusiness = Boolean(customer.data?.customerEntityName);
+  const canEdit = data.paidStatus !== 'canceled';
+
+  return (
+    <Stack gap="lg" maw={880} mx="auto">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          {fillMessage(m.receiptTitle, { id: data.customerPermitId })}
+        </Title>
+        <Text size="lg">{data.permitName}</Text>
+      </Stack>
+
+      {isDecided && (
+        <Alert color="green" variant="outline" role="status" data-testid="decision-saved">
+          {m.decisionSaved}
+        </Alert>
+      )}
+      {data.paidStatus === 'incomplete' && <PaymentRequired permit={data} />}
+      {data.paidStatus === 'waiting' && approverToken && (
+        <ApprovalPanel permit={data} authorization={approverToken} onDecided={() => setIsDecided(true)} />
+      )}
+
+      <Section id="pass-title" title={m.passCard}>
+        <Group gap="xs">
+          <Badge
+            size="lg"
+            variant={tone === 'valid' ? 'filled' : 'outline'}
+            color={tone === 'valid' ? 'green.9' : tone === 'attention' ? 'orange.9' : 'gray.8'}
+            data-testid="receipt-status"
+          >
+            {statusText}
+          </Badge>
+        </Group>
+        {data.permitDescription && <Text>{data.permitDescription}</Text>}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Field label={m.validFrom}>{formatDate(data.issuedOn, timeZone, 'dateTime')}</Field>
+          <Field label={m.validTo}>{formatDate(data.expiresAt, timeZone, 'dateTime')}</Field>
+          <Field label={m.duration}>{describePassWindow(data.issuedOn, data.expiresAt, timeZone)}</Field>
+          <Field label={m.amountPaid}>{formatMoney(data.amount)}</Field>
+          {data.customerName && <Field label={m.registrant}>{data.customerName}</Field>}
+        </SimpleGrid>
+        {data.receiptUrl && (
+          <Anchor href={data.receiptUrl} target="_blank" rel="noopener noreferrer">
+            {m.receiptLink}
+          </Anchor>
+        )}
+      </Section>
+
+      <Section id="vehicles-title" title={m.vehicles}>
+        {vehicles.length === 0 ? (
+          <Text>{m.noVehicles}</Text>
+        ) : (
+          <Stack component="ul" gap="sm" className="plain-list">
+            {vehicles.map((vehicle) => (
+              <VehicleLine key={vehicle.uuid} vehicle={vehicle} />
+            ))}
+          </Stack>
+        )}
+        {canEdit && (
+          <Anchor component={Link} to={`/permit/issued/${data.uuid}/edit`} data-testid="edit-link">
+            {isBusiness ? m.editLinkBusiness : m.editLink}
+          </Anchor>
+        )}
+      </Section>
+
+      {holder && (
+        <Section id="holder-title" title={m.holder}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {holder.name && <Field label={m.fieldName}>{holder.name}</Field>}
+            {holder.email && <Field label={m.fieldEmail}>{holder.email}</Field>}
+            {holder.label && <Field label={m.fieldLabel}>{holder.label}</Field>}
+            {holder.lotName && <Field label={m.fieldLot}>{holder.lotName}</Field>}
+            {holderAddress && <Field label={m.fieldAddress}>{holderAddress}</Field>}
+          </SimpleGrid>
+        </Section>
+      )}
+
+      {data.customFormFields.length > 0 && (
+        <Section id="fields-title" title={m.customFields}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {data.customFormFields.map((field) => (
+              <Field key={field.label} label={field.label}>
+                {field.value || '—'}
+              </Field>
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
+
+      {data.regImgUrls.length > 0 && (
+        <Section id="images-title" title={m.registrationImages}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {data.regImgUrls.map((url, index) => (
+              <Anchor key={url} href={url} target="_blank" rel="noopener noreferrer">
+                <Image
+                  src={url}
+                  alt={fillMessage(m.registrationImageAlt, { n: index + 1 })}
+                  radius="sm"
+                  h={120}
+                  fit="cover"
+                />
+                <Text size="sm">{fillMessage(m.registrationDocumentLink, { n: index + 1 })}</Text>
+              </Anchor>
+            ))}
+          </SimpleGrid>
+        </Section>
+      )}
+
+      <ProofOfCoverage permit={data} />
+    </Stack>
+  );
+}

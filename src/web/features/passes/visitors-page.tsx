@@ -1,0 +1,203 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import type { IssuedPermit } from '../../../shared/contract';
+import {
+  emailCustomerPermitContract,
+  listVisitorPermitsContract,
+} from '../../../shared/contract/passes-living';
+import { formatDate } from '../../../shared/format';
+import { fillMessage, passEditMessages, passMessages } from '../../../shared/messages';
+import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { useApiForm } from '../../lib/use-api-form';
+import { callAsCustomer, useCustomer } from '../accounts/api';
+import { usePermitProducts } from './api';
+import { inviteByEmail } from './edit-api';
+
+const VISITORS_QUERY_KEY = ['customer', 'visitors'] as const;
+
+/** The chip of a visitor pass (part 2 section 2): Needs payment, Awaiting approval, Valid, Expired. */
+export function visitorChipOf(permit: Pick<IssuedPermit, 'paidStatus' | 'status'>): {
+  label: string;
+  color: string;
+} {
+  if (permit.paidStatus === 'incomplete')
+    return { label: passMessages.statusNeedsPayment, color: 'orange.9' };
+  if (permit.paidStatus === 'waiting') return { label: passEditMessages.awaitingApproval, color: 'yellow.9' };
+  if (permit.status === 'Valid') return { label: passMessages.statusValid, color: 'green.9' };
+  return { label: passMessages.statusExpired, color: 'gray.8' };
+}
+
+function VisitorPasses() {
+  const timeZone = useTenantTimeZone();
+  const visitors = useQuery({
+    queryKey: VISITORS_QUERY_KEY,
+    queryFn: ({ signal }) => callAsCustomer(listVisitorPermitsContract, {}, { signal }),
+  });
+  if (visitors.isPending) {
+    return (
+      <Group justify="center" py="lg">
+        <Loader aria-label={passEditMessages.loading} />
+      </Group>
+    );
+  }
+  if (!visitors.data || visitors.data.length === 0)
+    return <Text c="dimmed">{passEditMessages.visitorsEmpty}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table striped highlightOnHover>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>PLATE</Table.Th>
+            <Table.Th>PERMIT</Table.Th>
+            <Table.Th>STATUS</Table.Th>
+            <Table.Th>EXPIRES AT</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {visitors.data.map((permit) => {
+            const chip = visitorChipOf(permit);
+            return (
+              <Table.Tr key={permit.uuid}>
+                <Table.Td>{permit.vehicle?.plate || passMessages.needsInput}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/permit/issued/${permit.uuid}/receipt`}>
+                    {permit.permitName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={chip.color} variant="filled">
+                    {chip.label}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{formatDate(permit.expiresAt, timeZone, 'dateTime')}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+const inviteFormSchema = emailCustomerPermitContract.body.omit({ entityUUID: true }).extend({
+  permitUUID: z.string().min(1, passEditMessages.choosePass),
+});
+
+/** Invite by email (business accounts): the invitee's account, a pass and a sign-in link. */
+function InviteByEmail() {
+  const brand = useBrand();
+  const products = usePermitProducts('business');
+  const [sent, setSent] = useState<string | null>(null);
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema: inviteFormSchema,
+    initialValues: { email: '', password: '', permitUUID: '' },
+    submit: (values) => inviteByEmail({ ...values, entityUUID: brand?.entityUUID ?? '' }),
+    onSuccess: (_answer, values) => {
+      setSent(values.email);
+      form.reset();
+    },
+    describeError: (error) => (error instanceof Error ? error.message : String(error)),
+  });
+  const options = (products.data ?? []).map((product) => ({ value: product.uuid, label: product.name }));
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="invite-title">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <Title order={2} size="h3" id="invite-title">
+            {passEditMessages.inviteTitle}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {passEditMessages.inviteIntro}
+          </Text>
+          {formError && (
+            <Alert color="red" role="alert">
+              {formError}
+            </Alert>
+          )}
+          {sent && !formError && (
+            <Alert color="green" role="status">
+              {fillMessage(passEditMessages.inviteSent, { email: sent })}
+            </Alert>
+          )}
+          {products.data && options.length === 0 ? (
+            <Text>{passEditMessages.noBusinessProducts}</Text>
+          ) : (
+            <Select
+              label={passEditMessages.inviteProductLabel}
+              data={options}
+              required
+              {...form.getInputProps('permitUUID')}
+              name="permitUUID"
+            />
+          )}
+          <TextInput
+            type="email"
+            label={passEditMessages.inviteEmailLabel}
+            required
+            autoComplete="off"
+            {...form.getInputProps('email')}
+            name="email"
+          />
+          <PasswordInput
+            label={passEditMessages.invitePasswordLabel}
+            description={passEditMessages.invitePasswordHint}
+            required
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+            name="password"
+            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting} disabled={options.length === 0}>
+              {passEditMessages.inviteSubmit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * My visitors (/permits/visitors): the visitor passes with their chips, the fixed copy, and for a
+ * business account the invite-by-email form.
+ */
+export function VisitorsPage() {
+  useDocumentTitle(passEditMessages.visitorsTitle);
+  const customer = useCustomer();
+  const isBusiness = Boolean(customer.data?.customerEntityName);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1}>{passEditMessages.visitorsTitle}</Title>
+        <Button component={Link} to="/permits/visitors/view/choose" variant="outline">
+          {passMessages.registerNewPass}
+        </Button>
+      </Group>
+      <Text fw={600}>{passMessages.availableVisitorPasses}</Text>
+      <Card withBorder padding="lg">
+        <VisitorPasses />
+      </Card>
+      {isBusiness && <InviteByEmail />}
+    </Stack>
+  );
+}

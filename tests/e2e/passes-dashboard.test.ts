@@ -1,0 +1,294 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { type IssuedPermit, issuedPermitSchema } from '../../src/shared/contract';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
+import { writeSession } from './support/sessions';
+
+/**
+ * Living with a pass, dashboard half (issue 10), on the dashlight (light brand) and dashdark
+ * (dark brand) tenants of tests/e2e/fixtures/dashboard.json.
+ */
+const LIGHT = 'dashlight';
+const DARK = 'dashdark';
+const PASSWORD = 'Parking#2026';
+const OPERATOR_PASSWORD = 'Operator#2026';
+
+let browser: Parameters<typeof newContext>[0];
+let context: BrowserContext;
+let page: Page;
+
+openFreshPagePerTest((opened) => {
+  ({ browser, context, page } = opened);
+});
+
+async function openPhonePage(): Promise<Page> {
+  await context.close();
+  context = await newContext(browser, { phone: true });
+  return context.newPage();
+}
+
+async function expectNoHorizontalScroll(target: Page) {
+  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflows).toBe(false);
+}
+
+/** Signs an operator in through the console's API and stores the token as the console would. */
+async function writeOperatorSession(target: Page, subdomain: string, email: string) {
+  await target.goto(tenantUrl(subdomain, '/privacy'));
+  await target.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    },
+    { email, password: OPERATOR_PASSWORD },
+  );
+}
+
+/**
+ * 2,000 passes as the list call answers them (checked against the contract), in the mix the
+ * filters split: per 10, six valid, one expired, one waiting, one rejected, one not started.
+ */
+function twoThousandPasses(template: IssuedPermit): IssuedPermit[] {
+  const kinds = [
+    ...Array.from({ length: 6 }, () => ({ paidStatus: 'paid', from: '2026-01-01', to: '2030-01-01' })),
+    { paidStatus: 'paid', from: '2020-01-01', to: '2021-01-01' },
+    { paidStatus: 'waiting', from: '2026-01-01', to: '2030-01-01' },
+    { paidStatus: 'rejected', from: '2026-01-01', to: '2030-01-01' },
+    { paidStatus: 'paid', from: '2030-06-01', to: '2031-06-01' },
+  ] as const;
+  return Array.from({ length: 2000 }, (_unused, index) => {
+    const kind = kinds[index % 10]!;
+    const uuid = `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+    return issuedPermitSchema.parse({
+      ...template,
+      uuid,
+      customerPermitId: `L${index}`,
+      paidStatus: kind.paidStatus,
+      status: kind.paidStatus === 'paid' ? 'Valid' : kind.paidStatus === 'waiting' ? 'waiting' : '',
+      issuedOn: `${kind.from}T12:00:00.000Z`,
+      expiresAt: `${kind.to}T12:00:00.000Z`,
+      vehicle: template.vehicle
+        ? { ...template.vehicle, plate: `BIG${index}`, permitIssuedUUID: uuid }
+        : null,
+    });
+  });
+}
+
+describe('passes dashboard', () => {
+  it('2,000 passes on a phone: count, each filter, pages, keyboard, axe on the light brand', async () => {
+    page = await openPhonePage();
+    await writeSession(page, LIGHT, 'many@dashlight.example', PASSWORD);
+    // The real list gives the row shape; the 2,000 rows are served in its place (loading 2,000
+    // passes through the fixture loader would add minutes to every browser run).
+    const real = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/portal/customer/permits', {
+        headers: { authorization: localStorage.getItem('jwt') ?? '' },
+      });
+      return response.json();
+    });
+    expect(real).toHaveLength(20);
+    const many = twoThousandPasses(real.find((permit: IssuedPermit) => permit.vehicle) as IssuedPermit);
+    await page.route('**/api/v1/portal/customer/permits', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }),
+    );
+
+    const started = Date.now();
+    await page.goto(tenantUrl(LIGHT, '/permits/dashboard'));
+    await page.getByTestId('pass-count').getByText('2000 permits').waitFor();
+    const firstPaint = Date.now() - started;
+    await expect(page.getByTestId('filter-all').textContent()).resolves.toBe('All (2000)');
+    await expect(page.getByTestId('filter-active').textContent()).resolves.toBe('Active (1400)');
+    await expect(page.getByTestId('filter-approval').textContent()).resolves.toBe('Approval needed (200)');
+    await expect(page.getByTestId('filter-expired').textContent()).resolves.toBe('Expired/Rejected (400)');
+    await expect(page.getByTestId('pass-card').count()).resolves.toBe(25);
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    // Each filter, from the keyboard; the time from key press to the new rows is measured.
+    const timings: Record<string, number> = {};
+    for (const [filter, label, firstStatus] of [
+      ['approval', 'Page 1 of 8', 'Waiting for approval'],
+      ['expired', 'Page 1 of 16', 'Expired Jan 01, 2021 07:00 AM'],
+      ['active', 'Page 1 of 56', 'Valid'],
+      ['all', 'Page 1 of 80', 'Valid'],
+    ] as const) {
+      await page.getByTestId(`filter-${filter}`).focus();
+      const pressed = Date.now();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('page-of').getByText(label, { exact: true }).waitFor();
+      timings[filter] = Date.now() - pressed;
+      await expect(page.getByTestId(`filter-${filter}`).getAttribute('aria-pressed')).resolves.toBe('true');
+      await expect(
+        page.getByTestId('pass-card').first().getByTestId('pass-status').textContent(),
+      ).resolves.toBe(firstStatus);
+    }
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('page-of').getByText('Page 2 of 80', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByRole('button', { name: 'Expired/Rejected (400)' }).click();
+    const cards = page.getByTestId('pass-card');
+    await cards.getByText('Expired Jan 01, 2021 07:00 AM').first().waitFor();
+    await cards.getByText('Rejected', { exact: true }).first().waitFor();
+    await expectAccessible(page);
+    console.info(
+      `dashboard, 2,000 passes on a phone: list shown ${firstPaint} ms after navigation; filters`,
+      timings,
+    );
+    for (const elapsed of Object.values(timings)) expect(elapsed).toBeLessThan(1000);
+
+    // A card's View link opens the receipt from the keyboard.
+    await page.unroute('**/api/v1/portal/customer/permits');
+    await page
+      .getByRole('link', { name: /^View permit #L\d+ for BIG\d+$/ })
+      .first()
+      .focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/permit\/issued\/00000000-0000-4000-8000-\d{12}\/receipt$/);
+    expectNoPageErrors(page);
+  });
+
+  it("a real list: 'Needs input' for no plate, a row to its receipt page, the empty state", async () => {
+    await writeSession(page, LIGHT, 'many@dashlight.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/dashboard'));
+    await page.getByTestId('pass-count').getByText('20 permits').waitFor();
+    const table = page.getByRole('table');
+    await table.getByText('Needs input').first().waitFor();
+    await table.getByText('Active starting Jun 01, 2030 08:00 AM').first().waitFor();
+    await expect(page.getByTestId('register-new-pass').getAttribute('href')).resolves.toBe(
+      '/permits/view/choose',
+    );
+    await page.getByRole('row').filter({ hasText: 'DSH0000' }).click();
+    await page.waitForURL(/\/permit\/issued\/[0-9a-f-]{36}\/receipt$/);
+    await page.getByRole('heading', { name: 'Permit #D0000' }).waitFor();
+    await page.getByTestId('proof-qr').waitFor();
+    await expectAccessible(page);
+
+    await writeSession(page, LIGHT, 'empty@dashlight.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/dashboard'));
+    await page.getByTestId('no-permits').getByText('No permits.').waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('a business account on the dark brand: badge, the business list and charts with text alternatives', async () => {
+    await writeSession(page, DARK, 'night@dashdark.example', PASSWORD);
+    await page.goto(tenantUrl(DARK, '/permits/dashboard'));
+    await page.getByTestId('business-badge').getByText('Business Account').waitFor();
+    await page.getByTestId('pass-count').getByText('6 permits').waitFor();
+    await page.getByTestId('business-charts').waitFor();
+    await page
+      .getByRole('figure', { name: 'Passes by status' })
+      .getByRole('cell', { name: 'Rejected' })
+      .waitFor();
+    await page.getByText('6 passes issued in the last 30 days', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/passes-dashboard-business-dark.png', fullPage: true });
+
+    page = await openPhonePage();
+    await writeSession(page, DARK, 'night@dashdark.example', PASSWORD);
+    await page.goto(tenantUrl(DARK, '/permits/dashboard'));
+    await page.getByTestId('business-charts').waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: 'test-results/passes-dashboard-business-dark-phone.png', fullPage: true });
+    expectNoPageErrors(page);
+  });
+});
+
+describe('approval from the receipt page', () => {
+  const receiptOf = async (target: Page, permitId: string) => {
+    // The business list names the passes; the operator opens one by its uuid.
+    await writeSession(target, LIGHT, 'biz@dashlight.example', PASSWORD);
+    const list = await target.evaluate(async () => {
+      const response = await fetch('/api/v1/portal/customer/business/permits', {
+        headers: { authorization: localStorage.getItem('jwt') ?? '' },
+      });
+      return response.json();
+    });
+    await target.evaluate(() => localStorage.removeItem('jwt'));
+    return list.find((permit: IssuedPermit) => permit.customerPermitId === permitId).uuid as string;
+  };
+
+  it('an operator approves with a message and rejects another, with the keyboard', async () => {
+    const approveUuid = await receiptOf(page, 'BIZ-1');
+    const rejectUuid = await receiptOf(page, 'BIZ-2');
+    await writeOperatorSession(page, LIGHT, 'ops@dashlight.example');
+
+    await page.goto(tenantUrl(LIGHT, `/permit/issued/${approveUuid}/receipt`));
+    await page.getByTestId('receipt-status').getByText('Waiting for approval').waitFor();
+    await page.getByText('APR001').waitFor();
+    await page.getByText('Ava Approve').first().waitFor();
+    await expectAccessible(page);
+    await page.getByTestId('approve').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Approve this pass?' }).waitFor();
+    await page.keyboard.type('Welcome to the fleet lot.');
+    await expectAccessible(page);
+    await page.getByTestId('confirm-decision').click();
+    await page.getByTestId('decision-saved').waitFor();
+    await page.getByTestId('receipt-status').getByText('Valid', { exact: true }).waitFor();
+    await expect(page.getByTestId('approve').count()).resolves.toBe(0);
+    await page.getByTestId('proof-qr').waitFor();
+    await page.screenshot({ path: 'test-results/passes-receipt-approved.png', fullPage: true });
+
+    page = await openPhonePage();
+    await writeOperatorSession(page, LIGHT, 'ops@dashlight.example');
+    await page.goto(tenantUrl(LIGHT, `/permit/issued/${rejectUuid}/receipt`));
+    await page.getByTestId('reject').click();
+    await page.getByRole('dialog', { name: 'Reject this pass?' }).waitFor();
+    await page.getByLabel('Message to the registrant (optional)').fill('No spaces left.');
+    await page.getByTestId('confirm-decision').click();
+    // A rejected pass is not one the page shows (section 2): it goes to the invalid page.
+    await page.waitForURL(/\/permits\/issued\/invalid$/);
+    await page
+      .getByRole('button', { name: 'Back to dashboard' })
+      .or(page.getByRole('link', { name: 'Back to dashboard' }))
+      .waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it('approving a pass with a charge asks for payment; paid through the sandbox, it shows in transactions', async () => {
+    const payUuid = await receiptOf(page, 'BIZ-3');
+    await writeOperatorSession(page, LIGHT, 'ops@dashlight.example');
+    await page.goto(tenantUrl(LIGHT, `/permit/issued/${payUuid}/receipt`));
+    await page.getByTestId('approve').click();
+    await page.getByText('This pass has a charge', { exact: false }).waitFor();
+    await page.getByTestId('confirm-decision').click();
+    await page.getByTestId('payment-required').getByText('Payment required').waitFor();
+
+    // The registrant, on the same page, pays through the payment port.
+    await page.evaluate(() => localStorage.removeItem('operatorJwt'));
+    await writeSession(page, LIGHT, 'payer@dashlight.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/transactions'));
+    await page.getByTestId('no-transactions').getByText('No recent transactions.').waitFor();
+    await expectAccessible(page);
+    await page.goto(tenantUrl(LIGHT, `/permit/issued/${payUuid}/receipt`));
+    await page.getByTestId('proceed-to-payment').click();
+    await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pay $15.00' }).click();
+    await page.waitForURL(/\/permits\/apply\/[0-9a-f-]{36}\/success\?checkout=success$/);
+    await page.getByRole('heading', { name: 'Your permit has been successfully issued!' }).waitFor();
+
+    await page.goto(tenantUrl(LIGHT, '/permits/transactions'));
+    await page.getByTestId('transactions-table').getByText('$15.00').waitFor();
+    await page.getByRole('heading', { name: 'Paid Transactions' }).waitFor();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/passes-transactions.png', fullPage: true });
+    expectNoPageErrors(page);
+  });
+});

@@ -1,0 +1,212 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
+import { writeSession } from './support/sessions';
+
+/**
+ * Living with a pass, the edit half (issue 10), on the tenants of tests/e2e/fixtures/passes-edit.json:
+ * a light brand (passedit, a business account's pass) and a dark one (passeditdark, a guest's).
+ */
+const LIGHT = 'passedit';
+const DARK = 'passeditdark';
+const LIGHT_PASS = 'e2ed0001-5a1e-4c0d-9e1a-0000000000a1';
+const DARK_PASS = 'e2ed0001-5a1e-4c0d-9e1a-0000000000b2';
+const PASSWORD = 'Parking#2026';
+
+let browser: Parameters<typeof newContext>[0];
+let context: BrowserContext;
+let page: Page;
+
+openFreshPagePerTest((opened) => {
+  ({ browser, context, page } = opened);
+});
+
+async function openPhonePage(): Promise<Page> {
+  await context.close();
+  context = await newContext(browser, { phone: true });
+  return context.newPage();
+}
+
+async function expectNoHorizontalScroll(target: Page) {
+  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflows).toBe(false);
+}
+
+/** Tabs until the element is focused (at most `limit` presses): proves it is reachable by keyboard. */
+async function tabTo(target: Page, locator: ReturnType<Page['getByRole']>, limit = 60) {
+  for (let press = 0; press < limit; press += 1) {
+    await target.keyboard.press('Tab');
+    if (await locator.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('The element was not reached with the Tab key.');
+}
+
+async function openEmail(target: Page, tenant: string, to: string, subject: string) {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    await target.goto(tenantUrl(tenant, `/dev/mailbox?to=${encodeURIComponent(to)}`));
+    const link = target.getByRole('link', { name: subject }).first();
+    if ((await link.count()) > 0) {
+      await link.click();
+      await target.getByRole('heading', { name: subject }).waitFor();
+      return;
+    }
+    await target.waitForTimeout(250);
+  }
+  throw new Error(`No email '${subject}' reached ${to}`);
+}
+
+const dialog = (target: Page, name: string) => target.getByRole('dialog', { name });
+
+describe('the pass edit page', () => {
+  it("a business account edits its pass's vehicles on a phone with the keyboard, then cancels it", async () => {
+    page = await openPhonePage();
+    await writeSession(page, LIGHT, 'bea@passedit.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, `/permit/issued/${LIGHT_PASS}/edit`));
+    await page.getByRole('heading', { name: 'Edit your pass' }).waitFor();
+    await page.getByText('HARB1').waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+
+    // Add a vehicle with the keyboard only: it joins inactive (one active place, taken).
+    await tabTo(page, page.getByRole('button', { name: 'Add vehicle' }));
+    await page.keyboard.press('Enter');
+    const add = dialog(page, 'Add Vehicle');
+    await add.waitFor();
+    await expectAccessible(page);
+    await page.keyboard.type('harb 2');
+    await page.keyboard.press('Enter');
+    await page.getByText('Successfully updated vehicle info.').waitFor();
+    await add.waitFor({ state: 'detached' });
+    const second = page.getByRole('switch', { name: 'HARB 2 active' });
+    await expect(second.isChecked()).resolves.toBe(false);
+
+    // Activating it is blocked with the spec's modal.
+    await second.focus();
+    await page.keyboard.press('Space');
+    const blocked = dialog(page, 'You are at the maximum allowed active vehicles.');
+    await blocked.waitFor();
+    await expect(blocked.textContent()).resolves.toContain(
+      'Please deactivate a vehicle before activating another vehicle.',
+    );
+    await expectAccessible(page);
+    await page.keyboard.press('Enter');
+    await blocked.waitFor({ state: 'detached' });
+
+    // Deactivate the primary, then the second may be active.
+    await page.getByRole('switch', { name: 'HARB1 active' }).click();
+    await expect.poll(() => page.getByRole('switch', { name: 'HARB1 active' }).isChecked()).toBe(false);
+    await second.click();
+    await expect.poll(() => second.isChecked()).toBe(true);
+
+    // Edit the primary in its dialog.
+    await page.getByRole('button', { name: 'Edit HARB1' }).click();
+    const edit = dialog(page, 'Edit vehicle');
+    await edit.waitFor();
+    const plate = edit.getByLabel('License plate');
+    await plate.fill('harb 1x');
+    await edit.getByRole('button', { name: 'Save vehicle' }).click();
+    await page.getByText('HARB 1X').waitFor();
+
+    // Delete the second vehicle, confirming.
+    await page.getByRole('button', { name: 'Delete HARB 2' }).click();
+    const remove = dialog(page, 'Delete this vehicle?');
+    await remove.waitFor();
+    await expectAccessible(page);
+    await remove.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => page.getByTestId('pass-vehicle').count()).toBe(1);
+
+    // Custom fields: all required.
+    const unit = page.getByLabel('Unit');
+    await unit.fill(' ');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Please fill out all fields before updating.').waitFor();
+    await unit.fill('14B');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('Your registration details were updated.').waitFor();
+
+    // Cancel Permit, with the confirmation; the button is gone afterwards.
+    await page.getByRole('button', { name: 'Cancel Permit' }).click();
+    const confirm = dialog(page, 'Are you sure you want to cancel your permit?');
+    await confirm.waitFor();
+    await expect(confirm.textContent()).resolves.toContain(
+      'This action cannot be undone, and you will lose your parking permit for the chosen time.',
+    );
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByText('Your permit has been canceled or voided. We hope to see you again!').waitFor();
+    await expect(page.getByRole('button', { name: 'Cancel Permit' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('a guest edits the holder and times on a dark brand, and sees no Cancel Permit', async () => {
+    await page.goto(tenantUrl(DARK, `/permit/issued/${DARK_PASS}/edit`));
+    await page.getByRole('heading', { name: 'Edit your pass' }).waitFor();
+    await page.getByText('NIGHT1').waitFor();
+    await expectAccessible(page);
+    await expect(page.getByRole('button', { name: 'Cancel Permit' }).count()).resolves.toBe(0);
+
+    const email = page.getByLabel('Email');
+    await email.fill('not-an-email');
+    await page.getByRole('button', { name: 'Save passholder' }).click();
+    await page.getByText('Please enter a valid email.').first().waitFor();
+    await email.fill('nia@example.com');
+    await page.getByRole('button', { name: 'Save passholder' }).click();
+    await page.getByText('The passholder information was updated.').waitFor();
+
+    await page.getByLabel('End').fill('2026-10-01T09:00');
+    await page.getByRole('button', { name: 'Save times' }).click();
+    await page.getByText('The end must be after the start.').waitFor();
+    await page.getByLabel('End').fill('2027-12-01T09:00');
+    await page.getByRole('button', { name: 'Save times' }).click();
+    await page.getByText('The start and end were updated.').waitFor();
+
+    await page.getByRole('button', { name: 'Add vehicle' }).click();
+    await dialog(page, 'Add Vehicle').waitFor();
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+});
+
+describe('invite by email', () => {
+  it('a business account invites a visitor, who signs in through the emailed link', async () => {
+    await writeSession(page, LIGHT, 'bea@passedit.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/visitors'));
+    await page.getByRole('heading', { name: 'My visitors' }).waitFor();
+    await page.getByText('Available visitors passes for the month: 6').waitFor();
+    const form = page.getByRole('region', { name: 'Invite a visitor by email' });
+    await form.waitFor();
+    await expectAccessible(page);
+
+    await form.getByRole('textbox', { name: 'Pass' }).click();
+    await page.getByRole('option', { name: 'Harbor Visitor' }).click();
+    await form.getByLabel('Visitor email').fill('Vic.Visitor@Example.com');
+    await form.getByLabel('Password for a new account').fill('weak');
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Your password needs to be stronger.').first().waitFor();
+    await form.getByLabel('Password for a new account').fill('Visitor#2026');
+    await form.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText('Invitation sent to vic.visitor@example.com.').waitFor();
+
+    // The visitor, in a fresh browser, opens the email and signs in through its link.
+    await context.close();
+    context = await newContext(browser);
+    page = await context.newPage();
+    await openEmail(page, LIGHT, 'vic.visitor@example.com', 'You have been issued a parking permit');
+    await page.getByRole('link', { name: /\/permits\/login\?email=/ }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('vic.visitor@example.com');
+    await page.getByLabel('Password').fill('Visitor#2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/permits\/dashboard/);
+    const token = await page.evaluate(() => localStorage.getItem('jwt'));
+    expect(token).toMatch(/^Bearer /);
+    expectNoPageErrors(page);
+  });
+});
