@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPERATOR_ROLES } from '../rules/operator-roles';
+import { ACTIONS } from '../rules/permission-actions';
 import { emailInputSchema, newPasswordSchema } from './accounts';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
@@ -22,6 +23,11 @@ export const operatorMeSchema = z.object({
   fullname: z.string(),
   email: z.string(),
   role: operatorRoleSchema,
+  /**
+   * What the role may do, so the console shows only the actions the server will accept (the
+   * server checks every call again).
+   */
+  permissions: z.array(z.enum(ACTIONS)),
   tenant: z.object({ subdomain: z.string(), brandTitle: z.string(), timezone: z.string() }),
 });
 export type OperatorMe = z.infer<typeof operatorMeSchema>;

@@ -79,6 +79,9 @@ describe('GET /dashboard/me', () => {
       role: 'staff',
       tenant: { subdomain: 'alpha', brandTitle: 'Alpha Parking', timezone: 'America/New_York' },
     });
+    // What the role may do, so the console offers only those actions.
+    expect(response.json().permissions).toEqual(expect.arrayContaining(['notice.edit', 'pass.approve']));
+    expect(response.json().permissions).not.toContain('settings.manage');
   });
   it("is a 401 without a token, and with another tenant's token", async () => {
     expect((await call(undefined, 'GET', '/dashboard/me')).statusCode).toBe(401);

@@ -12,11 +12,12 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { authRateLimits, operatorByEmail, tenantValue } from '../auth/rate-limits';
+/** The console's own account calls (who am I, sign-out everywhere, password links) and its operators page. */
+import { ACTIONS, can, operatorActor } from '../permissions';
 import { requireConsoleAccess } from './console-access';
 import { inviteOperator, listOperators, resendInvitation, updateOperator } from './manage-operators';
 import { sendOperatorPasswordReset, setOperatorPassword, signOutEverywhere } from './operator-passwords';
 
-/** The console's own account calls (who am I, sign-out everywhere, password links) and its operators page. */
 export async function operatorConsoleRoutes(app: ApiInstance) {
   const { db, config, clock } = app.deps;
   const plain = app as unknown as FastifyInstance;
@@ -28,6 +29,7 @@ export async function operatorConsoleRoutes(app: ApiInstance) {
       fullname: operator.fullname,
       email: operator.email,
       role: operator.role,
+      permissions: ACTIONS.filter((action) => can(operatorActor(operator), action)),
       tenant: { subdomain: tenant.subdomain, brandTitle: tenant.brandTitle, timezone: tenant.timezone },
     };
   });

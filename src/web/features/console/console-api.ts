@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOperatorMeContract, signOutEverywhereContract } from '../../../shared/contract';
+import type { Action } from '../../../shared/rules/permission-actions';
 import { callApi } from '../../lib/api-client';
 import { readOperatorToken } from '../operator/operator-session';
 
@@ -21,4 +22,13 @@ export function useOperatorMe() {
 
 export function signOutEverywhere() {
   return callApi(signOutEverywhereContract, {}, { authorization: readOperatorToken() });
+}
+
+/**
+ * Whether the signed-in operator's role may do `action`: false until the answer is in, so an
+ * action appears rather than disappears. Only a convenience: the server checks every call.
+ */
+export function useOperatorCan(action: Action): boolean {
+  const me = useOperatorMe();
+  return me.data?.permissions.includes(action) ?? false;
 }

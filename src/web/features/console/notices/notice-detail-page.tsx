@@ -32,6 +32,7 @@ import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
 import { useTenantTimeZone } from '../../../app/brand';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
 import { useApiForm } from '../../../lib/use-api-form';
+import { useOperatorCan } from '../console-api';
 import {
   noticeKey,
   noticesKey,
@@ -256,6 +257,8 @@ export function NoticeDetailPage() {
   const notice = useConsoleNotice(uuid);
   const created = (location.state as { created?: string } | null)?.created;
   const citation = notice.data?.citation;
+  // Reading is every role's; correcting, re-pricing and voiding only for roles with notice.edit.
+  const canEdit = useOperatorCan('notice.edit');
   return (
     <Stack gap="md" maw={860}>
       <Anchor component={Link} to="/dashboard/notices">
@@ -277,12 +280,16 @@ export function NoticeDetailPage() {
             </Alert>
           )}
           <FactsTable label={m.detailsTitle} facts={citationFacts(citation, timeZone)} />
-          <AmountForm
-            key={`amount-${citation.amountOverride}-${citation.paymentStatus}`}
-            citation={citation}
-          />
-          <CorrectionForm key={`details-${uuid}`} citation={citation} />
-          <VoidSection citation={citation} />
+          {canEdit && (
+            <>
+              <AmountForm
+                key={`amount-${citation.amountOverride}-${citation.paymentStatus}`}
+                citation={citation}
+              />
+              <CorrectionForm key={`details-${uuid}`} citation={citation} />
+              <VoidSection citation={citation} />
+            </>
+          )}
           <History notice={notice.data} timeZone={timeZone} />
         </>
       )}

@@ -25,6 +25,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { useOperatorCan } from '../console-api';
 import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
 import { Pager, QueryError, statusBadgeColor } from './console-ui';
 
@@ -210,23 +211,34 @@ export function NoticesPage() {
     }
   };
 
+  // Only the actions the operator's role may take are offered (the server checks each call).
+  const canCreate = useOperatorCan('notice.create');
+  const canEdit = useOperatorCan('notice.edit');
+  const canManageCodes = useOperatorCan('violation-code.manage');
+
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.listTitle}</Title>
         <Group gap="sm" wrap="wrap">
-          <Button component={Link} to="/dashboard/notices/new">
-            {m.newNotice}
-          </Button>
-          <Button component={Link} to="/dashboard/notices/import" variant="default">
-            {m.importCsv}
-          </Button>
+          {canCreate && (
+            <Button component={Link} to="/dashboard/notices/new">
+              {m.newNotice}
+            </Button>
+          )}
+          {canEdit && (
+            <Button component={Link} to="/dashboard/notices/import" variant="default">
+              {m.importCsv}
+            </Button>
+          )}
           <Button variant="default" onClick={exportCsv} loading={isExporting}>
             {m.exportCsv}
           </Button>
-          <Button component={Link} to="/dashboard/notices/codes" variant="subtle">
-            {m.violationCodes}
-          </Button>
+          {canManageCodes && (
+            <Button component={Link} to="/dashboard/notices/codes" variant="subtle">
+              {m.violationCodes}
+            </Button>
+          )}
         </Group>
       </Group>
       <Filters {...listQuery} />
