@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fillMessage, passDashboardMessages as m, passMessages } from '../../../shared/messages';
@@ -137,9 +149,15 @@ export function PassesDashboardPage() {
             </Text>
           )}
         </Stack>
-        <Button component={Link} to={registerPath} data-testid="register-new-pass">
-          {passMessages.registerNewPass}
-        </Button>
+        <Group gap="md" align="center">
+          {/* The side menu is the spec's (Dashboard, Passes, Account); payments are one step from here. */}
+          <Anchor component={Link} to="/permits/transactions">
+            {m.transactionsTitle}
+          </Anchor>
+          <Button component={Link} to={registerPath} data-testid="register-new-pass">
+            {passMessages.registerNewPass}
+          </Button>
+        </Group>
       </Group>
 
       {permits.isError && (
