@@ -185,7 +185,8 @@ describe('passes dashboard', () => {
   it('a business account on the dark brand: badge, the business list and charts with text alternatives', async () => {
     await writeSession(page, DARK, 'night@dashdark.example', PASSWORD);
     await page.goto(tenantUrl(DARK, '/permits/dashboard'));
-    await page.getByTestId('business-badge').getByText('Business Account').waitFor();
+    await page.getByRole('heading', { name: 'Passes issued by Night Fleet' }).waitFor();
+    await page.locator('.side-menu__badge').getByText('Business Account').waitFor();
     await page.getByTestId('pass-count').getByText('6 permits').waitFor();
     await page.getByTestId('business-charts').waitFor();
     await page

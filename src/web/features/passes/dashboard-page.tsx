@@ -132,11 +132,6 @@ export function PassesDashboardPage() {
                 ? fillMessage(m.businessDashboardTitle, { business: businessName })
                 : m.dashboardTitle}
             </Title>
-            {businessName && (
-              <Badge variant="filled" className="brand-filled" data-testid="business-badge">
-                {passMessages.businessAccountBadge}
-              </Badge>
-            )}
           </Group>
           {customer.data && (
             <Text data-testid="dashboard-greeting">
