@@ -58,6 +58,7 @@ export function ApprovalPanel(props: { permit: IssuedPermit; authorization: stri
         onClose={close}
         title={decision === 'rejected' ? m.rejectDialogTitle : m.approveDialogTitle}
         centered
+        closeButtonProps={{ 'aria-label': m.cancel }}
       >
         <Stack gap="md">
           {decision === 'paid' && permit.amount > 0 && <Text size="sm">{m.approveChargeNote}</Text>}

@@ -126,13 +126,17 @@ export function PassesDashboardPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
-          <Group gap="sm" align="center">
-            <Title order={1} size="h2">
-              {businessName
-                ? fillMessage(m.businessDashboardTitle, { business: businessName })
-                : m.dashboardTitle}
-            </Title>
-          </Group>
+          <Title order={1} size="h2">
+            {businessName
+              ? fillMessage(m.businessDashboardTitle, { business: businessName })
+              : m.dashboardTitle}
+          </Title>
+          {businessName && (
+            // Beside the side menu on wide screens; here where the menu folds into a drawer.
+            <Badge variant="filled" className="brand-filled" hiddenFrom="sm" data-testid="business-badge">
+              {passMessages.businessAccountBadge}
+            </Badge>
+          )}
           {customer.data && (
             <Text data-testid="dashboard-greeting">
               {fillMessage(m.greeting, { name: customer.data.fullname })}
