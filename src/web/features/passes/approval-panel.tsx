@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { IssuedPermit } from '../../../shared/contract';
 import { passDashboardMessages as m } from '../../../shared/messages';
 import { useDecidePermit } from './living-api';
+import { STATUS_COLOURS } from './status-colours';
 
 type Decision = 'paid' | 'rejected';
 
@@ -44,7 +45,7 @@ export function ApprovalPanel(props: { permit: IssuedPermit; authorization: stri
           </Button>
           <Button
             variant="outline"
-            color="red.9"
+            color={STATUS_COLOURS.bad}
             onClick={() => setDecision('rejected')}
             data-testid="reject"
           >
@@ -57,6 +58,7 @@ export function ApprovalPanel(props: { permit: IssuedPermit; authorization: stri
         onClose={close}
         title={decision === 'rejected' ? m.rejectDialogTitle : m.approveDialogTitle}
         centered
+        closeButtonProps={{ 'aria-label': m.cancel }}
       >
         <Stack gap="md">
           {decision === 'paid' && permit.amount > 0 && <Text size="sm">{m.approveChargeNote}</Text>}
@@ -80,7 +82,7 @@ export function ApprovalPanel(props: { permit: IssuedPermit; authorization: stri
               {m.cancel}
             </Button>
             <Button
-              color={decision === 'rejected' ? 'red.9' : undefined}
+              color={decision === 'rejected' ? STATUS_COLOURS.bad : undefined}
               loading={decide.isPending}
               onClick={() => void confirm().catch(() => undefined)}
               data-testid="confirm-decision"

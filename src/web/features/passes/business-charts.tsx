@@ -22,55 +22,49 @@ interface Bar {
 
 const BAR_FILL = 'var(--mantine-primary-color-filled)';
 
-/** Columns over time (per day): every bar, a tick every week. */
+/** Columns over time (per day), with the first, middle and last dates written under them. */
 function ColumnChart({ bars }: { bars: Bar[] }) {
   const width = 600;
-  const height = 160;
-  const bottom = 20;
+  const height = 140;
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const slot = width / bars.length;
+  const ticks = [bars[0], bars[Math.floor(bars.length / 2)], bars.at(-1)].filter(
+    (bar): bar is Bar => bar !== undefined,
+  );
   return (
-    <svg
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      aria-hidden="true"
-      focusable="false"
-      role="presentation"
-    >
-      <line
-        x1={0}
-        x2={width}
-        y1={height - bottom}
-        y2={height - bottom}
-        stroke="var(--mantine-color-default-border)"
-      />
-      {bars.map((bar, index) => {
-        const barHeight = ((height - bottom - 8) * bar.value) / max;
-        return (
-          <g key={bar.label}>
+    <Stack gap={4}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" aria-hidden="true" focusable="false">
+        <line
+          x1={0}
+          x2={width}
+          y1={height - 1}
+          y2={height - 1}
+          stroke="var(--mantine-color-default-border)"
+        />
+        {bars.map((bar, index) => {
+          const barHeight = ((height - 8) * bar.value) / max;
+          return (
             <rect
+              key={bar.label}
               x={index * slot + slot * 0.15}
-              y={height - bottom - barHeight}
+              y={height - 1 - barHeight}
               width={slot * 0.7}
               height={barHeight}
               rx={2}
               fill={BAR_FILL}
             />
-            {index % 7 === 0 && (
-              <text
-                x={index * slot + slot / 2}
-                y={height - 4}
-                fontSize={11}
-                textAnchor="middle"
-                fill="currentColor"
-              >
-                {bar.tick ?? bar.label}
-              </text>
-            )}
-          </g>
-        );
-      })}
-    </svg>
+          );
+        })}
+      </svg>
+      {/* Dates as text under the drawing: readable at any width, unlike text scaled inside an SVG. */}
+      <Group justify="space-between" aria-hidden="true">
+        {ticks.map((bar) => (
+          <Text key={bar.label} size="xs" c="dimmed">
+            {bar.tick ?? bar.label}
+          </Text>
+        ))}
+      </Group>
+    </Stack>
   );
 }
 

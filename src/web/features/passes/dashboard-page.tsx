@@ -1,4 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fillMessage, passDashboardMessages as m, passMessages } from '../../../shared/messages';
@@ -114,18 +126,17 @@ export function PassesDashboardPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <Stack gap={4}>
-          <Group gap="sm" align="center">
-            <Title order={1} size="h2">
-              {businessName
-                ? fillMessage(m.businessDashboardTitle, { business: businessName })
-                : m.dashboardTitle}
-            </Title>
-            {businessName && (
-              <Badge variant="filled" className="brand-filled" data-testid="business-badge">
-                {passMessages.businessAccountBadge}
-              </Badge>
-            )}
-          </Group>
+          <Title order={1} size="h2">
+            {businessName
+              ? fillMessage(m.businessDashboardTitle, { business: businessName })
+              : m.dashboardTitle}
+          </Title>
+          {businessName && (
+            // Beside the side menu on wide screens; here where the menu folds into a drawer.
+            <Badge variant="filled" className="brand-filled" hiddenFrom="sm" data-testid="business-badge">
+              {passMessages.businessAccountBadge}
+            </Badge>
+          )}
           {customer.data && (
             <Text data-testid="dashboard-greeting">
               {fillMessage(m.greeting, { name: customer.data.fullname })}
@@ -137,9 +148,15 @@ export function PassesDashboardPage() {
             </Text>
           )}
         </Stack>
-        <Button component={Link} to={registerPath} data-testid="register-new-pass">
-          {passMessages.registerNewPass}
-        </Button>
+        <Group gap="md" align="center">
+          {/* The side menu is the spec's (Dashboard, Passes, Account); payments are one step from here. */}
+          <Anchor component={Link} to="/permits/transactions">
+            {m.transactionsTitle}
+          </Anchor>
+          <Button component={Link} to={registerPath} data-testid="register-new-pass">
+            {passMessages.registerNewPass}
+          </Button>
+        </Group>
       </Group>
 
       {permits.isError && (

@@ -4,6 +4,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, passDashboardMessages as m } from '../../../shared/messages';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { usePassProof } from './living-api';
+import { STATUS_COLOURS } from './status-colours';
 
 /**
  * /permit/proof/{proofUUID}: what an officer sees after scanning a pass's QR code. Big type, the
@@ -34,7 +35,7 @@ export function PassProofPage() {
           <Badge
             size="xl"
             variant="filled"
-            color={data.isValidNow ? 'green.9' : 'red.9'}
+            color={data.isValidNow ? STATUS_COLOURS.good : STATUS_COLOURS.bad}
             data-testid="proof-verdict"
           >
             {data.isValidNow ? m.proofValidNow : m.proofNotValidNow}

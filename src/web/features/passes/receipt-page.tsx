@@ -32,6 +32,7 @@ import { readOperatorToken } from '../operator/operator-session';
 import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
 import { ApprovalPanel } from './approval-panel';
 import { usePassProofLink } from './living-api';
+import { STATUS_COLOURS } from './status-colours';
 
 /** Section 2: the page loads for these paid statuses only; any other goes to the invalid page. */
 const LOADABLE_STATUSES: ReadonlySet<IssuedPermit['paidStatus']> = new Set([
@@ -83,7 +84,7 @@ function VehicleLine({ vehicle }: { vehicle: Vehicle }) {
         {vehicle.isPrimary && <Badge variant="outline">{m.primaryVehicle}</Badge>}
         <Badge
           variant={vehicle.isActive ? 'filled' : 'outline'}
-          color={vehicle.isActive ? 'green.9' : 'gray.7'}
+          color={vehicle.isActive ? STATUS_COLOURS.good : STATUS_COLOURS.ended}
         >
           {vehicle.isActive ? m.vehicleActive : m.vehicleInactive}
         </Badge>
@@ -109,7 +110,7 @@ function PaymentRequired({ permit }: { permit: IssuedPermit }) {
   }
   return (
     <Alert
-      color="orange"
+      color={STATUS_COLOURS.attention}
       variant="outline"
       title={passMessages.paymentRequired}
       data-testid="payment-required"
@@ -219,7 +220,13 @@ export function IssuedReceiptPage() {
           <Badge
             size="lg"
             variant={tone === 'valid' ? 'filled' : 'outline'}
-            color={tone === 'valid' ? 'green.9' : tone === 'attention' ? 'orange.9' : 'gray.8'}
+            color={
+              tone === 'valid'
+                ? STATUS_COLOURS.good
+                : tone === 'attention'
+                  ? STATUS_COLOURS.attention
+                  : STATUS_COLOURS.ended
+            }
             data-testid="receipt-status"
           >
             {statusText}
