@@ -61,6 +61,12 @@ async function openEmail(target: Page, tenant: string, to: string, subject: stri
   throw new Error(`No email '${subject}' reached ${to}`);
 }
 
+/** Screenshots for review, when SCREENSHOT_DIR names a folder (they are looked at, not compared). */
+async function shoot(target: Page, name: string) {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (folder) await target.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
 const dialog = (target: Page, name: string) => target.getByRole('dialog', { name });
 
 describe('the pass edit page', () => {
@@ -72,6 +78,7 @@ describe('the pass edit page', () => {
     await page.getByText('HARB1').waitFor();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
+    await shoot(page, 'edit-phone');
 
     // Add a vehicle with the keyboard only: it joins inactive (one active place, taken).
     await tabTo(page, page.getByRole('button', { name: 'Add vehicle' }));
@@ -91,6 +98,7 @@ describe('the pass edit page', () => {
     await page.keyboard.press('Space');
     const blocked = dialog(page, 'You are at the maximum allowed active vehicles.');
     await blocked.waitFor();
+    await shoot(page, 'edit-phone-max-active');
     await expect(blocked.textContent()).resolves.toContain(
       'Please deactivate a vehicle before activating another vehicle.',
     );
@@ -150,6 +158,7 @@ describe('the pass edit page', () => {
     await page.getByRole('heading', { name: 'Edit your pass' }).waitFor();
     await page.getByText('NIGHT1').waitFor();
     await expectAccessible(page);
+    await shoot(page, 'edit-dark-desktop');
     await expect(page.getByRole('button', { name: 'Cancel Permit' }).count()).resolves.toBe(0);
 
     const email = page.getByLabel('Email');
@@ -160,16 +169,17 @@ describe('the pass edit page', () => {
     await page.getByRole('button', { name: 'Save passholder' }).click();
     await page.getByText('The passholder information was updated.').waitFor();
 
-    await page.getByLabel('End').fill('2026-10-01T09:00');
+    await page.getByRole('textbox', { name: 'End', exact: true }).fill('2026-10-01T09:00');
     await page.getByRole('button', { name: 'Save times' }).click();
     await page.getByText('The end must be after the start.').waitFor();
-    await page.getByLabel('End').fill('2027-12-01T09:00');
+    await page.getByRole('textbox', { name: 'End', exact: true }).fill('2027-12-01T09:00');
     await page.getByRole('button', { name: 'Save times' }).click();
     await page.getByText('The start and end were updated.').waitFor();
 
     await page.getByRole('button', { name: 'Add vehicle' }).click();
     await dialog(page, 'Add Vehicle').waitFor();
     await expectAccessible(page);
+    await shoot(page, 'edit-dark-add-vehicle');
     expectNoPageErrors(page);
   });
 });
@@ -182,9 +192,10 @@ describe('invite by email', () => {
     await page.getByText('Available visitors passes for the month: 6').waitFor();
     const form = page.getByRole('region', { name: 'Invite a visitor by email' });
     await form.waitFor();
+    await shoot(page, 'visitors-desktop');
     await expectAccessible(page);
 
-    await form.getByRole('textbox', { name: 'Pass' }).click();
+    await form.getByLabel(/^Pass/).first().click();
     await page.getByRole('option', { name: 'Harbor Visitor' }).click();
     await form.getByLabel('Visitor email').fill('Vic.Visitor@Example.com');
     await form.getByLabel('Password for a new account').fill('weak');
@@ -202,7 +213,7 @@ describe('invite by email', () => {
     await page.getByRole('link', { name: /\/permits\/login\?email=/ }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe('vic.visitor@example.com');
-    await page.getByLabel('Password').fill('Visitor#2026');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Visitor#2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/permits\/dashboard/);
     const token = await page.evaluate(() => localStorage.getItem('jwt'));
