@@ -18,6 +18,8 @@ const DARK = 'passeditdark';
 const LIGHT_PASS = 'e2ed0001-5a1e-4c0d-9e1a-0000000000a1';
 const DARK_PASS = 'e2ed0001-5a1e-4c0d-9e1a-0000000000b2';
 const PASSWORD = 'Parking#2026';
+/** A saved change reloads the pass: allow for a busy machine. */
+const POLL = { timeout: 15_000, interval: 200 };
 
 let browser: Parameters<typeof newContext>[0];
 let context: BrowserContext;
@@ -108,9 +110,9 @@ describe('the pass edit page', () => {
 
     // Deactivate the primary, then the second may be active.
     await page.getByRole('switch', { name: 'HARB1 active' }).click();
-    await expect.poll(() => page.getByRole('switch', { name: 'HARB1 active' }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('switch', { name: 'HARB1 active' }).isChecked(), POLL).toBe(false);
     await second.click();
-    await expect.poll(() => second.isChecked()).toBe(true);
+    await expect.poll(() => second.isChecked(), POLL).toBe(true);
 
     // Edit the primary in its dialog.
     await page.getByRole('button', { name: 'Edit HARB1' }).click();
@@ -127,7 +129,7 @@ describe('the pass edit page', () => {
     await remove.waitFor();
     await expectAccessible(page);
     await remove.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByTestId('pass-vehicle').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('pass-vehicle').count(), POLL).toBe(1);
 
     // Custom fields: all required.
     const unit = page.getByLabel('Unit');
