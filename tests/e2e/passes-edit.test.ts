@@ -223,3 +223,41 @@ describe('invite by email', () => {
     expectNoPageErrors(page);
   });
 });
+
+describe('the vehicles screen', () => {
+  it('adds a vehicle, then updates it through the Vehicle information dialog, on a phone', async () => {
+    page = await openPhonePage();
+    await writeSession(page, LIGHT, 'bea@passedit.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/vehicles'));
+    await page.getByRole('heading', { name: 'Vehicles' }).waitFor();
+    const update = page.getByRole('button', { name: 'Choose a vehicle' });
+    await expect(update.isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: '+ Add a new vehicle' }).click();
+    const add = dialog(page, 'Add Vehicle');
+    await add.waitFor();
+    await page.keyboard.type('bea 77');
+    await page.keyboard.press('Enter');
+    await add.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Update vehicle' }).click();
+    const info = dialog(page, 'Vehicle information');
+    await info.waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'vehicles-phone-dialog');
+    // Every field is required on this screen (section 5).
+    await info.getByLabel('Model').fill('civic');
+    await info.getByRole('button', { name: 'Save', exact: true }).click();
+    await info.getByText('Please enter the plate, state, make, model and color.').first().waitFor();
+    await info.getByRole('combobox', { name: 'State / province' }).fill('New York');
+    await page.getByRole('option', { name: 'New York (NY)' }).click();
+    await info.getByRole('combobox', { name: 'Make' }).fill('honda');
+    await info.getByRole('combobox', { name: 'Color' }).fill('Blue');
+    await page.getByRole('option', { name: 'BLUE', exact: true }).click();
+    await info.getByRole('button', { name: 'Save', exact: true }).click();
+    await info.waitFor({ state: 'detached' });
+    await page.getByText('CIVIC').waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'vehicles-phone');
+    expectNoPageErrors(page);
+  });
+});
