@@ -18,6 +18,8 @@ const DARK = 'passeditdark';
 const LIGHT_PASS = 'e2ed0001-5a1e-4c0d-9e1a-0000000000a1';
 const DARK_PASS = 'e2ed0001-5a1e-4c0d-9e1a-0000000000b2';
 const PASSWORD = 'Parking#2026';
+/** A saved change reloads the pass: allow for a busy machine. */
+const POLL = { timeout: 15_000, interval: 200 };
 
 let browser: Parameters<typeof newContext>[0];
 let context: BrowserContext;
@@ -61,6 +63,12 @@ async function openEmail(target: Page, tenant: string, to: string, subject: stri
   throw new Error(`No email '${subject}' reached ${to}`);
 }
 
+/** Screenshots for review, when SCREENSHOT_DIR names a folder (they are looked at, not compared). */
+async function shoot(target: Page, name: string) {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (folder) await target.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
 const dialog = (target: Page, name: string) => target.getByRole('dialog', { name });
 
 describe('the pass edit page', () => {
@@ -72,6 +80,7 @@ describe('the pass edit page', () => {
     await page.getByText('HARB1').waitFor();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
+    await shoot(page, 'edit-phone');
 
     // Add a vehicle with the keyboard only: it joins inactive (one active place, taken).
     await tabTo(page, page.getByRole('button', { name: 'Add vehicle' }));
@@ -91,6 +100,7 @@ describe('the pass edit page', () => {
     await page.keyboard.press('Space');
     const blocked = dialog(page, 'You are at the maximum allowed active vehicles.');
     await blocked.waitFor();
+    await shoot(page, 'edit-phone-max-active');
     await expect(blocked.textContent()).resolves.toContain(
       'Please deactivate a vehicle before activating another vehicle.',
     );
@@ -100,9 +110,9 @@ describe('the pass edit page', () => {
 
     // Deactivate the primary, then the second may be active.
     await page.getByRole('switch', { name: 'HARB1 active' }).click();
-    await expect.poll(() => page.getByRole('switch', { name: 'HARB1 active' }).isChecked()).toBe(false);
+    await expect.poll(() => page.getByRole('switch', { name: 'HARB1 active' }).isChecked(), POLL).toBe(false);
     await second.click();
-    await expect.poll(() => second.isChecked()).toBe(true);
+    await expect.poll(() => second.isChecked(), POLL).toBe(true);
 
     // Edit the primary in its dialog.
     await page.getByRole('button', { name: 'Edit HARB1' }).click();
@@ -119,7 +129,7 @@ describe('the pass edit page', () => {
     await remove.waitFor();
     await expectAccessible(page);
     await remove.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => page.getByTestId('pass-vehicle').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('pass-vehicle').count(), POLL).toBe(1);
 
     // Custom fields: all required.
     const unit = page.getByLabel('Unit');
@@ -150,6 +160,7 @@ describe('the pass edit page', () => {
     await page.getByRole('heading', { name: 'Edit your pass' }).waitFor();
     await page.getByText('NIGHT1').waitFor();
     await expectAccessible(page);
+    await shoot(page, 'edit-dark-desktop');
     await expect(page.getByRole('button', { name: 'Cancel Permit' }).count()).resolves.toBe(0);
 
     const email = page.getByLabel('Email');
@@ -160,16 +171,17 @@ describe('the pass edit page', () => {
     await page.getByRole('button', { name: 'Save passholder' }).click();
     await page.getByText('The passholder information was updated.').waitFor();
 
-    await page.getByLabel('End').fill('2026-10-01T09:00');
+    await page.getByRole('textbox', { name: 'End', exact: true }).fill('2026-10-01T09:00');
     await page.getByRole('button', { name: 'Save times' }).click();
     await page.getByText('The end must be after the start.').waitFor();
-    await page.getByLabel('End').fill('2027-12-01T09:00');
+    await page.getByRole('textbox', { name: 'End', exact: true }).fill('2027-12-01T09:00');
     await page.getByRole('button', { name: 'Save times' }).click();
     await page.getByText('The start and end were updated.').waitFor();
 
     await page.getByRole('button', { name: 'Add vehicle' }).click();
     await dialog(page, 'Add Vehicle').waitFor();
     await expectAccessible(page);
+    await shoot(page, 'edit-dark-add-vehicle');
     expectNoPageErrors(page);
   });
 });
@@ -182,9 +194,10 @@ describe('invite by email', () => {
     await page.getByText('Available visitors passes for the month: 6').waitFor();
     const form = page.getByRole('region', { name: 'Invite a visitor by email' });
     await form.waitFor();
+    await shoot(page, 'visitors-desktop');
     await expectAccessible(page);
 
-    await form.getByRole('textbox', { name: 'Pass' }).click();
+    await form.getByLabel(/^Pass/).first().click();
     await page.getByRole('option', { name: 'Harbor Visitor' }).click();
     await form.getByLabel('Visitor email').fill('Vic.Visitor@Example.com');
     await form.getByLabel('Password for a new account').fill('weak');
@@ -202,11 +215,49 @@ describe('invite by email', () => {
     await page.getByRole('link', { name: /\/permits\/login\?email=/ }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await expect(page.getByLabel('Email').inputValue()).resolves.toBe('vic.visitor@example.com');
-    await page.getByLabel('Password').fill('Visitor#2026');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Visitor#2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(/\/permits\/dashboard/);
     const token = await page.evaluate(() => localStorage.getItem('jwt'));
     expect(token).toMatch(/^Bearer /);
+    expectNoPageErrors(page);
+  });
+});
+
+describe('the vehicles screen', () => {
+  it('adds a vehicle, then updates it through the Vehicle information dialog, on a phone', async () => {
+    page = await openPhonePage();
+    await writeSession(page, LIGHT, 'bea@passedit.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/vehicles'));
+    await page.getByRole('heading', { name: 'Vehicles' }).waitFor();
+    const update = page.getByRole('button', { name: 'Choose a vehicle' });
+    await expect(update.isDisabled()).resolves.toBe(true);
+    await page.getByRole('button', { name: '+ Add a new vehicle' }).click();
+    const add = dialog(page, 'Add Vehicle');
+    await add.waitFor();
+    await page.keyboard.type('bea 77');
+    await page.keyboard.press('Enter');
+    await add.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Update vehicle' }).click();
+    const info = dialog(page, 'Vehicle information');
+    await info.waitFor();
+    await expectAccessible(page);
+    await shoot(page, 'vehicles-phone-dialog');
+    // Every field is required on this screen (section 5).
+    await info.getByLabel('Model').fill('civic');
+    await info.getByRole('button', { name: 'Save', exact: true }).click();
+    await info.getByText('Please enter the plate, state, make, model and color.').first().waitFor();
+    await info.getByRole('combobox', { name: 'State / province' }).fill('New York');
+    await page.getByRole('option', { name: 'New York (NY)' }).click();
+    await info.getByRole('combobox', { name: 'Make' }).fill('honda');
+    await info.getByRole('combobox', { name: 'Color' }).fill('Blue');
+    await page.getByRole('option', { name: 'BLUE', exact: true }).click();
+    await info.getByRole('button', { name: 'Save', exact: true }).click();
+    await info.waitFor({ state: 'detached' });
+    await page.getByText('CIVIC').waitFor();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await shoot(page, 'vehicles-phone');
     expectNoPageErrors(page);
   });
 });

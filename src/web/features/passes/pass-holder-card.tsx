@@ -5,6 +5,7 @@ import { type IssuedPermit, updatePermitHolderContract } from '../../../shared/c
 import { passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
+import { usePermitProduct } from './api';
 import { useIssuedFields, useUpdateHolder, useUpdateIssuedFields } from './edit-api';
 
 const holderSchema = updatePermitHolderContract.body.omit({ permitIssuedUUID: true });
@@ -32,6 +33,10 @@ export function PassHolderCard(props: { permit: IssuedPermit; isChangeable: bool
   const holder = permit.permitHolder;
   const updateHolder = useUpdateHolder(permit.uuid);
   const [saved, setSaved] = useState(false);
+  // The product names the label ('None' hides it, as on the checkout); an archived product leaves it as stored.
+  const product = usePermitProduct(permit.permitUUID);
+  const labelDescriptor = product.data?.labelDescriptor ?? null;
+  const isLabelShown = labelDescriptor ? labelDescriptor !== 'None' : Boolean(holder?.label);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: holderSchema,
     initialValues: Object.fromEntries(HOLDER_FIELDS.map(([name]) => [name, holder?.[name] ?? ''])) as Record<
@@ -64,18 +69,24 @@ export function PassHolderCard(props: { permit: IssuedPermit; isChangeable: bool
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {HOLDER_FIELDS.map(([name, label, autoComplete]) => (
-              <TextInput
-                key={name}
-                id={`holder-${name}`}
-                label={label}
-                autoComplete={autoComplete}
-                disabled={!isChangeable}
-                type={name === 'email' ? 'email' : 'text'}
-                {...form.getInputProps(name)}
-                name={name}
-              />
-            ))}
+            {HOLDER_FIELDS.filter(([name]) => name !== 'label' || isLabelShown).map(
+              ([name, label, autoComplete]) => (
+                <TextInput
+                  key={name}
+                  id={`holder-${name}`}
+                  label={
+                    name === 'label' && labelDescriptor && labelDescriptor !== 'None'
+                      ? labelDescriptor
+                      : label
+                  }
+                  autoComplete={autoComplete}
+                  disabled={!isChangeable}
+                  type={name === 'email' ? 'email' : 'text'}
+                  {...form.getInputProps(name)}
+                  name={name}
+                />
+              ),
+            )}
           </SimpleGrid>
           {isChangeable && (
             <Group justify="flex-end">

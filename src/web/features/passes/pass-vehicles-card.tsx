@@ -227,7 +227,7 @@ export function PassVehiclesCard(props: { permit: IssuedPermit; isChangeable: bo
                   <Group gap="xs">
                     <Text fw={700}>{vehicle.plate || passMessages.needsInput}</Text>
                     {vehicle.isPrimary && (
-                      <Badge variant="light" color="gray.8">
+                      <Badge variant="filled" color="gray.8">
                         {passEditMessages.primaryBadge}
                       </Badge>
                     )}

@@ -60,6 +60,8 @@ export function VehicleFields<Values extends VehicleValues>(props: {
         autoComplete="off"
         spellCheck={false}
         maxLength={16}
+        // In a dialog, typing starts in the plate (the focus trap would otherwise pick the close button).
+        data-autofocus
         {...field('plate')}
         onChange={(event) => setUpper('plate', event.currentTarget.value)}
         name="plate"
