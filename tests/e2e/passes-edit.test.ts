@@ -237,21 +237,26 @@ describe('the vehicles screen', () => {
     await add.waitFor();
     await page.keyboard.type('bea 77');
     await page.keyboard.press('Enter');
+    // Every field is required on this screen (section 5), when adding as when updating.
+    await add.getByText('Please enter the plate, state, make, model and color.').first().waitFor();
+    await add.getByRole('combobox', { name: 'State / province' }).fill('New York');
+    await page.getByRole('option', { name: 'New York (NY)' }).click();
+    await add.getByRole('combobox', { name: 'Make' }).fill('honda');
+    await add.getByLabel('Model').fill('accord');
+    await add.getByRole('combobox', { name: 'Color' }).fill('Blue');
+    await page.getByRole('option', { name: 'BLUE', exact: true }).click();
+    await add.getByRole('button', { name: 'Save vehicle' }).click();
     await add.waitFor({ state: 'hidden' });
+    await page.getByText('ACCORD').waitFor();
     await page.getByRole('button', { name: 'Update vehicle' }).click();
     const info = dialog(page, 'Vehicle information');
     await info.waitFor();
     await expectAccessible(page);
     await shoot(page, 'vehicles-phone-dialog');
-    // Every field is required on this screen (section 5).
-    await info.getByLabel('Model').fill('civic');
+    await info.getByLabel('Model').fill('');
     await info.getByRole('button', { name: 'Save', exact: true }).click();
     await info.getByText('Please enter the plate, state, make, model and color.').first().waitFor();
-    await info.getByRole('combobox', { name: 'State / province' }).fill('New York');
-    await page.getByRole('option', { name: 'New York (NY)' }).click();
-    await info.getByRole('combobox', { name: 'Make' }).fill('honda');
-    await info.getByRole('combobox', { name: 'Color' }).fill('Blue');
-    await page.getByRole('option', { name: 'BLUE', exact: true }).click();
+    await info.getByLabel('Model').fill('civic');
     await info.getByRole('button', { name: 'Save', exact: true }).click();
     await info.waitFor({ state: 'detached' });
     await page.getByText('CIVIC').waitFor();

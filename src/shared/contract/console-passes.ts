@@ -486,6 +486,19 @@ export const refundConsolePassContract = defineRoute({
   errors: [401, 403, 404, 409, 502],
 });
 
+export const cancelConsolePassContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/passes/:uuid/cancel',
+  summary:
+    'Cancel a pass without a refund: it stops counting, stops renewing (twice is harmless; audit-logged)',
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'pass.cancel',
+  params: uuidParams,
+  response: consolePassSchema,
+  errors: [401, 403, 404, 409, 502],
+});
+
 export const consoleReportSchema = z.object({
   uuid: z.uuid(),
   startDate: z.string(),

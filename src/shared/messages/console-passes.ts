@@ -191,6 +191,11 @@ export const consolePassMessages = {
   refundBody:
     '{amount} is given back in full through the payment provider and the pass is canceled. This cannot be undone.',
   confirmRefund: 'Refund in full',
+  cancelPass: 'Cancel pass',
+  cancelTitle: 'Cancel pass {number}?',
+  cancelBody:
+    'The pass stops being valid at once and gives up its place; a recurring pass stops renewing. Nothing is refunded: use Refund for that.',
+  confirmCancel: 'Cancel pass',
   keep: 'Keep it',
   done: 'Done.',
 } as const;

@@ -12,6 +12,7 @@ import {
 } from '../../../../tests/support/factories';
 import { useTestApp } from '../../../../tests/support/test-app';
 import {
+  cancelConsolePassContract,
   createApiKeyContract,
   createConsoleProductContract,
   generateAccessCodesContract,
@@ -199,6 +200,7 @@ describe('roles: each operator role of the tenant against every console pass cal
       [listConsolePassesContract, 'GET', '/dashboard/passes'],
       [getConsolePassContract, 'GET', `/dashboard/passes/${pass}`],
       [refundConsolePassContract, 'POST', `/dashboard/passes/${pass}/refund`],
+      [cancelConsolePassContract, 'POST', `/dashboard/passes/${pass}/cancel`],
       [listConsoleReportsContract, 'GET', '/dashboard/reports'],
       [listApiKeysContract, 'GET', '/dashboard/api-keys'],
       [createApiKeyContract, 'POST', '/dashboard/api-keys', { name: 'Role probe' }],
@@ -254,6 +256,7 @@ describe("tenant B's admin against tenant A's records", () => {
       ['DELETE', `/dashboard/products/${product}/access-codes/RES-FREE-1`],
       ['GET', `/dashboard/passes/${pass}`],
       ['POST', `/dashboard/passes/${pass}/refund`],
+      ['POST', `/dashboard/passes/${pass}/cancel`],
       ['DELETE', `/dashboard/api-keys/${keyId}`],
     ];
     for (const [method, url, payload] of calls) {
@@ -528,6 +531,28 @@ describe('refunds', () => {
   it('answers 409 for a pass with nothing paid', async () => {
     const response = await call('admin', 'POST', `/dashboard/passes/${await passId('700002')}/refund`);
     expect(response.statusCode).toBe(409);
+  });
+});
+
+describe('cancel', () => {
+  it('cancels a pass without a refund, twice harmlessly, logged once; an officer may not', async () => {
+    const id = await passId('700002');
+    expect((await call('officer', 'POST', `/dashboard/passes/${id}/cancel`)).statusCode).toBe(403);
+    const first = await call('staff', 'POST', `/dashboard/passes/${id}/cancel`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().permit.paidStatus).toBe('canceled');
+    const second = await call('admin', 'POST', `/dashboard/passes/${id}/cancel`);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().permit.paidStatus).toBe('canceled');
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'pass.cancel')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      before: { paidStatus: 'waiting' },
+      after: { paidStatus: 'canceled' },
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  cancelConsolePassContract,
   createApiKeyContract,
   createConsoleProductContract,
   generateAccessCodesContract,
@@ -16,6 +17,8 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
+import { cancelPass } from '../passes/cancel-pass';
+import { operatorActor } from '../permissions';
 import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
 import { requireOperatorFor } from './operator-context';
@@ -121,6 +124,20 @@ export async function consolePassRoutes(app: ApiInstance) {
       now: clock.now(),
       log: request.log,
     });
+  });
+
+  registerRoute(app, cancelConsolePassContract, async (request) => {
+    const { tenant, operator } = await requireOperatorFor(request, cancelConsolePassContract.permission);
+    await cancelPass({
+      db,
+      gateway: payments,
+      tenantId: tenant.id,
+      caller: { actor: operatorActor(operator), operator },
+      passId: request.params.uuid,
+      now: clock.now(),
+      log: request.log,
+    });
+    return loadConsolePass(db, tenant.id, request.params.uuid, clock.now());
   });
 
   registerRoute(app, listConsoleReportsContract, async (request) => {

@@ -234,7 +234,8 @@ export async function passEditRoutes(app: ApiInstance) {
     await cancelPass({
       db,
       gateway: payments,
-      customer,
+      tenantId: customer.tenantId,
+      caller: { actor: customerActor(customer), operator: null },
       passId: request.params.id,
       now: clock.now(),
       log: request.log,

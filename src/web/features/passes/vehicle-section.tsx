@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { addVehicleContract, type Vehicle } from '../../../shared/contract';
+import { addVehicleContract, savedVehicleInputSchema, type Vehicle } from '../../../shared/contract';
 import { passScreenMessages } from '../../../shared/messages';
 import { CAR_COLORS, CAR_MAKES, STATES_AND_PROVINCES } from '../../../shared/rules';
 import { useApiForm } from '../../lib/use-api-form';
@@ -113,16 +113,20 @@ export function describeVehicle(vehicle: Vehicle): string {
     .join(' · ');
 }
 
-/** The Add Vehicle dialog: saves a vehicle to the customer's account and picks it for this pass. */
+/**
+ * The Add Vehicle dialog: saves a vehicle to the customer's account and picks it. In a checkout only
+ * the plate is required; on the vehicles screen every field is (part 2 section 5).
+ */
 export function AddVehicleDialog(props: {
   isOpen: boolean;
   onClose: () => void;
   onAdded: (uuid: string) => void;
   isPlateOnly: boolean;
+  requireAllFields?: boolean;
 }) {
   const addVehicle = useAddVehicle();
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
-    schema: addVehicleContract.body,
+    schema: props.requireAllFields ? savedVehicleInputSchema : addVehicleContract.body,
     initialValues: { plate: '', state: '', make: '', model: '', color: '' },
     submit: (values) => addVehicle.mutateAsync(values),
     onSuccess: (answer) => {

@@ -162,6 +162,7 @@ export function VehiclesPage() {
         isOpen={dialog === 'add'}
         onClose={() => setDialog(null)}
         isPlateOnly={false}
+        requireAllFields
         onAdded={(uuid) => {
           setChosen(uuid);
           setDialog(null);

@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   type ConsolePass,
+  cancelConsolePassContract,
   getConsolePassContract,
   refundConsolePassContract,
 } from '../../../../shared/contract';
@@ -26,12 +27,16 @@ import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { useOperatorCan } from '../console-api';
 import { ConfirmDialog } from './confirm-dialog';
 import { callAsOperator } from './operator-call';
 import { PassStatusBadge } from './pass-status';
 import { QueryState } from './query-state';
 
-type Action = 'approve' | 'reject' | 'refund';
+/** Passes an operator may still cancel: not yet canceled, rejected or expired. */
+const CANCELABLE = new Set(['paid', 'waiting', 'incomplete']);
+
+type Action = 'approve' | 'reject' | 'refund' | 'cancel';
 
 function Fact(props: { label: string; value: React.ReactNode }) {
   return (
@@ -204,12 +209,14 @@ export function PassPage() {
         },
       });
     } else {
-      queryClient.setQueryData(key, await callAsOperator(refundConsolePassContract, { params: { uuid } }));
+      const contract = chosen === 'refund' ? refundConsolePassContract : cancelConsolePassContract;
+      queryClient.setQueryData(key, await callAsOperator(contract, { params: { uuid } }));
     }
     await refresh();
   }
 
   const status = pass?.permit.paidStatus;
+  const canCancel = useOperatorCan('pass.cancel');
   return (
     <Stack gap="lg">
       <Anchor component={Link} to="/dashboard/passes">
@@ -248,6 +255,11 @@ export function PassPage() {
                     {m.refund}
                   </Button>
                 )}
+                {canCancel && status !== undefined && CANCELABLE.has(status) && (
+                  <Button color={DENY_RED} variant="outline" onClick={() => setAction('cancel')}>
+                    {m.cancelPass}
+                  </Button>
+                )}
               </Group>
             </Group>
             <PassDetails pass={pass} timeZone={timeZone} />
@@ -258,7 +270,9 @@ export function PassPage() {
       {action && pass && (
         <ConfirmDialog
           title={fillMessage(
-            { approve: m.approveTitle, reject: m.rejectTitle, refund: m.refundTitle }[action],
+            { approve: m.approveTitle, reject: m.rejectTitle, refund: m.refundTitle, cancel: m.cancelTitle }[
+              action
+            ],
             { number },
           )}
           body={
@@ -268,13 +282,16 @@ export function PassPage() {
                     pass.payments.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amount, 0),
                   ),
                 })
-              : ''
+              : action === 'cancel'
+                ? m.cancelBody
+                : ''
           }
           confirmLabel={
             {
               approve: m.confirmApprove,
               reject: m.confirmReject,
               refund: m.confirmRefund,
+              cancel: m.confirmCancel,
             }[action]
           }
           cancelLabel={m.keep}
