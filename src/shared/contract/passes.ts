@@ -199,6 +199,8 @@ export const issuedPermitSchema = z.object({
   customerEmail: z.string().nullable(),
   isVisitorOnly: z.boolean(),
   isRecurring: z.boolean(),
+  /** The business account that issued the pass (its members may approve it); null for others. */
+  businessAccountUUID: z.uuid().nullable(),
   receiptUrl: z.string().nullable(),
   regImgUrl: z.string().nullable(),
   regImgUrls: z.array(z.string()),

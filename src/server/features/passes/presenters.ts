@@ -144,6 +144,7 @@ export function toIssuedPermit(options: {
     customerEmail: pass.customerEmail,
     isVisitorOnly: product.isVisitorOnly,
     isRecurring: product.billingType !== 'ONE TIME',
+    businessAccountUUID: pass.businessAccountId,
     receiptUrl: pass.receiptUrl,
     regImgUrl: proofUrls[0] ?? null,
     regImgUrls: proofUrls,

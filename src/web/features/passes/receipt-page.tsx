@@ -150,15 +150,17 @@ function ProofOfCoverage({ permit }: { permit: IssuedPermit }) {
 }
 
 /**
- * Who may decide on a waiting pass from this page: an operator signed in to the console (their
- * token wins), else a signed-in business member. The server has the last word (owner, tenant).
+ * Who may decide on this waiting pass from this page: an operator signed in to the console (their
+ * token wins), else a member of the business account that issued it. The server has the last word
+ * (owner, tenant, role).
  */
-function useApproverToken(): string | null {
+function useApproverToken(permit: IssuedPermit | undefined): string | null {
   const customerJwt = useJwt();
   const customer = useCustomer();
   const operatorToken = readOperatorToken();
   if (operatorToken) return operatorToken;
-  return customer.data?.customerEntityName ? customerJwt : null;
+  const businessUUID = customer.data?.customerEntityUUID;
+  return businessUUID && businessUUID === permit?.businessAccountUUID ? customerJwt : null;
 }
 
 /** /permit/issued/{permitissueduuid}/receipt (part 2 section 2, Guest issued-pass page). */
@@ -167,7 +169,7 @@ export function IssuedReceiptPage() {
   const permit = useIssuedPermit(permitissueduuid);
   const timeZone = useTenantTimeZone();
   const customer = useCustomer();
-  const approverToken = useApproverToken();
+  const approverToken = useApproverToken(permit.data);
   const [isDecided, setIsDecided] = useState(false);
   const data = permit.data;
   useDocumentTitle(data ? fillMessage(m.receiptTitle, { id: data.customerPermitId }) : m.passCard);
