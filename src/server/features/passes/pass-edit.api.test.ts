@@ -666,6 +666,9 @@ describe('invite by email', () => {
     const token = await signIn(t, 'edit', 'new.visitor@example.com', 'Visitor#2026');
     const permits = await call('GET', `/portal/customer/permit/${passId}`, undefined, token);
     expect(permits.statusCode).toBe(200);
+    // The pass names the business that issued it: the receipt page offers its members the decision.
+    expect(permits.json().businessAccountUUID).toBe((await passRow(passId)).businessAccountId);
+    expect(permits.json().businessAccountUUID).toEqual(expect.any(String));
     // The business owns it: its member may cancel it.
     expect((await call('PUT', `/permits/issued/${passId}/cancel`, undefined, tokens.biz)).statusCode).toBe(
       200,
