@@ -3,6 +3,20 @@
  * transactions, permit detail) that the spec names without giving their text; the spec's own
  * texts are in passes.ts. Placeholders are filled with fillMessage.
  */
+/** /permits/view: the customer's passes as cards, current ones first. */
+export const passesOverviewMessages = {
+  title: 'Your passes',
+  intro: 'Passes you hold now or that start soon. The dashboard lists all of them with filters.',
+  current: 'Current and upcoming',
+  waiting: 'Waiting for approval or payment',
+  past: 'Ended',
+  none: 'You have no passes yet.',
+  details: 'Details of pass #{id}',
+  receipt: 'Receipt and proof of pass #{id}',
+  validity: '{from} – {to}',
+  toDashboard: 'All passes on the dashboard',
+} as const;
+
 export const passDashboardMessages = {
   dashboardTitle: 'Passes',
   greeting: 'Welcome, {name}.',

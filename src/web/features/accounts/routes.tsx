@@ -74,10 +74,11 @@ export const accountRoutes: RouteObject[] = [
         path: '/permits/dashboard',
         lazy: lazyPage(() => import('../passes/dashboard-page').then((module) => module.PassesDashboardPage)),
       },
-      // PLACEHOLDER until the passes issue lands its page (see placeholder-pages.tsx).
       {
         path: '/permits/view',
-        lazy: lazyPage(() => import('./placeholder-pages').then((module) => module.PassesPlaceholderPage)),
+        lazy: lazyPage(() =>
+          import('../passes/passes-overview-page').then((module) => module.PassesOverviewPage),
+        ),
       },
     ],
   },

@@ -34,7 +34,7 @@ interface RowProps {
 const holderOf = (permit: IssuedPermit) =>
   permit.permitHolder?.name || permit.customerName || permit.permitHolder?.email || '—';
 
-function PassStatus({ permit, timeZone, now }: RowProps) {
+export function PassStatus({ permit, timeZone, now }: RowProps) {
   return (
     <Group gap={6} wrap="nowrap" align="center">
       <Box
