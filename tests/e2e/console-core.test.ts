@@ -9,8 +9,8 @@ import {
 } from './support/browser';
 
 /** Two tenants of tests/e2e/fixtures/console-core.json: a light (yellow) brand and a dark one. */
-const LIGHT = 'consolelight';
-const DARK = 'consoledark';
+const LIGHT = 'corelight';
+const DARK = 'coredark';
 const PASSWORD = 'Operator#2026';
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
@@ -58,7 +58,7 @@ function headerColor(target: Page) {
 
 describe('the console frame and overview', () => {
   it('signs in to the overview, marks the current section, and is keyboard-usable on a light brand', async () => {
-    await signIn(page, LIGHT, 'admin@consolelight.example');
+    await signIn(page, LIGHT, 'admin@corelight.example');
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await page.getByRole('heading', { name: 'Notices issued today' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Console' });
@@ -87,7 +87,7 @@ describe('the console frame and overview', () => {
   });
 
   it('shows an enforcement officer only their sections', async () => {
-    await signIn(page, LIGHT, 'officer@consolelight.example');
+    await signIn(page, LIGHT, 'officer@corelight.example');
     const menu = page.getByRole('navigation', { name: 'Console' });
     await menu.getByRole('link', { name: 'Notices' }).waitFor();
     await expect(menu.getByRole('link', { name: 'Settings' }).count()).resolves.toBe(0);
@@ -100,7 +100,7 @@ describe('the console frame and overview', () => {
   it('works on a phone with a dark brand: the burger opens the menu', async () => {
     const phone = await newContext(browser, { phone: true });
     const target = await phone.newPage();
-    await signIn(target, DARK, 'admin@consoledark.example');
+    await signIn(target, DARK, 'admin@coredark.example');
     await target.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     await expectAccessible(target);
     await screenshot(target, 'console-overview-dark-390');
@@ -125,7 +125,7 @@ describe('brand and settings', () => {
     await page.goto(tenantUrl(DARK, '/'));
     await expect(headerColor(page)).resolves.toBe('rgb(27, 42, 65)');
 
-    await signIn(page, DARK, 'admin@consoledark.example', '/dashboard/settings');
+    await signIn(page, DARK, 'admin@coredark.example', '/dashboard/settings');
     const colour = page.getByLabel('Brand colour');
     await colour.waitFor();
     await expectAccessible(page);
@@ -166,25 +166,20 @@ describe('brand and settings', () => {
 
 describe('operators', () => {
   it('invites an operator, who sets a password from the email and signs in', async () => {
-    await signIn(page, LIGHT, 'admin@consolelight.example', '/dashboard/operators');
+    await signIn(page, LIGHT, 'admin@corelight.example', '/dashboard/operators');
     await page.getByRole('heading', { name: 'Invite an operator' }).waitFor();
     await page.getByRole('row', { name: /Otto Officer/ }).waitFor();
     await expectAccessible(page);
     await page.getByLabel('Name').fill('Stella Staff');
-    await page.getByLabel('Email').fill('stella@consolelight.example');
+    await page.getByLabel('Email').fill('stella@corelight.example');
     await page.getByRole('button', { name: 'Send invitation' }).click();
-    await page.getByText('Invitation sent to stella@consolelight.example.').waitFor();
+    await page.getByText('Invitation sent to stella@corelight.example.').waitFor();
     await page.getByRole('row', { name: /Stella Staff/ }).waitFor();
     await expectAccessible(page);
     await screenshot(page, 'console-operators-light-1280');
 
     const invitee = await (await newContext(browser)).newPage();
-    await openEmail(
-      invitee,
-      LIGHT,
-      'stella@consolelight.example',
-      'You are invited to the Sunny Lots console',
-    );
+    await openEmail(invitee, LIGHT, 'stella@corelight.example', 'You are invited to the Sunny Lots console');
     await invitee.getByRole('link', { name: /\/dashboard\/set-password\// }).click();
     await invitee.waitForURL(/\/dashboard\/set-password\/[0-9a-f-]{36}$/);
     await invitee.getByRole('heading', { name: 'Set your password' }).waitFor();
@@ -193,7 +188,7 @@ describe('operators', () => {
     await invitee.getByRole('button', { name: 'Set password' }).click();
     await invitee.waitForURL(/\/dashboard\/login$/);
     await invitee.getByText('Your password is set. Sign in with it now.').waitFor();
-    await invitee.getByLabel('Email').fill('stella@consolelight.example');
+    await invitee.getByLabel('Email').fill('stella@corelight.example');
     await invitee.getByRole('textbox', { name: 'Password' }).fill('Stella#2026x');
     await invitee.getByRole('button', { name: 'Sign in' }).click();
     await invitee.waitForURL(/\/dashboard$/);

@@ -9,8 +9,8 @@ import {
 } from './support/browser';
 
 // Two tenants of tests/e2e/fixtures/console-notices.json: a light brand colour and a dark one.
-const LIGHT = 'consolelight';
-const DARK = 'consoledark';
+const LIGHT = 'noticelight';
+const DARK = 'noticedark';
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
@@ -118,7 +118,7 @@ describe('console notices', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('This notice is void: its amount can no longer change.').waitFor();
-    await page.getByText(/notice\.void · admin@consolelight\.example/).waitFor();
+    await page.getByText(/notice\.void · admin@noticelight\.example/).waitFor();
 
     // The list finds it by the start of its plate and shows it void.
     await page.goto(tenantUrl(LIGHT, '/dashboard/notices?q=KBD'));

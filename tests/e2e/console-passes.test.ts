@@ -10,7 +10,7 @@ import {
 
 /**
  * The console's pass screens (issue 11) on the tenants of tests/e2e/fixtures/console-passes.json:
- * a light brand (consolelight) and a dark one (consoledark).
+ * a light brand (passeslight) and a dark one (passesdark).
  */
 const PASSWORD = 'Operator#2026';
 
@@ -44,8 +44,8 @@ async function expectNoHorizontalScroll(target: Page) {
 
 describe('the console: pass products', () => {
   it('an admin creates a product with the keyboard, and a guest buys it on the portal', async () => {
-    await signInOperator(page, 'consoledark', 'admin@consoledark.example');
-    await page.goto(tenantUrl('consoledark', '/dashboard/products'));
+    await signInOperator(page, 'passesdark', 'admin@passesdark.example');
+    await page.goto(tenantUrl('passesdark', '/dashboard/products'));
     await page.getByRole('cell', { name: 'Dark Day Pass', exact: true }).waitFor();
     await expectAccessible(page);
 
@@ -74,7 +74,7 @@ describe('the console: pass products', () => {
     await expect(page.getByLabel('Price (USD)').inputValue()).resolves.toBe('$7.50');
 
     // The portal sells it: a guest checks out through the sandbox.
-    await page.goto(tenantUrl('consoledark', '/permits/choose'));
+    await page.goto(tenantUrl('passesdark', '/permits/choose'));
     const card = page.getByRole('article', { name: 'Console Weekend Pass' });
     await expect(card.getByTestId('product-price').textContent()).resolves.toBe('$7.50');
     await card.getByRole('button', { name: 'Choose Console Weekend Pass' }).click();
@@ -92,7 +92,7 @@ describe('the console: pass products', () => {
     await page.waitForURL(/\/success\?checkout=success$/);
 
     // Back in the console the pass is found by its plate, and refunded once.
-    await page.goto(tenantUrl('consoledark', '/dashboard/passes?q=wknd'));
+    await page.goto(tenantUrl('passesdark', '/dashboard/passes?q=wknd'));
     await page.getByRole('cell', { name: 'WKND75' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('cell', { name: 'WKND75' }).click();
@@ -109,8 +109,8 @@ describe('the console: pass products', () => {
   });
 
   it('generates a batch of access codes and revokes one', async () => {
-    await signInOperator(page, 'consolelight', 'admin@consolelight.example');
-    await page.goto(tenantUrl('consolelight', '/dashboard/products'));
+    await signInOperator(page, 'passeslight', 'admin@passeslight.example');
+    await page.goto(tenantUrl('passeslight', '/dashboard/products'));
     await page.getByRole('link', { name: 'Access codes: Console Reserved Application' }).click();
     await page.getByText('No access codes for this product yet.').waitFor();
     await page.getByLabel('How many').fill('3');
@@ -130,8 +130,8 @@ describe('the console: pass products', () => {
 
 describe('the console: passes and reports', () => {
   it('approves a pass from the approvals queue', async () => {
-    await signInOperator(page, 'consolelight', 'admin@consolelight.example');
-    await page.goto(tenantUrl('consolelight', '/dashboard/passes?status=waiting'));
+    await signInOperator(page, 'passeslight', 'admin@passeslight.example');
+    await page.goto(tenantUrl('passeslight', '/dashboard/passes?status=waiting'));
     await page.getByRole('cell', { name: 'QUEUE1' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'CQ-1001' }).click();
@@ -139,7 +139,7 @@ describe('the console: passes and reports', () => {
     await page.getByLabel('Message to the registrant (optional)').fill('Welcome to the reserved lot.');
     await page.getByRole('button', { name: 'Approve pass' }).click();
     await page.getByText('Paid', { exact: true }).waitFor();
-    await page.goto(tenantUrl('consolelight', '/dashboard/passes?status=waiting'));
+    await page.goto(tenantUrl('passeslight', '/dashboard/passes?status=waiting'));
     await page.getByText('No passes are waiting for approval.').waitFor();
     expectNoPageErrors(page);
   });
@@ -147,8 +147,8 @@ describe('the console: passes and reports', () => {
   it('creates and revokes an API key, and opens a new report, on a phone', async () => {
     const context = await newContext(browser, { phone: true });
     page = await context.newPage();
-    await signInOperator(page, 'consolelight', 'admin@consolelight.example');
-    await page.goto(tenantUrl('consolelight', '/dashboard/reports'));
+    await signInOperator(page, 'passeslight', 'admin@passeslight.example');
+    await page.goto(tenantUrl('passeslight', '/dashboard/reports'));
     await page.getByText('No reports yet. Create one above.').waitFor();
     await page.getByText('No API keys yet.').waitFor();
     await expectAccessible(page);

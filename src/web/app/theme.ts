@@ -12,6 +12,9 @@ export function createBrandTheme(brand: BrandDetails | null) {
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     components: {
+      // A loader is named by its aria-label, which ARIA allows only on an element with a role:
+      // as a status it is also announced to screen readers while the page loads.
+      Loader: { defaultProps: { role: 'status' } },
       // Mantine takes the show/hide toggle out of the Tab order; keyboard users need it too.
       // aria-pressed (set by Mantine) tells whether the password is shown.
       PasswordInput: PasswordInput.extend({
