@@ -2,11 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../src/server/db/client';
 import { readDemoData } from '../../../src/server/db/fixtures/demo';
 import { loadFixtureDocument } from '../../../src/server/db/fixtures/loader';
-import { migrate } from '../../../src/server/db/migrate';
+import { migrate, splitStatements } from '../../../src/server/db/migrate';
 import { findFreePort } from '../../support/free-port';
 
 declare module 'vitest' {
@@ -20,16 +21,28 @@ declare module 'vitest' {
 
 const FIXTURES_DIR = path.resolve('tests/e2e/fixtures');
 
-/** The demo data, then every fixture document of tests/e2e/fixtures, in one fresh database. */
+const fixtureFiles = (extension: string) =>
+  existsSync(FIXTURES_DIR)
+    ? readdirSync(FIXTURES_DIR)
+        .filter((name) => name.endsWith(extension))
+        .sort()
+    : [];
+
+/**
+ * The demo data, then every fixture document of tests/e2e/fixtures, then its SQL files (bulk data
+ * the fixture loader would take minutes for, written against the documents' rows), in one fresh
+ * database.
+ */
 async function prepareDatabase(dataDir: string) {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   await migrate(database.db);
   await loadFixtureDocument(database.db, readDemoData());
-  if (existsSync(FIXTURES_DIR)) {
-    for (const file of readdirSync(FIXTURES_DIR)
-      .filter((name) => name.endsWith('.json'))
-      .sort()) {
-      await loadFixtureDocument(database.db, JSON.parse(readFileSync(path.join(FIXTURES_DIR, file), 'utf8')));
+  for (const file of fixtureFiles('.json')) {
+    await loadFixtureDocument(database.db, JSON.parse(readFileSync(path.join(FIXTURES_DIR, file), 'utf8')));
+  }
+  for (const file of fixtureFiles('.sql')) {
+    for (const statement of splitStatements(readFileSync(path.join(FIXTURES_DIR, file), 'utf8'))) {
+      await database.db.execute(sql.raw(statement));
     }
   }
   await database.close();
