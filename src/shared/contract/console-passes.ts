@@ -391,6 +391,10 @@ export const CONSOLE_PASS_FILTERS = ['all', 'active', ...PASS_PAID_STATUSES] as 
 export type ConsolePassFilter = (typeof CONSOLE_PASS_FILTERS)[number];
 export const CONSOLE_PASS_PAGE_SIZE = 25;
 
+/** Columns the console's pass list sorts by on the server. */
+export const CONSOLE_PASS_SORT_KEYS = ['created', 'issued', 'expires', 'number'] as const;
+export type ConsolePassSortKey = (typeof CONSOLE_PASS_SORT_KEYS)[number];
+
 export const listConsolePassesQuerySchema = z.object({
   /** A plate, a name, an email or a pass number; blank: every pass. */
   q: z
@@ -400,6 +404,9 @@ export const listConsolePassesQuerySchema = z.object({
     .refine((value) => value.length <= 100, 'must be at most 100 characters')
     .default(''),
   status: z.enum(CONSOLE_PASS_FILTERS).default('all'),
+  /** Newest registration first unless a column is chosen. */
+  sort: z.enum(CONSOLE_PASS_SORT_KEYS).default('created'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000).default(1),
 });
 export type ListConsolePassesQuery = z.input<typeof listConsolePassesQuerySchema>;

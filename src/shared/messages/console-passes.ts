@@ -140,6 +140,7 @@ export const consolePassMessages = {
   columnHolder: 'Holder',
   columnIssued: 'Issued',
   columnExpires: 'Expires',
+  sortBy: 'Sort by {column}',
   needsInput: 'Needs input',
   filterAll: 'All',
   filterActive: 'Active',

@@ -470,8 +470,30 @@ describe('the pass search', () => {
     expect(page.json()).toMatchObject({ total: 2, page: 1, pageSize: 25 });
   });
 
+  it('sorts on the server by pass number, issue and expiry, either way', async () => {
+    expect(await numbers('?sort=number&order=asc')).toEqual(['700001', '700002']);
+    expect(await numbers('?sort=number&order=desc')).toEqual(['700002', '700001']);
+    const instants = async (query: string, field: 'expiresAt' | 'issuedOn') =>
+      (
+        (await call('staff', 'GET', `/dashboard/passes${query}`)).json().items as Record<string, string>[]
+      ).map((item) => Date.parse(item[field] as string));
+    const ascending = (values: number[]) =>
+      values.every((value, i) => i === 0 || (values[i - 1] ?? 0) <= value);
+    expect(ascending(await instants('?sort=expires&order=asc', 'expiresAt'))).toBe(true);
+    expect(ascending((await instants('?sort=expires&order=desc', 'expiresAt')).reverse())).toBe(true);
+    expect(ascending(await instants('?sort=issued&order=asc', 'issuedOn'))).toBe(true);
+    expect(ascending((await instants('?sort=issued', 'issuedOn')).reverse())).toBe(true);
+  });
+
   it('refuses a bad query with a 400', async () => {
-    for (const query of ['?status=bogus', '?page=0', '?page=x', `?q=${'A'.repeat(101)}`]) {
+    for (const query of [
+      '?status=bogus',
+      '?page=0',
+      '?page=x',
+      `?q=${'A'.repeat(101)}`,
+      '?sort=holder',
+      '?order=sideways',
+    ]) {
       expect((await call('staff', 'GET', `/dashboard/passes${query}`)).statusCode, query).toBe(400);
     }
   });

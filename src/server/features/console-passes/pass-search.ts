@@ -1,8 +1,9 @@
-import { and, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   CONSOLE_PASS_PAGE_SIZE,
   type ConsolePassFilter,
   type ConsolePassRow,
+  type ConsolePassSortKey,
 } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
@@ -51,11 +52,34 @@ function matchesStatus(status: ConsolePassFilter, now: Date): SQL | undefined {
   return eq(issuedPasses.paidStatus, status);
 }
 
+/** The sorted column first; ties fall back to the newest registration, then the id, for stable pages. */
+function orderOf(sort: ConsolePassSortKey, order: 'asc' | 'desc'): SQL[] {
+  const direction = order === 'asc' ? asc : desc;
+  const tieBreak = [desc(issuedPasses.createdAt), desc(issuedPasses.id)];
+  switch (sort) {
+    case 'created':
+      return [direction(issuedPasses.createdAt), direction(issuedPasses.id)];
+    case 'issued':
+      return [direction(issuedPasses.issuedOn), ...tieBreak];
+    case 'expires':
+      return [direction(issuedPasses.expiresAt), ...tieBreak];
+    case 'number':
+      // Pass numbers come from one sequence (digits): by length, then text, is numeric order.
+      return [
+        direction(sql`length(${issuedPasses.customerPermitId})`),
+        direction(issuedPasses.customerPermitId),
+        ...tieBreak,
+      ];
+  }
+}
+
 export async function searchConsolePasses(options: {
   db: Database;
   tenantId: string;
   term: string;
   status: ConsolePassFilter;
+  sort: ConsolePassSortKey;
+  order: 'asc' | 'desc';
   page: number;
   now: Date;
 }) {
@@ -77,7 +101,7 @@ export async function searchConsolePasses(options: {
         and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
       )
       .where(where)
-      .orderBy(desc(issuedPasses.createdAt), desc(issuedPasses.id))
+      .orderBy(...orderOf(options.sort, options.order))
       .limit(CONSOLE_PASS_PAGE_SIZE)
       .offset((page - 1) * CONSOLE_PASS_PAGE_SIZE),
     db.select({ total: count() }).from(issuedPasses).where(where),

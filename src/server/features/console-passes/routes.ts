@@ -104,6 +104,8 @@ export async function consolePassRoutes(app: ApiInstance) {
       tenantId: tenant.id,
       term: request.query.q,
       status: request.query.status,
+      sort: request.query.sort,
+      order: request.query.order,
       page: request.query.page,
       now: clock.now(),
     });

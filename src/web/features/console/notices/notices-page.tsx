@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  UnstyledButton,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,6 +25,7 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useOperatorCan } from '../console-api';
+import { nextSortOrder, SortHeader } from '../sort-header';
 import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
 import { Pager, QueryError, statusBadgeColor } from './console-ui';
 
@@ -61,29 +61,6 @@ function useListQuery() {
     setParams(next);
   };
   return { query, update, hasFilters: FILTER_KEYS.some((key) => params.get(key)) };
-}
-
-function SortHeader(props: {
-  label: string;
-  sort?: NoticeSortKey;
-  query: NoticeListQuery;
-  onSort: (sort: NoticeSortKey) => void;
-}) {
-  const { label, sort, query } = props;
-  if (!sort) return <Table.Th scope="col">{label}</Table.Th>;
-  const isActive = query.sort === sort;
-  const ariaSort = isActive ? (query.order === 'asc' ? 'ascending' : 'descending') : 'none';
-  return (
-    <Table.Th scope="col" aria-sort={ariaSort}>
-      <UnstyledButton
-        onClick={() => props.onSort(sort)}
-        style={{ font: 'inherit', fontWeight: 700 }}
-        aria-label={fillMessage(m.sortBy, { column: label })}
-      >
-        {label} {isActive ? (query.order === 'asc' ? '▲' : '▼') : ''}
-      </UnstyledButton>
-    </Table.Th>
-  );
 }
 
 function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: string }) {
@@ -196,7 +173,11 @@ export function NoticesPage() {
   const [isExporting, setIsExporting] = useState(false);
 
   const sortBy = (sort: NoticeSortKey) =>
-    update({ sort, order: query.sort === sort && query.order === 'desc' ? 'asc' : 'desc', page: undefined });
+    update({
+      sort,
+      order: nextSortOrder(query.sort ?? 'issued', query.order ?? 'desc', sort),
+      page: undefined,
+    });
 
   const exportCsv = async () => {
     setExportError(null);
@@ -263,7 +244,15 @@ export function NoticesPage() {
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((column) => (
-                  <SortHeader key={column.label} {...column} query={query} onSort={sortBy} />
+                  <SortHeader
+                    key={column.label}
+                    label={column.label}
+                    sort={column.sort}
+                    activeSort={query.sort ?? 'issued'}
+                    order={query.order ?? 'desc'}
+                    sortLabel={fillMessage(m.sortBy, { column: column.label })}
+                    onSort={sortBy}
+                  />
                 ))}
               </Table.Tr>
             </Table.Thead>

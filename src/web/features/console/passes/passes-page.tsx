@@ -4,13 +4,16 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   CONSOLE_PASS_FILTERS,
+  CONSOLE_PASS_SORT_KEYS,
   type ConsolePassFilter,
+  type ConsolePassSortKey,
   listConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { nextSortOrder, SortHeader, type SortOrder } from '../sort-header';
 import { callAsOperator } from './operator-call';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 import { QueryState } from './query-state';
@@ -33,6 +36,11 @@ function readFilter(value: string | null): ConsolePassFilter {
  * number, filtered by status (?status=waiting is the approvals queue), 25 a page. The search
  * lives in the address, so a result can be bookmarked and Back returns to it.
  */
+const readSort = (value: string | null): ConsolePassSortKey =>
+  (CONSOLE_PASS_SORT_KEYS as readonly string[]).includes(value ?? '')
+    ? (value as ConsolePassSortKey)
+    : 'created';
+
 export function PassesPage() {
   const navigate = useNavigate();
   const timeZone = useTenantTimeZone();
@@ -40,23 +48,46 @@ export function PassesPage() {
   const q = params.get('q') ?? '';
   const status = readFilter(params.get('status'));
   const page = Math.max(1, Number(params.get('page')) || 1);
+  const sort = readSort(params.get('sort'));
+  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
   const [draft, setDraft] = useState(q);
 
   const query = useQuery({
-    queryKey: ['console', 'passes', q, status, page],
+    queryKey: ['console', 'passes', q, status, sort, order, page],
     queryFn: ({ signal }) =>
-      callAsOperator(listConsolePassesContract, { query: { q, status, page } }, signal),
+      callAsOperator(listConsolePassesContract, { query: { q, status, sort, order, page } }, signal),
     placeholderData: keepPreviousData,
   });
 
-  function update(next: { q?: string; status?: ConsolePassFilter; page?: number }) {
-    const values = { q, status, page: 1, ...next };
+  function update(next: {
+    q?: string;
+    status?: ConsolePassFilter;
+    sort?: ConsolePassSortKey;
+    order?: SortOrder;
+    page?: number;
+  }) {
+    const values = { q, status, sort, order, page: 1, ...next };
     const search = new URLSearchParams();
     if (values.q) search.set('q', values.q);
     if (values.status !== 'all') search.set('status', values.status);
+    if (values.sort !== 'created') search.set('sort', values.sort);
+    if (values.order !== 'desc') search.set('order', values.order);
     if (values.page > 1) search.set('page', String(values.page));
     setParams(search);
   }
+
+  const sortBy = (pressed: ConsolePassSortKey) =>
+    update({ sort: pressed, order: nextSortOrder(sort, order, pressed) });
+  const header = (label: string, key?: ConsolePassSortKey) => (
+    <SortHeader
+      label={label}
+      sort={key}
+      activeSort={sort}
+      order={order}
+      sortLabel={fillMessage(m.sortBy, { column: label })}
+      onSort={sortBy}
+    />
+  );
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
@@ -104,13 +135,13 @@ export function PassesPage() {
           <Table highlightOnHover verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{m.columnNumber}</Table.Th>
-                <Table.Th>{m.columnPlate}</Table.Th>
-                <Table.Th>{m.columnProduct}</Table.Th>
-                <Table.Th>{m.columnStatus}</Table.Th>
-                <Table.Th>{m.columnHolder}</Table.Th>
-                <Table.Th>{m.columnIssued}</Table.Th>
-                <Table.Th>{m.columnExpires}</Table.Th>
+                {header(m.columnNumber, 'number')}
+                {header(m.columnPlate)}
+                {header(m.columnProduct)}
+                {header(m.columnStatus)}
+                {header(m.columnHolder)}
+                {header(m.columnIssued, 'issued')}
+                {header(m.columnExpires, 'expires')}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
