@@ -17,6 +17,9 @@ export function useOperatorMe() {
       callApi(getOperatorMeContract, {}, { signal, authorization: readOperatorToken() }),
     staleTime: 60_000,
     retry: false,
+    // Signed out, there is nobody to ask about: the frame sends the visitor to sign-in, keeping
+    // the page they asked for (a refused call here would race it and lose that page).
+    enabled: Boolean(readOperatorToken()),
   });
 }
 

@@ -77,7 +77,7 @@ export function ConsoleLayout() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{operator.email}</Menu.Label>
-            <Menu.Item onClick={signOut}>{consoleMessages.signOut}</Menu.Item>
+            <Menu.Item onClick={() => signOut()}>{consoleMessages.signOut}</Menu.Item>
             <Menu.Item onClick={() => void signOutOfEveryDevice()}>
               {consoleMessages.signOutEverywhere}
             </Menu.Item>

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { clearOperatorToken } from '../operator/operator-session';
 import { CONSOLE_QUERY_ROOT } from './console-api';
@@ -13,12 +13,17 @@ import { CONSOLE_QUERY_ROOT } from './console-api';
 export function useConsoleSession() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { pathname } = useLocation();
 
-  const signOut = useCallback(() => {
-    clearOperatorToken();
-    queryClient.removeQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
-    navigate('/dashboard/login', { replace: true, state: null });
-  }, [navigate, queryClient]);
+  const signOut = useCallback(
+    /** `returnTo`: the page to come back to after signing in again (a token that ran out). */
+    (returnTo?: string) => {
+      clearOperatorToken();
+      queryClient.removeQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
+      navigate('/dashboard/login', { replace: true, state: returnTo ? { from: returnTo } : null });
+    },
+    [navigate, queryClient],
+  );
 
   useEffect(
     () =>
@@ -30,10 +35,10 @@ export function useConsoleSession() {
           error instanceof ApiError &&
           error.status === 401
         ) {
-          signOut();
+          signOut(pathname);
         }
       }),
-    [queryClient, signOut],
+    [queryClient, signOut, pathname],
   );
 
   return { signOut };
