@@ -24,7 +24,13 @@ const COLORS: Record<PassPaidStatus, { color: string; c: string }> = {
 
 export function PassStatusBadge({ status }: { status: PassPaidStatus }) {
   return (
-    <Badge color={COLORS[status].color} c={COLORS[status].c}>
+    // Never cut short in a narrow table column: the whole status is the point of the badge.
+    <Badge
+      color={COLORS[status].color}
+      c={COLORS[status].c}
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {PASS_STATUS_LABELS[status]}
     </Badge>
   );

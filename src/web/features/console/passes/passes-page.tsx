@@ -158,7 +158,7 @@ export function PassesPage() {
                   </Table.Td>
                   <Table.Td>{pass.plate || m.needsInput}</Table.Td>
                   <Table.Td>{pass.permitName}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <PassStatusBadge status={pass.paidStatus} />
                   </Table.Td>
                   <Table.Td>
