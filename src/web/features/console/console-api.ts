@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOperatorMeContract, signOutEverywhereContract } from '../../../shared/contract';
 import type { Action } from '../../../shared/rules/permission-actions';
-import { callApi } from '../../lib/api-client';
 import { readOperatorToken } from '../operator/operator-session';
+import { callAsOperator } from './operator-call';
 
 /** Every console query's key starts with this, so signing out forgets them all at once. */
 export const CONSOLE_QUERY_ROOT = 'dashboard';
@@ -13,8 +13,7 @@ export const operatorMeKey = [CONSOLE_QUERY_ROOT, 'me'] as const;
 export function useOperatorMe() {
   return useQuery({
     queryKey: operatorMeKey,
-    queryFn: ({ signal }) =>
-      callApi(getOperatorMeContract, {}, { signal, authorization: readOperatorToken() }),
+    queryFn: ({ signal }) => callAsOperator(getOperatorMeContract, {}, signal),
     staleTime: 60_000,
     retry: false,
     // Signed out, there is nobody to ask about: the frame sends the visitor to sign-in, keeping
@@ -24,7 +23,7 @@ export function useOperatorMe() {
 }
 
 export function signOutEverywhere() {
-  return callApi(signOutEverywhereContract, {}, { authorization: readOperatorToken() });
+  return callAsOperator(signOutEverywhereContract, {});
 }
 
 /**

@@ -5,9 +5,8 @@ import { type AuditEntryView, listAuditContract } from '../../../../shared/contr
 import { formatDate } from '../../../../shared/format';
 import { consoleMessages } from '../../../../shared/messages';
 import { useTenantTimeZone } from '../../../app/brand';
-import { callApi } from '../../../lib/api-client';
-import { readOperatorToken } from '../../operator/operator-session';
 import { CONSOLE_QUERY_ROOT } from '../console-api';
+import { callAsOperator } from '../operator-call';
 import { diffAuditValues } from './audit-diff';
 
 const PAGE_SIZE = 25;
@@ -76,7 +75,7 @@ export function AuditPage() {
     queryKey: [CONSOLE_QUERY_ROOT, 'audit', entityType],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      callApi(
+      callAsOperator(
         listAuditContract,
         {
           query: {
@@ -85,7 +84,7 @@ export function AuditPage() {
             ...(pageParam ? { cursor: pageParam } : {}),
           },
         },
-        { signal, authorization: readOperatorToken() },
+        signal,
       ),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });

@@ -7,10 +7,7 @@ import {
   setCustomerBusinessContract,
   setCustomerGuestCodesContract,
 } from '../../../../shared/contract';
-import { callApi } from '../../../lib/api-client';
-import { readOperatorToken } from '../../operator/operator-session';
-
-const auth = () => ({ authorization: readOperatorToken() });
+import { callAsOperator } from '../operator-call';
 
 export const customersKey = ['console', 'customers'] as const;
 export const customerKey = (uuid: string) => ['console', 'customer', uuid] as const;
@@ -19,7 +16,7 @@ export const signupCodesKey = ['console', 'signup-codes'] as const;
 export function useCustomerList(query: { q?: string; page: number; pageSize: number }) {
   return useQuery({
     queryKey: [...customersKey, query],
-    queryFn: ({ signal }) => callApi(listCustomersContract, { query }, { ...auth(), signal }),
+    queryFn: ({ signal }) => callAsOperator(listCustomersContract, { query }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,20 +24,20 @@ export function useCustomerList(query: { q?: string; page: number; pageSize: num
 export function useConsoleCustomer(uuid: string) {
   return useQuery({
     queryKey: customerKey(uuid),
-    queryFn: ({ signal }) => callApi(getConsoleCustomerContract, { params: { uuid } }, { ...auth(), signal }),
+    queryFn: ({ signal }) => callAsOperator(getConsoleCustomerContract, { params: { uuid } }, signal),
   });
 }
 
 export function useSignupCodes() {
   return useQuery({
     queryKey: signupCodesKey,
-    queryFn: ({ signal }) => callApi(listSignupCodesContract, {}, { ...auth(), signal }),
+    queryFn: ({ signal }) => callAsOperator(listSignupCodesContract, {}, signal),
   });
 }
 
 export const setGuestCodes = (uuid: string, isGuestCodesActive: boolean) =>
-  callApi(setCustomerGuestCodesContract, { params: { uuid }, body: { isGuestCodesActive } }, auth());
+  callAsOperator(setCustomerGuestCodesContract, { params: { uuid }, body: { isGuestCodesActive } });
 export const setBusiness = (uuid: string, entityName: string | null) =>
-  callApi(setCustomerBusinessContract, { params: { uuid }, body: { entityName } }, auth());
+  callAsOperator(setCustomerBusinessContract, { params: { uuid }, body: { entityName } });
 export const issueSignupCodes = (count: number) =>
-  callApi(issueSignupCodesContract, { body: { count } }, auth());
+  callAsOperator(issueSignupCodesContract, { body: { count } });

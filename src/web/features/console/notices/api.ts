@@ -21,10 +21,9 @@ import {
   type ViolationCodeBody,
   voidNoticeContract,
 } from '../../../../shared/contract';
-import { API_BASE, ApiError, callApi } from '../../../lib/api-client';
+import { API_BASE, ApiError } from '../../../lib/api-client';
 import { readOperatorToken } from '../../operator/operator-session';
-
-const auth = () => ({ authorization: readOperatorToken() });
+import { callAsOperator } from '../operator-call';
 
 export type NoticeListQuery = z.input<typeof listNoticesQuerySchema>;
 
@@ -35,7 +34,7 @@ export const noticeKey = (uuid: string) => ['console', 'notice', uuid] as const;
 export function useNoticeList(query: NoticeListQuery) {
   return useQuery({
     queryKey: [...noticesKey, query],
-    queryFn: ({ signal }) => callApi(listNoticesContract, { query }, { ...auth(), signal }),
+    queryFn: ({ signal }) => callAsOperator(listNoticesContract, { query }, signal),
     // The table keeps showing the previous page while the next one loads.
     placeholderData: keepPreviousData,
   });
@@ -44,31 +43,31 @@ export function useNoticeList(query: NoticeListQuery) {
 export function useViolationCodes() {
   return useQuery({
     queryKey: violationCodesKey,
-    queryFn: ({ signal }) => callApi(listViolationCodesContract, {}, { ...auth(), signal }),
+    queryFn: ({ signal }) => callAsOperator(listViolationCodesContract, {}, signal),
   });
 }
 
 export function useConsoleNotice(uuid: string) {
   return useQuery({
     queryKey: noticeKey(uuid),
-    queryFn: ({ signal }) => callApi(getConsoleNoticeContract, { params: { uuid } }, { ...auth(), signal }),
+    queryFn: ({ signal }) => callAsOperator(getConsoleNoticeContract, { params: { uuid } }, signal),
   });
 }
 
-export const createNotice = (body: CreateNoticeBody) => callApi(createNoticeContract, { body }, auth());
+export const createNotice = (body: CreateNoticeBody) => callAsOperator(createNoticeContract, { body });
 export const updateNotice = (uuid: string, body: UpdateNoticeBody) =>
-  callApi(updateNoticeContract, { params: { uuid }, body }, auth());
+  callAsOperator(updateNoticeContract, { params: { uuid }, body });
 export const voidNotice = (uuid: string, reason: string) =>
-  callApi(voidNoticeContract, { params: { uuid }, body: { reason } }, auth());
+  callAsOperator(voidNoticeContract, { params: { uuid }, body: { reason } });
 export const overrideNoticeAmount = (uuid: string, body: OverrideNoticeAmountBody) =>
-  callApi(overrideNoticeAmountContract, { params: { uuid }, body }, auth());
+  callAsOperator(overrideNoticeAmountContract, { params: { uuid }, body });
 export const createViolationCode = (body: ViolationCodeBody) =>
-  callApi(createViolationCodeContract, { body }, auth());
+  callAsOperator(createViolationCodeContract, { body });
 export const updateViolationCode = (uuid: string, body: ViolationCodeBody) =>
-  callApi(updateViolationCodeContract, { params: { uuid }, body }, auth());
+  callAsOperator(updateViolationCodeContract, { params: { uuid }, body });
 export const previewNoticeImport = (csv: string) =>
-  callApi(previewNoticeImportContract, { body: { csv } }, auth());
-export const importNotices = (csv: string) => callApi(importNoticesContract, { body: { csv } }, auth());
+  callAsOperator(previewNoticeImportContract, { body: { csv } });
+export const importNotices = (csv: string) => callAsOperator(importNoticesContract, { body: { csv } });
 
 /** Saves a file the browser holds as a download. */
 export function saveFile(blob: Blob, fileName: string) {

@@ -7,28 +7,26 @@ import {
   type UpdateOperatorBody,
   updateOperatorContract,
 } from '../../../../shared/contract';
-import { callApi } from '../../../lib/api-client';
-import { readOperatorToken } from '../../operator/operator-session';
 import { CONSOLE_QUERY_ROOT } from '../console-api';
+import { callAsOperator } from '../operator-call';
 
 export const operatorsKey = [CONSOLE_QUERY_ROOT, 'operators'] as const;
 
 export function useOperators() {
   return useQuery({
     queryKey: operatorsKey,
-    queryFn: ({ signal }) =>
-      callApi(listOperatorsContract, {}, { signal, authorization: readOperatorToken() }),
+    queryFn: ({ signal }) => callAsOperator(listOperatorsContract, {}, signal),
   });
 }
 
 export function inviteOperator(body: InviteOperatorBody) {
-  return callApi(inviteOperatorContract, { body }, { authorization: readOperatorToken() });
+  return callAsOperator(inviteOperatorContract, { body });
 }
 
 export function updateOperator(uuid: string, body: UpdateOperatorBody) {
-  return callApi(updateOperatorContract, { params: { uuid }, body }, { authorization: readOperatorToken() });
+  return callAsOperator(updateOperatorContract, { params: { uuid }, body });
 }
 
 export function resendInvitation(uuid: string) {
-  return callApi(resendInvitationContract, { params: { uuid } }, { authorization: readOperatorToken() });
+  return callAsOperator(resendInvitationContract, { params: { uuid } });
 }

@@ -6,10 +6,9 @@ import { formatCalendarDate, formatMoney } from '../../../../shared/format';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
-import { callApi } from '../../../lib/api-client';
-import { readOperatorToken } from '../../operator/operator-session';
 import { CONSOLE_QUERY_ROOT, useOperatorMe } from '../console-api';
 import { navItemsFor } from '../nav-items';
+import { callAsOperator } from '../operator-call';
 
 interface Tile {
   label: string;
@@ -90,8 +89,7 @@ export function OverviewPage() {
   const me = useOperatorMe();
   const overview = useQuery({
     queryKey: [CONSOLE_QUERY_ROOT, 'overview'],
-    queryFn: ({ signal }) =>
-      callApi(getConsoleOverviewContract, {}, { signal, authorization: readOperatorToken() }),
+    queryFn: ({ signal }) => callAsOperator(getConsoleOverviewContract, {}, signal),
     refetchInterval: 60_000,
   });
   const role = me.data?.role ?? 'enforcement';

@@ -28,8 +28,8 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { useOperatorCan } from '../console-api';
+import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from './confirm-dialog';
-import { callAsOperator } from './operator-call';
 import { PassStatusBadge } from './pass-status';
 import { QueryState } from './query-state';
 

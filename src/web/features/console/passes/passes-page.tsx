@@ -13,8 +13,8 @@ import { formatDate } from '../../../../shared/format';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { callAsOperator } from '../operator-call';
 import { nextSortOrder, SortHeader, type SortOrder } from '../sort-header';
-import { callAsOperator } from './operator-call';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 import { QueryState } from './query-state';
 

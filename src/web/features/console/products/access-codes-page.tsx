@@ -30,8 +30,8 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
-import { callAsOperator } from '../passes/operator-call';
 import { QueryState } from '../passes/query-state';
 import { consoleProductsKey } from './products-page';
 

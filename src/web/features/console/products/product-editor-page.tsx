@@ -44,7 +44,7 @@ import { ApiError } from '../../../lib/api-client';
 import { acceptFor, uploadFile } from '../../../lib/upload-file';
 import { useApiForm } from '../../../lib/use-api-form';
 import { DENY_RED } from '../../operator/colors';
-import { callAsOperator } from '../passes/operator-call';
+import { callAsOperator } from '../operator-call';
 import { QueryState } from '../passes/query-state';
 import { consoleProductsKey } from './products-page';
 import { RichTextEditor } from './rich-text-editor';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
-import { callAsOperator } from '../passes/operator-call';
+import { callAsOperator } from '../operator-call';
 import { QueryState } from '../passes/query-state';
 
 export const consoleProductsKey = ['console', 'products'] as const;

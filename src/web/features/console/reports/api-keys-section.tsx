@@ -29,8 +29,8 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { ApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
-import { callAsOperator } from '../passes/operator-call';
 import { QueryState } from '../passes/query-state';
 
 const apiKeysKey = ['console', 'api-keys'] as const;

@@ -22,7 +22,7 @@ import { consoleReportMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
-import { callAsOperator } from '../passes/operator-call';
+import { callAsOperator } from '../operator-call';
 import { QueryState } from '../passes/query-state';
 import { ApiKeysSection } from './api-keys-section';
 

@@ -4,20 +4,18 @@ import {
   type TenantSettingsBody,
   updateTenantSettingsContract,
 } from '../../../../shared/contract';
-import { callApi } from '../../../lib/api-client';
-import { readOperatorToken } from '../../operator/operator-session';
 import { CONSOLE_QUERY_ROOT } from '../console-api';
+import { callAsOperator } from '../operator-call';
 
 export const tenantSettingsKey = [CONSOLE_QUERY_ROOT, 'settings'] as const;
 
 export function useTenantSettings() {
   return useQuery({
     queryKey: tenantSettingsKey,
-    queryFn: ({ signal }) =>
-      callApi(getTenantSettingsContract, {}, { signal, authorization: readOperatorToken() }),
+    queryFn: ({ signal }) => callAsOperator(getTenantSettingsContract, {}, signal),
   });
 }
 
 export function saveTenantSettings(body: TenantSettingsBody) {
-  return callApi(updateTenantSettingsContract, { body }, { authorization: readOperatorToken() });
+  return callAsOperator(updateTenantSettingsContract, { body });
 }
