@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { MailTransport } from './adapters/mail';
 import type { PaymentGateway } from './adapters/payments/port';
 import { LocalStorage } from './adapters/storage/local-storage';
@@ -39,10 +39,12 @@ import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
+import { contractSerializerCompiler } from './http/response-serializer';
 import { preventApiCaching } from './plugins/api-cache-policy';
 import { connectionLimits } from './plugins/connection-limits';
 import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
 import { registerErrorHandler } from './plugins/error-handler';
+import { lazyChildLoggerFactory } from './plugins/lazy-request-logger';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
@@ -83,6 +85,7 @@ export async function buildApp(
       options.logger === false
         ? false
         : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
+    ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
     trustProxy: deps.config.TRUST_PROXY,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
@@ -90,7 +93,7 @@ export async function buildApp(
   });
   app.server.maxConnections = deps.config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler);
   app.decorate('deps', deps);
   // First: every later hook and handler of a request queries in the request's tenant scope.
   scopeQueriesToTheRequest(app);

@@ -28,6 +28,11 @@ export function runInRequestScope<T>(work: () => T, store: ScopeStore = newReque
   return scopes.run(store, work);
 }
 
+/** Whether the async context is already in this request scope (re-entering it would be a no-op). */
+export function isInScope(store: ScopeStore): boolean {
+  return scopes.getStore() === store;
+}
+
 /** A request's scope, to keep on the request and re-enter where Fastify loses the context. */
 export function newRequestScope(): ScopeStore {
   return { system: false, tenantId: null };

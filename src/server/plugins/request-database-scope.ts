@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { newRequestScope, runInRequestScope } from '../db/tenant-scope';
+import { isInScope, newRequestScope, runInRequestScope } from '../db/tenant-scope';
 
 const requestScopes = new WeakMap<FastifyRequest, ReturnType<typeof newRequestScope>>();
 
@@ -16,7 +16,9 @@ export function scopeQueriesToTheRequest(app: FastifyInstance): void {
       scope = newRequestScope();
       requestScopes.set(request, scope);
     }
-    runInRequestScope(done, scope);
+    // A GET has no body to read, so the context usually survives from one hook to the next.
+    if (isInScope(scope)) done();
+    else runInRequestScope(done, scope);
   };
   app.addHook('onRequest', (request, _reply, done) => enter(request, done));
   app.addHook('preValidation', (request, _reply, done) => enter(request, done));
