@@ -95,7 +95,7 @@ export const listNoticesContract = defineRoute({
 export const exportNoticesContract = defineRoute({
   method: 'GET',
   path: '/dashboard/notices/export',
-  summary: 'The filtered notices as a CSV file (text/csv), streamed, every row',
+  summary: "The filtered notices as a CSV file (text/csv) in the list's order, streamed, every row",
   tags: ['console'],
   auth: 'operator',
   permission: 'notice.list',

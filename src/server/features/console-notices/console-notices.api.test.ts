@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildCitation,
@@ -7,8 +7,11 @@ import {
   TEST_OPERATOR_PASSWORD,
 } from '../../../../tests/support/factories';
 import { useTestApp } from '../../../../tests/support/test-app';
+import { NOTICE_SORT_KEYS, type NoticeSortKey } from '../../../shared/contract';
 import { parseCsv } from '../../../shared/format/csv';
 import { queryRows } from '../../db/client';
+import { tenants } from '../../db/schema';
+import { exportNotices } from './export-notices';
 
 const alpha = buildTenant({
   subdomain: 'alpha',
@@ -483,7 +486,7 @@ describe('CSV import', () => {
 });
 
 describe('CSV export', () => {
-  it('streams the filtered notices, newest first, with formula-looking cells defused', async () => {
+  it('streams the filtered notices, newest first by default, with formula-looking cells defused', async () => {
     const response = await call('enforcement', 'GET', '/notices/export?q=A');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -506,6 +509,42 @@ describe('CSV export', () => {
     expect(a4[6]).toBe("'+SUM(A1)");
     expect(rows[2]).toEqual(expect.arrayContaining(['A2', '25.00', 'Void']));
     expect(response.body).not.toContain('B1');
+  });
+
+  it("answers the list's notices in the list's sort and order", async () => {
+    for (const sort of NOTICE_SORT_KEYS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const query = `q=A&sort=${sort}&order=${order}`;
+        const list = await call('admin', 'GET', `/notices?${query}&pageSize=100`);
+        const csv = await call('admin', 'GET', `/notices/export?${query}`);
+        const listed = list.json().items.map((item: { citationNumber: string }) => item.citationNumber);
+        const exported = parseCsv(csv.body)
+          .records.slice(1)
+          .map((record) => record.fields[0]);
+        expect(exported, query).toEqual(listed);
+        expect(exported).toHaveLength(4);
+      }
+    }
+  });
+
+  it('continues each batch after the last row read, in every order', async () => {
+    const [tenant] = await t.db.select().from(tenants).where(eq(tenants.subdomain, 'alpha'));
+    const exported = async (sort: NoticeSortKey, order: 'asc' | 'desc', batchSize: number) => {
+      const stream = exportNotices({ db: t.db, tenant: tenant!, filter: { sort, order }, batchSize });
+      let body = '';
+      for await (const chunk of stream) body += chunk;
+      return parseCsv(body)
+        .records.slice(1)
+        .map((record) => record.fields[0]);
+    };
+    for (const sort of NOTICE_SORT_KEYS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const whole = await exported(sort, order, 1000);
+        expect(whole.length).toBeGreaterThan(4);
+        expect(await exported(sort, order, 1), `${sort} ${order}`).toEqual(whole);
+        expect(await exported(sort, order, 3), `${sort} ${order}`).toEqual(whole);
+      }
+    }
   });
 
   it('exports only the header when nothing matches', async () => {

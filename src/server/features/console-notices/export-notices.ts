@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { NoticeFilter } from '../../../shared/contract';
 import { csvLine } from '../../../shared/format/csv';
 import { formatDollars, NOTICE_EXPORT_COLUMNS } from '../../../shared/rules/notice-csv';
 import type { Database } from '../../db/client';
 import { citationCodes, citations, type TenantRow } from '../../db/schema';
-import { amountInForce, noticeConditions } from './notice-filters';
+import { amountInForce, noticeConditions, noticeOrder, noticeSortKey, noticesAfter } from './notice-filters';
 
 /** Rows read per query: memory stays flat however many notices the tenant holds. */
 const EXPORT_BATCH_SIZE = 1000;
+
+type ExportOptions = { db: Database; tenant: TenantRow; filter: NoticeFilter; batchSize?: number };
 
 const exportColumns = {
   id: citations.id,
@@ -44,25 +46,25 @@ interface ExportRow {
   datePaid: Date | null;
   voidDate: Date | null;
   paidTotal: number | null;
+  sortKey: string[];
 }
 
-async function* exportLines(db: Database, tenant: TenantRow, filter: NoticeFilter): AsyncGenerator<string> {
+async function* exportLines({
+  db,
+  tenant,
+  filter,
+  batchSize = EXPORT_BATCH_SIZE,
+}: ExportOptions): AsyncGenerator<string> {
   yield csvLine(NOTICE_EXPORT_COLUMNS);
-  let after: { createdOn: Date; id: string } | null = null;
+  let lastKey: string[] | null = null;
   for (;;) {
-    const keyset: SQL | undefined = after
-      ? or(
-          lt(citations.createdOn, after.createdOn),
-          and(eq(citations.createdOn, after.createdOn), lt(citations.id, after.id)),
-        )
-      : undefined;
     const rows: ExportRow[] = await db
-      .select(exportColumns)
+      .select({ ...exportColumns, sortKey: noticeSortKey(filter) })
       .from(citations)
       .leftJoin(citationCodes, eq(citationCodes.id, citations.citationCodeId))
-      .where(and(noticeConditions(tenant, filter), keyset))
-      .orderBy(desc(citations.createdOn), desc(citations.id))
-      .limit(EXPORT_BATCH_SIZE);
+      .where(and(noticeConditions(tenant, filter), lastKey ? noticesAfter(filter, lastKey) : undefined))
+      .orderBy(...noticeOrder(filter))
+      .limit(batchSize);
     for (const row of rows) {
       yield csvLine([
         row.citationNumber,
@@ -83,16 +85,16 @@ async function* exportLines(db: Database, tenant: TenantRow, filter: NoticeFilte
       ]);
     }
     const last: ExportRow | undefined = rows.at(-1);
-    if (!last || rows.length < EXPORT_BATCH_SIZE) return;
-    after = { createdOn: last.createdOn, id: last.id };
+    if (!last || rows.length < batchSize) return;
+    lastKey = last.sortKey;
   }
 }
 
 /**
- * The filtered notices as CSV, newest first, read by keyset in batches and streamed: the list's
- * filters apply; its sort does not (a keyset over the issue date is what keeps a million-row
- * export cheap). Cells are written CSV-injection safe (src/shared/format/csv.ts).
+ * The notices the list shows, in the list's order, as CSV: read in batches by keyset on the sort
+ * columns (never an offset, so a million-row export stays cheap) and streamed. Cells are written
+ * CSV-injection safe (src/shared/format/csv.ts).
  */
-export function exportNotices(options: { db: Database; tenant: TenantRow; filter: NoticeFilter }): Readable {
-  return Readable.from(exportLines(options.db, options.tenant, options.filter));
+export function exportNotices(options: ExportOptions): Readable {
+  return Readable.from(exportLines(options));
 }

@@ -45,8 +45,35 @@ const SORT_COLUMNS: Record<NoticeSortKey, SQL[]> = {
   plate: [sql`${citations.plate}`],
 };
 
-/** The ORDER BY: the chosen key, then the id, so the order is total and pages are stable. */
+/** The sort key's columns, then the id: a total order, so pages and export batches are stable. */
+export function noticeSortColumns(filter: Pick<NoticeFilter, 'sort'>): SQL[] {
+  return [...SORT_COLUMNS[filter.sort], sql`${citations.id}`];
+}
+
+/** The ORDER BY of the list and the export. */
 export function noticeOrder(filter: Pick<NoticeFilter, 'sort' | 'order'>): SQL[] {
   const direction = filter.order === 'asc' ? asc : desc;
-  return [...SORT_COLUMNS[filter.sort], sql`${citations.id}`].map((column) => direction(column));
+  return noticeSortColumns(filter).map((column) => direction(column));
+}
+
+/**
+ * The rows after `lastKey` (the sort columns' values of the last row read, as text) in that
+ * order: one row comparison, which PostgreSQL answers from the same index as the ORDER BY. No
+ * sort column is ever NULL, so the comparison is total.
+ */
+export function noticesAfter(filter: Pick<NoticeFilter, 'sort' | 'order'>, lastKey: readonly string[]): SQL {
+  const columns = sql.join(noticeSortColumns(filter), sql`, `);
+  const values = sql.join(
+    lastKey.map((value) => sql`${value}`),
+    sql`, `,
+  );
+  return filter.order === 'asc' ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`;
+}
+
+/** The sort columns' values of a row as text, to continue after it with `noticesAfter`. */
+export function noticeSortKey(filter: Pick<NoticeFilter, 'sort'>): SQL<string[]> {
+  return sql<string[]>`array[${sql.join(
+    noticeSortColumns(filter).map((column) => sql`(${column})::text`),
+    sql`, `,
+  )}]`;
 }
