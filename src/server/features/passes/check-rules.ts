@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format/dates';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import { findClosedRule } from '../../../shared/rules/pass-sales-rules';
@@ -53,6 +53,8 @@ async function checkQuota(
     rules: PassProductRulesRow;
     subjects: QuotaSubjects;
     addingHours: number;
+    /** A pass whose times change: counted at its new length (addingHours), not as it was. */
+    excludePassId?: string;
     now: Date;
     timeZone: string;
   },
@@ -84,6 +86,7 @@ async function checkQuota(
         gt(since, windowStart),
         countsForQuota(now),
         subject,
+        options.excludePassId ? ne(issuedPasses.id, options.excludePassId) : undefined,
       ),
     )
     .orderBy(asc(since));
@@ -142,4 +145,28 @@ export async function checkProductRules(
     );
   }
   await checkQuota(db, { ...options, rules });
+}
+
+/**
+ * A holder lengthening a pass: an hours-measured quota counts it at its new length beside the
+ * subject's other passes (409 'rule_closed' as at issue). Shortening never fails, and a quota of
+ * passes does not change with a pass's times. Run under the product's lock, like an issue.
+ */
+export async function checkQuotaForNewTimes(
+  tx: Transaction,
+  options: {
+    tenantId: string;
+    productId: string;
+    rules: PassProductRulesRow | null;
+    subjects: QuotaSubjects;
+    passId: string;
+    hours: number;
+    previousHours: number;
+    now: Date;
+    timeZone: string;
+  },
+): Promise<void> {
+  const { rules } = options;
+  if (!rules || rules.quotaMeasure !== 'hours' || options.hours <= options.previousHours) return;
+  await checkQuota(tx, { ...options, rules, addingHours: options.hours, excludePassId: options.passId });
 }

@@ -38,6 +38,8 @@ const ids = {
   hawaii: randomUUID(),
   canceled: randomUUID(),
   race: randomUUID(),
+  quotaA: randomUUID(),
+  quotaB: randomUUID(),
   otherTenant: randomUUID(),
 };
 const tenant = buildTenant({
@@ -83,6 +85,13 @@ const tenant = buildTenant({
     }),
     buildProduct({ name: 'Hawaii', residencyRule: 'HI', advancedType: 2, labelDescriptor: 'State ID' }),
     buildProduct({ name: 'Race', maxVehiclesPerPermit: 6, maxActiveVehiclesPerPermit: 2 }),
+    buildProduct({
+      name: 'Hour quota',
+      canEditTimes: true,
+      permitDuration: 24,
+      permitDurationUnit: 'HOUR',
+      rules: { quota: { count: 40, period: 'DAY', periodLength: 14, per: 'plate', measure: 'hours' } },
+    }),
   ],
   passes: [
     buildPass('Three cars', { uuid: ids.owner, customerEmail: 'owner@edit.example' }),
@@ -116,6 +125,8 @@ const tenant = buildTenant({
         isActive: false,
       })),
     }),
+    buildPass('Hour quota', { uuid: ids.quotaA, vehicle: buildVehicle({ plate: 'QUOTA1' }) }),
+    buildPass('Hour quota', { uuid: ids.quotaB, vehicle: buildVehicle({ plate: 'QUOTA1' }) }),
   ],
 });
 const elsewhere = buildTenant({
@@ -473,6 +484,22 @@ describe('start and end times', () => {
     const past = await times(ids.guest, '2026-11-19T14:00:00.000Z', '2026-11-20T14:00:00.000Z');
     expect(past.statusCode).toBe(400);
     expect((await passRow(ids.guest)).issuedOn.toISOString()).toBe('2026-11-21T14:00:00.000Z');
+  });
+
+  it("keeps a lengthened pass within the product's hours quota; shortening and operators are not held", async () => {
+    // Both passes of plate QUOTA1 run 24 h from 09:00Z; the quota is 40 hours per plate in 14 days.
+    t.clock.set('2026-11-20T15:00:00.000Z');
+    const start = '2026-11-20T09:00:00.000Z';
+    expect((await times(ids.quotaA, start, '2026-11-20T21:00:00.000Z')).statusCode).toBe(200);
+    // 24 h of the other pass and 16 h of this one: exactly the quota (its own 12 h are not counted twice).
+    expect((await times(ids.quotaA, start, '2026-11-21T01:00:00.000Z')).statusCode).toBe(200);
+    const over = await times(ids.quotaA, start, '2026-11-21T02:00:00.000Z');
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'rule_closed' });
+    expect(over.json().message).toContain('40 hours');
+    expect((await passRow(ids.quotaA)).expiresAt.toISOString()).toBe('2026-11-21T01:00:00.000Z');
+    expect((await times(ids.quotaA, start, '2026-11-21T09:00:00.000Z', tokens.admin)).statusCode).toBe(200);
+    expect((await times(ids.quotaA, start, '2026-11-21T08:00:00.000Z')).statusCode).toBe(200);
   });
 
   it('counts a day across the end of daylight saving time as 25 hours', async () => {

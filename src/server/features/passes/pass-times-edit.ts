@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { passMessages } from '../../../shared/messages/passes';
 import { addPassDuration, START_GRACE_MS } from '../../../shared/rules/pass-times';
 import type { Database } from '../../db/client';
-import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
+import { issuedPasses, passProducts, passVehicles, type TenantRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit';
+import { checkQuotaForNewTimes } from './check-rules';
 import {
   assertPassChangeable,
   auditActorOf,
@@ -12,12 +13,15 @@ import {
   type PassCaller,
   requireOperatorRole,
 } from './pass-access';
+import { findProductRules } from './queries';
+
+const hoursBetween = (start: Date, end: Date) => (end.getTime() - start.getTime()) / 3_600_000;
 
 /**
  * Start/end time update (PUT /dashboard/permit/times). The pass's holder, owner or business may
  * move the times of a pass whose product allows it (canEditTimes): end after start, no longer
  * than the product's duration counted in the tenant's time zone (a day pass across a DST change
- * is 23 or 25 hours), a new start not in the past and an end in the future. An operator with
+ * is 23 or 25 hours), a new start not in the past and an end in the future, and a longer pass still within an hours quota of the product. An operator with
  * `pass.set-times` may correct any pass, within the product's duration, and is audited.
  */
 export async function setPermitTimes(options: {
@@ -41,10 +45,12 @@ export async function setPermitTimes(options: {
       lock: true,
     });
     assertPassChangeable(pass, now);
+    // Locked like an issue of the product: a quota counted here cannot change underneath.
     const [product] = await tx
       .select()
       .from(passProducts)
-      .where(and(eq(passProducts.tenantId, tenant.id), eq(passProducts.id, pass.productId)));
+      .where(and(eq(passProducts.tenantId, tenant.id), eq(passProducts.id, pass.productId)))
+      .for('update');
     if (!product) throw notFound('Pass');
     if (!isOperator && !product.canEditTimes) throw forbidden(passMessages.timesNotEditable);
     if (expiresAt.getTime() <= issuedAt.getTime()) {
@@ -67,6 +73,21 @@ export async function setPermitTimes(options: {
       if (expiresAt.getTime() <= now.getTime()) {
         throw new AppError(400, 'pass_validation', passMessages.endInPast);
       }
+      const [primary] = await tx
+        .select({ plate: passVehicles.plate })
+        .from(passVehicles)
+        .where(and(eq(passVehicles.passId, pass.id), eq(passVehicles.isPrimary, true)));
+      await checkQuotaForNewTimes(tx, {
+        tenantId: tenant.id,
+        productId: product.id,
+        rules: await findProductRules(tx, tenant.id, product.id),
+        subjects: { customerId: pass.customerId, email: pass.customerEmail, plate: primary?.plate ?? null },
+        passId: pass.id,
+        hours: hoursBetween(issuedAt, expiresAt),
+        previousHours: hoursBetween(pass.issuedOn, pass.expiresAt),
+        now,
+        timeZone: tenant.timezone,
+      });
     }
     await tx
       .update(issuedPasses)
