@@ -22,7 +22,7 @@ import { consoleCustomerMessages as m } from '../../../../shared/messages/consol
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { FactsTable } from '../../../components/facts-table';
-import { QueryError } from '../notices/console-ui';
+import { QueryError } from '../query-state';
 import { customerKey, customersKey, setBusiness, setGuestCodes, useConsoleCustomer } from './api';
 
 /** Runs one change of the customer and shows its answer, or its error. */

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Ti
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
-import { Pager, QueryError } from '../notices/console-ui';
+import { Pager, QueryError } from '../query-state';
 import { useCustomerList } from './api';
 
 const PAGE_SIZE = 25;

@@ -19,7 +19,7 @@ import { formatDate } from '../../../../shared/format';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
-import { QueryError } from '../notices/console-ui';
+import { QueryError } from '../query-state';
 import { issueSignupCodes, signupCodesKey, useSignupCodes } from './api';
 
 /** /dashboard/customers/signup-codes: issue batches of single-use sign-up codes and see who used them. */

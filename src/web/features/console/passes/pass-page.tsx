@@ -29,9 +29,9 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { useOperatorCan } from '../console-api';
 import { callAsOperator } from '../operator-call';
+import { QueryState } from '../query-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { PassStatusBadge } from './pass-status';
-import { QueryState } from './query-state';
 
 /** Passes an operator may still cancel: not yet canceled, rejected or expired. */
 const CANCELABLE = new Set(['paid', 'waiting', 'incomplete']);

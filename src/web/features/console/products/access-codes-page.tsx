@@ -32,7 +32,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 import { consoleProductsKey } from './products-page';
 
 const PAGE_SIZE = 50;

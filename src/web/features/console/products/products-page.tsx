@@ -5,7 +5,7 @@ import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
 import { callAsOperator } from '../operator-call';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 
 export const consoleProductsKey = ['console', 'products'] as const;
 

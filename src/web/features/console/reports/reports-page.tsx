@@ -23,7 +23,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
 import { callAsOperator } from '../operator-call';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 import { ApiKeysSection } from './api-keys-section';
 
 const reportsKey = ['console', 'reports'] as const;
