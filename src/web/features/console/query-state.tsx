@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { fillMessage } from '../../../shared/messages/fill';
 import { ApiError } from '../../lib/api-client';
 import { clearOperatorToken } from '../operator/operator-session';
+import { EmptyText } from './data-table';
 
 /**
  * The states of a console query, shared by every console section: a failed query's banner, a
@@ -53,13 +54,7 @@ export function QueryState(props: {
     );
   }
   if (props.error) return <QueryError error={props.error} />;
-  if (props.isEmpty) {
-    return (
-      <Text c="dimmed" py="lg" ta="center">
-        {props.emptyText}
-      </Text>
-    );
-  }
+  if (props.isEmpty) return <EmptyText>{props.emptyText}</EmptyText>;
   return <>{props.children}</>;
 }
 
