@@ -14,7 +14,7 @@ import {
 } from '../rules/pass-values';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText, paidStatusSchema } from './passes';
+import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText, permitProductSchema } from './passes';
 
 /**
  * The operator console's pass calls (issue 11, docs/console-passes.md): pass products and their
@@ -197,67 +197,40 @@ export const productEditorSchema = z
 export type ProductEditorInput = z.input<typeof productEditorSchema>;
 export type ProductEditorValues = z.output<typeof productEditorSchema>;
 
-/** A product as the console shows it: the editable fields plus what the server counts. */
-export const consoleProductSchema = z.object({
-  uuid: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  amount: z.number().int(),
-  currency: z.string(),
-  billingType: z.enum(BILLING_TYPES),
-  billingPeriod: z.enum(BILLING_PERIODS),
-  permitDuration: z.number().int(),
-  permitDurationUnit: z.enum(DURATION_UNITS),
-  timeSelectionType: z.number().int(),
-  chosenDate: z.string().nullable(),
-  chosenEndDate: z.string().nullable(),
-  advancedType: z.number().int(),
-  isAutoApproved: z.boolean(),
-  isEmailVerify: z.boolean(),
-  isSignupCodeRequired: z.boolean(),
-  isRegImgRequired: z.boolean(),
-  needsGuestCode: z.boolean(),
-  guestFieldsType: z.number().int(),
-  guestNeedsPermitHolderInfo: z.boolean(),
-  isMinPermitHolderInfo: z.boolean(),
-  labelDescriptor: z.string(),
-  documentUploadCopy: z.string().nullable(),
-  isPlateOnly: z.boolean(),
-  footerCopy: z.string().nullable(),
-  footerCopyAboveCheckout: z.string().nullable(),
-  formFields: z.array(z.object({ label: z.string(), value: z.string() })),
-  images: z.array(z.string()),
-  isVisitorOnly: z.boolean(),
-  isBusinessProduct: z.boolean(),
-  capacity: z.number().int().nullable(),
-  maxVehiclesPerPermit: z.number().int(),
-  maxActiveVehiclesPerPermit: z.number().int(),
-  canEditTimes: z.boolean(),
-  residencyRule: z.enum(RESIDENCY_RULES).nullable(),
-  rules: z.object({
-    salesStart: z.string().nullable(),
-    salesEnd: z.string().nullable(),
-    weekdays: z.array(z.number().int()).nullable(),
-    hoursFrom: z.string().nullable(),
-    hoursTo: z.string().nullable(),
-    blackoutDates: z.array(z.string()),
-    quota: z
-      .object({
-        count: z.number().int(),
-        period: z.enum(DURATION_UNITS),
-        periodLength: z.number().int(),
-        per: z.enum(QUOTA_SUBJECTS),
-        measure: z.enum(QUOTA_MEASURES),
-      })
-      .nullable(),
-  }),
-  isArchived: z.boolean(),
-  /** Passes holding a place now (valid, waiting or reserved). */
-  heldCount: z.number().int(),
-  unusedCodeCount: z.number().int(),
-  usedCodeCount: z.number().int(),
-  updatedAt: z.string(),
-});
+/**
+ * A product as the console shows it: the public product's fields (permitProductSchema, so a field
+ * and its rule are written once) less what the buyer is told (sold out, code-only, proof limit),
+ * plus the console's settings and what the server counts.
+ */
+export const consoleProductSchema = permitProductSchema
+  .omit({ isSoldOut: true, hasAccessCodes: true, maxProofFiles: true })
+  .extend({
+    images: z.array(z.string()),
+    capacity: z.number().int().nullable(),
+    rules: z.object({
+      salesStart: z.string().nullable(),
+      salesEnd: z.string().nullable(),
+      weekdays: z.array(z.number().int()).nullable(),
+      hoursFrom: z.string().nullable(),
+      hoursTo: z.string().nullable(),
+      blackoutDates: z.array(z.string()),
+      quota: z
+        .object({
+          count: z.number().int(),
+          period: z.enum(DURATION_UNITS),
+          periodLength: z.number().int(),
+          per: z.enum(QUOTA_SUBJECTS),
+          measure: z.enum(QUOTA_MEASURES),
+        })
+        .nullable(),
+    }),
+    isArchived: z.boolean(),
+    /** Passes holding a place now (valid, waiting or reserved). */
+    heldCount: z.number().int(),
+    unusedCodeCount: z.number().int(),
+    usedCodeCount: z.number().int(),
+    updatedAt: z.string(),
+  });
 export type ConsoleProduct = z.infer<typeof consoleProductSchema>;
 
 const uuidParams = z.object({ uuid: uuidSchema });
@@ -411,19 +384,23 @@ export const listConsolePassesQuerySchema = z.object({
 });
 export type ListConsolePassesQuery = z.input<typeof listConsolePassesQuerySchema>;
 
-export const consolePassRowSchema = z.object({
-  uuid: z.uuid(),
-  customerPermitId: z.string(),
-  permitName: z.string(),
-  paidStatus: paidStatusSchema,
-  plate: z.string(),
-  holderName: z.string().nullable(),
-  holderEmail: z.string().nullable(),
-  issuedOn: z.string(),
-  expiresAt: z.string(),
-  amount: z.number().int(),
-  currency: z.string(),
-});
+/** A row of the console's pass list: the issued permit's own fields, plus its plate and holder. */
+export const consolePassRowSchema = issuedPermitSchema
+  .pick({
+    uuid: true,
+    customerPermitId: true,
+    permitName: true,
+    paidStatus: true,
+    issuedOn: true,
+    expiresAt: true,
+    amount: true,
+    currency: true,
+  })
+  .extend({
+    plate: z.string(),
+    holderName: z.string().nullable(),
+    holderEmail: z.string().nullable(),
+  });
 export type ConsolePassRow = z.infer<typeof consolePassRowSchema>;
 
 export const listConsolePassesContract = defineRoute({

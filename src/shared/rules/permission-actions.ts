@@ -1,6 +1,17 @@
+/** Actions on one pass: allowed only with a resource that names the pass and its owners. */
+export const PASS_ACTIONS = [
+  'pass.read',
+  'pass.edit',
+  'pass.pay',
+  'pass.cancel',
+  'pass.approve',
+  'pass.set-times',
+] as const;
+
 /**
- * Every action the server guards, named `subject.verb`. Adding a feature adds its actions here and
- * a line for each actor in policy.ts; the table test in policy.test.ts lists who may do what.
+ * Every action the server guards, named `subject.verb`, each once. Adding a feature adds its actions
+ * here and a line for each in WHO_MAY of policy.ts (without it the server does not compile); the
+ * table test in policy.test.ts lists who may do what.
  */
 export const ACTIONS = [
   // Public pages: anyone on a tenant's host.
@@ -20,12 +31,7 @@ export const ACTIONS = [
   /** Applying for a pass as a signed-in customer. */
   'pass.apply',
   // One pass: its owner, its holder, its business, the tenant's operators.
-  'pass.read',
-  'pass.edit',
-  'pass.pay',
-  'pass.cancel',
-  'pass.approve',
-  'pass.set-times',
+  ...PASS_ACTIONS,
   // The tenant's operations.
   'pass.list',
   /** Issuing a pass for someone else (business invite by email, the operator console). */
@@ -58,13 +64,3 @@ export const ACTIONS = [
 ] as const;
 
 export type Action = (typeof ACTIONS)[number];
-
-/** Actions on one pass: allowed only with a resource that names the pass and its owners. */
-export const PASS_ACTIONS = [
-  'pass.read',
-  'pass.edit',
-  'pass.pay',
-  'pass.cancel',
-  'pass.approve',
-  'pass.set-times',
-] as const satisfies readonly Action[];

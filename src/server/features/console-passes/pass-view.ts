@@ -1,10 +1,10 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { ConsolePass, PassPayment } from '../../../shared/contract';
 import type { Database, Transaction } from '../../db/client';
+import { runQueries } from '../../db/run-queries';
 import { type IssuedPassRow, issuedPasses, type PaymentSessionRow, paymentSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadIssuedPermit } from '../passes/issued-permit';
-import { runQueries } from './run-queries';
 
 type Reader = Database | Transaction;
 

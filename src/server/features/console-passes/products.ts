@@ -4,6 +4,7 @@ import type { ConsoleProduct, ProductEditorValues } from '../../../shared/contra
 import type { AdvancedType, GuestFieldsType, TimeSelectionType } from '../../../shared/rules/pass-values';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Database, Transaction } from '../../db/client';
+import { runQueries } from '../../db/run-queries';
 import {
   issuedPasses,
   type PassProductRow,
@@ -21,7 +22,6 @@ import { holdsCapacity } from '../passes/queries';
 import { sanitiseRichText } from '../passes/sanitise-rich-text';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
 import type { OperatorContext } from './operator-context';
-import { runQueries } from './run-queries';
 
 type Reader = Database | Transaction;
 

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database, Transaction } from '../../db/client';
+import { runQueries } from '../../db/run-queries';
 import {
   issuedPasses,
   passProducts,
@@ -26,21 +27,25 @@ export async function loadIssuedPermit(
     )
     .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)));
   if (!found) return null;
-  const [holders, vehicles, proofs] = await Promise.all([
-    db
-      .select()
-      .from(permitHolders)
-      .where(and(eq(permitHolders.tenantId, tenantId), eq(permitHolders.passId, passId))),
-    db
-      .select()
-      .from(passVehicles)
-      .where(and(eq(passVehicles.tenantId, tenantId), eq(passVehicles.passId, passId)))
-      .orderBy(asc(passVehicles.createdAt), asc(passVehicles.id)),
-    db
-      .select({ fileUrl: passRegistrationProofs.fileUrl })
-      .from(passRegistrationProofs)
-      .where(and(eq(passRegistrationProofs.tenantId, tenantId), eq(passRegistrationProofs.passId, passId)))
-      .orderBy(asc(passRegistrationProofs.position)),
+  // Inside a transaction (an edit answering with the pass) these run one after another.
+  const [holders, vehicles, proofs] = await runQueries(db, [
+    () =>
+      db
+        .select()
+        .from(permitHolders)
+        .where(and(eq(permitHolders.tenantId, tenantId), eq(permitHolders.passId, passId))),
+    () =>
+      db
+        .select()
+        .from(passVehicles)
+        .where(and(eq(passVehicles.tenantId, tenantId), eq(passVehicles.passId, passId)))
+        .orderBy(asc(passVehicles.createdAt), asc(passVehicles.id)),
+    () =>
+      db
+        .select({ fileUrl: passRegistrationProofs.fileUrl })
+        .from(passRegistrationProofs)
+        .where(and(eq(passRegistrationProofs.tenantId, tenantId), eq(passRegistrationProofs.passId, passId)))
+        .orderBy(asc(passRegistrationProofs.position)),
   ]);
   return toIssuedPermit({
     pass: found.pass,

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { runQueries } from '../../db/run-queries';
 import {
   issuedPasses,
   type PassProductRow,
@@ -41,23 +42,28 @@ async function withDetails(
 ): Promise<ProductWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [fields, codes, held] = await Promise.all([
-    db
-      .select()
-      .from(passProductFormFields)
-      .where(and(eq(passProductFormFields.tenantId, tenantId), inArray(passProductFormFields.productId, ids)))
-      .orderBy(asc(passProductFormFields.position)),
-    db
-      .selectDistinct({ productId: passAccessCodes.productId })
-      .from(passAccessCodes)
-      .where(and(eq(passAccessCodes.tenantId, tenantId), inArray(passAccessCodes.productId, ids))),
-    db
-      .select({ productId: issuedPasses.productId, count: sql<number>`count(*)::int` })
-      .from(issuedPasses)
-      .where(
-        and(eq(issuedPasses.tenantId, tenantId), inArray(issuedPasses.productId, ids), holdsCapacity(now)),
-      )
-      .groupBy(issuedPasses.productId),
+  const [fields, codes, held] = await runQueries(db, [
+    () =>
+      db
+        .select()
+        .from(passProductFormFields)
+        .where(
+          and(eq(passProductFormFields.tenantId, tenantId), inArray(passProductFormFields.productId, ids)),
+        )
+        .orderBy(asc(passProductFormFields.position)),
+    () =>
+      db
+        .selectDistinct({ productId: passAccessCodes.productId })
+        .from(passAccessCodes)
+        .where(and(eq(passAccessCodes.tenantId, tenantId), inArray(passAccessCodes.productId, ids))),
+    () =>
+      db
+        .select({ productId: issuedPasses.productId, count: sql<number>`count(*)::int` })
+        .from(issuedPasses)
+        .where(
+          and(eq(issuedPasses.tenantId, tenantId), inArray(issuedPasses.productId, ids), holdsCapacity(now)),
+        )
+        .groupBy(issuedPasses.productId),
   ]);
   const guarded = new Set(codes.map((code) => code.productId));
   return rows.map((row) => ({

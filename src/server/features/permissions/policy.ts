@@ -1,6 +1,6 @@
-import type { OperatorRole } from '../../../shared/rules/operator-roles';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../shared/rules/operator-roles';
 import { forbidden, notFound } from '../../errors';
-import type { Action } from './actions';
+import { ACTIONS, type Action } from './actions';
 import type { Actor } from './actors';
 
 /**
@@ -14,120 +14,93 @@ export interface PermissionResource {
   businessAccountId?: string | null;
 }
 
-/** What anyone on a tenant's host may do, signed in or not. */
-const PUBLIC_ACTIONS: ReadonlySet<Action> = new Set<Action>([
-  'brand.read',
-  'citation.read',
-  'citation.pay',
-  'appeal.create',
-  'product.read',
-  'pass.checkout',
-  'report.read',
-]);
+/**
+ * Who may do an action. Operators and the platform admin may also do what anyone may; the
+ * platform admin may do whatever a tenant admin may (support).
+ */
+type Grantee =
+  /** Anyone on a tenant's host, signed in or not. */
+  | 'anyone'
+  /** A signed-in customer (or business member), on their own account: no resource needed. */
+  | 'customer'
+  /** A business member, without a particular record. */
+  | 'business-member'
+  /** The pass's holder: the customer it was issued to, or the holder of its uuid (part 2 section 6). */
+  | 'pass-holder'
+  /** A member of the business that issued the pass. */
+  | 'business-pass'
+  /** Field work: a patrol device with an API key. */
+  | 'enforcement-key'
+  | OperatorRole
+  | 'platform-admin';
 
-/** A customer's own account; checked against the actor itself, so no resource is needed. */
-const SELF_ACTIONS: ReadonlySet<Action> = new Set<Action>([
-  'account.manage',
-  'vehicle.manage',
-  'guest-code.request',
-  'pass.apply',
-]);
+const ANYONE = ['anyone'] as const;
+/** The office: admins and staff work the day-to-day queue; only admins set the tenant up. */
+const OFFICE = ['tenant_admin', 'staff'] as const;
+/** Every operator, enforcement officers too: they read what checking plates and writing notices needs (issue 11). */
+const ALL_OPERATORS = ['tenant_admin', 'staff', 'enforcement'] as const;
 
-/** What the holder of a pass's uuid may do to that pass (part 2 section 6, anonymous guest). */
-const HOLDER_PASS_ACTIONS: ReadonlySet<Action> = new Set<Action>([
-  'pass.read',
-  'pass.edit',
-  'pass.pay',
-  'pass.cancel',
-]);
-
-/** What a business member may do to a pass its business issued, besides what a holder may. */
-const BUSINESS_PASS_ACTIONS: ReadonlySet<Action> = new Set<Action>([...HOLDER_PASS_ACTIONS, 'pass.approve']);
-
-/** Field work: what a patrol device with an API key may do. */
-const ENFORCEMENT_ACTIONS: ReadonlySet<Action> = new Set<Action>([
-  'plate.check',
-  'scan.create',
-  'notice.create',
-]);
-
-const OPERATOR_ACTIONS: Record<OperatorRole, ReadonlySet<Action>> = {
-  tenant_admin: new Set<Action>([
-    ...PUBLIC_ACTIONS,
-    'pass.read',
-    'pass.edit',
-    'pass.pay',
-    'pass.cancel',
-    'pass.approve',
-    'pass.set-times',
-    'pass.list',
-    'pass.issue-for-others',
-    'product.manage',
-    'access-code.manage',
-    'appeal.list',
-    'appeal.answer',
-    'notice.create',
-    'plate.check',
-    'scan.create',
-    'report.create',
-    'console.read',
-    'notice.list',
-    'notice.edit',
-    'violation-code.manage',
-    'pass.refund',
-    'customer.list',
-    'customer.manage',
-    'report.list',
-    'audit.read',
-    'operator.manage',
-    'settings.manage',
-    'apikey.manage',
-  ]),
-  /** Office staff: the day-to-day queue, not the tenant's set-up. */
-  staff: new Set<Action>([
-    ...PUBLIC_ACTIONS,
-    'pass.read',
-    'pass.edit',
-    'pass.cancel',
-    'pass.approve',
-    'pass.set-times',
-    'pass.list',
-    'pass.issue-for-others',
-    'access-code.manage',
-    'appeal.list',
-    'appeal.answer',
-    'report.create',
-    'console.read',
-    'notice.list',
-    'notice.create',
-    'notice.edit',
-    'violation-code.manage',
-    'pass.refund',
-    'customer.list',
-    'customer.manage',
-    'report.list',
-  ]),
-  /**
-   * Enforcement officers: checking plates, writing notices and patrol reports (issue 11), reading
-   * what they need for it.
-   */
-  enforcement: new Set<Action>([
-    ...PUBLIC_ACTIONS,
-    ...ENFORCEMENT_ACTIONS,
-    'pass.read',
-    'pass.list',
-    'report.create',
-    'console.read',
-    'notice.list',
-    'report.list',
-  ]),
+/**
+ * Every action and who may do it, one line an action: typed by the shared action list, so an
+ * action added there without a decision here does not compile.
+ */
+const WHO_MAY: Record<Action, readonly Grantee[]> = {
+  'brand.read': ANYONE,
+  'citation.read': ANYONE,
+  'citation.pay': ANYONE,
+  'appeal.create': ANYONE,
+  'product.read': ANYONE,
+  'pass.checkout': ANYONE,
+  'report.read': ANYONE,
+  'account.manage': ['customer'],
+  'vehicle.manage': ['customer'],
+  'guest-code.request': ['customer'],
+  'pass.apply': ['customer'],
+  'pass.read': ['pass-holder', 'business-pass', ...ALL_OPERATORS],
+  'pass.edit': ['pass-holder', 'business-pass', ...OFFICE],
+  'pass.pay': ['pass-holder', 'business-pass', 'tenant_admin'],
+  'pass.cancel': ['pass-holder', 'business-pass', ...OFFICE],
+  'pass.approve': ['business-pass', ...OFFICE],
+  'pass.set-times': OFFICE,
+  'pass.list': ALL_OPERATORS,
+  'pass.issue-for-others': ['business-member', ...OFFICE],
+  'product.manage': ['tenant_admin'],
+  'access-code.manage': OFFICE,
+  'appeal.list': OFFICE,
+  'appeal.answer': OFFICE,
+  'notice.create': ['enforcement-key', ...ALL_OPERATORS],
+  'console.read': ALL_OPERATORS,
+  'notice.list': ALL_OPERATORS,
+  'notice.edit': OFFICE,
+  'violation-code.manage': OFFICE,
+  'pass.refund': OFFICE,
+  'customer.list': OFFICE,
+  'customer.manage': OFFICE,
+  'report.list': ALL_OPERATORS,
+  'audit.read': ['tenant_admin'],
+  'plate.check': ['enforcement-key', 'tenant_admin', 'enforcement'],
+  'scan.create': ['enforcement-key', 'tenant_admin', 'enforcement'],
+  'report.create': ALL_OPERATORS,
+  'operator.manage': ['tenant_admin'],
+  'settings.manage': ['tenant_admin'],
+  'apikey.manage': ['tenant_admin'],
+  'tenant.manage': ['platform-admin'],
 };
 
-/** The platform admin sets tenants up and may act as any tenant's admin (support). */
-const PLATFORM_ADMIN_ACTIONS: ReadonlySet<Action> = new Set<Action>([
-  ...OPERATOR_ACTIONS.tenant_admin,
-  'tenant.manage',
-]);
+/** The actions `grantees` may do, as a set to look up. */
+const actionsOf = (...grantees: Grantee[]): ReadonlySet<Action> =>
+  new Set(ACTIONS.filter((action) => WHO_MAY[action].some((grantee) => grantees.includes(grantee))));
+
+const PUBLIC_ACTIONS = actionsOf('anyone');
+const SELF_ACTIONS = actionsOf('customer');
+const BUSINESS_MEMBER_ACTIONS = actionsOf('business-member');
+const HOLDER_PASS_ACTIONS = actionsOf('pass-holder');
+const BUSINESS_PASS_ACTIONS = actionsOf('business-pass');
+const ENFORCEMENT_KEY_ACTIONS = actionsOf('enforcement-key');
+const OPERATOR_ACTIONS = Object.fromEntries(
+  OPERATOR_ROLES.map((role) => [role, actionsOf('anyone', role)]),
+) as Record<OperatorRole, ReadonlySet<Action>>;
+const PLATFORM_ADMIN_ACTIONS = actionsOf('anyone', 'tenant_admin', 'platform-admin');
 
 export type PermissionDecision = 'allowed' | 'forbidden' | 'not-found';
 
@@ -139,7 +112,7 @@ function decideForCustomer(
   resource: PermissionResource | undefined,
 ): boolean {
   if (PUBLIC_ACTIONS.has(action) || SELF_ACTIONS.has(action)) return true;
-  if (actor.kind === 'business-member' && action === 'pass.issue-for-others') return true;
+  if (actor.kind === 'business-member' && BUSINESS_MEMBER_ACTIONS.has(action)) return true;
   if (!resource || !isPassAction(action)) return false;
   if (
     actor.kind === 'business-member' &&
@@ -166,7 +139,7 @@ function isAllowed(actor: Actor, action: Action, resource: PermissionResource | 
     case 'operator':
       return OPERATOR_ACTIONS[actor.role].has(action);
     case 'enforcement-key':
-      return ENFORCEMENT_ACTIONS.has(action);
+      return ENFORCEMENT_KEY_ACTIONS.has(action);
     case 'platform-admin':
       return PLATFORM_ADMIN_ACTIONS.has(action);
   }

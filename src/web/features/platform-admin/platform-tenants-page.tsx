@@ -26,6 +26,7 @@ import { fillMessage } from '../../../shared/messages/fill';
 import { listTimeZones } from '../../../shared/rules';
 import { ApiError, callApi, isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
+import { NewOperatorFields } from '../operator/new-operator-fields';
 import { clearPlatformAdminToken, readPlatformAdminToken } from './platform-admin-session';
 
 const tenantsKey = ['platform-admin', 'tenants'] as const;
@@ -78,15 +79,11 @@ function CreateTenantForm(props: { onCreated: (message: string) => void }) {
               allowDeselect={false}
               {...form.getInputProps('timezone')}
             />
-            <TextInput
-              label={platformAdminMessages.adminNameLabel}
-              maxLength={100}
-              {...form.getInputProps('adminName')}
-            />
-            <TextInput
-              label={platformAdminMessages.adminEmailLabel}
-              type="email"
-              {...form.getInputProps('adminEmail')}
+            <NewOperatorFields
+              nameLabel={platformAdminMessages.adminNameLabel}
+              emailLabel={platformAdminMessages.adminEmailLabel}
+              nameInput={form.getInputProps('adminName')}
+              emailInput={form.getInputProps('adminEmail')}
             />
           </SimpleGrid>
           {formError && (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type AuditEntryView, listAuditContract } from '../../../../shared/contract';
@@ -7,6 +7,7 @@ import { consoleMessages } from '../../../../shared/messages';
 import { useTenantTimeZone } from '../../../app/brand';
 import { CONSOLE_QUERY_ROOT } from '../console-api';
 import { callAsOperator } from '../operator-call';
+import { QueryError } from '../query-state';
 import { diffAuditValues } from './audit-diff';
 
 const PAGE_SIZE = 25;
@@ -101,11 +102,7 @@ export function AuditPage() {
         maw={280}
       />
       {log.isPending && <Skeleton height={240} radius="md" aria-label={consoleMessages.loading} />}
-      {log.isError && (
-        <Alert color="red" role="alert">
-          {log.error.message}
-        </Alert>
-      )}
+      <QueryError error={log.error} />
       {log.isSuccess && entries.length === 0 && <Text>{consoleMessages.auditEmpty}</Text>}
       {entries.length > 0 && (
         <Stack component="ul" gap="sm" className="plain-list">

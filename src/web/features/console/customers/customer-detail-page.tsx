@@ -22,7 +22,8 @@ import { consoleCustomerMessages as m } from '../../../../shared/messages/consol
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { FactsTable } from '../../../components/facts-table';
-import { QueryError } from '../notices/console-ui';
+import { DataTable } from '../data-table';
+import { QueryError } from '../query-state';
 import { customerKey, customersKey, setBusiness, setGuestCodes, useConsoleCustomer } from './api';
 
 /** Runs one change of the customer and shows its answer, or its error. */
@@ -133,29 +134,21 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
           <Title order={2} size="h3">
             {m.passesTitle}
           </Title>
-          {customer.passes.length === 0 ? (
-            <Text c="dimmed">{m.passesEmpty}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped>
-                <Table.Tbody>
-                  {customer.passes.map((pass) => (
-                    <Table.Tr key={pass.uuid}>
-                      <Table.Td>{pass.customerPermitId}</Table.Td>
-                      <Table.Td>{pass.productName}</Table.Td>
-                      <Table.Td>{`${formatDate(pass.issuedOn, timeZone)} – ${formatDate(pass.expiresAt, timeZone)}`}</Table.Td>
-                      <Table.Td>{formatMoney(pass.amount)}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" c="dark.9" color="blue">
-                          {pass.paidStatus}
-                        </Badge>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <DataTable minWidth={520} striped isEmpty={customer.passes.length === 0} emptyText={m.passesEmpty}>
+            {customer.passes.map((pass) => (
+              <Table.Tr key={pass.uuid}>
+                <Table.Td>{pass.customerPermitId}</Table.Td>
+                <Table.Td>{pass.productName}</Table.Td>
+                <Table.Td>{`${formatDate(pass.issuedOn, timeZone)} – ${formatDate(pass.expiresAt, timeZone)}`}</Table.Td>
+                <Table.Td>{formatMoney(pass.amount)}</Table.Td>
+                <Table.Td>
+                  <Badge variant="light" c="dark.9" color="blue">
+                    {pass.paidStatus}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Stack>
       </Paper>
       <Paper withBorder p="md">
@@ -163,30 +156,25 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
           <Title order={2} size="h3">
             {m.paymentsTitle}
           </Title>
-          {customer.payments.length === 0 ? (
-            <Text c="dimmed">{m.paymentsEmpty}</Text>
-          ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped>
-                <Table.Tbody>
-                  {customer.payments.map((payment) => (
-                    <Table.Tr key={payment.uuid}>
-                      <Table.Td>
-                        {payment.paidAt ? formatDate(payment.paidAt, timeZone, 'dateTime') : '—'}
-                      </Table.Td>
-                      <Table.Td>
-                        {payment.citationNumber
-                          ? fillMessage(m.noticePayment, { number: payment.citationNumber })
-                          : payment.description}
-                      </Table.Td>
-                      <Table.Td>{formatMoney(payment.amount)}</Table.Td>
-                      <Table.Td>{payment.status}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <DataTable
+            minWidth={520}
+            striped
+            isEmpty={customer.payments.length === 0}
+            emptyText={m.paymentsEmpty}
+          >
+            {customer.payments.map((payment) => (
+              <Table.Tr key={payment.uuid}>
+                <Table.Td>{payment.paidAt ? formatDate(payment.paidAt, timeZone, 'dateTime') : '—'}</Table.Td>
+                <Table.Td>
+                  {payment.citationNumber
+                    ? fillMessage(m.noticePayment, { number: payment.citationNumber })
+                    : payment.description}
+                </Table.Td>
+                <Table.Td>{formatMoney(payment.amount)}</Table.Td>
+                <Table.Td>{payment.status}</Table.Td>
+              </Table.Tr>
+            ))}
+          </DataTable>
         </Stack>
       </Paper>
     </>

@@ -2,7 +2,8 @@ import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Ti
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
-import { Pager, QueryError } from '../notices/console-ui';
+import { DataTable } from '../data-table';
+import { Pager, QueryError } from '../query-state';
 import { useCustomerList } from './api';
 
 const PAGE_SIZE = 25;
@@ -53,38 +54,31 @@ export function CustomersPage() {
       {list.isLoading && <Loader aria-label={m.loading} />}
       {list.data?.items.length === 0 && <Text role="status">{q ? m.empty : m.emptyTenant}</Text>}
       {list.data && list.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover aria-busy={list.isFetching}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{m.columnName}</Table.Th>
-                <Table.Th scope="col">{m.columnEmail}</Table.Th>
-                <Table.Th scope="col">{m.columnAccount}</Table.Th>
-                <Table.Th scope="col">{m.columnBusiness}</Table.Th>
-                <Table.Th scope="col">{m.columnGuestCodes}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((customer) => (
-                <Table.Tr key={customer.uuid}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/dashboard/customers/${customer.uuid}`} fw={600}>
-                      {customer.fullname}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{customer.email}</Table.Td>
-                  <Table.Td>{customer.customerPublicId}</Table.Td>
-                  <Table.Td>{customer.customerEntityName ?? '—'}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" c="dark.9" color={customer.isGuestCodesActive ? 'green' : 'gray'}>
-                      {customer.isGuestCodesActive ? m.on : m.off}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          striped
+          highlightOnHover
+          aria-busy={list.isFetching}
+          columns={[m.columnName, m.columnEmail, m.columnAccount, m.columnBusiness, m.columnGuestCodes]}
+        >
+          {list.data.items.map((customer) => (
+            <Table.Tr key={customer.uuid}>
+              <Table.Td>
+                <Anchor component={Link} to={`/dashboard/customers/${customer.uuid}`} fw={600}>
+                  {customer.fullname}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{customer.email}</Table.Td>
+              <Table.Td>{customer.customerPublicId}</Table.Td>
+              <Table.Td>{customer.customerEntityName ?? '—'}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" c="dark.9" color={customer.isGuestCodesActive ? 'green' : 'gray'}>
+                  {customer.isGuestCodesActive ? m.on : m.off}
+                </Badge>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {list.data && (
         <Pager page={page} hasMore={list.data.hasMore} onPage={(next) => go({ page: next })} labels={m} />

@@ -19,7 +19,8 @@ import { formatDate } from '../../../../shared/format';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
-import { QueryError } from '../notices/console-ui';
+import { DataTable } from '../data-table';
+import { QueryError } from '../query-state';
 import { issueSignupCodes, signupCodesKey, useSignupCodes } from './api';
 
 /** /dashboard/customers/signup-codes: issue batches of single-use sign-up codes and see who used them. */
@@ -85,28 +86,17 @@ export function SignupCodesPage() {
       {codes.isLoading && <Loader aria-label={m.signupCodesTitle} />}
       {codes.data?.length === 0 && <Text role="status">{m.signupCodesEmpty}</Text>}
       {codes.data && codes.data.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{m.columnCode}</Table.Th>
-                <Table.Th scope="col">{m.columnCreated}</Table.Th>
-                <Table.Th scope="col">{m.columnUsed}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.data.map((code) => (
-                <Table.Tr key={code.code}>
-                  <Table.Td ff="monospace">{code.code}</Table.Td>
-                  <Table.Td>{formatDate(code.createdAt, timeZone, 'dateTime')}</Table.Td>
-                  <Table.Td>
-                    {code.usedAt ? fillMessage(m.usedBy, { email: code.usedByEmail ?? '—' }) : m.unused}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={480} striped columns={[m.columnCode, m.columnCreated, m.columnUsed]}>
+          {codes.data.map((code) => (
+            <Table.Tr key={code.code}>
+              <Table.Td ff="monospace">{code.code}</Table.Td>
+              <Table.Td>{formatDate(code.createdAt, timeZone, 'dateTime')}</Table.Td>
+              <Table.Td>
+                {code.usedAt ? fillMessage(m.usedBy, { email: code.usedByEmail ?? '—' }) : m.unused}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -5,8 +5,9 @@ import { z } from 'zod';
 import { createNoticeBodySchema, NOTICE_FIELD_LIMITS, uuidSchema } from '../../../../shared/contract';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { useApiForm } from '../../../lib/use-api-form';
+import { QueryError } from '../query-state';
 import { createNotice, noticesKey, useViolationCodes } from './api';
-import { dollarsFieldSchema, QueryError } from './console-ui';
+import { dollarsFieldSchema } from './dollars-field';
 import { chooseCodeSchemaMessage, NoticeDetailFields } from './notice-form-fields';
 
 /** The shared contract, with the form's own text for the amount, the code and the issue time. */

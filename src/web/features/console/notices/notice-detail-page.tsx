@@ -33,6 +33,7 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useOperatorCan } from '../console-api';
+import { QueryError } from '../query-state';
 import {
   noticeKey,
   noticesKey,
@@ -42,8 +43,9 @@ import {
   useViolationCodes,
   voidNotice,
 } from './api';
-import { dollarsFieldSchema, dollarsText, QueryError, statusBadgeColor } from './console-ui';
+import { dollarsFieldSchema, dollarsText } from './dollars-field';
 import { chooseCodeSchemaMessage, NoticeDetailFields } from './notice-form-fields';
+import { statusBadgeColor } from './notice-status';
 
 /** After a change: the page shows the answer at once, and the list refetches when next shown. */
 function useNoticeChanged(uuid: string) {

@@ -25,9 +25,10 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useOperatorCan } from '../console-api';
+import { Pager, QueryError } from '../query-state';
 import { nextSortOrder, SortHeader } from '../sort-header';
 import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
-import { Pager, QueryError, statusBadgeColor } from './console-ui';
+import { statusBadgeColor } from './notice-status';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['q', 'status', 'from', 'to', 'codeUUID'] as const;

@@ -26,8 +26,9 @@ import { formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useApiForm } from '../../../lib/use-api-form';
+import { QueryError } from '../query-state';
 import { createViolationCode, updateViolationCode, useViolationCodes, violationCodesKey } from './api';
-import { dollarsFieldSchema, dollarsText, QueryError } from './console-ui';
+import { dollarsFieldSchema, dollarsText } from './dollars-field';
 
 const daysField = z
   .string()

@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
 import { inviteOperatorBodySchema } from '../../../../shared/contract';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
+import { NewOperatorFields } from '../../operator/new-operator-fields';
 import { inviteOperator } from './operators-api';
 import { ROLE_OPTIONS } from './role-options';
 
@@ -28,17 +29,11 @@ export function InviteOperatorForm(props: { onInvited: (message: string) => void
             {consoleMessages.inviteTitle}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput
-              label={consoleMessages.nameLabel}
-              autoComplete="off"
-              maxLength={100}
-              {...form.getInputProps('fullname')}
-            />
-            <TextInput
-              label={consoleMessages.emailLabel}
-              type="email"
-              autoComplete="off"
-              {...form.getInputProps('email')}
+            <NewOperatorFields
+              nameLabel={consoleMessages.nameLabel}
+              emailLabel={consoleMessages.emailLabel}
+              nameInput={form.getInputProps('fullname')}
+              emailInput={form.getInputProps('email')}
             />
             <Select
               label={consoleMessages.roleLabel}

@@ -20,6 +20,7 @@ import type { OperatorRole } from '../../../../shared/rules/operator-roles';
 import { isApiError } from '../../../lib/api-client';
 import { APPROVE_GREEN } from '../../operator/colors';
 import { useOperatorMe } from '../console-api';
+import { QueryError } from '../query-state';
 import { InviteOperatorForm } from './invite-operator-form';
 import { operatorsKey, resendInvitation, updateOperator, useOperators } from './operators-api';
 import { ROLE_OPTIONS } from './role-options';
@@ -142,11 +143,7 @@ export function OperatorsPage() {
         </Alert>
       )}
       {operators.isPending && <Skeleton height={200} radius="md" aria-label={consoleMessages.loading} />}
-      {operators.isError && (
-        <Alert color="red" role="alert">
-          {operators.error.message}
-        </Alert>
-      )}
+      <QueryError error={operators.error} />
       {operators.data?.length === 0 && <Text>{consoleMessages.operatorsEmpty}</Text>}
       {operators.data && operators.data.length > 0 && (
         <Card withBorder padding={0}>

@@ -1,4 +1,4 @@
-import { Alert, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { type ConsoleOverview, getConsoleOverviewContract } from '../../../../shared/contract';
@@ -9,6 +9,7 @@ import type { OperatorRole } from '../../../../shared/rules/operator-roles';
 import { CONSOLE_QUERY_ROOT, useOperatorMe } from '../console-api';
 import { navItemsFor } from '../nav-items';
 import { callAsOperator } from '../operator-call';
+import { QueryError } from '../query-state';
 
 interface Tile {
   label: string;
@@ -104,11 +105,7 @@ export function OverviewPage() {
           </Text>
         )}
       </div>
-      {overview.isError && (
-        <Alert color="red" role="alert">
-          {overview.error.message}
-        </Alert>
-      )}
+      <QueryError error={overview.error} />
       {overview.isPending && (
         <div className="console-tiles" role="status" aria-busy="true" aria-label={consoleMessages.loading}>
           {Array.from({ length: 6 }, (_, index) => (

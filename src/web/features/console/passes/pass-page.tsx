@@ -28,10 +28,11 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { useOperatorCan } from '../console-api';
+import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
+import { QueryState } from '../query-state';
 import { ConfirmDialog } from './confirm-dialog';
 import { PassStatusBadge } from './pass-status';
-import { QueryState } from './query-state';
 
 /** Passes an operator may still cancel: not yet canceled, rejected or expired. */
 const CANCELABLE = new Set(['paid', 'waiting', 'incomplete']);
@@ -139,36 +140,24 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
       {pass.payments.length === 0 ? (
         <Text size="sm">{m.noPayments}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.amount}</Table.Th>
-                <Table.Th>{m.status}</Table.Th>
-                <Table.Th>{m.starts}</Table.Th>
-                <Table.Th>{m.receipt}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pass.payments.map((payment) => (
-                <Table.Tr key={payment.uuid}>
-                  <Table.Td>{formatMoney(payment.amount)}</Table.Td>
-                  <Table.Td>{m.paymentStatus[payment.status]}</Table.Td>
-                  <Table.Td>{formatDate(payment.paidAt ?? payment.createdAt, timeZone, 'dateTime')}</Table.Td>
-                  <Table.Td>
-                    {payment.receiptUrl ? (
-                      <Anchor href={payment.receiptUrl} target="_blank" rel="noopener">
-                        {m.receipt}
-                      </Anchor>
-                    ) : (
-                      '—'
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable minWidth={520} columns={[m.amount, m.status, m.starts, m.receipt]}>
+          {pass.payments.map((payment) => (
+            <Table.Tr key={payment.uuid}>
+              <Table.Td>{formatMoney(payment.amount)}</Table.Td>
+              <Table.Td>{m.paymentStatus[payment.status]}</Table.Td>
+              <Table.Td>{formatDate(payment.paidAt ?? payment.createdAt, timeZone, 'dateTime')}</Table.Td>
+              <Table.Td>
+                {payment.receiptUrl ? (
+                  <Anchor href={payment.receiptUrl} target="_blank" rel="noopener">
+                    {m.receipt}
+                  </Anchor>
+                ) : (
+                  '—'
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Card>
   );

@@ -14,9 +14,9 @@ import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { callAsOperator } from '../operator-call';
+import { QueryState } from '../query-state';
 import { nextSortOrder, SortHeader, type SortOrder } from '../sort-header';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
-import { QueryState } from './query-state';
 
 const FILTER_LABELS: Record<ConsolePassFilter, string> = {
   all: m.filterAll,

@@ -30,9 +30,10 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 import { consoleProductsKey } from './products-page';
 
 const PAGE_SIZE = 50;
@@ -165,56 +166,48 @@ export function AccessCodesPage() {
             {m.exportCsv}
           </Button>
         </Group>
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.columnCode}</Table.Th>
-                <Table.Th>{m.columnCreated}</Table.Th>
-                <Table.Th>{m.columnStatus}</Table.Th>
-                <Table.Th>{m.columnActions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {shown.map((code) => (
-                <Table.Tr key={code.code}>
-                  <Table.Td ff="monospace">{code.code}</Table.Td>
-                  <Table.Td>{formatDate(code.createdAt, timeZone, 'date')}</Table.Td>
-                  <Table.Td>
-                    {code.usedAt ? (
-                      <Badge color="gray.3" c="dark.9">
-                        {fillMessage(code.status === 'revoked' ? m.revokedOn : m.usedOn, {
-                          date: formatDate(code.usedAt, timeZone, 'date'),
-                        })}
-                      </Badge>
-                    ) : (
-                      <Badge color={APPROVE_GREEN}>{m.unused}</Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {code.status !== 'unused' ? (
-                      code.usedByPassUUID && (
-                        <Anchor component={Link} to={`/dashboard/passes/${code.usedByPassUUID}`}>
-                          {m.openPass}
-                        </Anchor>
-                      )
-                    ) : (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color={DENY_RED}
-                        aria-label={fillMessage(m.revokeLabel, { code: code.code })}
-                        onClick={() => setRevoking(code.code)}
-                      >
-                        {m.revoke}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          verticalSpacing="xs"
+          columns={[m.columnCode, m.columnCreated, m.columnStatus, m.columnActions]}
+        >
+          {shown.map((code) => (
+            <Table.Tr key={code.code}>
+              <Table.Td ff="monospace">{code.code}</Table.Td>
+              <Table.Td>{formatDate(code.createdAt, timeZone, 'date')}</Table.Td>
+              <Table.Td>
+                {code.usedAt ? (
+                  <Badge color="gray.3" c="dark.9">
+                    {fillMessage(code.status === 'revoked' ? m.revokedOn : m.usedOn, {
+                      date: formatDate(code.usedAt, timeZone, 'date'),
+                    })}
+                  </Badge>
+                ) : (
+                  <Badge color={APPROVE_GREEN}>{m.unused}</Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {code.status !== 'unused' ? (
+                  code.usedByPassUUID && (
+                    <Anchor component={Link} to={`/dashboard/passes/${code.usedByPassUUID}`}>
+                      {m.openPass}
+                    </Anchor>
+                  )
+                ) : (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color={DENY_RED}
+                    aria-label={fillMessage(m.revokeLabel, { code: code.code })}
+                    onClick={() => setRevoking(code.code)}
+                  >
+                    {m.revoke}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
         {items.length > PAGE_SIZE && (
           <Pagination
             total={Math.ceil(items.length / PAGE_SIZE)}

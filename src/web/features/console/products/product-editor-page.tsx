@@ -45,7 +45,7 @@ import { acceptFor, uploadFile } from '../../../lib/upload-file';
 import { useApiForm } from '../../../lib/use-api-form';
 import { DENY_RED } from '../../operator/colors';
 import { callAsOperator } from '../operator-call';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 import { consoleProductsKey } from './products-page';
 import { RichTextEditor } from './rich-text-editor';
 

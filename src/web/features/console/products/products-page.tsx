@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
+import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 
 export const consoleProductsKey = ['console', 'products'] as const;
 
@@ -34,63 +35,54 @@ export function ProductsPage() {
         loadingLabel={m.loading}
         emptyText={m.empty}
       >
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.columnName}</Table.Th>
-                <Table.Th>{m.columnPrice}</Table.Th>
-                <Table.Th>{m.columnSold}</Table.Th>
-                <Table.Th>{m.columnCodes}</Table.Th>
-                <Table.Th>{m.columnActions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((product) => (
-                <Table.Tr key={product.uuid}>
-                  <Table.Td>
-                    <Text fw={600}>{product.name}</Text>
-                    <Group gap={4} mt={2}>
-                      {product.isArchived && (
-                        <Badge color="gray.3" c="dark.9">
-                          {m.archived}
-                        </Badge>
-                      )}
-                      {!product.isAutoApproved && (
-                        <Badge color="yellow.3" c="dark.9">
-                          {m.needsApproval}
-                        </Badge>
-                      )}
-                      {product.isVisitorOnly && <Badge variant="outline">{m.visitor}</Badge>}
-                      {product.isBusinessProduct && <Badge variant="outline">{m.business}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatMoney(product.amount)}</Table.Td>
-                  <Table.Td>{`${product.heldCount} / ${product.capacity ?? m.unlimited}`}</Table.Td>
-                  <Table.Td>{product.unusedCodeCount}</Table.Td>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Anchor
-                        component={Link}
-                        to={`/dashboard/products/${product.uuid}`}
-                        aria-label={`${m.edit} ${product.name}`}
-                      >
-                        {m.edit}
-                      </Anchor>
-                      <Anchor
-                        component={Link}
-                        to={`/dashboard/products/${product.uuid}/codes`}
-                        aria-label={`${m.accessCodes}: ${product.name}`}
-                      >
-                        {m.accessCodes}
-                      </Anchor>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          verticalSpacing="sm"
+          columns={[m.columnName, m.columnPrice, m.columnSold, m.columnCodes, m.columnActions]}
+        >
+          {items.map((product) => (
+            <Table.Tr key={product.uuid}>
+              <Table.Td>
+                <Text fw={600}>{product.name}</Text>
+                <Group gap={4} mt={2}>
+                  {product.isArchived && (
+                    <Badge color="gray.3" c="dark.9">
+                      {m.archived}
+                    </Badge>
+                  )}
+                  {!product.isAutoApproved && (
+                    <Badge color="yellow.3" c="dark.9">
+                      {m.needsApproval}
+                    </Badge>
+                  )}
+                  {product.isVisitorOnly && <Badge variant="outline">{m.visitor}</Badge>}
+                  {product.isBusinessProduct && <Badge variant="outline">{m.business}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td>{formatMoney(product.amount)}</Table.Td>
+              <Table.Td>{`${product.heldCount} / ${product.capacity ?? m.unlimited}`}</Table.Td>
+              <Table.Td>{product.unusedCodeCount}</Table.Td>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  <Anchor
+                    component={Link}
+                    to={`/dashboard/products/${product.uuid}`}
+                    aria-label={`${m.edit} ${product.name}`}
+                  >
+                    {m.edit}
+                  </Anchor>
+                  <Anchor
+                    component={Link}
+                    to={`/dashboard/products/${product.uuid}/codes`}
+                    aria-label={`${m.accessCodes}: ${product.name}`}
+                  >
+                    {m.accessCodes}
+                  </Anchor>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       </QueryState>
     </Stack>
   );

@@ -29,9 +29,10 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { ApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 
 const apiKeysKey = ['console', 'api-keys'] as const;
 
@@ -152,29 +153,20 @@ export function ApiKeysSection() {
           loadingLabel={m.loading}
           emptyText={m.empty}
         >
-          <Table.ScrollContainer minWidth={600}>
-            <Table verticalSpacing="xs">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{m.columnName}</Table.Th>
-                  <Table.Th>{m.columnPrefix}</Table.Th>
-                  <Table.Th>{m.columnLastUsed}</Table.Th>
-                  <Table.Th>{m.columnStatus}</Table.Th>
-                  <Table.Th>{m.columnActions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((apiKey) => (
-                  <KeyRow
-                    key={apiKey.uuid}
-                    apiKey={apiKey}
-                    timeZone={timeZone}
-                    onRevoke={() => setRevoking(apiKey)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={600}
+            verticalSpacing="xs"
+            columns={[m.columnName, m.columnPrefix, m.columnLastUsed, m.columnStatus, m.columnActions]}
+          >
+            {items.map((apiKey) => (
+              <KeyRow
+                key={apiKey.uuid}
+                apiKey={apiKey}
+                timeZone={timeZone}
+                onRevoke={() => setRevoking(apiKey)}
+              />
+            ))}
+          </DataTable>
         </QueryState>
       </Stack>
       {created && <NewKeyDialog apiKey={created} onClose={() => setCreated(null)} />}

@@ -22,8 +22,9 @@ import { consoleReportMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
+import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
-import { QueryState } from '../passes/query-state';
+import { QueryState } from '../query-state';
 import { ApiKeysSection } from './api-keys-section';
 
 const reportsKey = ['console', 'reports'] as const;
@@ -110,42 +111,33 @@ export function ReportsPage() {
         loadingLabel={m.loading}
         emptyText={m.empty}
       >
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.columnRange}</Table.Th>
-                <Table.Th>{m.columnPlate}</Table.Th>
-                <Table.Th>{m.columnCreated}</Table.Th>
-                <Table.Th>{m.columnBy}</Table.Th>
-                <Table.Th>{m.columnOpen}</Table.Th>
+        <DataTable
+          minWidth={560}
+          verticalSpacing="xs"
+          columns={[m.columnRange, m.columnPlate, m.columnCreated, m.columnBy, m.columnOpen]}
+        >
+          {data?.items.map((report) => {
+            const range = `${formatDate(report.startDate, timeZone, 'date')} – ${formatDate(report.endDate, timeZone, 'date')}`;
+            return (
+              <Table.Tr key={report.uuid}>
+                <Table.Td>{range}</Table.Td>
+                <Table.Td>{report.plate ?? m.allPlates}</Table.Td>
+                <Table.Td>{formatDate(report.createdAt, timeZone, 'dateTime')}</Table.Td>
+                <Table.Td>{report.createdBy ?? '—'}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    href={`/reports/${report.uuid}`}
+                    target="_blank"
+                    rel="noopener"
+                    aria-label={fillMessage(m.openLabel, { range })}
+                  >
+                    {m.open}
+                  </Anchor>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.items.map((report) => {
-                const range = `${formatDate(report.startDate, timeZone, 'date')} – ${formatDate(report.endDate, timeZone, 'date')}`;
-                return (
-                  <Table.Tr key={report.uuid}>
-                    <Table.Td>{range}</Table.Td>
-                    <Table.Td>{report.plate ?? m.allPlates}</Table.Td>
-                    <Table.Td>{formatDate(report.createdAt, timeZone, 'dateTime')}</Table.Td>
-                    <Table.Td>{report.createdBy ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Anchor
-                        href={`/reports/${report.uuid}`}
-                        target="_blank"
-                        rel="noopener"
-                        aria-label={fillMessage(m.openLabel, { range })}
-                      >
-                        {m.open}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </DataTable>
         {pages > 1 && (
           <Pagination
             total={pages}

@@ -26,6 +26,7 @@ import { consoleMessages } from '../../../../shared/messages';
 import { listTimeZones } from '../../../../shared/rules';
 import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
+import { QueryError } from '../query-state';
 import { BrandPreview } from './brand-preview';
 import { LogoField } from './logo-field';
 import { saveTenantSettings, tenantSettingsKey, useTenantSettings } from './settings-api';
@@ -248,11 +249,7 @@ export function SettingsPage() {
     <Stack gap="lg">
       <Title order={1}>{consoleMessages.settingsTitle}</Title>
       {settings.isPending && <Skeleton height={480} radius="md" aria-label={consoleMessages.loading} />}
-      {settings.isError && (
-        <Alert color="red" role="alert">
-          {settings.error.message}
-        </Alert>
-      )}
+      <QueryError error={settings.error} />
       {settings.data && <SettingsForm settings={settings.data} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Database, Transaction } from '../../db/client';
+import type { Database, Transaction } from './client';
 
 /**
  * Runs independent reads at once on the pool, but one after another inside a transaction: a
