@@ -167,6 +167,6 @@ export async function checkQuotaForNewTimes(
   },
 ): Promise<void> {
   const { rules } = options;
-  if (!rules || rules.quotaMeasure !== 'hours' || options.hours <= options.previousHours) return;
+  if (rules?.quotaMeasure !== 'hours' || options.hours <= options.previousHours) return;
   await checkQuota(tx, { ...options, rules, addingHours: options.hours, excludePassId: options.passId });
 }
