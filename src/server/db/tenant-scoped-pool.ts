@@ -19,10 +19,13 @@ async function applyScope(client: pg.PoolClient, scope: DatabaseScope): Promise<
   if (appliedScope.get(client) === key) return;
   const role = scope.kind === 'owner' ? 'none' : APP_ROLE;
   const tenant = scope.kind === 'owner' ? '' : (scope.tenantId ?? '');
-  await client.query(`SELECT set_config('role', $1, false), set_config('${TENANT_SETTING}', $2, false)`, [
-    role,
-    tenant,
-  ]);
+  // Named: each connection prepares it once, then only binds it (it runs on most requests when
+  // tenants interleave, as they do on a busy portal).
+  await client.query({
+    name: 'portal_set_scope',
+    text: `SELECT set_config('role', $1, false), set_config('${TENANT_SETTING}', $2, false)`,
+    values: [role, tenant],
+  });
   appliedScope.set(client, key);
 }
 
