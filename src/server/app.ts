@@ -93,7 +93,9 @@ export async function buildApp(
   });
   app.server.maxConnections = deps.config.MAX_CONNECTIONS;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(contractSerializerCompiler({ production: deps.config.NODE_ENV === 'production' }));
+  app.setSerializerCompiler(
+    contractSerializerCompiler({ production: deps.config.NODE_ENV === 'production' }),
+  );
   app.decorate('deps', deps);
   // First: every later hook and handler of a request queries in the request's tenant scope.
   scopeQueriesToTheRequest(app);

@@ -23,6 +23,11 @@ export const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * How long a process keeps a tenant's settings. Changes reach every process at once through the
+   * database (decision 163); this bounds a copy a process could not hear about.
+   */
+  TENANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** The portal's public address on a bare host; tenant addresses insert the subdomain before its host. */
   PUBLIC_BASE_URL: z.url().optional(),
   /** Where an unknown tenant is sent; /404 when unset. */

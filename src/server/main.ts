@@ -30,6 +30,10 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: `${config.DATA_DIR}/pglite`,
     poolSize: config.DATABASE_POOL_SIZE,
+    // Several processes may serve one database: each hears the others' tenant changes at once.
+    listenForChanges: true,
+    onListenError: (error) =>
+      console.error(`Listening for other processes' changes: ${error.message}; retrying.`),
   });
   const applied = await migrate(database.db);
   const payments = createPaymentGateway(config, { db: database.db, clock: systemClock });

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   mail?: MailTransport;
   /** A built web app to serve instead of dist/web. */
   webDistDir?: string;
+  /** The database to serve, closed with the app; by default a fresh one (createTestDatabase). */
+  database?: DatabaseHandle;
 }
 
 export interface UseTestAppOptions extends TestAppOptions {
@@ -114,7 +116,7 @@ export function useTestApp(
 
 /** The app in-process on a fresh database, with a clock that stays at TEST_NOW until moved. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const handle: DatabaseHandle = await createTestDatabase();
+  const handle: DatabaseHandle = options.database ?? (await createTestDatabase());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -83,14 +83,19 @@ export function dropDatabase(name: string): Promise<void> {
  * or a new database on the PostgreSQL server of DATABASE_URL, created from the template database
  * and dropped again on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { listenForChanges?: boolean } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   if (testDriver() === 'pglite') return openPgliteFromSnapshot(provided('pgliteSnapshotFile'));
   const template = provided('postgresTemplateDatabase');
   const name = uniqueDatabaseName('portal_test');
   await withAdminClient((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const handle = await openDatabase({ databaseUrl: urlOfDatabase(name), poolSize: 25 });
+  const url = urlOfDatabase(name);
+  const handle = await openDatabase({ databaseUrl: url, poolSize: 25, ...options });
   return {
     ...handle,
+    // A second process's way in (tests of what several server processes share).
+    url,
     close: async () => {
       await handle.close();
       await dropDatabase(name);

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { changeFeedOf, listenForChanges } from './change-feed';
 import * as schema from './schema';
 import { TenantScopedPool } from './tenant-scoped-pool';
 
@@ -27,6 +28,13 @@ export interface DatabaseOptions {
   /** PGlite data folder; 'memory' keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: hear other processes' changes (tenant settings) on a connection of its own
+   * (change-feed.ts). For servers; one-off commands and the test databases do without.
+   */
+  listenForChanges?: boolean;
+  /** Where a lost listening connection is reported. */
+  onListenError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -37,10 +45,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
+    const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    const listener = options.listenForChanges
+      ? listenForChanges(options.databaseUrl, changeFeedOf(db), options.onListenError)
+      : null;
+    await listener?.ready;
     return {
-      db: drizzlePostgres({ client: pool, schema }) as unknown as Database,
+      db,
       driver: 'postgres',
-      close: () => pool.end(),
+      close: async () => {
+        await listener?.stop();
+        await pool.end();
+      },
     };
   }
   const dir = options.pgliteDir ?? 'memory';

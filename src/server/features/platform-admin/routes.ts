@@ -45,7 +45,7 @@ export async function platformAdminRoutes(app: ApiInstance) {
     requirePermission({ kind: 'platform-admin', adminId: admin.id }, 'tenant.manage');
     const tenant = await withSystemScope(() => createPlatformTenant({ ...deps, admin, input: request.body }));
     // A visit to the subdomain before it existed is cached as 'no such tenant': forget it.
-    app.tenants.forget(tenant.subdomain);
+    await app.tenants.changed(tenant.subdomain);
     return tenant;
   });
 }

@@ -17,8 +17,8 @@ export async function tenantSettingsRoutes(app: ApiInstance) {
   registerRoute(app, updateTenantSettingsContract, async (request) => {
     const access = await requireConsoleAccess(request, updateTenantSettingsContract);
     const settings = await updateTenantSettings({ db, storage, clock, access, changes: request.body });
-    // The portal's pages are rendered with the cached tenant: this process shows the change at once.
-    app.tenants.forget(access.tenant.subdomain);
+    // The portal's pages are rendered with the cached tenant: every process shows the change at once.
+    await app.tenants.changed(access.tenant.subdomain);
     return settings;
   });
 }

@@ -24,7 +24,8 @@ declare module 'fastify' {
 }
 
 export const tenancyPlugin = fp(async (app: FastifyInstance) => {
-  const cache = new TenantCache(app.deps.db);
+  const cache = new TenantCache(app.deps.db, app.deps.config.TENANT_CACHE_SECONDS * 1000);
+  app.addHook('onClose', async () => cache.unsubscribe());
   app.decorate('tenants', cache);
   app.decorateRequest('hostSubdomain', null);
   app.decorateRequest('hostTenant', async function (this: FastifyRequest) {

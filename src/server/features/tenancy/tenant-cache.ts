@@ -1,3 +1,4 @@
+import { type ChangeFeed, changeFeedOf } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { readingSharedTables } from '../../db/tenant-scope';
@@ -6,17 +7,34 @@ import { findTenantBySubdomain } from './queries';
 /**
  * Every request needs its tenant, and tenants change rarely: keep each for a few seconds so a
  * busy portal asks the database once per tenant per interval. Several server processes each
- * keep their own copy: the process that saves a brand edit forgets its copy at once (`forget`),
- * the others show the edit within the interval.
+ * keep their own copy: a change is announced on the database's change feed (`changed`), and every
+ * process forgets its copy when it hears it; the lifetime bounds a copy a process could not hear
+ * about (its listening connection was down).
  */
 export class TenantCache {
   private readonly entries = new Map<string, { tenant: TenantRow | null; expiresAt: number }>();
+  private readonly feed: ChangeFeed;
 
   constructor(
     private readonly db: Database,
     private readonly ttlMs = 5_000,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    this.feed = changeFeedOf(db);
+    this.unsubscribe = this.feed.subscribe(
+      'tenant',
+      (subdomain) => this.forget(subdomain),
+      () => this.clear(),
+    );
+  }
+
+  /** Stops hearing the change feed (the app is closing). */
+  readonly unsubscribe: () => void;
+
+  /** A tenant was created or changed: every process forgets its copy (this one at once). */
+  async changed(subdomain: string): Promise<void> {
+    await this.feed.publish('tenant', subdomain);
+  }
 
   async get(subdomain: string): Promise<TenantRow | null> {
     const now = Date.now();
@@ -35,7 +53,7 @@ export class TenantCache {
     return this.get(subdomain);
   }
 
-  /** Forget one tenant, after this process changed it (console settings). */
+  /** Forget this process's copy of one tenant (what `changed` does in every process). */
   forget(subdomain: string): void {
     this.entries.delete(subdomain);
   }
