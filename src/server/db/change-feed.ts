@@ -3,7 +3,8 @@ import pg from 'pg';
 import type { Database } from './client';
 
 /** What a process may keep a copy of, and is told about when another process changes it. */
-export type ChangeTopic = 'tenant';
+export type ChangeTopic = 'tenant' | 'api-key';
+const TOPICS: readonly string[] = ['tenant', 'api-key'] satisfies ChangeTopic[];
 
 type Listener = (key: string) => void;
 
@@ -19,7 +20,7 @@ interface ChangeMessage {
 const isChangeMessage = (value: unknown): value is ChangeMessage =>
   typeof value === 'object' &&
   value !== null &&
-  (value as ChangeMessage).topic === 'tenant' &&
+  TOPICS.includes((value as ChangeMessage).topic) &&
   typeof (value as ChangeMessage).key === 'string';
 
 /**

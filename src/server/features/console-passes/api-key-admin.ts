@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { type ApiKeyRow, apiKeys } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { createApiKey, listApiKeys, revokeApiKey } from '../enforcement/api-keys';
+import { announceRevokedKey, createApiKey, listApiKeys, revokeApiKey } from '../enforcement/api-keys';
 import type { OperatorContext } from './operator-context';
 
 /** Enforcement API keys from the console (decision 120): the key is shown once, then only its prefix. */
@@ -54,7 +54,7 @@ export async function revokeConsoleApiKey(options: {
 }): Promise<ConsoleApiKey> {
   const { db, context, keyId, now } = options;
   const tenantId = context.tenant.id;
-  return db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(apiKeys)
@@ -76,4 +76,6 @@ export async function revokeConsoleApiKey(options: {
     });
     return after;
   });
+  await announceRevokedKey(db, keyId);
+  return revoked;
 }

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
 import { tenants } from '../../db/schema';
-import { createApiKey, listApiKeys, revokeApiKey } from './api-keys';
+import { announceRevokedKey, createApiKey, listApiKeys, revokeApiKey } from './api-keys';
 import { describeEmbeddedDatabaseLock } from './embedded-database-lock';
 
 const USAGE = `Usage:
@@ -70,6 +70,8 @@ async function main(argv: string[]) {
         now: new Date(),
       });
       if (!isRevoked) throw new UsageError(`${tenant.subdomain} has no active API key ${argument}.`);
+      // Running servers stop accepting it at once (they keep keys a few seconds otherwise).
+      await announceRevokedKey(database.db, argument!);
       console.log(`Revoked API key ${argument} of ${tenant.subdomain}.`);
     }
   } finally {

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { changeFeedOf } from '../../db/change-feed';
 import type { Database } from '../../db/client';
 import { type ApiKeyRow, apiKeys, type TenantRow, tenants } from '../../db/schema';
+import { withSystemScope } from '../../db/tenant-scope';
 
 /**
  * Enforcement API keys (docs/decisions/120). A key is 32 random bytes: with that much entropy a
@@ -52,7 +54,10 @@ export function listApiKeys(db: Database, tenantId: string): Promise<ApiKeyRow[]
   return db.select().from(apiKeys).where(eq(apiKeys.tenantId, tenantId)).orderBy(desc(apiKeys.createdAt));
 }
 
-/** Revokes a key of this tenant; false when there is no such active key. */
+/**
+ * Revokes a key of this tenant; false when there is no such active key. Every process stops
+ * accepting it at once when the revocation is announced (`announceRevokedKey`, after the commit).
+ */
 export async function revokeApiKey(
   db: Database,
   options: { tenantId: string; keyId: string; now: Date },
@@ -87,13 +92,71 @@ export interface ActiveApiKey {
 /** The active key with this value and its tenant (one indexed query), or null (unknown, revoked or malformed). */
 export async function findActiveApiKey(db: Database, key: string): Promise<ActiveApiKey | null> {
   if (!isWellFormedApiKey(key)) return null;
+  return findActiveApiKeyByHash(db, hashApiKey(key));
+}
+
+async function findActiveApiKeyByHash(db: Database, keyHash: string): Promise<ActiveApiKey | null> {
   let query = preparedFindKey.get(db);
   if (!query) {
     query = prepareFindKey(db);
     preparedFindKey.set(db, query);
   }
-  const [row] = await query.execute({ keyHash: hashApiKey(key) });
+  const [row] = await query.execute({ keyHash });
   return row ?? null;
+}
+
+/** Tells every server process that a key was revoked: none accepts it from its cache again. */
+export function announceRevokedKey(db: Database, keyId: string): Promise<void> {
+  return changeFeedOf(db).publish('api-key', keyId);
+}
+
+/**
+ * The active keys this process has seen, for a few seconds (the tenant cache's lifetime): a patrol
+ * device checks plate after plate, and finding its key each time cost a query on a connection of
+ * its own (the lookup crosses tenants, decision 152). A revoked key, or a change to its tenant, is
+ * forgotten at once in every process through the change feed (decision 163). Unknown keys are not
+ * kept: guessing stays one query per guess.
+ */
+export class ActiveKeyCache {
+  private readonly entries = new Map<string, { key: ActiveApiKey; expiresAt: number }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {
+    // Subscribed for as long as the database is open, like the app that holds this cache.
+    const feed = changeFeedOf(db);
+    feed.subscribe(
+      'api-key',
+      (keyId) => this.forgetWhere((key) => key.id === keyId),
+      () => this.entries.clear(),
+    );
+    feed.subscribe('tenant', (subdomain) => this.forgetWhere((key) => key.tenant.subdomain === subdomain));
+  }
+
+  /** The active key with this value and its tenant, or null (unknown, revoked or malformed). */
+  async get(token: string): Promise<ActiveApiKey | null> {
+    if (!isWellFormedApiKey(token)) return null;
+    const keyHash = hashApiKey(token);
+    const now = Date.now();
+    const kept = this.entries.get(keyHash);
+    if (kept && kept.expiresAt > now) return kept.key;
+    // The key names its tenant, so it is looked up before any tenant is known: a read across
+    // tenants (row-level security, decision 152).
+    const key = await withSystemScope(() => findActiveApiKeyByHash(this.db, keyHash));
+    if (!key) {
+      this.entries.delete(keyHash);
+      return null;
+    }
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(keyHash, { key, expiresAt: now + this.ttlMs });
+    return key;
+  }
+
+  private forgetWhere(matches: (key: ActiveApiKey) => boolean): void {
+    for (const [keyHash, entry] of this.entries) if (matches(entry.key)) this.entries.delete(keyHash);
+  }
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
-import { enterTenant, withSystemScope } from '../../db/tenant-scope';
+import { enterTenant } from '../../db/tenant-scope';
 import { unauthorized } from '../../errors';
 import { bearerCredentialFrom } from '../auth/tokens';
 import { type Action, type Actor, enforcementKeyActor, requirePermission } from '../permissions';
-import { findActiveApiKey, LastUsedRecorder } from './api-keys';
+import { ActiveKeyCache, LastUsedRecorder } from './api-keys';
 
 export interface EnforcementCaller {
   tenant: TenantRow;
@@ -20,7 +20,8 @@ const INVALID_KEY = 'The API key is not valid for this portal.';
  * be that tenant's; on the bare host the key alone names the tenant. A missing, malformed,
  * revoked or foreign key is a 401 before anything is read or written.
  */
-export function createEnforcementAuthenticator(db: Database, now: () => Date) {
+export function createEnforcementAuthenticator(db: Database, now: () => Date, keyCacheMs: number) {
+  const keys = new ActiveKeyCache(db, keyCacheMs);
   const lastUsed = new LastUsedRecorder(db);
   return async function authenticate(
     request: Pick<FastifyRequest, 'headers' | 'hostSubdomain'>,
@@ -28,9 +29,7 @@ export function createEnforcementAuthenticator(db: Database, now: () => Date) {
   ): Promise<EnforcementCaller> {
     const token = bearerCredentialFrom(request.headers.authorization);
     if (!token) throw unauthorized(MISSING_KEY);
-    // The key names its tenant, so it is looked up before any tenant is known: the one read of
-    // this route that crosses tenants (row-level security, decision 152).
-    const key = await withSystemScope(() => findActiveApiKey(db, token));
+    const key = await keys.get(token);
     if (!key) throw unauthorized(INVALID_KEY);
     if (request.hostSubdomain && request.hostSubdomain !== key.tenant.subdomain)
       throw unauthorized(INVALID_KEY);

@@ -12,7 +12,7 @@ import { pngBytes } from '../../../../tests/support/files';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { queryRows } from '../../db/client';
 import { findTenantBySubdomain } from '../tenancy/queries';
-import { createApiKey, revokeApiKey } from './api-keys';
+import { announceRevokedKey, createApiKey, revokeApiKey } from './api-keys';
 
 let t: TestApp;
 // Los Angeles: the pass ends at local midnight, 08:00 UTC.
@@ -103,6 +103,15 @@ const scan = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('API keys', () => {
+  it('stops accepting a key the moment its revocation is announced, though keys are kept a few seconds', async () => {
+    const alphaRow = await findTenantBySubdomain(t.db, 'alpha');
+    const phone = await createApiKey(t.db, { tenantId: alphaRow!.id, name: 'Spare phone' });
+    expect((await checkPlate('ABC123', phone.key)).statusCode).toBe(200);
+    await revokeApiKey(t.db, { tenantId: alphaRow!.id, keyId: phone.row.id, now: t.clock.now() });
+    await announceRevokedKey(t.db, phone.row.id);
+    expect((await checkPlate('ABC123', phone.key)).statusCode).toBe(401);
+  });
+
   it.each([
     ['no key', {}],
     ['a malformed key', { authorization: 'Bearer not-a-key' }],

@@ -29,7 +29,11 @@ export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[]
 /** The enforcement API (API keys) and activity reports (operators create, anyone with the uuid reads). */
 export async function enforcementRoutes(app: ApiInstance) {
   const { db, clock, storage, config } = app.deps;
-  const authenticate = createEnforcementAuthenticator(db, () => clock.now());
+  const authenticate = createEnforcementAuthenticator(
+    db,
+    () => clock.now(),
+    app.deps.config.TENANT_CACHE_SECONDS * 1000,
+  );
 
   registerRoute(app, plateCheckContract, async (request) => {
     const { tenant } = await authenticate(request, 'plate.check');
