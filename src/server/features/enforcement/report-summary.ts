@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import {
+  REPORT_HEAT_CELL_DEGREES,
+  type ReportHeatMap,
+  type ReportScanBounds,
+  type ReportSummaryData,
+} from '../../../shared/contract';
+import { summarisePatrollerGroups, TRIMMED_CHARACTERS } from '../../../shared/rules/report-summary';
+import type { Database } from '../../db/client';
+import { patrolScans, type TenantRow } from '../../db/schema';
+import { findReport, reportPeriod, reportScansFilter } from './reports';
+
+/** `isAlert` of src/shared/rules in SQL: btrim with the characters JavaScript's trim removes. */
+const isAlertScan = sql`btrim(${patrolScans.alertMessage}, ${TRIMMED_CHARACTERS}) <> ''`;
+
+/** A scan's heat map cell along one axis: its coordinate in whole cells (an integer). */
+const CELLS_PER_DEGREE = Math.round(1 / REPORT_HEAT_CELL_DEGREES);
+const cellOf = (coordinate: typeof patrolScans.latitude | typeof patrolScans.longitude) =>
+  sql<number>`round(${coordinate} * ${sql.raw(String(CELLS_PER_DEGREE))})::int`;
+
+/**
+ * The report page's first screen (decision 155): the totals and the scans' extent from one pass
+ * grouped by stored email (a few rows, one per patroller spelling, to which the shared rule is
+ * applied), and the heat map from a second pass grouped into cells. Nothing per scan leaves the
+ * database.
+ */
+export async function getReportSummary(options: {
+  db: Database;
+  tenant: TenantRow;
+  reportId: string;
+}): Promise<Omit<ReportSummaryData, 'mapStyleURL'>> {
+  const { db } = options;
+  const report = await findReport(db, options.tenant, options.reportId);
+  const scans = reportScansFilter(report);
+  const groups = await db
+    .select({
+      userEmail: patrolScans.userEmail,
+      scans: sql<number>`count(*)::int`,
+      alerts: sql<number>`(count(*) FILTER (WHERE ${isAlertScan}))::int`,
+      south: sql<number>`min(${patrolScans.latitude})`,
+      west: sql<number>`min(${patrolScans.longitude})`,
+      north: sql<number>`max(${patrolScans.latitude})`,
+      east: sql<number>`max(${patrolScans.longitude})`,
+    })
+    .from(patrolScans)
+    .where(scans)
+    .groupBy(patrolScans.userEmail);
+  const latitudeCell = cellOf(patrolScans.latitude);
+  const longitudeCell = cellOf(patrolScans.longitude);
+  const cells = await db
+    .select({
+      latitude: latitudeCell,
+      longitude: longitudeCell,
+      count: sql<number>`count(*)::int`,
+      alerts: sql<number>`(count(*) FILTER (WHERE ${isAlertScan}))::int`,
+    })
+    .from(patrolScans)
+    .where(scans)
+    .groupBy(latitudeCell, longitudeCell)
+    .orderBy(latitudeCell, longitudeCell);
+  return {
+    reportDetails: { ...reportPeriod(report), ...summarisePatrollerGroups(groups) },
+    bounds: extentOf(groups),
+    heatMap: {
+      latitude: cells.map((cell) => cell.latitude / CELLS_PER_DEGREE),
+      longitude: cells.map((cell) => cell.longitude / CELLS_PER_DEGREE),
+      count: cells.map((cell) => cell.count),
+      alerts: cells.map((cell) => cell.alerts),
+    } satisfies ReportHeatMap,
+  };
+}
+
+/** The extent of all groups' extents; null without scans. */
+function extentOf(groups: readonly ReportScanBounds[]): ReportScanBounds | null {
+  if (groups.length === 0) return null;
+  return {
+    south: Math.min(...groups.map((group) => group.south)),
+    west: Math.min(...groups.map((group) => group.west)),
+    north: Math.max(...groups.map((group) => group.north)),
+    east: Math.max(...groups.map((group) => group.east)),
+  };
+}
