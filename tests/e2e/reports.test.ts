@@ -73,7 +73,9 @@ describe('activity report', () => {
     expect(requested.some((url) => /load-maplibre-.*\.js$/.test(url))).toBe(true);
     expect(requested.some((url) => /maplibre-gl-csp-worker-.*\.js$/.test(url))).toBe(true);
 
+    // The list reads its pages from the server (decision 155).
     const rows = page.getByTestId('scan-list').locator('li');
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(25);
     await expect(rows.first().textContent()).resolves.toContain(data.reportItems[0].plate);
     await page
@@ -81,9 +83,11 @@ describe('activity report', () => {
       .first()
       .waitFor();
     await page.getByRole('button', { name: '2', exact: true }).click();
-    await expect(page.getByTestId('scan-list-summary').textContent()).resolves.toBe(
-      `Showing 26–50 of ${total(data.reportDetails.totalScans)}`,
-    );
+    await page
+      .getByTestId('scan-list-summary')
+      .filter({ hasText: `Showing 26–50 of ${total(data.reportDetails.totalScans)}` })
+      .waitFor();
+    await page.locator('[data-testid="scan-list"][aria-busy="false"]').waitFor();
     await expect(rows.first().textContent()).resolves.toContain(data.reportItems[25].plate);
 
     await expectAccessible(page);

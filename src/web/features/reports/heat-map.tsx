@@ -1,7 +1,7 @@
 import { Box, Loader, Text } from '@mantine/core';
 import type { GeoJSONSourceSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import type { ReportColumns } from '../../../shared/contract';
+import type { ReportHeatMap, ReportScanBounds } from '../../../shared/contract';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds } from './report-bounds';
 import { PLAIN_MAP_STYLE } from './report-map-style';
@@ -25,39 +25,22 @@ export function loadMapLibre(): Promise<typeof import('./load-maplibre')> {
 }
 
 /**
- * The scans as GeoJSON points, merged into cells of about 10 m (4 decimals of a degree) with
- * their count and alerts as weights: 100,000 scans along a few streets become a few thousand
- * features, which MapLibre's worker tiles in a fraction of the time, and the heat looks the same.
+ * The heat map's cells as GeoJSON points with their scans and alerts as weights. The database
+ * merged the scans into ~11 m cells (decision 155): 100,000 scans along a few streets arrive as a
+ * few thousand cells, which MapLibre's worker tiles in a fraction of the time, and the heat looks
+ * the same.
  */
-function scansSource(items: ReportColumns, dictionary: readonly string[]): GeoJSONSourceSpecification {
-  const cells = new Map<string, { longitude: number; latitude: number; scans: number; alerts: number }>();
-  const { latitude, longitude, alertMessage } = items;
-  for (let index = 0; index < latitude.length; index++) {
-    const key = `${Math.round(longitude[index]! * 1e4)}:${Math.round(latitude[index]! * 1e4)}`;
-    const isAlert = (alertMessage[index] ?? -1) >= 0 && Boolean(dictionary[alertMessage[index]!]?.trim());
-    const cell = cells.get(key);
-    if (cell) {
-      cell.scans += 1;
-      if (isAlert) cell.alerts += 1;
-    } else {
-      cells.set(key, {
-        longitude: longitude[index]!,
-        latitude: latitude[index]!,
-        scans: 1,
-        alerts: isAlert ? 1 : 0,
-      });
-    }
-  }
+function cellsSource(heatMap: ReportHeatMap): GeoJSONSourceSpecification {
   return {
     type: 'geojson',
-    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~10 m anyway.
+    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~11 m anyway.
     maxzoom: 15,
     data: {
       type: 'FeatureCollection',
-      features: [...cells.values()].map((cell) => ({
+      features: heatMap.latitude.map((latitude, index) => ({
         type: 'Feature',
-        geometry: { type: 'Point', coordinates: [cell.longitude, cell.latitude] },
-        properties: { scans: cell.scans, alerts: cell.alerts },
+        geometry: { type: 'Point', coordinates: [heatMap.longitude[index]!, latitude] },
+        properties: { scans: heatMap.count[index]!, alerts: heatMap.alerts[index]! },
       })),
     },
   };
@@ -69,9 +52,9 @@ function densityWeight(count: number): number {
 }
 
 /** MapLibre's native heat map, fading into single points when zoomed in close. */
-function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: readonly string[]) {
+function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: number) {
   if (map.getSource('scans')) return;
-  map.addSource('scans', scansSource(items, dictionary));
+  map.addSource('scans', cellsSource(heatMap));
   map.addLayer({
     id: 'scans-heat',
     type: 'heatmap',
@@ -80,11 +63,7 @@ function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: reado
     paint: {
       // Fewer scans weigh more each, so 3,000 and 100,000 scans both show where patrols go
       // rather than one red block; alerts weigh double.
-      'heatmap-weight': [
-        '*',
-        densityWeight(items.latitude.length),
-        ['+', ['get', 'scans'], ['get', 'alerts']],
-      ],
+      'heatmap-weight': ['*', densityWeight(totalScans), ['+', ['get', 'scans'], ['get', 'alerts']]],
       'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 16, 1.5],
       'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 4, 14, 10, 17, 24],
       'heatmap-color': [
@@ -126,12 +105,15 @@ function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: reado
  * margin). The operator's style when set; the plain one when none is set or it cannot be loaded.
  */
 export function HeatMap({
-  items,
-  dictionary,
+  heatMap,
+  extent,
+  totalScans,
   styleUrl,
 }: {
-  items: ReportColumns;
-  dictionary: readonly string[];
+  heatMap: ReportHeatMap;
+  /** The scans' extent, fitted with the margin of section 9. */
+  extent: ReportScanBounds | null;
+  totalScans: number;
   styleUrl: string | null;
 }) {
   const container = useRef<HTMLElement>(null);
@@ -143,7 +125,7 @@ export function HeatMap({
     loadMapLibre()
       .then(({ default: maplibre }) => {
         if (isCancelled || !container.current) return;
-        const bounds = reportBounds(items.latitude, items.longitude);
+        const bounds = reportBounds(extent);
         const style: string | StyleSpecification = styleUrl ?? PLAIN_MAP_STYLE;
         map = new maplibre.Map({
           container: container.current,
@@ -164,7 +146,7 @@ export function HeatMap({
           }
         });
         drawn.on('style.load', () => {
-          addScanLayers(drawn, items, dictionary);
+          addScanLayers(drawn, heatMap, totalScans);
           if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
           drawn.once('idle', () => {
             if (!isCancelled) setState('drawn');
@@ -179,7 +161,7 @@ export function HeatMap({
       isCancelled = true;
       map?.remove();
     };
-  }, [items, dictionary, styleUrl]);
+  }, [heatMap, extent, totalScans, styleUrl]);
 
   return (
     <Box className="report-map" data-map-state={state}>

@@ -1,4 +1,5 @@
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { ReportDetails } from '../../../shared/contract';
@@ -6,7 +7,7 @@ import { formatDate } from '../../../shared/format';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { useReportData } from './api';
+import { reportScansQuery, useReportSummary } from './api';
 import { HeatMap, loadMapLibre } from './heat-map';
 import { ScanList } from './scan-list';
 import './reports.css';
@@ -49,16 +50,19 @@ function Period({ details, timeZone }: { details: ReportDetails; timeZone: strin
 export function ReportPage() {
   const { reportUUID } = useParams();
   const timeZone = useTenantTimeZone();
-  const query = useReportData(reportUUID);
+  const query = useReportSummary(reportUUID);
   useDocumentTitle(m.title);
-  // The map's code downloads beside the data, not after it; a failure shows when the map mounts.
+  const queryClient = useQueryClient();
+  // The map's code and the list's first page download beside the summary, not after it; a
+  // failure shows where they are used.
   useEffect(() => {
     loadMapLibre().catch(() => undefined);
-  }, []);
+    if (reportUUID) queryClient.prefetchQuery(reportScansQuery(reportUUID, 1)).catch(() => undefined);
+  }, [queryClient, reportUUID]);
 
   if (query.isPending) return <Loader aria-label={m.loading} />;
   if (query.isError || !query.data) return <Navigate to="/404" replace />;
-  const { reportDetails: details, reportItems: items, dictionary, mapStyleURL } = query.data;
+  const { reportDetails: details, heatMap, bounds, mapStyleURL } = query.data;
   return (
     <Stack gap="lg" className="report-page">
       <Stack gap={4}>
@@ -70,7 +74,7 @@ export function ReportPage() {
         <Stat label={m.totalAlerts} value={details.totalAlerts} testId="total-alerts" />
         <Stat label={m.distinctPatrollers} value={details.distinctPatrollers} testId="distinct-patrollers" />
       </SimpleGrid>
-      <HeatMap items={items} dictionary={dictionary} styleUrl={mapStyleURL} />
+      <HeatMap heatMap={heatMap} extent={bounds} totalScans={details.totalScans} styleUrl={mapStyleURL} />
       <Stack gap="xs">
         <Group justify="space-between" align="baseline">
           <Title order={2} size="h3">
@@ -80,7 +84,7 @@ export function ReportPage() {
             {m.newestFirst}
           </Text>
         </Group>
-        <ScanList data={query.data} timeZone={timeZone} />
+        <ScanList reportUUID={reportUUID!} timeZone={timeZone} />
       </Stack>
     </Stack>
   );
