@@ -50,6 +50,8 @@ describe('activity report', () => {
 
     await page.goto(tenantUrl('demo', `/reports/${DEMO_REPORT}`));
     await page.getByRole('heading', { name: 'Activity report' }).waitFor();
+    // The totals fill in when the report's summary arrives.
+    await page.getByTestId('total-scans').waitFor();
     // Node cannot resolve *.localhost: the page itself asks for what the screen should show.
     const data = await page.evaluate(
       async (id) => (await fetch(`/api/v1/reports/${id}/data`)).json(),

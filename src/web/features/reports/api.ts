@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getReportScansContract, getReportSummaryContract } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
 
@@ -15,18 +15,14 @@ export function useReportSummary(reportUUID: string | undefined) {
   });
 }
 
-/** One page of the report's scan list, read from the server. */
-export function reportScansQuery(reportUUID: string, page: number) {
-  return queryOptions({
+/** One page of the report's scan list, read from the server; the page shown stays while the next one loads. */
+export function useReportScans(reportUUID: string, page: number) {
+  return useQuery({
     queryKey: ['report', reportUUID, 'scans', page],
     queryFn: ({ signal }) =>
       callApi(getReportScansContract, { params: { id: reportUUID }, query: { page } }, { signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
   });
-}
-
-/** The scan list's page; the page shown stays while the next one loads. */
-export function useReportScans(reportUUID: string, page: number) {
-  return useQuery({ ...reportScansQuery(reportUUID, page), placeholderData: keepPreviousData });
 }

@@ -1,7 +1,7 @@
 import { Box, Loader, Text } from '@mantine/core';
 import type { GeoJSONSourceSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import type { ReportHeatMap, ReportScanBounds } from '../../../shared/contract';
+import type { ReportHeatMap, ReportSummaryData } from '../../../shared/contract';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds } from './report-bounds';
 import { PLAIN_MAP_STYLE } from './report-map-style';
@@ -104,22 +104,15 @@ function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: num
  * The report's heat map (part 2 section 9: initial zoom 12, bounds fitted with a 0.001 degree
  * margin). The operator's style when set; the plain one when none is set or it cannot be loaded.
  */
-export function HeatMap({
-  heatMap,
-  extent,
-  totalScans,
-  styleUrl,
-}: {
-  heatMap: ReportHeatMap;
-  /** The scans' extent, fitted with the margin of section 9. */
-  extent: ReportScanBounds | null;
-  totalScans: number;
-  styleUrl: string | null;
-}) {
+export function HeatMap({ summary }: { summary: ReportSummaryData | undefined }) {
   const container = useRef<HTMLElement>(null);
   const [state, setState] = useState<MapState>('loading');
 
   useEffect(() => {
+    // The frame and its loader show until the summary arrives.
+    if (!summary) return;
+    const { heatMap, bounds: extent, mapStyleURL: styleUrl } = summary;
+    const totalScans = summary.reportDetails.totalScans;
     let map: MapLibreMap | null = null;
     let isCancelled = false;
     loadMapLibre()
@@ -161,7 +154,7 @@ export function HeatMap({
       isCancelled = true;
       map?.remove();
     };
-  }, [heatMap, extent, totalScans, styleUrl]);
+  }, [summary]);
 
   return (
     <Box className="report-map" data-map-state={state}>
