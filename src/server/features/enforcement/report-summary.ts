@@ -19,10 +19,9 @@ const cellOf = (coordinate: typeof patrolScans.latitude | typeof patrolScans.lon
   sql<number>`round(${coordinate} * ${sql.raw(String(CELLS_PER_DEGREE))})::int`;
 
 /**
- * The report page's first screen (decision 155): the totals and the scans' extent from one pass
- * grouped by stored email (a few rows, one per patroller spelling, to which the shared rule is
- * applied), and the heat map from a second pass grouped into cells. Nothing per scan leaves the
- * database.
+ * The report page's first screen (decision 155), in one pass over the report's scans with two
+ * groupings: by stored email (a row per patroller spelling, to which the shared rule is applied,
+ * with each one's extent) and by heat map cell. Nothing per scan leaves the database.
  */
 export async function getReportSummary(options: {
   db: Database;
@@ -31,10 +30,15 @@ export async function getReportSummary(options: {
 }): Promise<Omit<ReportSummaryData, 'mapStyleURL'>> {
   const { db } = options;
   const report = await findReport(db, options.tenant, options.reportId);
-  const scans = reportScansFilter(report);
-  const groups = await db
+  const latitudeCell = cellOf(patrolScans.latitude);
+  const longitudeCell = cellOf(patrolScans.longitude);
+  const rows = await db
     .select({
+      /** 1 on the cells' rows, 0 on the emails' (whose email may itself be null). */
+      isCell: sql<number>`grouping(${patrolScans.userEmail})`,
       userEmail: patrolScans.userEmail,
+      latitudeCell,
+      longitudeCell,
       scans: sql<number>`count(*)::int`,
       alerts: sql<number>`(count(*) FILTER (WHERE ${isAlertScan}))::int`,
       south: sql<number>`min(${patrolScans.latitude})`,
@@ -43,28 +47,18 @@ export async function getReportSummary(options: {
       east: sql<number>`max(${patrolScans.longitude})`,
     })
     .from(patrolScans)
-    .where(scans)
-    .groupBy(patrolScans.userEmail);
-  const latitudeCell = cellOf(patrolScans.latitude);
-  const longitudeCell = cellOf(patrolScans.longitude);
-  const cells = await db
-    .select({
-      latitude: latitudeCell,
-      longitude: longitudeCell,
-      count: sql<number>`count(*)::int`,
-      alerts: sql<number>`(count(*) FILTER (WHERE ${isAlertScan}))::int`,
-    })
-    .from(patrolScans)
-    .where(scans)
-    .groupBy(latitudeCell, longitudeCell)
+    .where(reportScansFilter(report))
+    .groupBy(sql`GROUPING SETS ((${patrolScans.userEmail}), (${latitudeCell}, ${longitudeCell}))`)
     .orderBy(latitudeCell, longitudeCell);
+  const patrollers = rows.filter((row) => row.isCell === 0);
+  const cells = rows.filter((row) => row.isCell === 1);
   return {
-    reportDetails: { ...reportPeriod(report), ...summarisePatrollerGroups(groups) },
-    bounds: extentOf(groups),
+    reportDetails: { ...reportPeriod(report), ...summarisePatrollerGroups(patrollers) },
+    bounds: extentOf(patrollers),
     heatMap: {
-      latitude: cells.map((cell) => cell.latitude / CELLS_PER_DEGREE),
-      longitude: cells.map((cell) => cell.longitude / CELLS_PER_DEGREE),
-      count: cells.map((cell) => cell.count),
+      latitude: cells.map((cell) => cell.latitudeCell / CELLS_PER_DEGREE),
+      longitude: cells.map((cell) => cell.longitudeCell / CELLS_PER_DEGREE),
+      count: cells.map((cell) => cell.scans),
       alerts: cells.map((cell) => cell.alerts),
     } satisfies ReportHeatMap,
   };
