@@ -1,5 +1,10 @@
 import { Box, Loader, Text } from '@mantine/core';
-import type { GeoJSONSourceSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type {
+  GeoJSONSourceSpecification,
+  LayerSpecification,
+  Map as MapLibreMap,
+  StyleSpecification,
+} from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportHeatMap, ReportSummaryData } from '../../../shared/contract';
 import { reportMessages as m } from '../../../shared/messages/reports';
@@ -52,10 +57,8 @@ function densityWeight(count: number): number {
 }
 
 /** MapLibre's native heat map, fading into single points when zoomed in close. */
-function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: number) {
-  if (map.getSource('scans')) return;
-  map.addSource('scans', cellsSource(heatMap));
-  map.addLayer({
+function scanLayers(totalScans: number): LayerSpecification[] {
+  const heat: LayerSpecification = {
     id: 'scans-heat',
     type: 'heatmap',
     source: 'scans',
@@ -85,8 +88,8 @@ function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: num
       ],
       'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0.9, 18, 0.35],
     },
-  });
-  map.addLayer({
+  };
+  const points: LayerSpecification = {
     id: 'scans-points',
     type: 'circle',
     source: 'scans',
@@ -97,7 +100,27 @@ function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: num
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,
     },
-  });
+  };
+  return [heat, points];
+}
+
+/** The scans' source and layers on an operator's style, once it has loaded. */
+function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: number) {
+  if (map.getSource('scans')) return;
+  map.addSource('scans', cellsSource(heatMap));
+  for (const layer of scanLayers(totalScans)) map.addLayer(layer);
+}
+
+/**
+ * The plain style with the scans already in it: MapLibre's worker tiles the cells while the map
+ * sets up, instead of after its style has loaded.
+ */
+function plainStyleWithScans(heatMap: ReportHeatMap, totalScans: number): StyleSpecification {
+  return {
+    ...PLAIN_MAP_STYLE,
+    sources: { ...PLAIN_MAP_STYLE.sources, scans: cellsSource(heatMap) },
+    layers: [...PLAIN_MAP_STYLE.layers, ...scanLayers(totalScans)],
+  };
 }
 
 /**
@@ -119,28 +142,29 @@ export function HeatMap({ summary }: { summary: ReportSummaryData | undefined })
       .then(({ default: maplibre }) => {
         if (isCancelled || !container.current) return;
         const bounds = reportBounds(extent);
-        const style: string | StyleSpecification = styleUrl ?? PLAIN_MAP_STYLE;
+        const plainStyle = plainStyleWithScans(heatMap, totalScans);
         map = new maplibre.Map({
           container: container.current,
-          style,
+          style: styleUrl ?? plainStyle,
           center: bounds ? boundsCentre(bounds) : [0, 0],
           zoom: REPORT_MAP_INITIAL_ZOOM,
           attributionControl: { compact: true },
           cooperativeGestures: true,
         });
         const drawn = map;
+        // Fitted before any tile is asked for, so none is tiled for the initial zoom alone.
+        if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
         let isStyleReplaced = false;
         drawn.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
         drawn.on('error', () => {
           // The operator's style is unreachable (a closed network): draw on the plain one.
           if (!isStyleReplaced && styleUrl && !drawn.isStyleLoaded()) {
             isStyleReplaced = true;
-            drawn.setStyle(PLAIN_MAP_STYLE);
+            drawn.setStyle(plainStyle);
           }
         });
         drawn.on('style.load', () => {
           addScanLayers(drawn, heatMap, totalScans);
-          if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
           drawn.once('idle', () => {
             if (!isCancelled) setState('drawn');
           });
