@@ -12,6 +12,8 @@ import {
 /** The demo tenant's report (docs/decisions/094); the map draws on the built-in plain style. */
 const DEMO_REPORT = 'a11ce5ca-2026-4c0d-9e1a-5ca11ed0d3a0';
 const PLAIN_BACKGROUND = [0xee, 0xf1, 0xf5];
+/** A three-scan report of the dark brand (tests/e2e/fixtures/brands.json). */
+const DARK_BRAND_REPORT = 'da7c0a5e-2026-4b11-9e1a-0000000d0001';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -92,6 +94,21 @@ describe('activity report', () => {
     await page.locator('[data-testid="scan-list"][aria-busy="false"]').waitFor();
     await expect(rows.first().textContent()).resolves.toContain(data.reportItems[25].plate);
 
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('is accessible on a dark brand while loading and once drawn', async () => {
+    await openPhonePage();
+    await page.goto(tenantUrl('darklot', `/reports/${DARK_BRAND_REPORT}`));
+    await page.getByRole('heading', { name: 'Activity report' }).waitFor();
+    await expectAccessible(page);
+    await expect(page.getByTestId('total-scans').textContent()).resolves.toBe('3');
+    await expect(page.getByTestId('total-alerts').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('distinct-patrollers').textContent()).resolves.toBe('2');
+    await page.locator('.report-map[data-map-state="drawn"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('scan-list').locator('li').first().waitFor();
+    expect(await page.getByTestId('scan-list').locator('li').count()).toBe(3);
     await expectAccessible(page);
     expectNoPageErrors(page);
   });
