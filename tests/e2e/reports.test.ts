@@ -12,6 +12,8 @@ import {
 /** The demo tenant's report (docs/decisions/094); the map draws on the built-in plain style. */
 const DEMO_REPORT = 'a11ce5ca-2026-4c0d-9e1a-5ca11ed0d3a0';
 const PLAIN_BACKGROUND = [0xee, 0xf1, 0xf5];
+/** A three-scan report of the dark brand (tests/e2e/fixtures/brands.json). */
+const DARK_BRAND_REPORT = 'da7c0a5e-2026-4b11-9e1a-0000000d0001';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -50,6 +52,8 @@ describe('activity report', () => {
 
     await page.goto(tenantUrl('demo', `/reports/${DEMO_REPORT}`));
     await page.getByRole('heading', { name: 'Activity report' }).waitFor();
+    // The totals fill in when the report's summary arrives.
+    await page.getByTestId('total-scans').waitFor();
     // Node cannot resolve *.localhost: the page itself asks for what the screen should show.
     const data = await page.evaluate(
       async (id) => (await fetch(`/api/v1/reports/${id}/data`)).json(),
@@ -73,7 +77,9 @@ describe('activity report', () => {
     expect(requested.some((url) => /load-maplibre-.*\.js$/.test(url))).toBe(true);
     expect(requested.some((url) => /maplibre-gl-csp-worker-.*\.js$/.test(url))).toBe(true);
 
+    // The list reads its pages from the server (decision 155).
     const rows = page.getByTestId('scan-list').locator('li');
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(25);
     await expect(rows.first().textContent()).resolves.toContain(data.reportItems[0].plate);
     await page
@@ -81,11 +87,28 @@ describe('activity report', () => {
       .first()
       .waitFor();
     await page.getByRole('button', { name: '2', exact: true }).click();
-    await expect(page.getByTestId('scan-list-summary').textContent()).resolves.toBe(
-      `Showing 26–50 of ${total(data.reportDetails.totalScans)}`,
-    );
+    await page
+      .getByTestId('scan-list-summary')
+      .filter({ hasText: `Showing 26–50 of ${total(data.reportDetails.totalScans)}` })
+      .waitFor();
+    await page.locator('[data-testid="scan-list"][aria-busy="false"]').waitFor();
     await expect(rows.first().textContent()).resolves.toContain(data.reportItems[25].plate);
 
+    await expectAccessible(page);
+    expectNoPageErrors(page);
+  });
+
+  it('is accessible on a dark brand while loading and once drawn', async () => {
+    await openPhonePage();
+    await page.goto(tenantUrl('darklot', `/reports/${DARK_BRAND_REPORT}`));
+    await page.getByRole('heading', { name: 'Activity report' }).waitFor();
+    await expectAccessible(page);
+    await expect(page.getByTestId('total-scans').textContent()).resolves.toBe('3');
+    await expect(page.getByTestId('total-alerts').textContent()).resolves.toBe('1');
+    await expect(page.getByTestId('distinct-patrollers').textContent()).resolves.toBe('2');
+    await page.locator('.report-map[data-map-state="drawn"]').waitFor({ timeout: 30_000 });
+    await page.getByTestId('scan-list').locator('li').first().waitFor();
+    expect(await page.getByTestId('scan-list').locator('li').count()).toBe(3);
     await expectAccessible(page);
     expectNoPageErrors(page);
   });

@@ -267,7 +267,7 @@ async function main(): Promise<number> {
     log(
       `Report page, 100,000 scans, load and draw in Chromium: median ${reportPage.medianMs} ms ` +
         `(${reportPage.loadsMs.join(', ')} ms; goal under ${REPORT_PAGE_GOAL_MS} ms); map ${reportPage.mapState}; ` +
-        `data answer ${reportPage.dataBytes === null ? '?' : formatBytes(reportPage.dataBytes)} over the wire.`,
+        `summary answer ${reportPage.summaryBytes === null ? '?' : formatBytes(reportPage.summaryBytes)} over the wire.`,
     );
   }
   if (scaleOut.length) {

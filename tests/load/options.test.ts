@@ -57,7 +57,8 @@ describe('selectScenarios', () => {
       'pass-checkout',
       'report-data',
       'console-notice-search',
-      'report-columns',
+      'report-summary',
+      'report-scans',
     ]);
     expect(new Set(scenarios.map((scenario) => scenario.id)).size).toBe(scenarios.length);
   });

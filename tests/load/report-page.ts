@@ -16,8 +16,8 @@ export interface ReportPageFigures {
   medianMs: number;
   /** How the map ended: 'drawn', or 'unavailable' when Chromium had no WebGL. */
   mapState: string;
-  /** Bytes of the report data answer as sent (compressed when the server compresses). */
-  dataBytes: number | null;
+  /** Bytes of the report summary answer as sent (compressed when the server compresses). */
+  summaryBytes: number | null;
 }
 
 /** Opens the report page `loads` times (a fresh page each time, warm server) and times each load. */
@@ -31,17 +31,17 @@ export async function measureReportPage(port: number, loads = 3): Promise<Report
   });
   const loadsMs: number[] = [];
   let mapState = 'unknown';
-  let dataBytes: number | null = null;
+  let summaryBytes: number | null = null;
   try {
     for (let load = 0; load <= loads; load++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       page.on('response', async (response) => {
-        if (!response.url().includes(`/reports/${BENCH_REPORT_ID}/data`)) return;
+        if (!response.url().includes(`/reports/${BENCH_REPORT_ID}/summary`)) return;
         const sizes = await response
           .request()
           .sizes()
           .catch(() => null);
-        if (sizes) dataBytes = sizes.responseBodySize;
+        if (sizes) summaryBytes = sizes.responseBodySize;
       });
       const started = performance.now();
       await page.goto(url, { waitUntil: 'commit' });
@@ -59,5 +59,5 @@ export async function measureReportPage(port: number, loads = 3): Promise<Report
     await browser.close();
   }
   const sorted = Float64Array.from(loadsMs).sort();
-  return { url, loadsMs, medianMs: percentile(sorted, 50), mapState, dataBytes };
+  return { url, loadsMs, medianMs: percentile(sorted, 50), mapState, summaryBytes };
 }

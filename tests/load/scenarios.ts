@@ -7,7 +7,7 @@ import { consoleNoticeSearchScenario } from './scenarios/console-notice-search';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
 import { plateCheckScenario } from './scenarios/plate-check';
-import { reportColumnsScenario, reportDataScenario } from './scenarios/report-data';
+import { reportDataScenario, reportScansScenario, reportSummaryScenario } from './scenarios/report-data';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -24,7 +24,8 @@ export const scenarios: readonly Scenario[] = [
   passCheckoutScenario,
   reportDataScenario,
   consoleNoticeSearchScenario,
-  reportColumnsScenario,
+  reportSummaryScenario,
+  reportScansScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

@@ -89,59 +89,83 @@ export const createReportContract = defineRoute({
   errors: [401, 403, 404],
 });
 
+/** Scans of a report per page of its scan list. */
+export const REPORT_SCANS_PAGE_SIZE = 25;
+/** The last page the scan list may ask for (2.5 million scans at 25 a page). */
+export const REPORT_SCANS_MAX_PAGE = 100_000;
+/** The heat map's grid: scans are counted in cells of this many degrees (about 11 m; decision 155). */
+export const REPORT_HEAT_CELL_DEGREES = 0.0001;
+
+/** The scans' extent in degrees, before the map's margin. */
+export const reportBoundsSchema = z.object({
+  south: z.number(),
+  west: z.number(),
+  north: z.number(),
+  east: z.number(),
+});
+export type ReportScanBounds = z.infer<typeof reportBoundsSchema>;
+
 /**
- * The same report in columns, for the report page (decision 124): the spec's item fields as
- * parallel arrays, capturedAt as epoch milliseconds, and the repetitive texts (patrollers,
- * alerts, photo URLs) as indexes into `dictionary` (-1 for null). About a quarter of the size of
- * the spec's list at 100,000 scans, and no object per scan to build on either end.
+ * The heat map as cells of REPORT_HEAT_CELL_DEGREES in parallel arrays: each cell's centre, its
+ * number of scans and of alerts among them.
  */
-export const reportColumnsSchema = z.object({
-  capturedAt: z.array(z.number()),
-  plate: z.array(z.string()),
-  fullname: z.array(z.number().int()),
-  userEmail: z.array(z.number().int()),
-  alertMessage: z.array(z.number().int()),
-  fullImageURL: z.array(z.number().int()),
+export const reportHeatMapSchema = z.object({
   latitude: z.array(z.number()),
   longitude: z.array(z.number()),
+  count: z.array(z.number().int()),
+  alerts: z.array(z.number().int()),
 });
-export type ReportColumns = z.infer<typeof reportColumnsSchema>;
+export type ReportHeatMap = z.infer<typeof reportHeatMapSchema>;
 
-export const reportColumnsResponseSchema = z.object({
+/** What the report page's first screen shows: the totals, and the map aggregated in the database. */
+export const reportSummaryResponseSchema = z.object({
   reportDetails: reportDetailsSchema,
-  reportItems: reportColumnsSchema,
-  dictionary: z.array(z.string()),
+  /** The operator's MapLibre style for the heat map (MAP_STYLE_URL), or null for a plain background. */
   mapStyleURL: z.string().nullable(),
+  /** Null when the report has no scans. */
+  bounds: reportBoundsSchema.nullable(),
+  heatMap: reportHeatMapSchema,
 });
-export type ReportColumnsData = z.infer<typeof reportColumnsResponseSchema>;
+export type ReportSummaryData = z.infer<typeof reportSummaryResponseSchema>;
 
-export const getReportColumnsContract = defineRoute({
+export const getReportSummaryContract = defineRoute({
   method: 'GET',
-  path: '/reports/:id/data/columns',
-  summary: 'The report data in compact columns (the report page reads this form)',
+  path: '/reports/:id/summary',
+  summary: "A report's totals, extent and heat map cells (the report page's first screen; no sign-in)",
   tags: ['reports'],
   auth: 'none',
   params: z.object({ id: uuidSchema }),
-  response: reportColumnsResponseSchema,
+  response: reportSummaryResponseSchema,
   errors: [404],
 });
 
-/** Item `index` of a columnar report, with the spec's fields. */
-export function reportItemAt(
-  data: Pick<ReportColumnsData, 'reportItems' | 'dictionary'>,
-  index: number,
-): ReportItem {
-  const { reportItems: columns, dictionary } = data;
-  const text = (entry: number | undefined) =>
-    entry === undefined || entry < 0 ? null : (dictionary[entry] ?? null);
-  return {
-    capturedAt: new Date(columns.capturedAt[index]!).toISOString(),
-    plate: columns.plate[index]!,
-    fullname: text(columns.fullname[index]),
-    userEmail: text(columns.userEmail[index]),
-    alertMessage: text(columns.alertMessage[index]),
-    fullImageURL: text(columns.fullImageURL[index]),
-    latitude: columns.latitude[index]!,
-    longitude: columns.longitude[index]!,
-  };
-}
+export const reportScansQuerySchema = z.object({
+  page: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(REPORT_SCANS_MAX_PAGE, `must be at most ${REPORT_SCANS_MAX_PAGE}`)
+    .default(1),
+});
+
+export const reportScansPageSchema = z.object({
+  /** REPORT_SCANS_PAGE_SIZE scans at most, newest first; none past the last page. */
+  reportItems: z.array(reportItemSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Every scan of the report. */
+  total: z.number().int(),
+});
+export type ReportScansPage = z.infer<typeof reportScansPageSchema>;
+
+export const getReportScansContract = defineRoute({
+  method: 'GET',
+  path: '/reports/:id/scans',
+  summary: "One page of a report's scans, newest first (no sign-in)",
+  tags: ['reports'],
+  auth: 'none',
+  params: z.object({ id: uuidSchema }),
+  query: reportScansQuerySchema,
+  response: reportScansPageSchema,
+  errors: [404],
+});

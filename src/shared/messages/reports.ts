@@ -14,6 +14,8 @@ export const reportMessages = {
   scans: 'Scans',
   newestFirst: 'Newest first',
   noScans: 'No scans in this report.',
+  scansLoading: 'Loading the scans',
+  scansUnavailable: 'The scans could not be loaded. Reload the page to try again.',
   alert: 'Alert',
   noPhoto: 'No photo',
   photoOf: 'Photo of plate {plate}',

@@ -1,7 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOperator, buildReport, buildScan, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
-import { reportItemAt } from '../../../shared/contract';
+import { REPORT_HEAT_CELL_DEGREES, type ReportItem } from '../../../shared/contract';
+import { summariseReport } from '../../../shared/rules/report-summary';
+import { patrolScans, tenants } from '../../db/schema';
+import { withSystemScope } from '../../db/tenant-scope';
 
 let t: TestApp;
 const alpha = buildTenant({ subdomain: 'alpha', timezone: 'America/Chicago' });
@@ -14,6 +18,15 @@ const PLATE_REPORT = buildReport({
 });
 const BETA_REPORT = buildReport();
 const EMPTY_REPORT = buildReport({ startDate: '2020-01-01T00:00:00Z', endDate: '2020-01-02T00:00:00Z' });
+const EDGE_REPORT = buildReport({ startDate: '2026-10-01T00:00:00Z', endDate: '2026-10-02T00:00:00Z' });
+/** 60 scans, three per instant, to page through. */
+const BIG_REPORT = buildReport({ startDate: '2026-09-01T00:00:00Z', endDate: '2026-09-02T00:00:00Z' });
+const BIG_REPORT_SCANS = Array.from({ length: 60 }, (_, n) =>
+  buildScan({
+    capturedAt: new Date(Date.UTC(2026, 8, 1, 10, Math.floor(n / 3))).toISOString(),
+    plate: `BIG${n}`,
+  }),
+);
 const PASSWORD = 'Operator#2026';
 
 beforeAll(async () => {
@@ -39,8 +52,9 @@ beforeAll(async () => {
           }),
           buildScan({ capturedAt: '2026-11-15T00:00:00Z', plate: 'IN3', userEmail: null }),
           buildScan({ capturedAt: '2026-11-16T00:00:00Z', plate: 'REPEAT1', userEmail: 'c@x.example' }),
+          ...BIG_REPORT_SCANS,
         ],
-        reports: [ALPHA_REPORT, PLATE_REPORT, EMPTY_REPORT],
+        reports: [ALPHA_REPORT, PLATE_REPORT, EMPTY_REPORT, EDGE_REPORT, BIG_REPORT],
         operators: [
           buildOperator({ email: 'admin@alpha.example', password: PASSWORD }),
           buildOperator({ email: 'officer@alpha.example', password: PASSWORD, role: 'enforcement' }),
@@ -49,6 +63,7 @@ beforeAll(async () => {
       { ...beta, scans: [buildScan()], reports: [BETA_REPORT] },
     ],
   });
+  await insertEdgeScans();
 });
 afterAll(() => t.close());
 
@@ -123,46 +138,152 @@ describe('GET /reports/{id}/data', () => {
   });
 });
 
-describe('GET /reports/{id}/data/columns', () => {
-  it('holds the same report in columns, decoded item by item', async () => {
-    const spec = (await reportData('alpha', ALPHA_REPORT.uuid!)).json();
-    const answer = await t.request('alpha', {
-      method: 'GET',
-      url: `/api/v1/reports/${ALPHA_REPORT.uuid}/data/columns`,
-    });
-    expect(answer.statusCode).toBe(200);
-    const columns = answer.json();
-    expect(columns.reportDetails).toEqual(spec.reportDetails);
-    expect(columns.reportItems.plate).toHaveLength(spec.reportItems.length);
-    expect(spec.reportItems.map((_: unknown, index: number) => reportItemAt(columns, index))).toEqual(
-      spec.reportItems,
-    );
-    // Repeated texts are stored once.
-    expect(columns.dictionary.filter((text: string) => text === 'a@x.example')).toHaveLength(1);
+/**
+ * Scans whose texts test the summary's rules at their edges: blank alerts by JavaScript's idea of
+ * whitespace, and emails padded, in capitals or blank (inserted directly: the scans API and the
+ * fixture format would refuse a padded email).
+ */
+async function insertEdgeScans() {
+  const [tenant] = await withSystemScope(() =>
+    t.db.select().from(tenants).where(eq(tenants.subdomain, 'alpha')),
+  );
+  const scan = (n: number, alertMessage: string | null, userEmail: string | null, latitude: number) => ({
+    tenantId: tenant!.id,
+    clientId: `edge-${n}`,
+    capturedAt: new Date(Date.UTC(2026, 9, 1, 12, n)),
+    plate: `EDGE${n}`,
+    alertMessage,
+    userEmail,
+    latitude,
+    // Scans 1 and 2 share a heat map cell (4 decimals of a degree).
+    longitude: n <= 2 ? -73.98 : -73.98 - n / 1000,
+  });
+  await withSystemScope(() =>
+    t.db
+      .insert(patrolScans)
+      .values([
+        scan(1, '   ', ' Edge@X.example ', 40.75001),
+        scan(2, '\u00a0\u2003\ufeff', 'edge@x.example', 40.75004),
+        scan(3, ' Tow zone ', '', 40.76),
+        scan(4, '\u3000No permit\n', '   ', 40.77),
+        scan(5, null, null, 40.78),
+        scan(6, 'Expired', 'other@x.example', 40.79),
+      ]),
+  );
+}
+
+const summary = (host: string, id: string) =>
+  t.request(host, { method: 'GET', url: `/api/v1/reports/${id}/summary` });
+const scansPage = (host: string, id: string, page?: string) =>
+  t.request(host, {
+    method: 'GET',
+    url: `/api/v1/reports/${id}/scans${page === undefined ? '' : `?page=${encodeURIComponent(page)}`}`,
   });
 
+describe('GET /reports/{id}/summary', () => {
   it.each([
-    ['a plate report', PLATE_REPORT],
-    ['a report with no scans', EMPTY_REPORT],
-  ])('holds %s in columns too', async (_label, report) => {
-    const spec = (await reportData('alpha', report.uuid!)).json();
-    const columns = (
-      await t.request('alpha', { method: 'GET', url: `/api/v1/reports/${report.uuid}/data/columns` })
-    ).json();
-    expect(columns.reportDetails).toEqual(spec.reportDetails);
-    expect(spec.reportItems.map((_: unknown, index: number) => reportItemAt(columns, index))).toEqual(
-      spec.reportItems,
-    );
-    expect(columns.reportItems.capturedAt).toHaveLength(spec.reportItems.length);
-    expect(columns.mapStyleURL).toBeNull();
+    ['a date range', () => ALPHA_REPORT],
+    ['a plate', () => PLATE_REPORT],
+    ['blank alerts and padded emails', () => EDGE_REPORT],
+    ['no scans', () => EMPTY_REPORT],
+  ])('totals %s in the database as summariseReport does over /data', async (_label, report) => {
+    const { uuid } = report();
+    const data = (await reportData('alpha', uuid!)).json();
+    const answer = await summary('alpha', uuid!);
+    expect(answer.statusCode).toBe(200);
+    const { reportDetails, heatMap, bounds, mapStyleURL } = answer.json();
+    expect(reportDetails).toEqual({ ...data.reportDetails, ...summariseReport(data.reportItems) });
+    expect(reportDetails.totalScans).toBe(data.reportItems.length);
+    expect(mapStyleURL).toBeNull();
+    const items = data.reportItems as ReportItem[];
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    expect(sum(heatMap.count)).toBe(reportDetails.totalScans);
+    expect(sum(heatMap.alerts)).toBe(reportDetails.totalAlerts);
+    if (items.length === 0) {
+      expect(bounds).toBeNull();
+      expect(heatMap).toEqual({ latitude: [], longitude: [], count: [], alerts: [] });
+      return;
+    }
+    const latitudes = items.map((item) => item.latitude);
+    const longitudes = items.map((item) => item.longitude);
+    expect(bounds).toEqual({
+      south: Math.min(...latitudes),
+      west: Math.min(...longitudes),
+      north: Math.max(...latitudes),
+      east: Math.max(...longitudes),
+    });
+    // Every scan lies in a cell of the answer, within half a cell of its centre.
+    const cells = heatMap.latitude.map((latitude: number, index: number) => [
+      latitude,
+      heatMap.longitude[index],
+    ]);
+    for (const item of items) {
+      expect(
+        cells.some(
+          ([latitude, longitude]: number[]) =>
+            Math.abs(latitude! - item.latitude) <= REPORT_HEAT_CELL_DEGREES / 2 + 1e-9 &&
+            Math.abs(longitude! - item.longitude) <= REPORT_HEAT_CELL_DEGREES / 2 + 1e-9,
+        ),
+      ).toBe(true);
+    }
   });
 
-  it('is a 404 for another tenant’s uuid', async () => {
-    const answer = await t.request('beta', {
-      method: 'GET',
-      url: `/api/v1/reports/${ALPHA_REPORT.uuid}/data/columns`,
-    });
-    expect(answer.statusCode).toBe(404);
+  it('counts blanks as JavaScript trims them, and merges scans of one cell', async () => {
+    const { reportDetails, heatMap } = (await summary('alpha', EDGE_REPORT.uuid!)).json();
+    expect(reportDetails).toMatchObject({ totalScans: 6, totalAlerts: 3, distinctPatrollers: 2 });
+    expect(heatMap.latitude).toHaveLength(5);
+    const merged = heatMap.latitude.indexOf(40.75);
+    expect(heatMap.count[merged]).toBe(2);
+    expect(heatMap.alerts[merged]).toBe(0);
+  });
+
+  it('is a 404 for another tenant’s uuid and an unknown one, and a 400 for a malformed one', async () => {
+    expect((await summary('beta', ALPHA_REPORT.uuid!)).statusCode).toBe(404);
+    expect((await summary('alpha', BETA_REPORT.uuid!)).statusCode).toBe(404);
+    expect((await summary('beta', BETA_REPORT.uuid!)).statusCode).toBe(200);
+    expect((await summary('alpha', crypto.randomUUID())).statusCode).toBe(404);
+    expect((await summary('alpha', 'not-a-uuid')).statusCode).toBe(400);
+    expect((await summary(null as unknown as string, ALPHA_REPORT.uuid!)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /reports/{id}/scans', () => {
+  it('answers the first 25 scans newest first, as /data lists them, with the total', async () => {
+    const data = (await reportData('alpha', ALPHA_REPORT.uuid!)).json();
+    const answer = await scansPage('alpha', ALPHA_REPORT.uuid!);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ reportItems: data.reportItems, page: 1, pageSize: 25, total: 4 });
+  });
+
+  it('pages through a plate report and answers no scans past the last page', async () => {
+    const data = (await reportData('alpha', PLATE_REPORT.uuid!)).json();
+    expect((await scansPage('alpha', PLATE_REPORT.uuid!, '1')).json().reportItems).toEqual(data.reportItems);
+    const past = (await scansPage('alpha', PLATE_REPORT.uuid!, '2')).json();
+    expect(past).toEqual({ reportItems: [], page: 2, pageSize: 25, total: 3 });
+  });
+
+  it('pages 25 at a time without overlap, ties on the same instant included', async () => {
+    const data = (await reportData('alpha', BIG_REPORT.uuid!)).json();
+    expect(data.reportItems).toHaveLength(60);
+    const pages = await Promise.all(
+      ['1', '2', '3'].map((page) => scansPage('alpha', BIG_REPORT.uuid!, page)),
+    );
+    const answers = pages.map((page) => page.json());
+    expect(answers.map((answer) => answer.reportItems.length)).toEqual([25, 25, 10]);
+    expect(answers.every((answer) => answer.total === 60)).toBe(true);
+    expect(answers.flatMap((answer) => answer.reportItems)).toEqual(data.reportItems);
+  });
+
+  it.each(['0', '-1', '1.5', 'two', '100001'])('refuses page=%s with a 400 naming the page', async (page) => {
+    const answer = await scansPage('alpha', ALPHA_REPORT.uuid!, page);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain('page');
+  });
+
+  it('is a 404 for another tenant’s uuid and an unknown one, and a 400 for a malformed one', async () => {
+    expect((await scansPage('beta', ALPHA_REPORT.uuid!)).statusCode).toBe(404);
+    expect((await scansPage('alpha', crypto.randomUUID())).statusCode).toBe(404);
+    expect((await scansPage('alpha', 'not-a-uuid')).statusCode).toBe(400);
   });
 });
 

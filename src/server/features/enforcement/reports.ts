@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type createReportBodySchema,
@@ -12,7 +12,7 @@ import {
 import { normaliseSearchTerm } from '../../../shared/rules';
 import { summariseReport } from '../../../shared/rules/report-summary';
 import type { Database } from '../../db/client';
-import { patrolReports, patrolScans, type TenantRow } from '../../db/schema';
+import { type PatrolReportRow, patrolReports, patrolScans, type TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 
 dayjs.extend(utc);
@@ -56,46 +56,71 @@ export async function createReport(options: {
   };
 }
 
+/** The host tenant's report by its uuid; another tenant's or an unknown one is a 404. */
+export async function findReport(
+  db: Database,
+  tenant: TenantRow,
+  reportId: string,
+): Promise<PatrolReportRow> {
+  const [report] = await db
+    .select()
+    .from(patrolReports)
+    .where(and(eq(patrolReports.tenantId, tenant.id), eq(patrolReports.id, reportId)));
+  if (!report) throw notFound('Report');
+  return report;
+}
+
 /**
- * The report's data (part 2 sections 3, 7 and 9): with a plate, every scan of that plate;
- * otherwise the scans inside the date range; newest first. Both use an index of patrol_scans
- * that starts with the tenant and is ordered by capture time.
+ * The report's scans (part 2 section 9): with a plate, every scan of that plate; otherwise the
+ * scans inside the date range. Both are served by an index of patrol_scans that starts with the
+ * tenant and is ordered by capture time.
  */
+export function reportScansFilter(report: PatrolReportRow): SQL {
+  const filter = report.plate
+    ? eq(patrolScans.plateNormalized, normaliseSearchTerm(report.plate))
+    : and(gte(patrolScans.capturedAt, report.startDate), lte(patrolScans.capturedAt, report.endDate));
+  return and(eq(patrolScans.tenantId, report.tenantId), filter)!;
+}
+
+/** Newest first; the id breaks ties so that pages never overlap. */
+export const reportScansOrder = [desc(patrolScans.capturedAt), desc(patrolScans.id)];
+
+/** The spec's item fields, selected as the contract names them. */
+export const reportItemFields = {
+  capturedAt: sql<string>`to_char(${patrolScans.capturedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  plate: patrolScans.plate,
+  fullname: patrolScans.fullname,
+  userEmail: patrolScans.userEmail,
+  alertMessage: patrolScans.alertMessage,
+  fullImageURL: patrolScans.fullImageUrl,
+  latitude: patrolScans.latitude,
+  longitude: patrolScans.longitude,
+};
+
+/** The report's own fields of reportDetails. */
+export function reportPeriod(report: PatrolReportRow) {
+  return {
+    startDate: report.startDate.toISOString(),
+    endDate: report.endDate.toISOString(),
+    plate: report.plate,
+  };
+}
+
+/** The report's data (part 2 sections 3, 7 and 9): every scan, newest first, and the totals. */
 export async function getReportData(options: {
   db: Database;
   tenant: TenantRow;
   reportId: string;
 }): Promise<Omit<ReportData, 'mapStyleURL'>> {
-  const { db, tenant } = options;
-  const [report] = await db
-    .select()
-    .from(patrolReports)
-    .where(and(eq(patrolReports.tenantId, tenant.id), eq(patrolReports.id, options.reportId)));
-  if (!report) throw notFound('Report');
-  const filter = report.plate
-    ? eq(patrolScans.plateNormalized, normaliseSearchTerm(report.plate))
-    : and(gte(patrolScans.capturedAt, report.startDate), lte(patrolScans.capturedAt, report.endDate));
+  const { db } = options;
+  const report = await findReport(db, options.tenant, options.reportId);
   const rows = await db
-    .select({
-      capturedAt: sql<string>`to_char(${patrolScans.capturedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-      plate: patrolScans.plate,
-      fullname: patrolScans.fullname,
-      userEmail: patrolScans.userEmail,
-      alertMessage: patrolScans.alertMessage,
-      fullImageURL: patrolScans.fullImageUrl,
-      latitude: patrolScans.latitude,
-      longitude: patrolScans.longitude,
-    })
+    .select(reportItemFields)
     .from(patrolScans)
-    .where(and(eq(patrolScans.tenantId, tenant.id), filter))
-    .orderBy(desc(patrolScans.capturedAt), desc(patrolScans.id));
+    .where(reportScansFilter(report))
+    .orderBy(...reportScansOrder);
   return {
-    reportDetails: {
-      startDate: report.startDate.toISOString(),
-      endDate: report.endDate.toISOString(),
-      plate: report.plate,
-      ...summariseReport(rows),
-    },
+    reportDetails: { ...reportPeriod(report), ...summariseReport(rows) },
     reportItems: rows,
   };
 }

@@ -2,10 +2,10 @@ import {
   createFieldCitationContract,
   createPatrolUploadContract,
   createReportContract,
-  getReportColumnsContract,
   getReportDataContract,
+  getReportScansContract,
+  getReportSummaryContract,
   plateCheckContract,
-  type ReportColumnsData,
   type ReportData,
   recordScansContract,
 } from '../../../shared/contract';
@@ -18,7 +18,8 @@ import { createEnforcementAuthenticator } from './authenticate';
 import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';
 import { recordScans } from './record-scans';
-import { toReportColumns } from './report-columns';
+import { getReportScansPage } from './report-scans';
+import { getReportSummary } from './report-summary';
 import { createReport, getReportData } from './reports';
 
 /** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
@@ -86,16 +87,16 @@ export async function enforcementRoutes(app: ApiInstance) {
     return JSON.stringify({ ...data, mapStyleURL: config.MAP_STYLE_URL ?? null }) as unknown as ReportData;
   });
 
-  registerRoute(app, getReportColumnsContract, async (request, reply) => {
+  registerRoute(app, getReportSummaryContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    const { reportDetails, reportItems } = await getReportData({ db, tenant, reportId: request.params.id });
-    reply.type('application/json; charset=utf-8');
-    const answer = {
-      reportDetails,
-      ...toReportColumns(reportItems),
-      mapStyleURL: config.MAP_STYLE_URL ?? null,
-    };
-    return JSON.stringify(answer) as unknown as ReportColumnsData;
+    const summary = await getReportSummary({ db, tenant, reportId: request.params.id });
+    return { ...summary, mapStyleURL: config.MAP_STYLE_URL ?? null };
+  });
+
+  registerRoute(app, getReportScansContract, async (request) => {
+    const tenant = await request.requireTenant();
+    requirePermission(anonymousActor(tenant.id), 'report.read');
+    return getReportScansPage({ db, tenant, reportId: request.params.id, page: request.query.page });
   });
 }

@@ -1,7 +1,12 @@
 import { Box, Loader, Text } from '@mantine/core';
-import type { GeoJSONSourceSpecification, Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
+import type {
+  GeoJSONSourceSpecification,
+  LayerSpecification,
+  Map as MapLibreMap,
+  StyleSpecification,
+} from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
-import type { ReportColumns } from '../../../shared/contract';
+import type { ReportHeatMap, ReportSummaryData } from '../../../shared/contract';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds } from './report-bounds';
 import { PLAIN_MAP_STYLE } from './report-map-style';
@@ -25,39 +30,22 @@ export function loadMapLibre(): Promise<typeof import('./load-maplibre')> {
 }
 
 /**
- * The scans as GeoJSON points, merged into cells of about 10 m (4 decimals of a degree) with
- * their count and alerts as weights: 100,000 scans along a few streets become a few thousand
- * features, which MapLibre's worker tiles in a fraction of the time, and the heat looks the same.
+ * The heat map's cells as GeoJSON points with their scans and alerts as weights. The database
+ * merged the scans into ~11 m cells (decision 155): 100,000 scans along a few streets arrive as a
+ * few thousand cells, which MapLibre's worker tiles in a fraction of the time, and the heat looks
+ * the same.
  */
-function scansSource(items: ReportColumns, dictionary: readonly string[]): GeoJSONSourceSpecification {
-  const cells = new Map<string, { longitude: number; latitude: number; scans: number; alerts: number }>();
-  const { latitude, longitude, alertMessage } = items;
-  for (let index = 0; index < latitude.length; index++) {
-    const key = `${Math.round(longitude[index]! * 1e4)}:${Math.round(latitude[index]! * 1e4)}`;
-    const isAlert = (alertMessage[index] ?? -1) >= 0 && Boolean(dictionary[alertMessage[index]!]?.trim());
-    const cell = cells.get(key);
-    if (cell) {
-      cell.scans += 1;
-      if (isAlert) cell.alerts += 1;
-    } else {
-      cells.set(key, {
-        longitude: longitude[index]!,
-        latitude: latitude[index]!,
-        scans: 1,
-        alerts: isAlert ? 1 : 0,
-      });
-    }
-  }
+function cellsSource(heatMap: ReportHeatMap): GeoJSONSourceSpecification {
   return {
     type: 'geojson',
-    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~10 m anyway.
+    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~11 m anyway.
     maxzoom: 15,
     data: {
       type: 'FeatureCollection',
-      features: [...cells.values()].map((cell) => ({
+      features: heatMap.latitude.map((latitude, index) => ({
         type: 'Feature',
-        geometry: { type: 'Point', coordinates: [cell.longitude, cell.latitude] },
-        properties: { scans: cell.scans, alerts: cell.alerts },
+        geometry: { type: 'Point', coordinates: [heatMap.longitude[index]!, latitude] },
+        properties: { scans: heatMap.count[index]!, alerts: heatMap.alerts[index]! },
       })),
     },
   };
@@ -69,10 +57,8 @@ function densityWeight(count: number): number {
 }
 
 /** MapLibre's native heat map, fading into single points when zoomed in close. */
-function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: readonly string[]) {
-  if (map.getSource('scans')) return;
-  map.addSource('scans', scansSource(items, dictionary));
-  map.addLayer({
+function scanLayers(totalScans: number): LayerSpecification[] {
+  const heat: LayerSpecification = {
     id: 'scans-heat',
     type: 'heatmap',
     source: 'scans',
@@ -80,11 +66,7 @@ function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: reado
     paint: {
       // Fewer scans weigh more each, so 3,000 and 100,000 scans both show where patrols go
       // rather than one red block; alerts weigh double.
-      'heatmap-weight': [
-        '*',
-        densityWeight(items.latitude.length),
-        ['+', ['get', 'scans'], ['get', 'alerts']],
-      ],
+      'heatmap-weight': ['*', densityWeight(totalScans), ['+', ['get', 'scans'], ['get', 'alerts']]],
       'heatmap-intensity': ['interpolate', ['linear'], ['zoom'], 10, 0.5, 16, 1.5],
       'heatmap-radius': ['interpolate', ['linear'], ['zoom'], 10, 4, 14, 10, 17, 24],
       'heatmap-color': [
@@ -106,8 +88,8 @@ function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: reado
       ],
       'heatmap-opacity': ['interpolate', ['linear'], ['zoom'], 15, 0.9, 18, 0.35],
     },
-  });
-  map.addLayer({
+  };
+  const points: LayerSpecification = {
     id: 'scans-points',
     type: 'circle',
     source: 'scans',
@@ -118,54 +100,71 @@ function addScanLayers(map: MapLibreMap, items: ReportColumns, dictionary: reado
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,
     },
-  });
+  };
+  return [heat, points];
+}
+
+/** The scans' source and layers on an operator's style, once it has loaded. */
+function addScanLayers(map: MapLibreMap, heatMap: ReportHeatMap, totalScans: number) {
+  if (map.getSource('scans')) return;
+  map.addSource('scans', cellsSource(heatMap));
+  for (const layer of scanLayers(totalScans)) map.addLayer(layer);
+}
+
+/**
+ * The plain style with the scans already in it: MapLibre's worker tiles the cells while the map
+ * sets up, instead of after its style has loaded.
+ */
+function plainStyleWithScans(heatMap: ReportHeatMap, totalScans: number): StyleSpecification {
+  return {
+    ...PLAIN_MAP_STYLE,
+    sources: { ...PLAIN_MAP_STYLE.sources, scans: cellsSource(heatMap) },
+    layers: [...PLAIN_MAP_STYLE.layers, ...scanLayers(totalScans)],
+  };
 }
 
 /**
  * The report's heat map (part 2 section 9: initial zoom 12, bounds fitted with a 0.001 degree
  * margin). The operator's style when set; the plain one when none is set or it cannot be loaded.
  */
-export function HeatMap({
-  items,
-  dictionary,
-  styleUrl,
-}: {
-  items: ReportColumns;
-  dictionary: readonly string[];
-  styleUrl: string | null;
-}) {
+export function HeatMap({ summary }: { summary: ReportSummaryData | undefined }) {
   const container = useRef<HTMLElement>(null);
   const [state, setState] = useState<MapState>('loading');
 
   useEffect(() => {
+    // The frame and its loader show until the summary arrives.
+    if (!summary) return;
+    const { heatMap, bounds: extent, mapStyleURL: styleUrl } = summary;
+    const totalScans = summary.reportDetails.totalScans;
     let map: MapLibreMap | null = null;
     let isCancelled = false;
     loadMapLibre()
       .then(({ default: maplibre }) => {
         if (isCancelled || !container.current) return;
-        const bounds = reportBounds(items.latitude, items.longitude);
-        const style: string | StyleSpecification = styleUrl ?? PLAIN_MAP_STYLE;
+        const bounds = reportBounds(extent);
+        const plainStyle = plainStyleWithScans(heatMap, totalScans);
         map = new maplibre.Map({
           container: container.current,
-          style,
+          style: styleUrl ?? plainStyle,
           center: bounds ? boundsCentre(bounds) : [0, 0],
           zoom: REPORT_MAP_INITIAL_ZOOM,
           attributionControl: { compact: true },
           cooperativeGestures: true,
         });
         const drawn = map;
+        // Fitted before any tile is asked for, so none is tiled for the initial zoom alone.
+        if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
         let isStyleReplaced = false;
         drawn.addControl(new maplibre.NavigationControl({ showCompass: false }), 'top-right');
         drawn.on('error', () => {
           // The operator's style is unreachable (a closed network): draw on the plain one.
           if (!isStyleReplaced && styleUrl && !drawn.isStyleLoaded()) {
             isStyleReplaced = true;
-            drawn.setStyle(PLAIN_MAP_STYLE);
+            drawn.setStyle(plainStyle);
           }
         });
         drawn.on('style.load', () => {
-          addScanLayers(drawn, items, dictionary);
-          if (bounds) drawn.fitBounds(bounds, { animate: false, padding: 0 });
+          addScanLayers(drawn, heatMap, totalScans);
           drawn.once('idle', () => {
             if (!isCancelled) setState('drawn');
           });
@@ -179,7 +178,7 @@ export function HeatMap({
       isCancelled = true;
       map?.remove();
     };
-  }, [items, dictionary, styleUrl]);
+  }, [summary]);
 
   return (
     <Box className="report-map" data-map-state={state}>

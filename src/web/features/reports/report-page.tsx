@@ -1,4 +1,4 @@
-import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { ReportDetails } from '../../../shared/contract';
@@ -6,25 +6,31 @@ import { formatDate } from '../../../shared/format';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { useReportData } from './api';
+import { useReportSummary } from './api';
 import { HeatMap, loadMapLibre } from './heat-map';
 import { ScanList } from './scan-list';
 import './reports.css';
 
-function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+/** One total; a placeholder of its size until the summary arrives. */
+function Stat({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
   return (
     <Paper withBorder radius="md" p="sm" className="report-stat">
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text fz={{ base: 'xl', sm: 28 }} fw={700} data-testid={testId}>
-        {value.toLocaleString('en-US')}
-      </Text>
+      {value === undefined ? (
+        <Skeleton height={36} mt={4} width="60%" />
+      ) : (
+        <Text fz={{ base: 'xl', sm: 28 }} fw={700} data-testid={testId}>
+          {value.toLocaleString('en-US')}
+        </Text>
+      )}
     </Paper>
   );
 }
 
-function Period({ details, timeZone }: { details: ReportDetails; timeZone: string }) {
+function Period({ details, timeZone }: { details: ReportDetails | undefined; timeZone: string }) {
+  if (!details) return <Skeleton height={24} width={280} />;
   if (details.plate) {
     return (
       <Group gap="xs">
@@ -44,21 +50,24 @@ function Period({ details, timeZone }: { details: ReportDetails; timeZone: strin
 
 /**
  * /reports/{reportUUID} (part 2 sections 2 and 9): totals, a heat map and the scans, newest
- * first. No sign-in: the uuid is the capability. A report that cannot be loaded goes to /404.
+ * first. No sign-in: the uuid is the capability. The page's frame shows at once; the totals and
+ * the map fill in from the summary, the list from its own page call, each as it arrives
+ * (decision 155). A report that cannot be loaded goes to /404.
  */
 export function ReportPage() {
   const { reportUUID } = useParams();
   const timeZone = useTenantTimeZone();
-  const query = useReportData(reportUUID);
+  const query = useReportSummary(reportUUID);
   useDocumentTitle(m.title);
-  // The map's code downloads beside the data, not after it; a failure shows when the map mounts.
+  // The map's code (and its worker) download beside the summary, not after it; a failure shows
+  // when the map mounts.
   useEffect(() => {
     loadMapLibre().catch(() => undefined);
   }, []);
 
-  if (query.isPending) return <Loader aria-label={m.loading} />;
-  if (query.isError || !query.data) return <Navigate to="/404" replace />;
-  const { reportDetails: details, reportItems: items, dictionary, mapStyleURL } = query.data;
+  if (!reportUUID || query.isError) return <Navigate to="/404" replace />;
+  const summary = query.data;
+  const details = summary?.reportDetails;
   return (
     <Stack gap="lg" className="report-page">
       <Stack gap={4}>
@@ -66,11 +75,11 @@ export function ReportPage() {
         <Period details={details} timeZone={timeZone} />
       </Stack>
       <SimpleGrid cols={3} spacing={{ base: 'xs', sm: 'md' }}>
-        <Stat label={m.totalScans} value={details.totalScans} testId="total-scans" />
-        <Stat label={m.totalAlerts} value={details.totalAlerts} testId="total-alerts" />
-        <Stat label={m.distinctPatrollers} value={details.distinctPatrollers} testId="distinct-patrollers" />
+        <Stat label={m.totalScans} value={details?.totalScans} testId="total-scans" />
+        <Stat label={m.totalAlerts} value={details?.totalAlerts} testId="total-alerts" />
+        <Stat label={m.distinctPatrollers} value={details?.distinctPatrollers} testId="distinct-patrollers" />
       </SimpleGrid>
-      <HeatMap items={items} dictionary={dictionary} styleUrl={mapStyleURL} />
+      <HeatMap summary={summary} />
       <Stack gap="xs">
         <Group justify="space-between" align="baseline">
           <Title order={2} size="h3">
@@ -80,7 +89,7 @@ export function ReportPage() {
             {m.newestFirst}
           </Text>
         </Group>
-        <ScanList data={query.data} timeZone={timeZone} />
+        <ScanList reportUUID={reportUUID} timeZone={timeZone} />
       </Stack>
     </Stack>
   );

@@ -1,12 +1,10 @@
-import { Anchor, Badge, Box, Group, Image, Pagination, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Image, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type ReportColumnsData, type ReportItem, reportItemAt } from '../../../shared/contract';
+import type { ReportItem } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { fillMessage } from '../../../shared/messages/fill';
 import { reportMessages as m } from '../../../shared/messages/reports';
-
-/** Rows per page: a report may hold 100,000 scans, and only one page is in the document. */
-export const SCANS_PER_PAGE = 25;
+import { useReportScans } from './api';
 
 function ScanPhoto({ item }: { item: ReportItem }) {
   const alt = fillMessage(m.photoOf, { plate: item.plate });
@@ -51,17 +49,25 @@ function ScanRow({ item, timeZone }: { item: ReportItem; timeZone: string }) {
   );
 }
 
-/** The scans newest first (the order of the answer), one page at a time. */
-export function ScanList({ data, timeZone }: { data: ReportColumnsData; timeZone: string }) {
+/**
+ * The scans newest first, one page at a time, each page read from the server (decision 155): the
+ * page shown stays while the next one loads.
+ */
+export function ScanList({ reportUUID, timeZone }: { reportUUID: string; timeZone: string }) {
   const [page, setPage] = useState(1);
-  const total = data.reportItems.plate.length;
+  const query = useReportScans(reportUUID, page);
+  if (query.isPending) return <Loader size="sm" aria-label={m.scansLoading} />;
+  if (query.isError) {
+    return (
+      <Text c="dimmed" role="alert">
+        {m.scansUnavailable}
+      </Text>
+    );
+  }
+  const { reportItems: shown, total, pageSize } = query.data;
   if (total === 0) return <Text c="dimmed">{m.noScans}</Text>;
-  const pages = Math.ceil(total / SCANS_PER_PAGE);
-  const from = (page - 1) * SCANS_PER_PAGE;
-  // Only this page's scans become objects; the columns stay as they came.
-  const shown = Array.from({ length: Math.min(SCANS_PER_PAGE, total - from) }, (_, offset) =>
-    reportItemAt(data, from + offset),
-  );
+  const pages = Math.ceil(total / pageSize);
+  const from = (query.data.page - 1) * pageSize;
   const summary = fillMessage(m.showing, {
     from: (from + 1).toLocaleString('en-US'),
     to: (from + shown.length).toLocaleString('en-US'),
@@ -72,7 +78,7 @@ export function ScanList({ data, timeZone }: { data: ReportColumnsData; timeZone
       <Text size="sm" c="dimmed" data-testid="scan-list-summary">
         {summary}
       </Text>
-      <Box component="ol" className="scan-list" data-testid="scan-list">
+      <Box component="ol" className="scan-list" data-testid="scan-list" aria-busy={query.isPlaceholderData}>
         {shown.map((item) => (
           <ScanRow
             key={`${item.capturedAt}|${item.plate}|${item.latitude}|${item.longitude}`}
