@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDayNumberFromIntl, calendarDayNumberIn, calendarDaysBetween } from './dates';
+import {
+  calendarDayNumberFromIntl,
+  calendarDayNumberIn,
+  calendarDaysBetween,
+  DATE_FORMATS,
+  dayjs,
+  formatDate,
+} from './dates';
 
 describe('calendarDaysBetween', () => {
   it('is 0 within one calendar day of the zone, and counts days, not 24-hour spans', () => {
@@ -103,5 +110,55 @@ describe('calendarDayNumberIn (cached day starts)', () => {
   it('rejects an unknown zone and an invalid instant, as Intl does', () => {
     expect(() => calendarDayNumberIn(new Date(), 'Mars/Olympus')).toThrow(RangeError);
     expect(() => calendarDayNumberIn('not a date', 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('formatDate matches dayjs', () => {
+  const zones = [
+    'America/New_York',
+    'America/Los_Angeles',
+    'Pacific/Honolulu',
+    'Europe/London',
+    'Asia/Kolkata',
+    'Australia/Adelaide',
+    'Asia/Kathmandu',
+    'UTC',
+  ];
+  const formats = ['date', 'time', 'longDate', 'dateTime'] as const;
+  const viaDayjs = (instant: string | Date, zone: string, format: (typeof formats)[number]) =>
+    dayjs(instant).tz(zone).format(DATE_FORMATS[format]);
+
+  it('on random instants over twenty years, in every format and zone', () => {
+    const start = Date.parse('2015-01-01T00:00:00Z');
+    const span = 20 * 365 * 86_400_000;
+    for (let n = 0; n < 3000; n++) {
+      const instant = new Date(start + Math.floor(Math.random() * span));
+      const zone = zones[n % zones.length]!;
+      for (const format of formats) {
+        expect(formatDate(instant, zone, format), `${instant.toISOString()} ${zone}`).toBe(
+          viaDayjs(instant, zone, format),
+        );
+      }
+    }
+  });
+
+  it('at midnight, noon, across daylight saving changes, from ISO strings, and for a bad instant', () => {
+    const instants = [
+      '2026-11-01T04:00:00.000Z',
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-01T06:59:59.000Z',
+      '2026-03-08T06:30:00.000Z',
+      '2026-03-08T07:30:00.000Z',
+      '2026-11-20T17:00:00.000Z',
+      '2026-11-20T05:00:00.000Z',
+      '2026-12-31T23:59:59.999Z',
+    ];
+    for (const instant of instants) {
+      for (const zone of zones) {
+        for (const format of formats)
+          expect(formatDate(instant, zone, format)).toBe(viaDayjs(instant, zone, format));
+      }
+    }
+    expect(formatDate('not a date', 'UTC', 'date')).toBe(viaDayjs('not a date', 'UTC', 'date'));
   });
 });

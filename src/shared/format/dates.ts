@@ -15,13 +15,54 @@ export const DATE_FORMATS = {
 
 export type DateFormatName = keyof typeof DATE_FORMATS;
 
-/** The one way an instant is shown: in the tenant's time zone, in one of the spec's formats. */
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** One formatter per time zone for the spec's formats, kept (see dayFormatter below for why). */
+const displayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function displayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = displayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    displayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The one way an instant is shown: in the tenant's time zone, in one of the spec's formats
+ * (DATE_FORMATS, as dayjs writes them). Written from a kept Intl formatter's parts: dayjs's tz()
+ * built a new formatter on every call, a third of the plate check's CPU where a plate had twenty
+ * passes (docs/benchmarks.md). Unit tests compare it with dayjs on random instants in many zones.
+ */
 export function formatDate(
   instant: string | Date,
   timeZone: string,
   format: DateFormatName = 'date',
 ): string {
-  return dayjs(instant).tz(timeZone).format(DATE_FORMATS[format]);
+  const date = instant instanceof Date ? instant : dayjs(instant).toDate();
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  const parts: Record<string, number> = {};
+  for (const part of displayFormatter(timeZone).formatToParts(date)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  const yyyy = String(year).padStart(4, '0');
+  if (format === 'date') return `${twoDigits(month)}/${twoDigits(day)}/${yyyy}`;
+  const longDate = `${MONTH_NAMES[month - 1]} ${twoDigits(day)}, ${yyyy}`;
+  if (format === 'longDate') return longDate;
+  const time = `${twoDigits(hour % 12 || 12)}:${twoDigits(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
+  return format === 'time' ? time : `${longDate} ${time}`;
 }
 
 /**
