@@ -51,5 +51,12 @@ export async function reloadOnMissingChunk<T>(load: () => Promise<T>, page: Relo
 }
 
 function browserPage(): ReloadablePage {
-  return { reload: () => window.location.reload(), storage: window.sessionStorage, now: () => Date.now() };
+  // Read only when a load fails: the server renders pages through lazyPage too, with no window.
+  return {
+    reload: () => window.location.reload(),
+    get storage() {
+      return window.sessionStorage;
+    },
+    now: () => Date.now(),
+  };
 }
