@@ -31,10 +31,12 @@ export function renderBrandedIndex(
     ? `<img class="brand-header__logo" src="${escapeHtml(brand.logoUrl)}" alt="">`
     : '';
   const headerPlaceholder = `<header class="brand-header">${logo}<span class="brand-header__title">${escapeHtml(title)}</span></header>`;
-  return template
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace('<!--brand-head-->', head)
-    .replace('<!--brand-header-->', () => page?.rootHtml ?? headerPlaceholder)
-    // After the entry's own stylesheet, where the page's styles would have been appended.
-    .replace('</head>', () => (page ? `  ${page.headHtml}\n  </head>` : '</head>'));
+  return (
+    template
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace('<!--brand-head-->', head)
+      .replace('<!--brand-header-->', () => page?.rootHtml ?? headerPlaceholder)
+      // After the entry's own stylesheet, where the page's styles would have been appended.
+      .replace('</head>', () => (page ? `  ${page.headHtml}\n  </head>` : '</head>'))
+  );
 }

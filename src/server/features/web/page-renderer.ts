@@ -74,21 +74,33 @@ function injectTransport(app: FastifyInstance, request: FastifyRequest): PageRen
 
 /**
  * The public pages rendered on the server: the renderer bundle (dist/ssr/entry-server.js) and the
- * client build's manifest, read once. Without them, or when a render fails (logged), the page is
- * left to the browser as before: never an error page for something the browser can render.
+ * client build's manifest. Without them, or when a render fails (logged), the page is left to the
+ * browser as before: never an error page for something the browser can render. The bundle is read
+ * in the background from start-up, so the server listens at once; the first page waits for it.
  */
-export async function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, template: string) {
+export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, template: string) {
   const entry = ssrDir && path.join(ssrDir, 'entry-server.js');
   const manifestFile = ssrDir && path.join(ssrDir, 'client-manifest.json');
   if (!entry || !manifestFile || !existsSync(entry) || !existsSync(manifestFile)) return null;
-  const { renderPage } = (await import(pathToFileURL(entry).href)) as { renderPage: RenderPage };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest;
+  const loading = import(pathToFileURL(entry).href).then(
+    (module: { renderPage: RenderPage }) => module.renderPage,
+    (error: unknown) => {
+      app.log.error(
+        { err: error, entry },
+        'the page renderer did not load; pages are rendered in the browser',
+      );
+      return null;
+    },
+  );
 
   return async function renderServerPage(
     request: FastifyRequest,
     brand: BrandDetails,
     styleNonce: string,
   ): Promise<ServerRenderedPage | null> {
+    const renderPage = await loading;
+    if (!renderPage) return null;
     try {
       const page = await renderPage({
         url: request.url,

@@ -33,7 +33,7 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
   // The server renderer belongs to the build it was made with: a web folder given without its own
   // renderer is served as the browser-rendered app.
   const ssrDir = options.ssrDir ?? (options.distDir ? null : SSR_DIST_DIR);
-  const renderServerPage = template ? await loadPageRenderer(app, ssrDir, template) : null;
+  const renderServerPage = template ? loadPageRenderer(app, ssrDir, template) : null;
 
   if (template) {
     // One route per built file (wildcard off), so any other path falls through to the app.
