@@ -8,7 +8,7 @@ import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/router';
 import { PAGE_STYLES_MODULE, SERVER_PAGES } from './app/server-pages';
-import { dehydratePageQueries, keepPageErrors } from './app/server-state';
+import { dehydratePageQueries, settlePageQueries } from './app/server-state';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 
 /** Each request's own way to the API, found by the calls its page data makes. */
@@ -37,7 +37,7 @@ export async function renderPage(input: PageRenderInput): Promise<RenderedPage |
   const handler = createStaticHandler(routes);
   const [context] = await Promise.all([handler.query(new Request(url)), prefetched]);
   if (context instanceof Response) return null;
-  keepPageErrors(queryClient);
+  settlePageQueries(queryClient);
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

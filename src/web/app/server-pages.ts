@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { BrandDetails } from '../../shared/contract/brand';
 import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
-import { permitProductsQuery } from '../features/passes/api';
+import { permitProductsQuery, productImagesQuery } from '../features/passes/api';
 
 export interface ServerPageContext {
   params: Record<string, string | undefined>;
@@ -47,7 +47,15 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
     pageModule: 'features/passes/choose-pass-page.tsx',
     // A guest's catalogue: the server never sees the browser's sign-in, and hydration reads no
     // session either (useJwt's server snapshot), so a signed-in visitor's list follows after.
-    prefetch: (queryClient) => [queryClient.prefetchQuery(permitProductsQuery('public', false))],
+    prefetch: (queryClient) => [
+      queryClient.fetchQuery(permitProductsQuery('public', false)).then(
+        // Each card shows its product's first image: fetched here too, so it is in the HTML.
+        (products) =>
+          Promise.all(products.map((product) => queryClient.prefetchQuery(productImagesQuery(product.uuid)))),
+        // The catalogue's own query holds the failure; the page shows it as it would in the browser.
+        () => undefined,
+      ),
+    ],
   },
   '/privacy': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
   '/terms': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },

@@ -1,4 +1,10 @@
-import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import {
+  type DehydratedState,
+  dehydrate,
+  hydrate,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/contract/brand-element';
 import { ApiError } from '../lib/api-error';
 
@@ -32,23 +38,35 @@ export function readPageQueries(): DehydratedState | null {
 
 export function restorePageQueries(queryClient: QueryClient, state: DehydratedState): void {
   hydrate(queryClient, state);
-  keepPageErrors(queryClient);
-}
-
-/**
- * A query that failed while the page was rendered keeps its error on the first mount instead of
- * being asked again, which would swap the error for a spinner during hydration. The error is an
- * ApiError again, as the pages test for one.
- */
-export function keepPageErrors(queryClient: QueryClient): void {
   for (const query of queryClient.getQueryCache().getAll()) {
     if (query.state.status !== 'error') continue;
     const error = query.state.error as unknown as { status?: number; code?: string; message?: string } | null;
-    if (error && !(error instanceof ApiError)) {
-      query.setState({
-        error: new ApiError(error.status ?? 0, (error.code ?? 'http_error') as never, error.message ?? ''),
-      });
-    }
-    queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    query.setState({
+      error: new ApiError(error?.status ?? 0, (error?.code ?? 'http_error') as never, error?.message ?? ''),
+    });
+    keepOnFirstMount(queryClient, query.queryKey);
   }
+}
+
+/**
+ * Before the server renders: an answer of the API that will not change (a 4xx: not found, bad
+ * input) is rendered, and kept by the browser on its first mount instead of being asked again,
+ * which would swap the error for a spinner during hydration. Anything else that failed (a 5xx,
+ * the renderer's own trouble) is forgotten: the page renders its loading state, as the browser
+ * would, and the browser asks again.
+ */
+export function settlePageQueries(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (query.state.status !== 'error') continue;
+    const error = query.state.error;
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      keepOnFirstMount(queryClient, query.queryKey);
+    } else {
+      queryClient.getQueryCache().remove(query);
+    }
+  }
+}
+
+function keepOnFirstMount(queryClient: QueryClient, queryKey: QueryKey) {
+  queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
 }

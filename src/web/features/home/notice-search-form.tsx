@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
 import { citationMessages } from '../../../shared/messages/citations';
 import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {
@@ -24,6 +25,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSearching, setIsSearching] = useState(false);
+  const isHydrated = useIsHydrated();
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -65,7 +67,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
           size="md"
         />
         <Group mt="md" gap="sm">
-          <Button type="submit" loading={isSearching}>
+          <Button type="submit" loading={isSearching} disabled={!isHydrated}>
             {citationMessages.search}
           </Button>
           <Button component={Link} to="/noticeappeal" variant="outline">

@@ -67,12 +67,17 @@ export function usePermitProduct(productUuid: string) {
   });
 }
 
-export function useProductImages(productUuid: string) {
-  return useQuery({
-    queryKey: ['permit-product', productUuid, 'images'],
-    queryFn: ({ signal }) =>
+/** A product's images; the server renderer fetches them with the catalogue, for its cards. */
+export function productImagesQuery(productUuid: string) {
+  return {
+    queryKey: ['permit-product', productUuid, 'images'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       callApi(getPermitProductImagesContract, { params: { id: productUuid } }, { signal }),
-  });
+  };
+}
+
+export function useProductImages(productUuid: string) {
+  return useQuery(productImagesQuery(productUuid));
 }
 
 export function useProductFields(productUuid: string) {
