@@ -44,11 +44,13 @@ async function hydratedServerMain(target: Page): Promise<{ isServerElement: bool
   });
 }
 
-async function noticeUuid(number: string): Promise<string> {
-  const response = await page.request.get(
-    tenantUrl('demo', `/api/v1/portal/citation/p/blank/n/${number}/o/demo`),
-  );
-  return ((await response.json()) as { uuid: string }[])[0]!.uuid;
+/** A notice's page, as the list links to it. */
+async function noticePath(number: string): Promise<string> {
+  await page.goto(tenantUrl('demo', '/citations?plate=ABC1234'));
+  return (await page
+    .getByRole('link', { name: `Select ${number}` })
+    .first()
+    .getAttribute('href'))!;
 }
 
 describe('server-rendered public pages (decision 158)', () => {
@@ -57,7 +59,7 @@ describe('server-rendered public pages (decision 158)', () => {
     { name: 'notice list', path: async () => '/citations?plate=ABC1234', shows: 'D001002' },
     {
       name: 'notice detail',
-      path: async () => `/citations/${await noticeUuid('D001002')}`,
+      path: () => noticePath('D001002'),
       shows: 'Notice D001002',
     },
     { name: 'choose a pass', path: async () => '/permits/choose', shows: 'Monthly Garage Pass' },
