@@ -41,7 +41,12 @@ export async function renderPage(input: PageRenderInput): Promise<RenderedPage |
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProviders brand={input.brand} styleNonce={input.styleNonce} queryClient={queryClient}>
+    <AppProviders
+      brand={input.brand}
+      styleNonce={input.styleNonce}
+      queryClient={queryClient}
+      isServerRendered
+    >
       {/* No inline script: the strict CSP allows none. The routes have no loaders, so the browser
           needs no router state, only the page's chunks loaded before it hydrates (main.tsx). */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />

@@ -36,7 +36,12 @@ async function start() {
   const routes = appRoutes();
   const pageQueries = readPageQueries();
   const app = (router: ReturnType<typeof createAppRouter>) => (
-    <AppProviders brand={brand} styleNonce={styleNonce} queryClient={queryClient}>
+    <AppProviders
+      brand={brand}
+      styleNonce={styleNonce}
+      queryClient={queryClient}
+      isServerRendered={pageQueries !== null}
+    >
       <RouterProvider router={router} />
     </AppProviders>
   );

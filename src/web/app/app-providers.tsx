@@ -4,6 +4,7 @@ import { type ReactNode, StrictMode } from 'react';
 import type { BrandDetails } from '../../shared/contract/brand';
 import { BrandProvider } from './brand';
 import { createBrandTheme, createCssVariablesResolver } from './theme';
+import { HydrationProvider } from './use-is-hydrated';
 
 /**
  * Everything around the router: the brand's Mantine theme (its style tag carries the CSP nonce),
@@ -14,11 +15,14 @@ export function AppProviders({
   brand,
   styleNonce,
   queryClient,
+  isServerRendered,
   children,
 }: {
   brand: BrandDetails | null;
   styleNonce: string | undefined;
   queryClient: QueryClient;
+  /** Rendered on the server, or hydrating what the server rendered (decision 158). */
+  isServerRendered: boolean;
   children: ReactNode;
 }) {
   return (
@@ -29,7 +33,9 @@ export function AppProviders({
         getStyleNonce={() => styleNonce ?? ''}
       >
         <BrandProvider brand={brand}>
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+          <QueryClientProvider client={queryClient}>
+            <HydrationProvider isServerRendered={isServerRendered}>{children}</HydrationProvider>
+          </QueryClientProvider>
         </BrandProvider>
       </MantineProvider>
     </StrictMode>

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
 import { toBrandDetails } from '../brand/service';
 import { renderBrandedIndex } from './brand-head';
+import { compressPage } from './compress-page';
 import { loadPageRenderer } from './page-renderer';
 
 const NOT_FOUND_PATH = '/404';
@@ -73,7 +74,13 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
     // Public pages of a tenant arrive rendered (decision 158); a bare host has no pages to render.
     const page = brand && renderServerPage ? await renderServerPage(request, brand, styleNonce) : null;
     const html = renderBrandedIndex(template, brand, styleNonce, page);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .send(body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {
