@@ -32,11 +32,29 @@ export function renderBrandedIndex(
     : '';
   const headerPlaceholder = `<header class="brand-header">${logo}<span class="brand-header__title">${escapeHtml(title)}</span></header>`;
   return (
-    template
+    (page ? withScriptsAfterContent(template) : template)
       .replace(/<title>[^<]*<\/title>/, '')
       .replace('<!--brand-head-->', head)
       .replace('<!--brand-header-->', () => page?.rootHtml ?? headerPlaceholder)
       // After the entry's own stylesheet, where the page's styles would have been appended.
       .replace('</head>', () => (page ? `  ${page.headHtml}\n  </head>` : '</head>'))
   );
+}
+
+/**
+ * On a page the server rendered, the content needs only the HTML and the stylesheets: the app's
+ * scripts (the entry and its preloaded chunks) are fetched at low priority, so on a slow link the
+ * styles and images come first and the page paints before the app arrives (decision 158). A page
+ * rendered in the browser keeps them at high priority: it shows nothing without them.
+ */
+export function withScriptsAfterContent(html: string): string {
+  return html
+    .replaceAll(
+      '<script type="module" crossorigin ',
+      '<script type="module" crossorigin fetchpriority="low" ',
+    )
+    .replaceAll(
+      '<link rel="modulepreload" crossorigin ',
+      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+    );
 }

@@ -112,7 +112,9 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
       const { scripts, styles } = pageAssets(manifest, page.modules, template);
       const headHtml = [
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`),
+        ...scripts.map(
+          (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}">`,
+        ),
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
       ].join('\n    ');
       return { rootHtml: page.html, headHtml };

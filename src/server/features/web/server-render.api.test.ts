@@ -63,7 +63,7 @@ describe('server-rendered public pages', () => {
     expect(response.body).not.toContain('ELS0009');
     // The list page's chunk and styles are asked for with the HTML, not after the app has started.
     expect(response.body).toMatch(
-      /<link rel="modulepreload" crossorigin href="\/assets\/citations-list-page-[^"]+\.js">/,
+      /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/citations-list-page-[^"]+\.js">/,
     );
     expect(response.body).toMatch(
       /<link rel="stylesheet" crossorigin href="\/assets\/page-styles-[^"]+\.css">/,
