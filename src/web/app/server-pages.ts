@@ -61,5 +61,9 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
   '/terms': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
 };
 
-/** The styles every lazy page brings (app/page-styles.ts), preloaded with the page's chunk. */
-export const PAGE_STYLES_MODULE = 'app/page-styles.ts';
+/**
+ * The styles of the server-rendered pages (app/public-page-styles.ts), linked in their HTML. The
+ * rest of the pages' styles (app/page-styles.ts) is left to load with the chunk: not needed to
+ * paint these pages, it would only hold their first paint back.
+ */
+export const PAGE_STYLES_MODULE = 'app/public-page-styles.ts';

@@ -65,8 +65,9 @@ describe('server-rendered public pages', () => {
     expect(response.body).toMatch(
       /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/citations-list-page-[^"]+\.js">/,
     );
+    expect(response.body).not.toMatch(/href="\/assets\/page-styles-/);
     expect(response.body).toMatch(
-      /<link rel="stylesheet" crossorigin href="\/assets\/page-styles-[^"]+\.css">/,
+      /<link rel="stylesheet" crossorigin href="\/assets\/public-page-styles-[^"]+\.css">/,
     );
   });
 
