@@ -32,7 +32,7 @@ export function renderBrandedIndex(
     : '';
   const headerPlaceholder = `<header class="brand-header">${logo}<span class="brand-header__title">${escapeHtml(title)}</span></header>`;
   return (
-    (page ? withScriptsAfterContent(template) : template)
+    (page ? withoutAppScripts(template) : template)
       .replace(/<title>[^<]*<\/title>/, '')
       .replace('<!--brand-head-->', head)
       .replace('<!--brand-header-->', () => page?.rootHtml ?? headerPlaceholder)
@@ -42,19 +42,11 @@ export function renderBrandedIndex(
 }
 
 /**
- * On a page the server rendered, the content needs only the HTML and the stylesheets: the app's
- * scripts (the entry and its preloaded chunks) are fetched at low priority, so on a slow link the
- * styles and images come first and the page paints before the app arrives (decision 158). A page
- * rendered in the browser keeps them at high priority: it shows nothing without them.
+ * index.html without the app's module script and preloads: a page the server rendered loads them
+ * after its first paint, through its own loader (appLoader in page-renderer.ts, decision 158).
  */
-export function withScriptsAfterContent(html: string): string {
+export function withoutAppScripts(html: string): string {
   return html
-    .replaceAll(
-      '<script type="module" crossorigin ',
-      '<script type="module" crossorigin fetchpriority="low" ',
-    )
-    .replaceAll(
-      '<link rel="modulepreload" crossorigin ',
-      '<link rel="modulepreload" crossorigin fetchpriority="low" ',
-    );
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }

@@ -46,6 +46,31 @@ export function pageAssets(manifest: ClientManifest, modules: string[], template
   return { scripts: [...scripts].filter(notInTemplate), styles: [...styles].filter(notInTemplate) };
 }
 
+/** The app's entry script and the chunks index.html preloads for it, as Vite wrote them. */
+export function appScriptsOf(template: string): { entry: string | null; preloads: string[] } {
+  return {
+    entry: /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1] ?? null,
+    preloads: [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!,
+    ),
+  };
+}
+
+/**
+ * On a page the server rendered the content needs only the HTML and its stylesheets, so the app
+ * is fetched once the page has painted (a frame after the stylesheets have loaded, the rendering
+ * being blocked until then): on a phone's slow link the styles come first and the app does not
+ * compete with them (decision 158). The chunks are preloaded at that moment, then the entry is
+ * imported. Inline, with the request's script nonce; the values are JSON, safe in a script.
+ */
+export function appLoader(entry: string, preloads: string[]): string {
+  return (
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForScript(preloads)}){` +
+    `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
+    `document.head.append(link)}import(${jsonForScript(entry)})}))`
+  );
+}
+
 /** The API as the page renderer calls it: the server's own routes, in-process, for this visitor's host. */
 function injectTransport(app: FastifyInstance, request: FastifyRequest): PageRenderInput['fetchApi'] {
   const forwarded = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const;
@@ -97,7 +122,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
   return async function renderServerPage(
     request: FastifyRequest,
     brand: BrandDetails,
-    styleNonce: string,
+    nonces: { style: string; script: string },
   ): Promise<ServerRenderedPage | null> {
     const renderPage = await loading;
     if (!renderPage) return null;
@@ -105,17 +130,18 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
       const page = await renderPage({
         url: request.url,
         brand,
-        styleNonce,
+        styleNonce: nonces.style,
         fetchApi: injectTransport(app, request),
       });
       if (!page) return null;
       const { scripts, styles } = pageAssets(manifest, page.modules, template);
+      const appScripts = appScriptsOf(template);
       const headHtml = [
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
-        ...scripts.map(
-          (file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${escapeHtml(file)}">`,
-        ),
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
+        appScripts.entry
+          ? `<script nonce="${nonces.script}">${appLoader(appScripts.entry, [...appScripts.preloads, ...scripts.map((file) => `/${file}`)])}</script>`
+          : '',
       ].join('\n    ');
       return { rootHtml: page.html, headHtml };
     } catch (error) {

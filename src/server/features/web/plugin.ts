@@ -70,10 +70,10 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
         .send('The web app has not been built yet: run `npm run build` (npm start does this for you).');
     }
     const brand = tenant ? toBrandDetails(tenant) : null;
-    const styleNonce = reply.cspNonce.style;
+    const nonces = reply.cspNonce;
     // Public pages of a tenant arrive rendered (decision 158); a bare host has no pages to render.
-    const page = brand && renderServerPage ? await renderServerPage(request, brand, styleNonce) : null;
-    const html = renderBrandedIndex(template, brand, styleNonce, page);
+    const page = brand && renderServerPage ? await renderServerPage(request, brand, nonces) : null;
+    const html = renderBrandedIndex(template, brand, nonces.style, page);
     const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
