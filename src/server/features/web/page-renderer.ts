@@ -56,25 +56,18 @@ export function appScriptsOf(template: string): { entry: string | null; preloads
   };
 }
 
-/** Should no paint be reported (a browser without paint timing), the app starts after this. */
-const APP_START_FALLBACK_MS = 3000;
-
 /**
  * On a page the server rendered the content needs only the HTML and its stylesheets, so the app
- * is fetched once the browser reports the page's first paint: on a phone's slow link the styles
- * come first and the app does not compete with them (decision 158). The chunks are preloaded at
- * that moment, then the entry is imported. Inline, with the request's script nonce; the values are
- * JSON, safe in a script.
+ * is fetched once the page has painted (a frame after the stylesheets have loaded, the rendering
+ * being blocked until then): on a phone's slow link the styles come first and the app does not
+ * compete with them (decision 158). The chunks are preloaded at that moment, then the entry is
+ * imported. Inline, with the request's script nonce; the values are JSON, safe in a script.
  */
 export function appLoader(entry: string, preloads: string[]): string {
   return (
-    `(()=>{let started=false;const start=()=>{if(started)return;started=true;` +
-    `for(const href of ${jsonForScript(preloads)}){const link=document.createElement('link');` +
-    `link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}` +
-    `import(${jsonForScript(entry)})};` +
-    `try{new PerformanceObserver((list,observer)=>{observer.disconnect();setTimeout(start)})` +
-    `.observe({type:'paint',buffered:true})}catch{requestAnimationFrame(()=>setTimeout(start))}` +
-    `setTimeout(start,${APP_START_FALLBACK_MS})})()`
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForScript(preloads)}){` +
+    `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
+    `document.head.append(link)}import(${jsonForScript(entry)})}))`
   );
 }
 
