@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 const fromPackages = (...names: string[]) =>
   new RegExp(`[\\\\/]node_modules[\\\\/](?:${names.join('|').replaceAll('/', '[\\\\/]')})[\\\\/]`);
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react()],
@@ -15,29 +15,37 @@ export default defineConfig({
     // Maps are written for error reports but never referenced from the files nor served:
     // scripts/build.mjs moves them out of dist/web (decision 071).
     sourcemap: 'hidden',
-    rolldownOptions: {
-      output: {
-        // Pages are split by their dynamic imports (lazyPage). What the landing page loads is
-        // grouped by how often it changes, so a release that only touches our code leaves the
-        // browser's cached React and library chunks valid (decision 070). Library code only pages
-        // use is left to automatic splitting: shared between those pages' chunks, never duplicated.
-        // `app` keeps our own code the landing page needs in one file rather than nine small ones
-        // that pages share with it.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'react',
-              test: fromPackages('react', 'react-dom', 'scheduler', 'react-router'),
-              priority: 3,
+    // Which chunks and styles each page needs, for the server to preload them in the HTML of the
+    // pages it renders (decision 158); scripts/build.mjs moves it out of the served folder.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
+    // The server renderer (dist/ssr) imports statically the pages' query options that the
+    // browser's build loads on demand: expected there, not a missed split.
+    rolldownOptions: isSsrBuild
+      ? { checks: { ineffectiveDynamicImport: false } }
+      : {
+          output: {
+            // Pages are split by their dynamic imports (lazyPage). What the landing page loads is
+            // grouped by how often it changes, so a release that only touches our code leaves the
+            // browser's cached React and library chunks valid (decision 070). Library code only pages
+            // use is left to automatic splitting: shared between those pages' chunks, never duplicated.
+            // `app` keeps our own code the landing page needs in one file rather than nine small ones
+            // that pages share with it.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react',
+                  test: fromPackages('react', 'react-dom', 'scheduler', 'react-router'),
+                  priority: 3,
+                },
+                { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+                { name: 'app', tags: ['$initial'], priority: 1 },
+              ],
             },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'app', tags: ['$initial'], priority: 1 },
-          ],
+          },
         },
-      },
-    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

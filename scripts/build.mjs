@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // Builds the web app (Vite, into dist/web) and the server (esbuild, into dist/server/main.js).
+import { mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
 import { build as buildServer } from 'esbuild';
 import { build as buildWeb } from 'vite';
 import { moveSourceMaps, precompressAssets } from './web-assets.mjs';
@@ -7,6 +9,9 @@ import { moveSourceMaps, precompressAssets } from './web-assets.mjs';
 export const WEB_DIR = 'dist/web';
 /** The web app's source maps, for reading error reports; outside the served folder (decision 071). */
 export const WEB_SOURCE_MAPS_DIR = 'dist/sourcemaps/web';
+/** The server renderer of the public pages and the client build's manifest (decision 158). */
+export const SSR_DIR = 'dist/ssr';
+const VITE_MANIFEST = '.vite/manifest.json';
 
 export async function buildAll() {
   // Always the production bundle, even when called from a test run where NODE_ENV=test would
@@ -15,10 +20,19 @@ export async function buildAll() {
   process.env.NODE_ENV = 'production';
   try {
     await buildWeb({ configFile: 'vite.config.ts', logLevel: 'warn', mode: 'production' });
+    await buildWeb({
+      configFile: 'vite.config.ts',
+      logLevel: 'warn',
+      mode: 'production',
+      build: { ssr: 'entry-server.tsx', outDir: path.resolve(SSR_DIR), emptyOutDir: true, sourcemap: true },
+    });
   } finally {
     if (callerNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = callerNodeEnv;
   }
+  // The manifest names every chunk: the server reads it, the browser has no use for it.
+  mkdirSync(SSR_DIR, { recursive: true });
+  renameSync(path.join(WEB_DIR, VITE_MANIFEST), path.join(SSR_DIR, 'client-manifest.json'));
   moveSourceMaps(WEB_DIR, WEB_SOURCE_MAPS_DIR);
   precompressAssets(WEB_DIR);
   await buildServer({

@@ -111,6 +111,10 @@ export async function buildApp(
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
+        // Server-rendered pages carry Mantine's style attributes (its CSS variables and style
+        // props), which the browser would otherwise set through the CSSOM. An attribute cannot
+        // load a script nor a stylesheet; <style> elements still need the nonce (decision 158).
+        styleSrcAttr: ["'unsafe-inline'"],
         // When uploads go to a bucket, the browser talks to it directly (and shows photos from it).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...deps.storage.browserOrigins],
         connectSrc: ["'self'", ...deps.storage.browserOrigins, ...mapStyleOrigins(deps.config)],

@@ -20,3 +20,5 @@ export const PROJECT_ROOT = findProjectRoot();
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'src/server/db/migrations');
 export const DEMO_DATA_FILE = path.join(PROJECT_ROOT, 'src/server/db/fixtures/demo-data.json');
 export const WEB_DIST_DIR = path.join(PROJECT_ROOT, 'dist/web');
+/** The server renderer of the public pages and the web build's manifest (decision 158). */
+export const SSR_DIST_DIR = path.join(PROJECT_ROOT, 'dist/ssr');

@@ -2,46 +2,61 @@
 import './lib/zod-without-eval';
 import './app/mantine-landing.css';
 import './app/styles.css';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { BrandProvider, readInjectedBrand, readStyleNonce } from './app/brand';
-import { createAppRouter } from './app/router';
-import { createBrandTheme, createCssVariablesResolver } from './app/theme';
-import { ApiError } from './lib/api-error';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { AppProviders } from './app/app-providers';
+import { readInjectedBrand, readStyleNonce } from './app/brand';
+import { createQueryClient } from './app/query-client';
+import { appRoutes, createAppRouter } from './app/router';
+import { readPageQueries, restorePageQueries } from './app/server-state';
 
 const brand = readInjectedBrand();
 const styleNonce = readStyleNonce();
 // Modals lock page scrolling with a <style> element (react-remove-scroll); without the nonce the
 // strict CSP blocks it.
 if (styleNonce) setNonce(styleNonce);
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A 4xx will not change on retry; only network trouble and 5xx are worth another go.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
-    },
-  },
-});
-const router = createAppRouter();
+const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider
-      theme={createBrandTheme(brand)}
-      cssVariablesResolver={createCssVariablesResolver(brand)}
-      getStyleNonce={() => styleNonce ?? ''}
+/**
+ * The matched routes' lazy modules, loaded and written into the route objects: hydration must
+ * render the page the server rendered, not the loading frame shown while a chunk is on its way.
+ */
+async function loadMatchedRoutes(routes: RouteObject[], pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy !== 'function') continue;
+    Object.assign(route, await route.lazy());
+    route.lazy = undefined;
+  }
+}
+
+async function start() {
+  const root = document.getElementById('root')!;
+  const routes = appRoutes();
+  const pageQueries = readPageQueries();
+  const app = (router: ReturnType<typeof createAppRouter>) => (
+    <AppProviders
+      brand={brand}
+      styleNonce={styleNonce}
+      queryClient={queryClient}
+      isServerRendered={pageQueries !== null}
     >
-      <BrandProvider brand={brand}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </BrandProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+  if (!pageQueries) {
+    createRoot(root).render(app(createAppRouter(routes)));
+    return;
+  }
+  // The server rendered this page (decision 158): take over its HTML with the data it used. In a
+  // transition, hydration yields to the browser between components rather than one long task.
+  await loadMatchedRoutes(routes, window.location.pathname);
+  restorePageQueries(queryClient, pageQueries);
+  const router = createAppRouter(routes);
+  startTransition(() => {
+    hydrateRoot(root, app(router));
+  });
+}
+
+void start();

@@ -37,7 +37,10 @@ export function readCpuSeconds(pid: number | undefined): number | null {
  * both the throughput and the asset sizes. --skip-build reuses whatever dist/ holds.
  */
 export async function ensureBuilt(skipBuild: boolean, log: (line: string) => void): Promise<void> {
-  if (skipBuild && existsSync('dist/server/main.js') && existsSync('dist/web/index.html')) return;
+  const built = ['dist/server/main.js', 'dist/web/index.html', 'dist/ssr/entry-server.js'].every((file) =>
+    existsSync(file),
+  );
+  if (skipBuild && built) return;
   log('Building the app for production (scripts/build.mjs) ...');
   const previous = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';

@@ -1,2 +1,5 @@
 /** The id of the inert JSON element in which the server hands the page its brand. */
 export const BRAND_DATA_ELEMENT_ID = 'brand-data';
+
+/** The id of the inert JSON element with the queries a server-rendered page was rendered from. */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';

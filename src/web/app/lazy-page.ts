@@ -4,13 +4,14 @@ import type { LazyRouteFunction, RouteObject } from 'react-router';
 /**
  * A route whose page is fetched when the route is first visited (decision 070). Only the landing
  * page is in the first download; every other page is its own chunk and brings, the first time one
- * of them loads, the Mantine styles the landing page does not use (one cached stylesheet).
+ * of them loads, the Mantine styles the landing page does not use (two cached stylesheets: the
+ * small one server-rendered pages link in their HTML, and the rest; decision 158).
  * `loadPage` is a dynamic `import()` of the page's module, so the bundler splits it off there.
  */
 export function lazyPage(loadPage: () => Promise<ComponentType>): LazyRouteFunction<RouteObject> {
   return async () => {
     const [Component] = await reloadOnMissingChunk(
-      () => Promise.all([loadPage(), import('./page-styles')]),
+      () => Promise.all([loadPage(), import('./public-page-styles'), import('./page-styles')]),
       browserPage(),
     );
     return { Component };
@@ -51,5 +52,12 @@ export async function reloadOnMissingChunk<T>(load: () => Promise<T>, page: Relo
 }
 
 function browserPage(): ReloadablePage {
-  return { reload: () => window.location.reload(), storage: window.sessionStorage, now: () => Date.now() };
+  // Read only when a load fails: the server renders pages through lazyPage too, with no window.
+  return {
+    reload: () => window.location.reload(),
+    get storage() {
+      return window.sessionStorage;
+    },
+    now: () => Date.now(),
+  };
 }

@@ -34,11 +34,12 @@ function mantineOrder(): string[] {
 }
 
 const landing = importedComponents('mantine-landing.css');
+const publicPages = importedComponents('mantine-public-pages.css');
 const pages = importedComponents('mantine-pages.css');
 
 describe('Mantine styles split between the landing page and the other pages', () => {
   it("together hold each of Mantine's stylesheets exactly once", () => {
-    expect([...landing, ...pages].sort()).toEqual([...mantineOrder()].sort());
+    expect([...landing, ...publicPages, ...pages].sort()).toEqual([...mantineOrder()].sort());
   });
 
   it("keep Mantine's order within each file", () => {
@@ -46,6 +47,7 @@ describe('Mantine styles split between the landing page and the other pages', ()
     const byMantineOrder = (names: string[]) =>
       [...names].sort((a, b) => order.indexOf(a) - order.indexOf(b));
     expect(landing).toEqual(byMantineOrder(landing));
+    expect(publicPages).toEqual(byMantineOrder(publicPages));
     expect(pages).toEqual(byMantineOrder(pages));
   });
 
@@ -65,5 +67,29 @@ describe('Mantine styles split between the landing page and the other pages', ()
     const withStyles = used.map(cssFileOf).filter((name) => mantineOrder().includes(name));
     expect(withStyles.length).toBeGreaterThan(5);
     expect(withStyles.filter((name) => !landing.includes(name))).toEqual([]);
+  });
+
+  it('give the server-rendered public pages the styles of what they show before any click', () => {
+    const files = [
+      'features/citations/citations-list-page.tsx',
+      'features/citations/citation-detail-page.tsx',
+      'features/citations/payment-breakdown.tsx',
+      'features/citations/pay-citation-button.tsx',
+      'components/facts-table.tsx',
+      'features/passes/choose-pass-page.tsx',
+      'features/passes/product-card.tsx',
+      'features/legal/legal-page.tsx',
+    ];
+    const used = files.flatMap((file) =>
+      [
+        ...readFileSync(path.join('src/web', file), 'utf8').matchAll(
+          /import \{([^}]*)\} from '@mantine\/core'/g,
+        ),
+      ].flatMap((match) => match[1]!.split(',').map((name) => name.trim().replace(/^type /, ''))),
+    );
+    const withStyles = used.filter((name) => mantineOrder().includes(name));
+    // Table.ScrollContainer is a ScrollArea.
+    expect(publicPages).toContain('ScrollArea');
+    expect(withStyles.filter((name) => !landing.includes(name) && !publicPages.includes(name))).toEqual([]);
   });
 });

@@ -33,14 +33,28 @@ const featureRoutes: RouteObject[] = [
   ...notFoundRoutes,
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter([
+/**
+ * The app's route tree, made fresh for each router: loading a lazy route writes into its object, so
+ * the server gives every request its own (src/web/entry-server.tsx) and the browser one of its own.
+ */
+export function appRoutes(): RouteObject[] {
+  return [
     {
       element: <Shell />,
       // Rendered instead of the shell until the first page's chunk has loaded (a direct visit to
       // any page but the landing page): the same frame, with a loading state for the page.
       HydrateFallback: ShellLoading,
-      children: [...featureRoutes, { path: '*', element: <Navigate to="/" replace /> }],
+      children: [...featureRoutes.map(copyRoute), { path: '*', element: <Navigate to="/" replace /> }],
     },
-  ]);
+  ];
+}
+
+function copyRoute(route: RouteObject): RouteObject {
+  return (
+    route.children ? { ...route, children: route.children.map(copyRoute) } : { ...route }
+  ) as RouteObject;
+}
+
+export function createAppRouter(routes: RouteObject[] = appRoutes()) {
+  return createBrowserRouter(routes);
 }

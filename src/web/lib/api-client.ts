@@ -8,6 +8,7 @@ import {
   type RouteContract,
 } from '../../shared/contract';
 
+import type { ApiAnswer, ApiTransport } from '../../shared/page-render';
 import { ApiError } from './api-error';
 
 export { ApiError, isApiError } from './api-error';
@@ -20,6 +21,17 @@ export interface CallOptions {
   /** Further request headers (a capability such as an appeal's confirmation token). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+}
+
+/** How a call reaches the API: the browser's fetch, or the server's own router while it renders. */
+export type { ApiTransport };
+
+let transport: ApiTransport = (url, init) =>
+  fetch(url, { ...init, signal: init.signal as AbortSignal | undefined });
+
+/** The server's page renderer answers page data in-process (src/web/entry-server.tsx). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
 }
 
 /**
@@ -41,9 +53,9 @@ export async function callApi<Contract extends RouteContract>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.authorization) headers.authorization = options.authorization;
   Object.assign(headers, options.headers);
-  let response: Response;
+  let response: ApiAnswer;
   try {
-    response = await fetch(url, {
+    response = await transport(url, {
       method: contract.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

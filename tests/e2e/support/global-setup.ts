@@ -65,7 +65,12 @@ async function waitUntilReady(port: number, server: ChildProcess, output: () => 
 
 /** Builds the app when needed, starts one real server on a free port, and stops it afterwards. */
 export default async function setup(project: TestProject) {
-  if (!process.env.E2E_SKIP_BUILD || !existsSync('dist/server/main.js')) {
+  // The page renderer (dist/ssr) belongs to the build too: without it pages are rendered in the browser.
+  if (
+    !process.env.E2E_SKIP_BUILD ||
+    !existsSync('dist/server/main.js') ||
+    !existsSync('dist/ssr/entry-server.js')
+  ) {
     const { buildAll } = await import('../../../scripts/build.mjs');
     await buildAll();
   }

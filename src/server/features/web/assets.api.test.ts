@@ -119,9 +119,18 @@ describe('index.html', () => {
       const response = await getAsset(url, 'br, gzip');
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.headers['content-encoding']).toBeUndefined();
-      expect(response.body).toContain('<title>Assets Lot Portal</title>');
-      expect(response.body).toContain(SCRIPT_URL);
+      // Rendered per request, so compressed per request (decision 158), for the encoding accepted.
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      const html = brotliDecompressSync(response.rawPayload).toString();
+      expect(html).toContain('<title>Assets Lot Portal</title>');
+      expect(html).toContain(SCRIPT_URL);
     }
+  });
+
+  it('is sent as is to a client that accepts no compression', async () => {
+    const response = await getAsset('/');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toContain('<title>Assets Lot Portal</title>');
   });
 });

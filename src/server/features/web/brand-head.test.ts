@@ -30,4 +30,16 @@ describe('branded index.html', () => {
     expect(html).toContain('--brand-color:#000000;--brand-text-color:#FFFFFF;');
     expect(html).toContain('>null</script>');
   });
+
+  it('puts a server-rendered page in the root and its assets and data at the end of the head', () => {
+    // "$&" and "$'" are taken as they are, not as replacement patterns.
+    const page = {
+      rootHtml: "<main>Total $& due $'</main>",
+      headHtml: '<link rel="modulepreload" href="/p.js">',
+    };
+    const html = renderBrandedIndex(template, brand, 'n', page);
+    expect(html).toContain('<div id="root"><main>Total $& due $\'</main></div>');
+    expect(html).not.toContain('class="brand-header"');
+    expect(html).toMatch(/<link rel="modulepreload" href="\/p.js">\s*<\/head>/);
+  });
 });

@@ -1,17 +1,21 @@
 import { BRAND_DATA_ELEMENT_ID, type BrandDetails } from '../../../shared/contract';
-import { escapeHtml } from '../../../shared/format/html';
+import { escapeHtml, jsonForScript } from '../../../shared/format/html';
 import { portalTitle } from '../../../shared/messages';
 import { DEFAULT_BRAND_COLOR, textColorFor } from '../../../shared/rules';
-
-/** JSON that is safe inside a <script> element: no '<' can close it early. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+import type { ServerRenderedPage } from './page-renderer';
 
 /**
  * What the server writes into index.html for one tenant, so the first paint is already branded:
  * the title, theme colour, brand CSS variables, a header placeholder with logo and title that
- * React replaces, and the brand itself as inert JSON that the app starts from.
+ * React replaces, and the brand itself as inert JSON that the app starts from. A page the server
+ * rendered (decision 158) takes the placeholder's place, with its assets and data in the head.
  */
-export function renderBrandedIndex(template: string, brand: BrandDetails | null, styleNonce: string): string {
+export function renderBrandedIndex(
+  template: string,
+  brand: BrandDetails | null,
+  styleNonce: string,
+  page: ServerRenderedPage | null = null,
+): string {
   const title = portalTitle(brand?.brandTitle);
   const color = brand?.brandColor ?? DEFAULT_BRAND_COLOR;
   const textColor = textColorFor(color);
@@ -27,8 +31,22 @@ export function renderBrandedIndex(template: string, brand: BrandDetails | null,
     ? `<img class="brand-header__logo" src="${escapeHtml(brand.logoUrl)}" alt="">`
     : '';
   const headerPlaceholder = `<header class="brand-header">${logo}<span class="brand-header__title">${escapeHtml(title)}</span></header>`;
-  return template
-    .replace(/<title>[^<]*<\/title>/, '')
-    .replace('<!--brand-head-->', head)
-    .replace('<!--brand-header-->', headerPlaceholder);
+  return (
+    (page ? withoutAppScripts(template) : template)
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace('<!--brand-head-->', head)
+      .replace('<!--brand-header-->', () => page?.rootHtml ?? headerPlaceholder)
+      // After the entry's own stylesheet, where the page's styles would have been appended.
+      .replace('</head>', () => (page ? `  ${page.headHtml}\n  </head>` : '</head>'))
+  );
+}
+
+/**
+ * index.html without the app's module script and preloads: a page the server rendered loads them
+ * after its first paint, through its own loader (appLoader in page-renderer.ts, decision 158).
+ */
+export function withoutAppScripts(html: string): string {
+  return html
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '');
 }

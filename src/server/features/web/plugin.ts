@@ -2,9 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WEB_DIST_DIR } from '../../paths';
+import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
 import { toBrandDetails } from '../brand/service';
 import { renderBrandedIndex } from './brand-head';
+import { compressPage } from './compress-page';
+import { loadPageRenderer } from './page-renderer';
 
 const NOT_FOUND_PATH = '/404';
 const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
@@ -25,10 +27,14 @@ export function cacheControlFor(relativePath: string): string {
  * every other GET, branded for the host's tenant and never cached (it names the current assets).
  * An unknown tenant goes to the main site, or to /404.
  */
-export async function webPlugin(app: FastifyInstance, options: { distDir?: string } = {}) {
+export async function webPlugin(app: FastifyInstance, options: { distDir?: string; ssrDir?: string } = {}) {
   const distDir = options.distDir ?? WEB_DIST_DIR;
   const indexFile = path.join(distDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  // The server renderer belongs to the build it was made with: a web folder given without its own
+  // renderer is served as the browser-rendered app.
+  const ssrDir = options.ssrDir ?? (options.distDir ? null : SSR_DIST_DIR);
+  const renderServerPage = template ? loadPageRenderer(app, ssrDir, template) : null;
 
   if (template) {
     // One route per built file (wildcard off), so any other path falls through to the app.
@@ -63,8 +69,18 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
         .type('text/plain')
         .send('The web app has not been built yet: run `npm run build` (npm start does this for you).');
     }
-    const html = renderBrandedIndex(template, tenant ? toBrandDetails(tenant) : null, reply.cspNonce.style);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const brand = tenant ? toBrandDetails(tenant) : null;
+    const nonces = reply.cspNonce;
+    // Public pages of a tenant arrive rendered (decision 158); a bare host has no pages to render.
+    const page = brand && renderServerPage ? await renderServerPage(request, brand, nonces) : null;
+    const html = renderBrandedIndex(template, brand, nonces.style, page);
+    const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding')
+      .send(body);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

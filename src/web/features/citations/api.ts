@@ -4,7 +4,7 @@ import {
   searchCitationsContract,
   suggestPlatesContract,
 } from '../../../shared/contract';
-import { isCitationPaid, searchTermForPath, tenantForPath } from '../../../shared/rules';
+import { isCitationPaid, normaliseSearchTerm, searchTermForPath, tenantForPath } from '../../../shared/rules';
 import { callApi } from '../../lib/api-client';
 
 export interface CitationSearch {
@@ -12,7 +12,16 @@ export interface CitationSearch {
   citationNumber?: string | null;
 }
 
-function searchQuery(search: CitationSearch, subdomain: string | undefined) {
+/** The search a /citations address asks for: ?plate= or ?citationid=, normalised. */
+export function citationSearchFromParams(params: URLSearchParams): { plate: string; citationNumber: string } {
+  return {
+    plate: normaliseSearchTerm(params.get('plate')),
+    citationNumber: normaliseSearchTerm(params.get('citationid')),
+  };
+}
+
+/** The search's query; the server renderer fetches the same one before rendering the list. */
+export function citationSearchQuery(search: CitationSearch, subdomain: string | undefined) {
   const plate = searchTermForPath(search.plate);
   const number = searchTermForPath(search.citationNumber);
   const tenant = tenantForPath(subdomain);
@@ -25,7 +34,7 @@ function searchQuery(search: CitationSearch, subdomain: string | undefined) {
 
 export function useCitationSearch(search: CitationSearch, subdomain: string | undefined) {
   return useQuery({
-    ...searchQuery(search, subdomain),
+    ...citationSearchQuery(search, subdomain),
     enabled: Boolean(search.plate || search.citationNumber),
   });
 }
@@ -36,7 +45,7 @@ export function prefetchCitationSearch(
   search: CitationSearch,
   subdomain: string | undefined,
 ) {
-  return queryClient.fetchQuery(searchQuery(search, subdomain));
+  return queryClient.fetchQuery(citationSearchQuery(search, subdomain));
 }
 
 /** How often a page waiting for a payment to be confirmed asks again. */
@@ -46,10 +55,18 @@ const PAYMENT_CONFIRMATION_POLL_MS = 2000;
  * One notice. With `awaitingPayment` (back from the checkout) it is fetched again until the
  * provider's event has marked it paid: the payment is recorded by the event, not by the return.
  */
+/** One notice's query; the server renderer fetches the same one before rendering the notice. */
+export function citationQuery(uuid: string | undefined) {
+  return {
+    queryKey: ['citation', uuid] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callApi(getCitationContract, { params: { uuid: uuid ?? '' } }, { signal }),
+  };
+}
+
 export function useCitation(uuid: string | undefined, options: { awaitingPayment?: boolean } = {}) {
   return useQuery({
-    queryKey: ['citation', uuid],
-    queryFn: ({ signal }) => callApi(getCitationContract, { params: { uuid: uuid ?? '' } }, { signal }),
+    ...citationQuery(uuid),
     enabled: Boolean(uuid),
     refetchInterval: (query) =>
       options.awaitingPayment && query.state.data && !isCitationPaid(query.state.data)

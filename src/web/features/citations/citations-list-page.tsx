@@ -3,10 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Citation } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
 import { citationMessages, withSupport } from '../../../shared/messages';
-import { citationsTotalDue, isCitationPaid, normaliseSearchTerm } from '../../../shared/rules';
+import { citationsTotalDue, isCitationPaid } from '../../../shared/rules';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
-import { useCitationSearch, usePlateSuggestions } from './api';
+import { citationSearchFromParams, useCitationSearch, usePlateSuggestions } from './api';
 import { amountCell, descriptionCell, issuedCell } from './citation-presenters';
 
 function searchErrorText(error: unknown, contactEmail: string | null | undefined): string {
@@ -96,8 +96,7 @@ export function CitationsListPage() {
   const brand = useBrand();
   const timeZone = useTenantTimeZone();
   const [params] = useSearchParams();
-  const plate = normaliseSearchTerm(params.get('plate'));
-  const citationNumber = normaliseSearchTerm(params.get('citationid'));
+  const { plate, citationNumber } = citationSearchFromParams(params);
   const search = useCitationSearch({ plate, citationNumber }, brand?.subdomain);
   const citations = search.data ?? [];
   // Only a plate search that found nothing asks which plates it may have meant.

@@ -4,6 +4,7 @@ import { type Citation, citationCheckoutContract } from '../../../shared/contrac
 import { citationMessages } from '../../../shared/messages';
 import { tenantForPath } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 import { callApi } from '../../lib/api-client';
 
 /** Asks the server for a hosted checkout of what is due now and sends the browser there. */
@@ -11,6 +12,7 @@ export function PayCitationButton({ citation }: { citation: Citation }) {
   const brand = useBrand();
   const [isStarting, setIsStarting] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
+  const isHydrated = useIsHydrated();
 
   async function startCheckout() {
     setIsStarting(true);
@@ -28,7 +30,7 @@ export function PayCitationButton({ citation }: { citation: Citation }) {
 
   return (
     <Stack gap="xs">
-      <Button size="lg" onClick={startCheckout} loading={isStarting}>
+      <Button size="lg" onClick={startCheckout} loading={isStarting} disabled={!isHydrated}>
         {citationMessages.payNow}
       </Button>
       {hasFailed && (

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
 import { citationMessages } from '../../../shared/messages/citations';
 import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {
@@ -21,13 +22,15 @@ export function searchLabel(brand: BrandDetails | null): string {
 export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSearching, setIsSearching] = useState(false);
+  const isHydrated = useIsHydrated();
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const term = normaliseSearchTerm(value);
+    // Read from the field itself, not from state: on a server-rendered page the visitor may have
+    // typed before the app took over, and an uncontrolled field keeps what was typed (decision 158).
+    const term = normaliseSearchTerm(String(new FormData(event.currentTarget).get('search') ?? ''));
     if (!term) {
       setError(citationMessages.enterSearch);
       return;
@@ -55,8 +58,6 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
         <TextInput
           label={searchLabel(brand)}
           name="search"
-          value={value}
-          onChange={(event) => setValue(event.currentTarget.value)}
           error={error}
           autoComplete="off"
           autoCapitalize="characters"
@@ -65,7 +66,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
           size="md"
         />
         <Group mt="md" gap="sm">
-          <Button type="submit" loading={isSearching}>
+          <Button type="submit" loading={isSearching} disabled={!isHydrated}>
             {citationMessages.search}
           </Button>
           <Button component={Link} to="/noticeappeal" variant="outline">

@@ -46,13 +46,17 @@ function fetchCatalogue(mode: CatalogueMode, signal: AbortSignal): Promise<Permi
   );
 }
 
+/** A catalogue's query; the server renderer fetches the guests' one before rendering the page. */
+export function permitProductsQuery(mode: CatalogueMode, isSignedIn: boolean) {
+  return {
+    queryKey: ['permit-products', mode, isSignedIn] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchCatalogue(mode, signal),
+  };
+}
+
 export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {
   const jwt = useJwt();
-  return useQuery({
-    queryKey: ['permit-products', mode, Boolean(jwt)],
-    queryFn: ({ signal }) => fetchCatalogue(mode, signal),
-    enabled: isEnabled,
-  });
+  return useQuery({ ...permitProductsQuery(mode, Boolean(jwt)), enabled: isEnabled });
 }
 
 export function usePermitProduct(productUuid: string) {
@@ -63,12 +67,17 @@ export function usePermitProduct(productUuid: string) {
   });
 }
 
-export function useProductImages(productUuid: string) {
-  return useQuery({
-    queryKey: ['permit-product', productUuid, 'images'],
-    queryFn: ({ signal }) =>
+/** A product's images; the server renderer fetches them with the catalogue, for its cards. */
+export function productImagesQuery(productUuid: string) {
+  return {
+    queryKey: ['permit-product', productUuid, 'images'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
       callApi(getPermitProductImagesContract, { params: { id: productUuid } }, { signal }),
-  });
+  };
+}
+
+export function useProductImages(productUuid: string) {
+  return useQuery(productImagesQuery(productUuid));
 }
 
 export function useProductFields(productUuid: string) {

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@m
 import type { PermitProduct } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 import { useProductImages } from './api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 
@@ -14,6 +15,7 @@ export function ProductCard(props: {
 }) {
   const { product, onChoose, isChecking, problem } = props;
   const timeZone = useTenantTimeZone();
+  const isHydrated = useIsHydrated();
   const images = useProductImages(product.uuid);
   const image = images.data?.[0];
   const titleId = `product-${product.uuid}-name`;
@@ -74,7 +76,7 @@ export function ProductCard(props: {
       <Button
         mt="md"
         fullWidth
-        disabled={product.isSoldOut}
+        disabled={product.isSoldOut || !isHydrated}
         loading={isChecking}
         onClick={() => onChoose(product)}
         aria-label={`${passScreenMessages.choosePass} ${product.name}`}

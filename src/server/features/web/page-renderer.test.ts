@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { pageAssets } from './page-renderer';
+
+// A manifest shaped like Vite's: a page chunk importing shared chunks, one of them the entry's.
+const manifest = {
+  'index.html': { file: 'assets/index-A.js', imports: ['_react-R.js'], css: ['assets/index-A.css'] },
+  '_react-R.js': { file: 'assets/react-R.js' },
+  '_table-T.js': {
+    file: 'assets/table-T.js',
+    imports: ['_react-R.js', 'index.html'],
+    css: ['assets/table-T.css'],
+  },
+  'features/list-page.tsx': { file: 'assets/list-page-L.js', imports: ['_table-T.js', 'index.html'] },
+  'app/page-styles.ts': { file: 'assets/page-styles-S.css' },
+};
+const template = `<script type="module" crossorigin src="/assets/index-A.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-R.js">
+<link rel="stylesheet" crossorigin href="/assets/index-A.css">`;
+
+describe('pageAssets', () => {
+  it("lists a page's chunks and styles with what they import, leaving out what index.html loads", () => {
+    expect(pageAssets(manifest, ['features/list-page.tsx', 'app/page-styles.ts'], template)).toEqual({
+      scripts: ['assets/list-page-L.js', 'assets/table-T.js'],
+      styles: ['assets/table-T.css', 'assets/page-styles-S.css'],
+    });
+  });
+
+  it('ignores a module the manifest does not know (a renamed page only loses its preload)', () => {
+    expect(pageAssets(manifest, ['features/gone.tsx'], template)).toEqual({ scripts: [], styles: [] });
+  });
+});

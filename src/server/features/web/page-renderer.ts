@@ -1,0 +1,155 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BrandDetails } from '../../../shared/contract';
+import { PAGE_DATA_ELEMENT_ID } from '../../../shared/contract/brand-element';
+import { escapeHtml, jsonForScript } from '../../../shared/format/html';
+import type { PageRenderInput, RenderedPage } from '../../../shared/page-render';
+
+/** What the server writes into index.html for a page it rendered (decision 158). */
+export interface ServerRenderedPage {
+  /** Inside <div id="root">: the page as React renders it. */
+  rootHtml: string;
+  /** Into <head>: the page's chunks and styles to fetch at once, and its data. */
+  headHtml: string;
+}
+
+type RenderPage = (input: PageRenderInput) => Promise<RenderedPage | null>;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type ClientManifest = Record<string, ManifestChunk>;
+
+/**
+ * The files a page module needs at once: its chunk and the chunks it imports, and their styles.
+ * The entry's own chunks are left out, as index.html already preloads them.
+ */
+export function pageAssets(manifest: ClientManifest, modules: string[], template: string) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.file.endsWith('.html')) return;
+    if (chunk.file.endsWith('.js')) {
+      if (scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+    } else styles.add(chunk.file);
+    for (const file of chunk.css ?? []) styles.add(file);
+    for (const imported of chunk.imports ?? []) if (imported !== 'index.html') visit(imported);
+  };
+  for (const module of modules) visit(module);
+  const notInTemplate = (file: string) => !template.includes(`/${file}"`);
+  return { scripts: [...scripts].filter(notInTemplate), styles: [...styles].filter(notInTemplate) };
+}
+
+/** The app's entry script and the chunks index.html preloads for it, as Vite wrote them. */
+export function appScriptsOf(template: string): { entry: string | null; preloads: string[] } {
+  return {
+    entry: /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template)?.[1] ?? null,
+    preloads: [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!,
+    ),
+  };
+}
+
+/**
+ * On a page the server rendered the content needs only the HTML and its stylesheets, so the app
+ * is fetched once the page has painted (a frame after the stylesheets have loaded, the rendering
+ * being blocked until then): on a phone's slow link the styles come first and the app does not
+ * compete with them (decision 158). The chunks are preloaded at that moment, then the entry is
+ * imported. Inline, with the request's script nonce; the values are JSON, safe in a script.
+ */
+export function appLoader(entry: string, preloads: string[]): string {
+  return (
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForScript(preloads)}){` +
+    `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
+    `document.head.append(link)}import(${jsonForScript(entry)})}))`
+  );
+}
+
+/** The API as the page renderer calls it: the server's own routes, in-process, for this visitor's host. */
+function injectTransport(app: FastifyInstance, request: FastifyRequest): PageRenderInput['fetchApi'] {
+  const forwarded = ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const;
+  return async (url, init) => {
+    const headers: Record<string, string> = {};
+    for (const name of forwarded) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    Object.assign(headers, init.headers);
+    const answer = await app.inject({
+      method: init.method as 'GET',
+      url,
+      headers,
+      payload: init.body,
+      // Rate limits and logs count the visitor, not the server itself.
+      remoteAddress: request.ip,
+    });
+    return {
+      ok: answer.statusCode >= 200 && answer.statusCode < 300,
+      status: answer.statusCode,
+      json: async () => answer.json(),
+    };
+  };
+}
+
+/**
+ * The public pages rendered on the server: the renderer bundle (dist/ssr/entry-server.js) and the
+ * client build's manifest. Without them, or when a render fails (logged), the page is left to the
+ * browser as before: never an error page for something the browser can render. The bundle is read
+ * in the background from start-up, so the server listens at once; the first page waits for it.
+ */
+export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, template: string) {
+  const entry = ssrDir && path.join(ssrDir, 'entry-server.js');
+  const manifestFile = ssrDir && path.join(ssrDir, 'client-manifest.json');
+  if (!entry || !manifestFile || !existsSync(entry) || !existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest;
+  const loading = import(pathToFileURL(entry).href).then(
+    (module: { renderPage: RenderPage }) => module.renderPage,
+    (error: unknown) => {
+      app.log.error(
+        { err: error, entry },
+        'the page renderer did not load; pages are rendered in the browser',
+      );
+      return null;
+    },
+  );
+
+  return async function renderServerPage(
+    request: FastifyRequest,
+    brand: BrandDetails,
+    nonces: { style: string; script: string },
+  ): Promise<ServerRenderedPage | null> {
+    const renderPage = await loading;
+    if (!renderPage) return null;
+    try {
+      const page = await renderPage({
+        url: request.url,
+        brand,
+        styleNonce: nonces.style,
+        fetchApi: injectTransport(app, request),
+      });
+      if (!page) return null;
+      const { scripts, styles } = pageAssets(manifest, page.modules, template);
+      const appScripts = appScriptsOf(template);
+      const headHtml = [
+        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
+        `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
+        appScripts.entry
+          ? `<script nonce="${nonces.script}">${appLoader(appScripts.entry, [...appScripts.preloads, ...scripts.map((file) => `/${file}`)])}</script>`
+          : '',
+      ].join('\n    ');
+      return { rootHtml: page.html, headHtml };
+    } catch (error) {
+      request.log.error(
+        { err: error, url: request.url },
+        'server render failed; the browser renders the page',
+      );
+      return null;
+    }
+  };
+}

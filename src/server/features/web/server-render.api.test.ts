@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { citationMessages } from '../../../shared/messages';
+import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
+
+/**
+ * Public pages arrive rendered (decision 158): the brand and the notices are in the HTML the
+ * server answers, fetched through the same API as the browser's, so tenant rules hold on the
+ * server too. The app is built first when it has not been (as the browser tests do).
+ */
+const home = buildTenant({ subdomain: 'ssr-home', brandTitle: 'Harbour Street Parking' });
+const other = buildTenant({ subdomain: 'ssr-other', brandTitle: 'Elsewhere Parking' });
+let t: TestApp;
+let otherNoticeUuid = '';
+
+beforeAll(async () => {
+  if (
+    !existsSync(path.join(SSR_DIST_DIR, 'entry-server.js')) ||
+    !existsSync(path.join(WEB_DIST_DIR, 'index.html'))
+  ) {
+    const { buildAll } = await import('../../../../scripts/build.mjs');
+    await buildAll();
+  }
+  t = await createTestApp();
+  await t.seed({
+    tenants: [
+      { ...home, citations: [buildCitation({ citationNumber: 'HSP0001', plate: 'SSR123' })] },
+      { ...other, citations: [buildCitation({ citationNumber: 'ELS0009', plate: 'SSR123' })] },
+    ],
+  });
+  const found = await t.request('ssr-other', {
+    method: 'GET',
+    url: '/api/v1/portal/citation/p/blank/n/ELS0009/o/ssr-other',
+  });
+  otherNoticeUuid = found.json()[0].uuid;
+}, 180_000);
+afterAll(() => t?.close());
+
+/** What React rendered into the page's root element, without the rest of index.html. */
+function renderedRoot(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  const end = html.lastIndexOf('<script type="module"');
+  return html.slice(start, end === -1 || end < start ? undefined : end);
+}
+
+describe('server-rendered public pages', () => {
+  it('answers the home page with the brand already rendered, and its data for the browser', async () => {
+    const response = await t.request('ssr-home', { method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(renderedRoot(response.body)).toContain('Harbour Street Parking');
+    expect(response.body).toContain('<script type="application/json" id="page-data">');
+  });
+
+  it("answers the notice list with the tenant's notices in the HTML, and only that tenant's", async () => {
+    const response = await t.request('ssr-home', { method: 'GET', url: '/citations?plate=SSR123' });
+    expect(response.statusCode).toBe(200);
+    const root = renderedRoot(response.body);
+    expect(root).toContain('HSP0001');
+    expect(response.body).not.toContain('ELS0009');
+    // The list page's chunk is preloaded with the app, after the first paint; only the styles it
+    // shows block that paint.
+    expect(response.body).toMatch(/"\/assets\/citations-list-page-[^"]+\.js"/);
+    expect(response.body).not.toMatch(/href="\/assets\/page-styles-/);
+    expect(response.body).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/public-page-styles-[^"]+\.css">/,
+    );
+  });
+
+  it("renders another tenant's notice as not found, never its data", async () => {
+    const response = await t.request('ssr-home', { method: 'GET', url: `/citations/${otherNoticeUuid}` });
+    expect(response.statusCode).toBe(200);
+    expect(renderedRoot(response.body)).toContain(citationMessages.noLongerValid);
+    expect(response.body).not.toContain('ELS0009');
+    expect(response.body).not.toContain('Elsewhere Parking');
+  });
+
+  it('renders its own notice in full', async () => {
+    const found = await t.request('ssr-home', {
+      method: 'GET',
+      url: '/api/v1/portal/citation/p/blank/n/HSP0001/o/ssr-home',
+    });
+    const response = await t.request('ssr-home', {
+      method: 'GET',
+      url: `/citations/${found.json()[0].uuid}`,
+    });
+    expect(renderedRoot(response.body)).toContain(`${citationMessages.noticeHeading} HSP0001`);
+  });
+
+  it('escapes a script in the plate, in the page and in its data', async () => {
+    const script = '</script><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const response = await t.request('ssr-home', {
+      method: 'GET',
+      url: `/citations?plate=${encodeURIComponent(script)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<script>alert(1)');
+    expect(response.body).not.toContain('<img src=x');
+    // Exactly the page's own scripts: the brand's, the page data's and the app's loader.
+    expect(response.body.match(/<script/g)).toHaveLength(3);
+  });
+
+  it('leaves signed-in pages to the browser', async () => {
+    const response = await t.request('ssr-home', { method: 'GET', url: '/permits/dashboard' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('id="page-data"');
+    expect(response.body).toContain('<header class="brand-header">');
+  });
+});

@@ -1,0 +1,43 @@
+import type { BrandDetails } from './contract/brand';
+
+/**
+ * What the server's web plugin and the page renderer (src/web/entry-server.tsx, built apart into
+ * dist/ssr) hand each other (decision 158). Typed here because neither side's code may import the
+ * other's: the server is built without the web app, the renderer without the server.
+ */
+/** A call's request, as the web's api-client makes it (a subset of fetch's RequestInit). */
+export interface ApiCallInit {
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  /** The query's AbortSignal in the browser. */
+  signal: unknown;
+}
+
+/** What the api-client reads of an answer (a subset of fetch's Response). */
+export interface ApiAnswer {
+  ok: boolean;
+  status: number;
+  json(): Promise<unknown>;
+}
+
+/** How the api-client reaches the API: fetch in the browser, the server's own routes while it renders. */
+export type ApiTransport = (url: string, init: ApiCallInit) => Promise<ApiAnswer>;
+
+export interface PageRenderInput {
+  /** The request's path and query. */
+  url: string;
+  brand: BrandDetails;
+  styleNonce: string;
+  /** Answers the API calls of the page's queries (the server's own routes, for this host). */
+  fetchApi: ApiTransport;
+}
+
+export interface RenderedPage {
+  /** What goes inside <div id="root">. */
+  html: string;
+  /** The queries the page was rendered from (TanStack Query's dehydrated state), for the browser. */
+  queries: unknown;
+  /** Keys of Vite's manifest whose chunks and styles the page needs at once. */
+  modules: string[];
+}

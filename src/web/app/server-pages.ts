@@ -1,0 +1,69 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { BrandDetails } from '../../shared/contract/brand';
+import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
+import { permitProductsQuery, productImagesQuery } from '../features/passes/api';
+
+export interface ServerPageContext {
+  params: Record<string, string | undefined>;
+  searchParams: URLSearchParams;
+  brand: BrandDetails;
+}
+
+/**
+ * A public page the server renders (decision 158): the module of its lazy route (a key of Vite's
+ * manifest, so the HTML can preload its chunk and styles), and the queries its first render makes,
+ * fetched into the request's cache before rendering. The options are the page's own, so the keys
+ * are the ones the browser looks up when it takes over.
+ */
+export interface ServerPage {
+  pageModule: string | null;
+  prefetch(queryClient: QueryClient, context: ServerPageContext): Promise<unknown>[];
+}
+
+const noQueries = () => [];
+
+/**
+ * The pages a visitor opens from a link, a QR code or the home page: no account, nothing in the
+ * browser's storage changes what they show. Keyed by route path ('/' for the index route).
+ * Signed-in pages and the console stay rendered in the browser.
+ */
+export const SERVER_PAGES: Record<string, ServerPage> = {
+  '/': { pageModule: null, prefetch: noQueries },
+  '/landing': { pageModule: null, prefetch: noQueries },
+  '/citations': {
+    pageModule: 'features/citations/citations-list-page.tsx',
+    prefetch: (queryClient, { searchParams, brand }) => {
+      const search = citationSearchFromParams(searchParams);
+      // The page asks only when there is something to search for.
+      if (!search.plate && !search.citationNumber) return [];
+      return [queryClient.prefetchQuery(citationSearchQuery(search, brand.subdomain))];
+    },
+  },
+  '/citations/:citationUUID': {
+    pageModule: 'features/citations/citation-detail-page.tsx',
+    prefetch: (queryClient, { params }) => [queryClient.prefetchQuery(citationQuery(params.citationUUID))],
+  },
+  '/permits/choose': {
+    pageModule: 'features/passes/choose-pass-page.tsx',
+    // A guest's catalogue: the server never sees the browser's sign-in, and hydration reads no
+    // session either (useJwt's server snapshot), so a signed-in visitor's list follows after.
+    prefetch: (queryClient) => [
+      queryClient.fetchQuery(permitProductsQuery('public', false)).then(
+        // Each card shows its product's first image: fetched here too, so it is in the HTML.
+        (products) =>
+          Promise.all(products.map((product) => queryClient.prefetchQuery(productImagesQuery(product.uuid)))),
+        // The catalogue's own query holds the failure; the page shows it as it would in the browser.
+        () => undefined,
+      ),
+    ],
+  },
+  '/privacy': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
+  '/terms': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
+};
+
+/**
+ * The styles of the server-rendered pages (app/public-page-styles.ts), linked in their HTML. The
+ * rest of the pages' styles (app/page-styles.ts) is left to load with the chunk: not needed to
+ * paint these pages, it would only hold their first paint back.
+ */
+export const PAGE_STYLES_MODULE = 'app/public-page-styles.ts';

@@ -1,0 +1,60 @@
+// The server renderer of the public pages (decision 158), built by scripts/build.mjs into
+// dist/ssr/ and called by the server's web plugin. It never runs in a browser.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import type { PageRenderInput, RenderedPage } from '../shared/page-render';
+import { AppProviders } from './app/app-providers';
+import { createQueryClient } from './app/query-client';
+import { appRoutes } from './app/router';
+import { PAGE_STYLES_MODULE, SERVER_PAGES } from './app/server-pages';
+import { dehydratePageQueries, settlePageQueries } from './app/server-state';
+import { type ApiTransport, setApiTransport } from './lib/api-client';
+
+/** Each request's own way to the API, found by the calls its page data makes. */
+const requestTransport = new AsyncLocalStorage<ApiTransport>();
+setApiTransport((url, init) => {
+  const transport = requestTransport.getStore();
+  if (!transport) throw new Error(`API call outside a page render: ${url}`);
+  return transport(url, init);
+});
+
+/** The page at `url`, rendered with its data; null when the page is one the browser renders. */
+export async function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
+  const url = new URL(input.url, 'http://portal.invalid');
+  const routes = appRoutes();
+  const leaf = matchRoutes(routes, url.pathname)?.at(-1);
+  const page = leaf && SERVER_PAGES[leaf.route.path ?? (leaf.route.index ? '/' : '')];
+  if (!leaf || !page) return null;
+
+  const queryClient = createQueryClient({ isServer: true });
+  const prefetched = requestTransport.run(input.fetchApi, () =>
+    Promise.all(
+      page.prefetch(queryClient, { params: leaf.params, searchParams: url.searchParams, brand: input.brand }),
+    ),
+  );
+  // Loads the matched lazy routes' modules while the data is fetched.
+  const handler = createStaticHandler(routes);
+  const [context] = await Promise.all([handler.query(new Request(url)), prefetched]);
+  if (context instanceof Response) return null;
+  settlePageQueries(queryClient);
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppProviders
+      brand={input.brand}
+      styleNonce={input.styleNonce}
+      queryClient={queryClient}
+      isServerRendered
+    >
+      {/* No inline script: the strict CSP allows none. The routes have no loaders, so the browser
+          needs no router state, only the page's chunks loaded before it hydrates (main.tsx). */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  return {
+    html,
+    queries: dehydratePageQueries(queryClient),
+    modules: page.pageModule ? [page.pageModule, PAGE_STYLES_MODULE] : [],
+  };
+}

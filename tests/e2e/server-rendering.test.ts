@@ -1,0 +1,87 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { citationMessages } from '../../src/shared/messages';
+import { expectAccessible, expectNoPageErrors, openFreshPagePerTest, tenantUrl } from './support/browser';
+
+let page: Page;
+
+openFreshPagePerTest((opened) => {
+  ({ page } = opened);
+});
+
+/**
+ * Keeps, before the app's script runs, the <main> the server rendered, and every console error.
+ * Scripts of type module run after the document is parsed ('interactive') and before
+ * DOMContentLoaded, so this sees the server's markup untouched.
+ */
+async function watchHydration(target: Page) {
+  const consoleErrors: string[] = [];
+  target.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  await target.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') {
+        (window as unknown as { serverMain: Element | null }).serverMain = document.querySelector('main');
+      }
+    });
+  });
+  return consoleErrors;
+}
+
+/** Waits until React owns <main>, then tells whether it is the element the server sent. */
+async function hydratedServerMain(target: Page): Promise<{ isServerElement: boolean; serverText: string }> {
+  await target.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+  return target.evaluate(() => {
+    const serverMain = (window as unknown as { serverMain: Element | null }).serverMain;
+    return {
+      isServerElement: serverMain !== null && serverMain === document.querySelector('main'),
+      serverText: serverMain?.textContent ?? '',
+    };
+  });
+}
+
+/** A notice's page, as the list links to it. */
+async function noticePath(number: string): Promise<string> {
+  await page.goto(tenantUrl('demo', '/citations?plate=ABC1234'));
+  return (await page
+    .getByRole('link', { name: `Select ${number}` })
+    .first()
+    .getAttribute('href'))!;
+}
+
+describe('server-rendered public pages (decision 158)', () => {
+  const pages: { name: string; path: () => Promise<string>; shows: string }[] = [
+    { name: 'home', path: async () => '/', shows: 'Register for a Parking Pass' },
+    { name: 'notice list', path: async () => '/citations?plate=ABC1234', shows: 'D001002' },
+    {
+      name: 'notice detail',
+      path: () => noticePath('D001002'),
+      shows: 'Notice D001002',
+    },
+    { name: 'choose a pass', path: async () => '/permits/choose', shows: 'Monthly Garage Pass' },
+    {
+      name: 'a notice of no tenant',
+      path: async () => '/citations/00000000-0000-4000-8000-000000000000',
+      shows: citationMessages.noLongerValid,
+    },
+  ];
+
+  for (const { name, path, shows } of pages) {
+    it(`${name}: arrives rendered and is hydrated without a mismatch`, async () => {
+      const consoleErrors = await watchHydration(page);
+      await page.goto(tenantUrl('demo', await path()));
+      const { isServerElement, serverText } = await hydratedServerMain(page);
+      expect(serverText).toContain(shows);
+      // A mismatch makes React drop the server's markup and render anew: the element changes and
+      // a recoverable error is reported on the console.
+      expect(isServerElement).toBe(true);
+      expect(consoleErrors).toEqual([]);
+      await expectAccessible(page);
+      expectNoPageErrors(page);
+    });
+  }
+});
