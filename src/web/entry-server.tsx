@@ -55,6 +55,8 @@ export async function renderPage(input: PageRenderInput): Promise<RenderedPage |
   return {
     html,
     queries: dehydratePageQueries(queryClient),
-    modules: page.pageModule ? [page.pageModule, PAGE_STYLES_MODULE] : [],
+    modules: page.pageModule
+      ? [page.pageModule, page.stylesModule ?? PAGE_STYLES_MODULE, ...(page.laterModules ?? [])]
+      : [],
   };
 }

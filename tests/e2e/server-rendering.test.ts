@@ -64,6 +64,11 @@ describe('server-rendered public pages (decision 158)', () => {
     },
     { name: 'choose a pass', path: async () => '/permits/choose', shows: 'Monthly Garage Pass' },
     {
+      name: 'activity report',
+      path: async () => '/reports/a11ce5ca-2026-4c0d-9e1a-5ca11ed0d3a0',
+      shows: 'Total scans',
+    },
+    {
       name: 'a notice of no tenant',
       path: async () => '/citations/00000000-0000-4000-8000-000000000000',
       shows: citationMessages.noLongerValid,

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BrandDetails } from '../../shared/contract/brand';
 import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
 import { permitProductsQuery, productImagesQuery } from '../features/passes/api';
+import { reportScansQuery, reportSummaryQuery } from '../features/reports/api';
 
 export interface ServerPageContext {
   params: Record<string, string | undefined>;
@@ -18,9 +19,19 @@ export interface ServerPageContext {
 export interface ServerPage {
   pageModule: string | null;
   prefetch(queryClient: QueryClient, context: ServerPageContext): Promise<unknown>[];
+  /**
+   * The stylesheet module its first paint needs: the small public one by default; a page showing
+   * other Mantine components links the full one.
+   */
+  stylesModule?: string;
+  /** Chunks the page loads on its own right after (preloaded beside the page's). */
+  laterModules?: string[];
 }
 
 const noQueries = () => [];
+
+/** Every page's Mantine styles (app/page-styles.ts), for a server-rendered page that shows more. */
+const FULL_PAGE_STYLES_MODULE = 'app/page-styles.ts';
 
 /**
  * The pages a visitor opens from a link, a QR code or the home page: no account, nothing in the
@@ -56,6 +67,17 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
         () => undefined,
       ),
     ],
+  },
+  '/reports/:reportUUID': {
+    pageModule: 'features/reports/report-page.tsx',
+    // A shared link (the uuid is the capability): the totals, the heat map's cells and the list's
+    // first page come in the HTML, and the map library downloads beside the app's code.
+    prefetch: (queryClient, { params }) => [
+      queryClient.prefetchQuery(reportSummaryQuery(params.reportUUID)),
+      queryClient.prefetchQuery(reportScansQuery(params.reportUUID, 1)),
+    ],
+    stylesModule: FULL_PAGE_STYLES_MODULE,
+    laterModules: ['features/reports/load-maplibre.ts'],
   },
   '/privacy': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
   '/terms': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
