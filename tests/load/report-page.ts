@@ -16,7 +16,10 @@ export interface ReportPageFigures {
   medianMs: number;
   /** How the map ended: 'drawn', or 'unavailable' when Chromium had no WebGL. */
   mapState: string;
-  /** Bytes of the report summary answer as sent (compressed when the server compresses). */
+  /**
+   * Bytes of the report summary answer as sent (compressed when the server compresses); null when
+   * the page made no such call (the server rendered the page with the summary in it).
+   */
   summaryBytes: number | null;
 }
 
