@@ -1,12 +1,13 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { citationMessages } from '../../src/shared/messages';
 import { expectAccessible, expectNoPageErrors, openFreshPagePerTest, tenantUrl } from './support/browser';
 
 let page: Page;
+let browser: Browser;
 
 openFreshPagePerTest((opened) => {
-  ({ page } = opened);
+  ({ page, browser } = opened);
 });
 
 /**
@@ -89,4 +90,18 @@ describe('server-rendered public pages (decision 158)', () => {
       expectNoPageErrors(page);
     });
   }
+
+  it('searches from the home page before the app has taken over (the browser submits the form)', async () => {
+    const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await withoutScripts.newPage();
+      await plain.goto(tenantUrl('demo'));
+      await plain.getByLabel('Notice # OR License plate').fill('KLM5521');
+      await plain.keyboard.press('Enter');
+      await plain.waitForURL(/\/citations\?plate=KLM5521$/);
+      await expect(plain.locator('main').textContent()).resolves.toContain('KLM5521');
+    } finally {
+      await withoutScripts.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { toBrandDetails } from '../brand/service';
 import { renderBrandedIndex } from './brand-head';
 import { compressPage } from './compress-page';
 import { loadPageRenderer } from './page-renderer';
+import { searchRedirect } from './search-redirect';
 
 const NOT_FOUND_PATH = '/404';
 const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
@@ -63,6 +64,8 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
     if (request.hostSubdomain && !tenant && request.url.split('?')[0] !== NOT_FOUND_PATH) {
       return reply.redirect(app.deps.config.MAIN_SITE_URL ?? NOT_FOUND_PATH);
     }
+    const searched = await searchRedirect(app.deps.db, tenant, request.url);
+    if (searched) return reply.redirect(searched);
     if (!template) {
       return reply
         .status(503)

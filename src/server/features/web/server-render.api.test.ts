@@ -110,3 +110,21 @@ describe('server-rendered public pages', () => {
     expect(response.body).toContain('<header class="brand-header">');
   });
 });
+
+describe("the home page's search before the app has taken over (a form the browser submits)", () => {
+  const search = (host: string, term: string) =>
+    t.request(host, { method: 'GET', url: `/citations?search=${encodeURIComponent(term)}` });
+
+  it('opens the list by number when a notice has that number, by plate otherwise, as the app does', async () => {
+    const byNumber = await search('ssr-home', ' hsp0001 ');
+    expect(byNumber.statusCode).toBe(302);
+    expect(byNumber.headers.location).toBe('/citations?citationid=HSP0001');
+    const byPlate = await search('ssr-home', 'ssr 123');
+    expect(byPlate.headers.location).toBe('/citations?plate=SSR123');
+  });
+
+  it("never finds another tenant's number, and sends an empty search home", async () => {
+    expect((await search('ssr-home', 'ELS0009')).headers.location).toBe('/citations?plate=ELS0009');
+    expect((await search('ssr-home', '   ')).headers.location).toBe('/');
+  });
+});

@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
 import { citationMessages } from '../../../shared/messages/citations';
 import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
-import { useIsHydrated } from '../../app/use-is-hydrated';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {
@@ -24,7 +23,6 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [isSearching, setIsSearching] = useState(false);
-  const isHydrated = useIsHydrated();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,7 +52,9 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
 
   return (
     <Card withBorder padding="lg" component="section" aria-label={citationMessages.search}>
-      <form onSubmit={onSubmit} noValidate>
+      {/* Before the app takes over a server-rendered page, the browser submits this form itself:
+          the server answers GET /citations?search= as the app would (decision 158). */}
+      <form onSubmit={onSubmit} noValidate method="get" action="/citations">
         <TextInput
           label={searchLabel(brand)}
           name="search"
@@ -66,7 +66,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
           size="md"
         />
         <Group mt="md" gap="sm">
-          <Button type="submit" loading={isSearching} disabled={!isHydrated}>
+          <Button type="submit" loading={isSearching}>
             {citationMessages.search}
           </Button>
           <Button component={Link} to="/noticeappeal" variant="outline">
