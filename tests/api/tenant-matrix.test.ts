@@ -9,10 +9,9 @@ import {
   buildCustomer,
   buildOperator,
   buildTenant,
-  TEST_OPERATOR_PASSWORD,
 } from '../support/factories';
 import { allRouteContracts } from '../support/route-contracts';
-import { signIn } from '../support/sessions';
+import { signIn, signInOperator } from '../support/sessions';
 import { useTestApp } from '../support/test-app';
 
 /**
@@ -71,15 +70,7 @@ interface Caller {
   authorization?: string;
 }
 
-async function operatorToken(subdomain: string, email: string): Promise<string> {
-  const response = await t.request(subdomain, {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: TEST_OPERATOR_PASSWORD },
-  });
-  if (response.statusCode !== 200) throw new Error(`operator sign-in failed: ${response.body}`);
-  return `Bearer ${response.json().jwtToken}`;
-}
+const operatorToken = (subdomain: string, email: string) => signInOperator(t, subdomain, email);
 
 /** Tenant A's ids, by what a parameter of that name can mean. */
 async function alphaIds(): Promise<Record<string, string[]>> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
 import { isValidTimeZone } from '../rules/time-zones';
+import { brandDetailsSchema } from './brand';
 import { defineRoute } from './define-route';
 
 /**
@@ -80,30 +81,14 @@ export const tenantSettingsBodySchema = z
   });
 export type TenantSettingsBody = z.input<typeof tenantSettingsBodySchema>;
 
-export const tenantSettingsSchema = z.object({
-  brandTitle: z.string(),
-  brandColor: z.string(),
-  logoUrl: z.string().nullable(),
-  logoVersion: z.number().int().nullable(),
-  header1: z.string().nullable(),
-  header2: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  contactNumber: z.string().nullable(),
-  isCitationOnly: z.boolean(),
-  isPermitOnly: z.boolean(),
-  isPrivate: z.boolean(),
-  isLoginOnly: z.boolean(),
-  isViolationAndNotNotice: z.boolean(),
-  isPermitCodeNeeded: z.boolean(),
-  maxPermitCountPerCustomer: z.number().int().nullable(),
-  timezone: z.string(),
+/** The brand as the portal shows it (brandDetailsSchema), with the settings only the console sees. */
+export const tenantSettingsSchema = brandDetailsSchema.omit({ entityUUID: true }).extend({
   appealWindowDays: z.number().int(),
   unpaidReservationMinutes: z.number().int(),
   processingFeeBasisPoints: z.number().int(),
   processingFeeFixedCents: z.number().int(),
   /** Read-only here: the platform's fee, set by the platform. */
   serviceFeeCents: z.number().int(),
-  subdomain: z.string(),
 });
 export type TenantSettings = z.infer<typeof tenantSettingsSchema>;
 

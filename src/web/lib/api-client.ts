@@ -11,7 +11,7 @@ import {
 import type { ApiAnswer, ApiTransport } from '../../shared/page-render';
 import { ApiError } from './api-error';
 
-export { ApiError, isApiError } from './api-error';
+export { ApiError, carriesServerAdvice, isApiError, serverAdviceOr } from './api-error';
 
 export const API_BASE = '/api/v1';
 

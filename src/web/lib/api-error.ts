@@ -19,3 +19,13 @@ export class ApiError extends Error {
 export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
+
+/** A failure whose own message tells the visitor what to do: a rate limit, or no connection. */
+export function carriesServerAdvice(error: unknown): error is ApiError {
+  return isApiError(error) && (error.status === 429 || error.status === 0);
+}
+
+/** What a failed call's banner says: the server's advice where it gives one, otherwise `fallback`. */
+export function serverAdviceOr(error: unknown, fallback: string): string {
+  return carriesServerAdvice(error) ? error.message : fallback;
+}

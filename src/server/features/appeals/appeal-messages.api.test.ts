@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { pngBytes } from '../../../../tests/support/files';
+import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
 import { appealMessages, emailOutbox, uploads } from '../../db/schema';
@@ -50,14 +51,7 @@ async function citationUuid(number: string): Promise<string> {
   ).json()[0].uuid;
 }
 
-async function operatorToken(host: string, email: string): Promise<string> {
-  const response = await t.request(host, {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: PASSWORD },
-  });
-  return `Bearer ${response.json().jwtToken}`;
-}
+const operatorToken = (host: string, email: string) => signInOperator(t, host, email, PASSWORD);
 
 async function appealUuid(token: string, number: string): Promise<string> {
   const list = (

@@ -1,11 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildCitation,
-  buildOperator,
-  buildTenant,
-  TEST_OPERATOR_PASSWORD,
-} from '../../../../tests/support/factories';
+import { buildCitation, buildOperator, buildTenant } from '../../../../tests/support/factories';
+import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { NOTICE_SORT_KEYS, type NoticeSortKey } from '../../../shared/contract';
 import { parseCsv } from '../../../shared/format/csv';
@@ -69,15 +65,7 @@ const beta = buildTenant({
 const t = useTestApp({ seed: { tenants: [alpha, beta] } });
 
 const tokens: Record<string, string> = {};
-async function tokenFor(host: string, email: string): Promise<string> {
-  const response = await t.request(host, {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: TEST_OPERATOR_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return `Bearer ${response.json().jwtToken}`;
-}
+const tokenFor = (host: string, email: string) => signInOperator(t, host, email);
 beforeAll(async () => {
   tokens.admin = await tokenFor('alpha', 'admin@alpha.example');
   tokens.staff = await tokenFor('alpha', 'staff@alpha.example');

@@ -8,8 +8,8 @@ import {
   buildReport,
   buildTenant,
   buildVehicle,
-  TEST_OPERATOR_PASSWORD,
 } from '../../../../tests/support/factories';
+import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import {
   cancelConsolePassContract,
@@ -73,15 +73,7 @@ const beta = buildTenant({
 const t = useTestApp({ seed: { tenants: [alpha, beta] } });
 
 const tokens: Record<string, string> = {};
-async function operatorToken(subdomain: string, email: string): Promise<string> {
-  const response = await t.request(subdomain, {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: TEST_OPERATOR_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return `Bearer ${response.json().jwtToken}`;
-}
+const operatorToken = (subdomain: string, email: string) => signInOperator(t, subdomain, email);
 
 beforeAll(async () => {
   tokens.admin = await operatorToken('alpha', 'admin@alpha.example');

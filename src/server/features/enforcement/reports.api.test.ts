@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOperator, buildReport, buildScan, buildTenant } from '../../../../tests/support/factories';
+import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { REPORT_HEAT_CELL_DEGREES, type ReportItem } from '../../../shared/contract';
 import { summariseReport } from '../../../shared/rules/report-summary';
@@ -70,14 +71,7 @@ afterAll(() => t.close());
 const reportData = (host: string, id: string) =>
   t.request(host, { method: 'GET', url: `/api/v1/reports/${id}/data` });
 
-async function operatorToken(email: string) {
-  const answer = await t.request('alpha', {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: PASSWORD },
-  });
-  return `Bearer ${answer.json().jwtToken}`;
-}
+const operatorToken = (email: string) => signInOperator(t, 'alpha', email, PASSWORD);
 
 describe('GET /reports/{id}/data', () => {
   it('answers the scans inside the date range, newest first, with the totals', async () => {

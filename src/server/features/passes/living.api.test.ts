@@ -9,9 +9,8 @@ import {
   buildProduct,
   buildTenant,
   buildVehicle,
-  TEST_OPERATOR_PASSWORD,
 } from '../../../../tests/support/factories';
-import { signIn } from '../../../../tests/support/sessions';
+import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import {
   auditLog,
@@ -141,15 +140,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => t.clock.set(TEST_NOW));
 
-async function operatorToken(subdomain: string, email: string): Promise<string> {
-  const response = await t.request(subdomain, {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: TEST_OPERATOR_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return `Bearer ${response.json().jwtToken}`;
-}
+const operatorToken = (subdomain: string, email: string) => signInOperator(t, subdomain, email);
 
 const get = (url: string, authorization?: string, host = 'alpha') =>
   t.request(host, { method: 'GET', url: `/api/v1${url}`, headers: authorization ? { authorization } : {} });

@@ -8,9 +8,8 @@ import {
   buildProduct,
   buildTenant,
   buildVehicle,
-  TEST_OPERATOR_PASSWORD,
 } from '../../../../tests/support/factories';
-import { signIn } from '../../../../tests/support/sessions';
+import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { passMessages } from '../../../shared/messages/passes';
 import {
@@ -145,15 +144,7 @@ const tokens: Record<'owner' | 'other' | 'biz' | 'rival' | 'admin' | 'officer', 
   officer: '',
 };
 
-async function operatorToken(email: string) {
-  const response = await t.request('edit', {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: TEST_OPERATOR_PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return `Bearer ${response.json().jwtToken}`;
-}
+const operatorToken = (email: string) => signInOperator(t, 'edit', email);
 
 beforeAll(async () => {
   tokens.owner = await signIn(t, 'edit', 'owner@edit.example');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildOperator, buildTenant } from '../../../../tests/support/factories';
+import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 
 /** The operator's appeal calls go through the one permission check: the role decides. */
@@ -33,15 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function tokenFor(email: string): Promise<string> {
-  const response = await t.request('roles', {
-    method: 'POST',
-    url: '/api/v1/dashboard/auth/login',
-    payload: { email, password: PASSWORD },
-  });
-  expect(response.statusCode).toBe(200);
-  return `Bearer ${response.json().jwtToken}`;
-}
+const tokenFor = (email: string) => signInOperator(t, 'roles', email, PASSWORD);
 
 const list = (authorization: string) =>
   t.request('roles', { method: 'GET', url: '/api/v1/dashboard/appeals', headers: { authorization } });

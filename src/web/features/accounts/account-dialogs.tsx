@@ -10,7 +10,7 @@ import {
 import { accountMessages } from '../../../shared/messages';
 import { isValidEmail, stripWhitespace } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, carriesServerAdvice } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { useChangePassword, useUpdateCustomer } from './api';
 import { PasswordRules } from './password-rules';
@@ -74,8 +74,9 @@ function DialogForm({
   );
 }
 
+/** A refused field value (400) is told in the server's words too. */
 const failureText = (error: unknown, fallback: string) =>
-  error instanceof ApiError && (error.status === 429 || error.status === 0 || error.status === 400)
+  carriesServerAdvice(error) || (error instanceof ApiError && error.status === 400)
     ? error.message
     : fallback;
 

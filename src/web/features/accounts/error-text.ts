@@ -1,5 +1,5 @@
 import { withSupport } from '../../../shared/messages';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, carriesServerAdvice } from '../../lib/api-client';
 
 /**
  * The spec's text for a failed call: `byStatus` maps statuses to catalogue messages, `fallback`
@@ -12,7 +12,7 @@ export function errorText(
   fallback: string,
   contactEmail?: string | null,
 ): string {
-  if (error instanceof ApiError && (error.status === 429 || error.status === 0)) return error.message;
+  if (carriesServerAdvice(error)) return error.message;
   const status = error instanceof ApiError ? error.status : 500;
   return withSupport(byStatus[status] ?? fallback, contactEmail);
 }

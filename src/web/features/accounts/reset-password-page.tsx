@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { accountMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
-import { isApiError } from '../../lib/api-client';
+import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { resetPassword } from './api';
 import { PasswordRules } from './password-rules';
@@ -34,10 +34,7 @@ export function ResetPasswordPage() {
       resetPassword({ resetPasswordUUID, password, subdomain: brand?.subdomain ?? '' }),
     onSuccess: () => setIsDone(true),
     // Rate limits and network trouble keep the server's wording, which says what to do.
-    describeError: (error) =>
-      isApiError(error) && (error.status === 429 || error.status === 0)
-        ? error.message
-        : accountMessages.resetFailed,
+    describeError: (error) => serverAdviceOr(error, accountMessages.resetFailed),
   });
 
   const [successText] = accountMessages.resetSucceeded.split(accountMessages.resetSucceededLinkText);

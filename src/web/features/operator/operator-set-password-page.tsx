@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { operatorSetPasswordContract } from '../../../shared/contract';
 import { accountMessages, consoleMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
-import { callApi, isApiError } from '../../lib/api-client';
+import { callApi, serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { PasswordRules } from '../accounts/password-rules';
 import { clearOperatorToken } from './operator-session';
@@ -32,10 +32,7 @@ export function OperatorSetPasswordPage() {
       clearOperatorToken();
       navigate('/dashboard/login', { replace: true, state: { notice: answer.message } });
     },
-    describeError: (error) =>
-      isApiError(error) && (error.status === 429 || error.status === 0)
-        ? error.message
-        : consoleMessages.linkInvalid,
+    describeError: (error) => serverAdviceOr(error, consoleMessages.linkInvalid),
   });
 
   return (

@@ -1,0 +1,82 @@
+import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { type ReactNode, useMemo } from 'react';
+import type { z } from 'zod';
+import { operatorMessages } from '../../../shared/messages';
+import { serverAdviceOr } from '../../lib/api-client';
+import { useApiForm } from '../../lib/use-api-form';
+
+type Credentials = { email: string; password: string };
+
+/**
+ * The sign-in card of the people who run portals: a tenant's operators (/dashboard/login) and
+ * the platform admin (/admin/login). Both fields must be filled; what is wrong with them is not
+ * told apart (one banner), except a rate limit or no connection, in the server's own words.
+ */
+export function StaffSignInForm({
+  title,
+  bodySchema,
+  signIn,
+  onSignedIn,
+  notice,
+  footer,
+}: {
+  title: string;
+  /** The sign-in call's body schema (trimming, lengths), checked before anything is sent. */
+  bodySchema: z.ZodType<Credentials, Credentials>;
+  signIn: (credentials: Credentials) => Promise<{ jwtToken: string }>;
+  onSignedIn: (jwtToken: string) => void;
+  /** A message the page was opened with, above the fields. */
+  notice?: string;
+  /** Below the button (a forgotten-password link). */
+  footer?: ReactNode;
+}) {
+  const schema = useMemo(
+    () => bodySchema.refine((values) => values.email.length > 0 && values.password.length > 0),
+    [bodySchema],
+  );
+  const { form, onSubmit, isSubmitting, formError } = useApiForm({
+    schema,
+    initialValues: { email: '', password: '' },
+    submit: signIn,
+    onSuccess: (answer) => onSignedIn(answer.jwtToken),
+    invalidMessage: operatorMessages.loginFailed,
+    describeError: (error) => serverAdviceOr(error, operatorMessages.loginFailed),
+  });
+
+  return (
+    <Stack maw={420} mx="auto" gap="lg">
+      <Title order={1}>{title}</Title>
+      <Card withBorder padding="lg">
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            {notice && (
+              <Alert color="green" role="status">
+                {notice}
+              </Alert>
+            )}
+            <TextInput
+              label={operatorMessages.emailLabel}
+              type="email"
+              autoComplete="username"
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label={operatorMessages.passwordLabel}
+              autoComplete="current-password"
+              {...form.getInputProps('password')}
+            />
+            {formError && (
+              <Alert color="red" role="alert">
+                {formError}
+              </Alert>
+            )}
+            <Button type="submit" loading={isSubmitting}>
+              {operatorMessages.signIn}
+            </Button>
+            {footer}
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
