@@ -40,4 +40,11 @@ export interface RenderedPage {
   queries: unknown;
   /** Keys of Vite's manifest whose chunks and styles the page needs at once. */
   modules: string[];
+  /**
+   * When the browser fetches the app: after the first paint (the default, for pages whose content
+   * is all in the HTML), or at once from the head, for a page whose content needs the app to show.
+   */
+  appLoading: AppLoading;
 }
+
+export type AppLoading = 'after-paint' | 'at-once';

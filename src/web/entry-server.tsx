@@ -58,5 +58,6 @@ export async function renderPage(input: PageRenderInput): Promise<RenderedPage |
     modules: page.pageModule
       ? [page.pageModule, page.stylesModule ?? PAGE_STYLES_MODULE, ...(page.laterModules ?? [])]
       : [],
+    appLoading: page.appLoading ?? 'after-paint',
   };
 }

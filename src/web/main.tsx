@@ -8,9 +8,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from './app/app-providers';
 import { readInjectedBrand, readStyleNonce } from './app/brand';
+import { readPageQueries } from './app/page-data';
 import { createQueryClient } from './app/query-client';
 import { appRoutes, createAppRouter } from './app/router';
-import { readPageQueries, restorePageQueries } from './app/server-state';
+import { restorePageQueries } from './app/server-state';
 
 const brand = readInjectedBrand();
 const styleNonce = readStyleNonce();

@@ -271,6 +271,8 @@ async function main(): Promise<number> {
           ? 'the summary came in the page (server-rendered), no call of its own.'
           : `summary answer ${formatBytes(reportPage.summaryBytes)} over the wire.`),
     );
+    const steps = Object.entries(reportPage.mapStepsMs).map(([step, ms]) => `${step} ${ms} ms`);
+    if (steps.length) log(`Heat map steps (median, from navigation start): ${steps.join(', ')}.`);
   }
   if (scaleOut.length) {
     log('');

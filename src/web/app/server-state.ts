@@ -5,7 +5,6 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { PAGE_DATA_ELEMENT_ID } from '../../shared/contract/brand-element';
 import { ApiError } from '../lib/api-error';
 
 /**
@@ -23,17 +22,6 @@ export function dehydratePageQueries(queryClient: QueryClient): DehydratedState 
     }
   }
   return state;
-}
-
-/** The state the server wrote into this page, or null when the page was rendered in the browser. */
-export function readPageQueries(): DehydratedState | null {
-  const element = document.getElementById(PAGE_DATA_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as DehydratedState;
-  } catch {
-    return null;
-  }
 }
 
 export function restorePageQueries(queryClient: QueryClient, state: DehydratedState): void {

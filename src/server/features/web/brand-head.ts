@@ -43,7 +43,8 @@ export function renderBrandedIndex(
 
 /**
  * index.html without the app's module script and preloads: a page the server rendered loads them
- * after its first paint, through its own loader (appLoader in page-renderer.ts, decision 158).
+ * as the page asks, after its first paint or at once with its own chunks (appLoadingHtml in
+ * page-renderer.ts, decision 158).
  */
 export function withoutAppScripts(html: string): string {
   return html

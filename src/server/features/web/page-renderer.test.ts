@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAssets } from './page-renderer';
+import { appLoader, appTags, pageAssets } from './page-renderer';
 
 // A manifest shaped like Vite's: a page chunk importing shared chunks, one of them the entry's.
 const manifest = {
@@ -27,5 +27,26 @@ describe('pageAssets', () => {
 
   it('ignores a module the manifest does not know (a renamed page only loses its preload)', () => {
     expect(pageAssets(manifest, ['features/gone.tsx'], template)).toEqual({ scripts: [], styles: [] });
+  });
+});
+
+describe('how a rendered page loads the app', () => {
+  it('after the first paint: one inline script, with the nonce, that preloads and then imports', () => {
+    const html = appLoader('/assets/index-A.js', ['/assets/react-R.js'], 'n0nce');
+    expect(html).toMatch(/^<script nonce="n0nce">requestAnimationFrame\(/);
+    expect(html.indexOf('"/assets/react-R.js"')).toBeLessThan(html.indexOf('import("/assets/index-A.js")'));
+    expect(html).not.toContain('type="module"');
+  });
+
+  it('at once: the entry as a module script and every chunk as a module preload, in the head', () => {
+    expect(
+      appTags('/assets/index-A.js', ['/assets/react-R.js', '/assets/report-P.js'])
+        .split('\n')
+        .map((line) => line.trim()),
+    ).toEqual([
+      '<script type="module" crossorigin src="/assets/index-A.js"></script>',
+      '<link rel="modulepreload" crossorigin href="/assets/react-R.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/report-P.js">',
+    ]);
   });
 });

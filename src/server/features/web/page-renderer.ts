@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { BrandDetails } from '../../../shared/contract';
 import { PAGE_DATA_ELEMENT_ID } from '../../../shared/contract/brand-element';
 import { escapeHtml, jsonForScript } from '../../../shared/format/html';
-import type { PageRenderInput, RenderedPage } from '../../../shared/page-render';
+import type { AppLoading, PageRenderInput, RenderedPage } from '../../../shared/page-render';
 
 /** What the server writes into index.html for a page it rendered (decision 158). */
 export interface ServerRenderedPage {
@@ -63,12 +63,28 @@ export function appScriptsOf(template: string): { entry: string | null; preloads
  * compete with them (decision 158). The chunks are preloaded at that moment, then the entry is
  * imported. Inline, with the request's script nonce; the values are JSON, safe in a script.
  */
-export function appLoader(entry: string, preloads: string[]): string {
+export function appLoader(entry: string, preloads: string[], nonce: string): string {
   return (
-    `requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForScript(preloads)}){` +
+    `<script nonce="${nonce}">requestAnimationFrame(()=>setTimeout(()=>{for(const href of ${jsonForScript(preloads)}){` +
     `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
-    `document.head.append(link)}import(${jsonForScript(entry)})}))`
+    `document.head.append(link)}import(${jsonForScript(entry)})}))</script>`
   );
+}
+
+/**
+ * A page whose content needs the app to show (the report's map) fetches it from the head, as
+ * index.html itself does: the entry and every chunk the page needs, beside the stylesheets.
+ */
+export function appTags(entry: string, preloads: string[]): string {
+  return [
+    `<script type="module" crossorigin src="${escapeHtml(entry)}"></script>`,
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ].join('\n    ');
+}
+
+/** How the page's HTML loads the app, as the page asked. */
+function appLoadingHtml(loading: AppLoading, entry: string, preloads: string[], nonce: string): string {
+  return loading === 'at-once' ? appTags(entry, preloads) : appLoader(entry, preloads, nonce);
 }
 
 /** The API as the page renderer calls it: the server's own routes, in-process, for this visitor's host. */
@@ -140,7 +156,12 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
         appScripts.entry
-          ? `<script nonce="${nonces.script}">${appLoader(appScripts.entry, [...appScripts.preloads, ...scripts.map((file) => `/${file}`)])}</script>`
+          ? appLoadingHtml(
+              page.appLoading,
+              appScripts.entry,
+              [...appScripts.preloads, ...scripts.map((file) => `/${file}`)],
+              nonces.script,
+            )
           : '',
       ].join('\n    ');
       return { rootHtml: page.html, headHtml };

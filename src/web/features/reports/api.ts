@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getReportScansContract, getReportSummaryContract } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
+import { reportScansKey, reportSummaryKey } from './query-keys';
 
 /** A report is read, not edited: what was fetched stays while the page is open. */
 const READ_ONCE = { retry: false, staleTime: Number.POSITIVE_INFINITY } as const;
@@ -11,7 +12,7 @@ const READ_ONCE = { retry: false, staleTime: Number.POSITIVE_INFINITY } as const
  */
 export function reportSummaryQuery(reportUUID: string | undefined) {
   return {
-    queryKey: ['report', reportUUID, 'summary'] as const,
+    queryKey: reportSummaryKey(reportUUID),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       callApi(getReportSummaryContract, { params: { id: reportUUID ?? '' } }, { signal }),
     ...READ_ONCE,
@@ -21,7 +22,7 @@ export function reportSummaryQuery(reportUUID: string | undefined) {
 /** One page of the report's scan list, read from the server. */
 export function reportScansQuery(reportUUID: string | undefined, page: number) {
   return {
-    queryKey: ['report', reportUUID, 'scans', page] as const,
+    queryKey: reportScansKey(reportUUID, page),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       callApi(getReportScansContract, { params: { id: reportUUID ?? '' }, query: { page } }, { signal }),
     ...READ_ONCE,

@@ -1,5 +1,4 @@
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { ReportDetails } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
@@ -7,9 +6,12 @@ import { reportMessages as m } from '../../../shared/messages/reports';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useReportSummary } from './api';
-import { HeatMap, loadMapLibre } from './heat-map';
+import { HeatMap, startHeatMap } from './heat-map';
 import { ScanList } from './scan-list';
 import './reports.css';
+
+// The map starts as soon as this page's code runs, not when the page has rendered.
+startHeatMap();
 
 /** One total; a placeholder of its size until the summary arrives. */
 function Stat({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
@@ -59,11 +61,6 @@ export function ReportPage() {
   const timeZone = useTenantTimeZone();
   const query = useReportSummary(reportUUID);
   useDocumentTitle(m.title);
-  // The map's code (and its worker) download beside the summary, not after it; a failure shows
-  // when the map mounts.
-  useEffect(() => {
-    loadMapLibre().catch(() => undefined);
-  }, []);
 
   if (!reportUUID || query.isError) return <Navigate to="/404" replace />;
   const summary = query.data;
@@ -79,7 +76,7 @@ export function ReportPage() {
         <Stat label={m.totalAlerts} value={details?.totalAlerts} testId="total-alerts" />
         <Stat label={m.distinctPatrollers} value={details?.distinctPatrollers} testId="distinct-patrollers" />
       </SimpleGrid>
-      <HeatMap summary={summary} />
+      <HeatMap reportUUID={reportUUID} summary={summary} />
       <Stack gap="xs">
         <Group justify="space-between" align="baseline">
           <Title order={2} size="h3">
