@@ -3,8 +3,8 @@ import pg from 'pg';
 import type { Database } from './client';
 
 /** What a process may keep a copy of, and is told about when another process changes it. */
-export type ChangeTopic = 'tenant' | 'api-key';
-const TOPICS: readonly string[] = ['tenant', 'api-key'] satisfies ChangeTopic[];
+export type ChangeTopic = 'tenant' | 'api-key' | 'report-scans';
+const TOPICS: readonly string[] = ['tenant', 'api-key', 'report-scans'] satisfies ChangeTopic[];
 
 type Listener = (key: string) => void;
 

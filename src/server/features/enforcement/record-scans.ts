@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { patrolScans, type TenantRow, uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { scansRecorded } from './report-summary-cache';
 
 type ScanResult = z.infer<typeof scanResultSchema>;
 type FieldError = ScanResult['errors'][number];
@@ -160,6 +161,7 @@ export async function recordScans(options: {
         .returning({ clientId: patrolScans.clientId });
     });
     const created = new Set(inserted.map((row) => row.clientId));
+    if (created.size > 0) await scansRecorded(db, tenant);
     // A row not returned was written meanwhile by a concurrent try of the same batch.
     for (const row of rows) results[row.index]!.status = created.has(row.clientId) ? 'created' : 'duplicate';
   }

@@ -7,6 +7,7 @@ import { REPORT_HEAT_CELL_DEGREES, type ReportItem } from '../../../shared/contr
 import { summariseReport } from '../../../shared/rules/report-summary';
 import { patrolScans, tenants } from '../../db/schema';
 import { withSystemScope } from '../../db/tenant-scope';
+import { createApiKey } from './api-keys';
 
 let t: TestApp;
 const alpha = buildTenant({ subdomain: 'alpha', timezone: 'America/Chicago' });
@@ -238,6 +239,53 @@ describe('GET /reports/{id}/summary', () => {
     expect((await summary('alpha', crypto.randomUUID())).statusCode).toBe(404);
     expect((await summary('alpha', 'not-a-uuid')).statusCode).toBe(400);
     expect((await summary(null as unknown as string, ALPHA_REPORT.uuid!)).statusCode).toBe(404);
+  });
+});
+
+describe('a kept report summary (decision 165)', () => {
+  it('counts scans recorded after it was first read, and stays the same while none arrive', async () => {
+    const created = await t.request('alpha', {
+      method: 'POST',
+      url: '/api/v1/dashboard/reports',
+      headers: { authorization: await operatorToken('admin@alpha.example') },
+      payload: { startDate: '2026-08-03', endDate: '2026-08-03' },
+    });
+    const { uuid } = created.json();
+    const totals = async () => (await summary('alpha', uuid)).json().reportDetails;
+    expect(await totals()).toMatchObject({ totalScans: 0, totalAlerts: 0 });
+
+    const [alphaRow] = await withSystemScope(() =>
+      t.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.subdomain, 'alpha')),
+    );
+    const { key } = await createApiKey(t.db, { tenantId: alphaRow!.id, name: 'Cache truck' });
+    const batch = {
+      scans: [
+        {
+          clientId: 'cache-1',
+          capturedAt: '2026-08-03T15:00:00Z',
+          plate: 'CACHE1',
+          fullname: 'Pat Patrol',
+          userEmail: 'pat@alpha.example',
+          alertMessage: 'No permit',
+          fullImageURL: null,
+          latitude: 41.88,
+          longitude: -87.63,
+        },
+      ],
+    };
+    const record = () =>
+      t.request('alpha', {
+        method: 'POST',
+        url: '/api/v1/enforcement/scans',
+        headers: { authorization: `Bearer ${key}` },
+        payload: batch,
+      });
+    expect((await record()).json()).toMatchObject({ created: 1 });
+    expect(await totals()).toMatchObject({ totalScans: 1, totalAlerts: 1, distinctPatrollers: 1 });
+
+    // The same batch again records nothing: what was kept is still right.
+    expect((await record()).json()).toMatchObject({ created: 0, duplicates: 1 });
+    expect(await totals()).toMatchObject({ totalScans: 1 });
   });
 });
 

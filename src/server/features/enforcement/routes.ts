@@ -20,6 +20,7 @@ import { checkPlate } from './plate-check';
 import { recordScans } from './record-scans';
 import { getReportScansPage } from './report-scans';
 import { getReportSummary } from './report-summary';
+import { ReportSummaryCache } from './report-summary-cache';
 import { createReport, getReportData } from './reports';
 
 /** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
@@ -30,6 +31,7 @@ export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[]
 /** The enforcement API (API keys) and activity reports (operators create, anyone with the uuid reads). */
 export async function enforcementRoutes(app: ApiInstance) {
   const { db, clock, storage, config } = app.deps;
+  const reportSummaries = new ReportSummaryCache(db);
   const authenticate = createEnforcementAuthenticator(
     db,
     () => clock.now(),
@@ -90,7 +92,10 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, getReportSummaryContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    const summary = await getReportSummary({ db, tenant, reportId: request.params.id });
+    const reportId = request.params.id;
+    const summary = await reportSummaries.get(tenant, reportId, () =>
+      getReportSummary({ db, tenant, reportId }),
+    );
     return { ...summary, mapStyleURL: config.MAP_STYLE_URL ?? null };
   });
 
