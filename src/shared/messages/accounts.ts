@@ -1,3 +1,5 @@
+import { commonMessages } from './common';
+
 /** Sign-up, sign-in, password and account screen strings (part 1 sections 2, 5, 8; part 2 sections 2, 5, 8). */
 export const accountMessages = {
   // Screens and actions
@@ -28,8 +30,8 @@ export const accountMessages = {
   newPasswordLabel: 'New password',
   repeatPasswordLabel: 'Repeat new password',
   currentPasswordLabel: 'Current password',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
+  showPassword: commonMessages.showPassword,
+  hidePassword: commonMessages.hidePassword,
   passwordRulesTitle: 'Your password must contain:',
   ruleLength: 'At least 8 characters',
   ruleUppercase: '1 uppercase letter',

@@ -3,6 +3,9 @@ import { fillMessage } from './fill';
 /** Strings shared by every screen. Wording follows the specification exactly. */
 export const commonMessages = {
   appVersion: 'v2.21.3',
+  // Every password field's show/hide toggle (the app's theme names it; the landing page loads it).
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
   notFound: "Sorry, this page isn't available.",
   bareHostTitle: 'VPC Payment Portal',
   defaultTenantTitle: 'VPC Portal',

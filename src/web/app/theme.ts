@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, colorsTuple, createTheme, PasswordInput } from '@mantine/core';
 import type { BrandDetails } from '../../shared/contract';
-import { accountMessages } from '../../shared/messages/accounts';
+import { commonMessages } from '../../shared/messages/common';
 import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules/luminance';
 
 /** Mantine theme in the tenant's colour; autoContrast picks readable text on brand-filled buttons. */
@@ -20,7 +20,7 @@ export function createBrandTheme(brand: BrandDetails | null) {
       PasswordInput: PasswordInput.extend({
         defaultProps: {
           visibilityToggleFocusable: true,
-          visibilityToggleButtonProps: { 'aria-label': accountMessages.showPassword },
+          visibilityToggleButtonProps: { 'aria-label': commonMessages.showPassword },
         },
       }),
     },

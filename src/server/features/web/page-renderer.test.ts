@@ -31,21 +31,32 @@ describe('pageAssets', () => {
 });
 
 describe('how a rendered page loads the app', () => {
-  it('after the first paint: one inline script, with the nonce, that preloads and then imports', () => {
-    const html = appLoader('/assets/index-A.js', ['/assets/react-R.js'], 'n0nce');
+  const scripts = {
+    entry: '/assets/index-A.js',
+    libraries: ['/assets/react-R.js', '/assets/vendor-V.js'],
+    pageChunks: ['/assets/report-P.js'],
+  };
+
+  it('after the first paint: preloads every chunk, evaluates the libraries one per task, then the entry', () => {
+    const html = appLoader(scripts, 'n0nce');
     expect(html).toMatch(/^<script nonce="n0nce">requestAnimationFrame\(/);
-    expect(html.indexOf('"/assets/react-R.js"')).toBeLessThan(html.indexOf('import("/assets/index-A.js")'));
+    expect(html).toContain('["/assets/react-R.js","/assets/vendor-V.js","/assets/report-P.js"]');
+    expect(html).toContain(
+      'for(const href of ["/assets/react-R.js","/assets/vendor-V.js"]){await import(href);await new Promise((next)=>setTimeout(next))}',
+    );
+    expect(html.indexOf('await import(href)')).toBeLessThan(html.indexOf('import("/assets/index-A.js")'));
     expect(html).not.toContain('type="module"');
   });
 
   it('at once: the entry as a module script and every chunk as a module preload, in the head', () => {
     expect(
-      appTags('/assets/index-A.js', ['/assets/react-R.js', '/assets/report-P.js'])
+      appTags(scripts)
         .split('\n')
         .map((line) => line.trim()),
     ).toEqual([
       '<script type="module" crossorigin src="/assets/index-A.js"></script>',
       '<link rel="modulepreload" crossorigin href="/assets/react-R.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/vendor-V.js">',
       '<link rel="modulepreload" crossorigin href="/assets/report-P.js">',
     ]);
   });
