@@ -103,6 +103,43 @@ describe('activity report', () => {
     expectNoPageErrors(page);
   });
 
+  it('draws the map before the page is hydrated, and the page takes that map over (decision 164)', async () => {
+    await openPhonePage();
+    // Hydration waits for a stylesheet the route loads; the map's early start does not. Held
+    // until the map is drawn, so only the early start can have drawn it.
+    let releaseStyles = () => {};
+    const stylesHeld = new Promise<void>((resolve) => {
+      releaseStyles = resolve;
+    });
+    await page.route(/\/assets\/public-page-styles-[^/]*\.css$/, async (route) => {
+      await stylesHeld;
+      await route.continue();
+    });
+    // Not waiting for the load event, which waits for the held stylesheet.
+    await page.goto(tenantUrl('demo', `/reports/${DEMO_REPORT}`), { waitUntil: 'domcontentloaded' });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('report-map:drawn').length === 1,
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
+    const isHydrated = () =>
+      page.evaluate(() =>
+        Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber')),
+      );
+    expect(await isHydrated()).toBe(false);
+    expect(await countHeatPixels()).toBeGreaterThan(2000);
+
+    releaseStyles();
+    await page.locator('.report-map[data-map-state="drawn"]').waitFor();
+    expect(await isHydrated()).toBe(true);
+    const mapsCreated = await page.evaluate(() => performance.getEntriesByName('report-map:created').length);
+    expect(mapsCreated).toBe(1);
+    await expect(page.locator('.report-map__surface').count()).resolves.toBe(1);
+    expectNoPageErrors(page);
+  });
+
   it('is accessible on a dark brand while loading and once drawn', async () => {
     await openPhonePage();
     await page.goto(tenantUrl('darklot', `/reports/${DARK_BRAND_REPORT}`));
