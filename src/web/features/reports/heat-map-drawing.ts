@@ -34,8 +34,11 @@ export interface HeatMapDrawing {
 function cellsSource(heatMap: ReportHeatMap): GeoJSONSourceSpecification {
   return {
     type: 'geojson',
-    // Tiles past zoom 15 are drawn from zoom 15's: the cells are ~11 m anyway.
-    maxzoom: 15,
+    // Tiles past zoom 12 are drawn from zoom 12's, whose 4,096 units per tile still place a
+    // point within ~2.5 m where tiles are widest (the cells are ~11 m): a street grid is one or two
+    // tiles for MapLibre's worker to cut, rather than three or more at the map's zoom, and zooming
+    // in cuts none.
+    maxzoom: 12,
     data: {
       type: 'FeatureCollection',
       features: heatMap.latitude.map((latitude, index) => ({
