@@ -17,25 +17,33 @@ export type DateFormatName = keyof typeof DATE_FORMATS;
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** One formatter per time zone for the spec's formats, kept (see dayFormatter below for why). */
-const displayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function displayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = displayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      hourCycle: 'h23',
-    });
-    displayFormatters.set(timeZone, formatter);
-  }
-  return formatter;
+/**
+ * One Intl formatter per time zone for these options, kept: building an Intl formatter costs far
+ * more than using one, and dayjs's tz() builds a new one on every call, which made each notice of
+ * a search cost about a millisecond of CPU (docs/benchmarks.md). Only valid zones are kept: a bad
+ * one throws when its formatter is built.
+ */
+function keptFormatters(options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
+  const byZone = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone) => {
+    let formatter = byZone.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+      byZone.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
+
+/** The parts of the spec's display formats. */
+const displayFormatter = keptFormatters({
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
@@ -65,26 +73,8 @@ export function formatDate(
   return format === 'time' ? time : `${longDate} ${time}`;
 }
 
-/**
- * One formatter per time zone, kept: building an Intl formatter costs far more than using one, and
- * dayjs's tz() builds a new one on every call, which made each notice of a search cost about a
- * millisecond of CPU (docs/benchmarks.md). Only valid zones reach the map: a bad one throws first.
- */
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function dayFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = dayFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    dayFormatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+/** The calendar date's parts, for day arithmetic. */
+const dayFormatter = keptFormatters({ year: 'numeric', month: 'numeric', day: 'numeric' });
 
 /** The calendar date of an instant in a time zone, as a count of days since 1970-01-01. */
 function exactDayNumber(time: number, timeZone: string): number {

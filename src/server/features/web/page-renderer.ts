@@ -147,6 +147,19 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
   const manifestFile = ssrDir && path.join(ssrDir, 'client-manifest.json');
   if (!entry || !manifestFile || !existsSync(entry) || !existsSync(manifestFile)) return null;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as ClientManifest;
+  // The template and the manifest are fixed for the process: what they say is read once, and
+  // a page's assets once per set of modules (a handful of pages), not on every request.
+  const appScripts = appScriptsOf(template);
+  const assetsByModules = new Map<string, ReturnType<typeof pageAssets>>();
+  const assetsOf = (modules: string[]) => {
+    const key = modules.join('\n');
+    let assets = assetsByModules.get(key);
+    if (!assets) {
+      assets = pageAssets(manifest, modules, template);
+      assetsByModules.set(key, assets);
+    }
+    return assets;
+  };
   const loading = import(pathToFileURL(entry).href).then(
     (module: { renderPage: RenderPage }) => module.renderPage,
     (error: unknown) => {
@@ -173,8 +186,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
         fetchApi: injectTransport(app, request),
       });
       if (!page) return null;
-      const { scripts, styles } = pageAssets(manifest, page.modules, template);
-      const appScripts = appScriptsOf(template);
+      const { scripts, styles } = assetsOf(page.modules);
       const headHtml = [
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
         `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
