@@ -19,10 +19,14 @@ setApiTransport((url, init) => {
   return transport(url, init);
 });
 
+// The routes and their handler serve every request: a page's lazy module, loaded by the first
+// request that renders it, stays loaded for the next ones.
+const routes = appRoutes();
+const handler = createStaticHandler(routes);
+
 /** The page at `url`, rendered with its data; null when the page is one the browser renders. */
 export async function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
   const url = new URL(input.url, 'http://portal.invalid');
-  const routes = appRoutes();
   const leaf = matchRoutes(routes, url.pathname)?.at(-1);
   const page = leaf && SERVER_PAGES[leaf.route.path ?? (leaf.route.index ? '/' : '')];
   if (!leaf || !page) return null;
@@ -33,8 +37,7 @@ export async function renderPage(input: PageRenderInput): Promise<RenderedPage |
       page.prefetch(queryClient, { params: leaf.params, searchParams: url.searchParams, brand: input.brand }),
     ),
   );
-  // Loads the matched lazy routes' modules while the data is fetched.
-  const handler = createStaticHandler(routes);
+  // Loads the matched lazy routes' modules (the first time) while the data is fetched.
   const [context] = await Promise.all([handler.query(new Request(url)), prefetched]);
   if (context instanceof Response) return null;
   settlePageQueries(queryClient);
