@@ -15,6 +15,7 @@ import {
 import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse } from './lighthouse';
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
+import { measurePairedRatio, type PairedRatio } from './paired-ratio';
 import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
 import { measureScaleOut, type ScaleOutFigures } from './scale-out';
 import type { Scenario, ScenarioSummary } from './scenario';
@@ -33,6 +34,11 @@ const REPORT_PAGE_PART = 'report-page';
 /** `--only scale-out` measures the lookup through HAProxy with one and two portal processes. */
 const SCALE_OUT_PART = 'scale-out';
 const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART];
+/** Issue 14's goal 1: the lookup's throughput against the bare baseline's, 0.8 or more. */
+const LOOKUP_ID = 'notice-lookup';
+const LOOKUP_BASELINE_ID = 'baseline-lookup-pg';
+const PAIRED_ROUNDS = 7;
+const PAIRED_SECONDS = 3;
 
 interface ScenarioResult {
   id: string;
@@ -129,8 +135,8 @@ function landingAssetsReport(assets: readonly AssetSize[]): string {
 
 /** Our lookup's max req/s over the bare baseline's with the same search (issue 14: 0.8 or more). */
 function lookupToBaselineRatio(results: readonly ScenarioResult[]): number | null {
-  const ours = results.find((result) => result.id === 'notice-lookup');
-  const baseline = results.find((result) => result.id === 'baseline-lookup-pg');
+  const ours = results.find((result) => result.id === LOOKUP_ID);
+  const baseline = results.find((result) => result.id === LOOKUP_BASELINE_ID);
   if (!ours || !baseline || baseline.max.requestsPerSecond === 0) return null;
   return Number((ours.max.requestsPerSecond / baseline.max.requestsPerSecond).toFixed(3));
 }
@@ -192,6 +198,7 @@ async function main(): Promise<number> {
   let lighthouseResults: LighthouseFigures[] = [];
   let reportPage: ReportPageFigures | null = null;
   let scaleOut: ScaleOutFigures[] = [];
+  let paired: PairedRatio | null = null;
   let postgresVersion = '';
   try {
     postgresVersion =
@@ -209,6 +216,22 @@ async function main(): Promise<number> {
     log(`Measuring ${selected.length} scenarios, ${options.connections} connections each:`);
     for (const scenario of selected) {
       results.push(await measureScenario(scenario, byRole[scenario.server]!, db, options));
+    }
+    const lookup = selected.find((scenario) => scenario.id === LOOKUP_ID);
+    const lookupBaseline = selected.find((scenario) => scenario.id === LOOKUP_BASELINE_ID);
+    if (lookup && lookupBaseline) {
+      log(`Lookup and its baseline turn about, ${PAIRED_ROUNDS} rounds of ${PAIRED_SECONDS} s each ...`);
+      const side = async (scenario: Scenario) => {
+        const port = byRole[scenario.server]!.port;
+        return { port, next: await scenario.prepare({ db, port }) };
+      };
+      paired = await measurePairedRatio(await side(lookupBaseline), await side(lookup), {
+        rounds: PAIRED_ROUNDS,
+        seconds: PAIRED_SECONDS,
+        connections: options.connections,
+      });
+      for (const round of paired.rounds)
+        log(`    baseline ${round.baseline} req/s, lookup ${round.ours} req/s: ${round.ratio.toFixed(2)}`);
     }
     if (wantsReportPage) {
       log('Report page (100,000 scans) in Chromium ...');
@@ -246,6 +269,12 @@ async function main(): Promise<number> {
   const ratio = lookupToBaselineRatio(results);
   if (ratio !== null) {
     log(`Notice lookup / lookup baseline (pg), max req/s: ${ratio.toFixed(2)} (goal 0.8 or more).`);
+  }
+  if (paired) {
+    log(
+      `The same, turn about (median of ${paired.rounds.length} pairs of ${PAIRED_SECONDS}-s runs): ` +
+        `${paired.median.toFixed(2)} (goal 0.8 or more).`,
+    );
   }
   const latestFile = path.join(RESULTS_DIR, `latest-${noticeCountLabel(dataset.notices)}.json`);
   const previous = readPreviousRun(latestFile);
@@ -322,6 +351,7 @@ async function main(): Promise<number> {
     },
     scenarios: results,
     lookupToBaselineRatio: ratio,
+    lookupToBaselinePaired: paired,
     lighthouse: lighthouseResults,
     reportPage,
     scaleOut,

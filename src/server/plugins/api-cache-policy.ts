@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * its route says otherwise by setting its own Cache-Control (the brand does).
  */
 export function preventApiCaching(app: FastifyInstance, apiPrefix: string): void {
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: it runs on every answer, and an async hook costs each one a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith(`${apiPrefix}/`) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 }

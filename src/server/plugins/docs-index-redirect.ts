@@ -7,9 +7,12 @@ const DOCS_PREFIX = '/api/docs';
  * there: with a query string it redirected to itself forever. Any such URL goes to the root.
  */
 export function redirectDocsIndexWithQuery(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: it runs on every request, and an async hook costs each one a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith(`${DOCS_PREFIX}/static/index.html?`)) {
-      return reply.redirect(`${DOCS_PREFIX}/`);
+      reply.redirect(`${DOCS_PREFIX}/`);
+      return;
     }
+    done();
   });
 }

@@ -15,16 +15,17 @@ const PARTS = [
  * naming the field, before the route's own schema or handler runs.
  */
 export function refuseControlCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // Callback style: it runs on every request, and an async hook costs each one a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, label] of PARTS) {
       const path = findControlCharacterPath(request[part]);
       if (path === null) continue;
       const field = path ? ` field '${path}'` : '';
-      throw new AppError(
-        400,
-        'bad_request',
-        `Invalid ${label}${field}: must not contain control characters.`,
+      done(
+        new AppError(400, 'bad_request', `Invalid ${label}${field}: must not contain control characters.`),
       );
+      return;
     }
+    done();
   });
 }

@@ -42,7 +42,8 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     enterTenant(tenant.id);
     return tenant;
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.hostSubdomain = subdomainFromHost(request.headers.host, app.deps.config.bareHosts);
+    done();
   });
 });

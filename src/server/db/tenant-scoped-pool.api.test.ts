@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCitation, buildTenant } from '../../../tests/support/factories';
+import { useTestApp } from '../../../tests/support/test-app';
+import { createTestDatabase, testDriver } from '../../../tests/support/test-database';
+import { TENANT_SETTING } from './row-level-security';
+import { enterTenant, readingSharedTables, runInRequestScope } from './tenant-scope';
+import { TenantScopedPool } from './tenant-scoped-pool';
+
+/**
+ * Switching a pooled connection's tenant (decision 167): the scope statement travels with the
+ * query that needs it, and a failure of either leaves no query in the wrong scope. PostgreSQL
+ * only: PGlite's one session is never scoped.
+ */
+const alpha = buildTenant({
+  subdomain: 'alpha',
+  citations: [buildCitation({ citationNumber: 'POOL-A1' }), buildCitation({ citationNumber: 'POOL-A2' })],
+});
+const beta = buildTenant({ subdomain: 'beta', citations: [buildCitation({ citationNumber: 'POOL-B1' })] });
+
+describe.runIf(testDriver() === 'postgres')('the tenant-scoped pool', async () => {
+  const database = testDriver() === 'postgres' ? await createTestDatabase() : undefined;
+  const t = useTestApp({ database, seed: { tenants: [alpha, beta] } });
+  // One connection, so every query below reuses it and must switch its scope.
+  let pool: TenantScopedPool;
+  let readyForQuery = 0;
+  let alphaId: string;
+  let betaId: string;
+
+  beforeAll(async () => {
+    pool = new TenantScopedPool({ connectionString: database?.url, max: 1 });
+    const client = await pool.connect();
+    (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => {
+      readyForQuery += 1;
+    });
+    client.release();
+    alphaId = (await t.app.tenants.get('alpha'))?.id as string;
+    betaId = (await t.app.tenants.get('beta'))?.id as string;
+  });
+  afterAll(() => pool.end());
+
+  /**
+   * The notice numbers a query without a tenant filter sees, as a request of `tenantId`. Checked
+   * out and released by hand: pool.query would close a connection whose query failed.
+   */
+  function noticesSeenBy(tenantId: string, text: string, values?: unknown[]) {
+    return runInRequestScope(async () => {
+      enterTenant(tenantId);
+      const client = await pool.connect();
+      try {
+        const result = await client.query<{ citation_number: string }>(text, values);
+        return result.rows.map((row) => row.citation_number);
+      } finally {
+        client.release();
+      }
+    });
+  }
+  const withParameter = 'SELECT citation_number FROM citations WHERE $1::int = 1 ORDER BY 1';
+
+  /** Round trips (one ReadyForQuery each) that `work` took. */
+  async function roundTripsOf(work: () => Promise<unknown>) {
+    const before = readyForQuery;
+    await work();
+    return readyForQuery - before;
+  }
+
+  it("switches the tenant in the query's own round trip", async () => {
+    // The connection's first switch prepares the scope statement on its own.
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+
+    let seen: string[] = [];
+    const trips = await roundTripsOf(async () => {
+      seen = await noticesSeenBy(betaId, withParameter, [1]);
+    });
+    expect(seen).toEqual(['POOL-B1']);
+    expect(trips).toBe(1);
+    // Unchanged scope: nothing sent ahead.
+    expect(await roundTripsOf(() => noticesSeenBy(betaId, withParameter, [1]))).toBe(1);
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+  });
+
+  it('undoes a switch whose query fails, and scopes the next query afresh', async () => {
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+    // Fails when it runs, after the scope statement ran in the same implicit transaction.
+    await expect(
+      noticesSeenBy(betaId, 'SELECT citation_number, 1 / $1::int FROM citations', [0]),
+    ).rejects.toThrow(/division by zero/);
+    // PostgreSQL rolled the switch back with the failed query: the connection is alpha's again.
+    const setting = await readingSharedTables(() =>
+      pool.query<{ tenant: string }>(`SELECT current_setting('${TENANT_SETTING}', true) AS tenant`),
+    );
+    expect(setting.rows[0]?.tenant).toBe(alphaId);
+    // And the pool did not take it for beta's.
+    expect(await noticesSeenBy(betaId, withParameter, [1])).toEqual(['POOL-B1']);
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+  });
+
+  it('sends the scope ahead of statements that cannot carry it', async () => {
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+    // No parameters: the simple protocol, which has no room for a second statement's bind.
+    const unfiltered = 'SELECT citation_number FROM citations ORDER BY 1';
+    expect(await roundTripsOf(() => noticesSeenBy(betaId, unfiltered))).toBe(2);
+    expect(await noticesSeenBy(alphaId, unfiltered)).toEqual(['POOL-A1', 'POOL-A2']);
+    // A transaction: its BEGIN goes after the scope, never with it.
+    const inTransaction = await runInRequestScope(async () => {
+      enterTenant(betaId);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await client.query<{ citation_number: string }>(withParameter, [1]);
+        await client.query('ROLLBACK');
+        return result.rows.map((row) => row.citation_number);
+      } finally {
+        client.release();
+      }
+    });
+    expect(inTransaction).toEqual(['POOL-B1']);
+    // The owner, outside any request, sees every tenant's notices.
+    const owner = await pool.query<{ citation_number: string }>(withParameter, [1]);
+    expect(owner.rows.map((row) => row.citation_number)).toEqual(['POOL-A1', 'POOL-A2', 'POOL-B1']);
+  });
+
+  it('answers callers that pass a callback', async () => {
+    const rows = await runInRequestScope(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          enterTenant(betaId);
+          pool.query<{ citation_number: string }>(withParameter, [1], (error, result) =>
+            error ? reject(error) : resolve(result.rows.map((row) => row.citation_number)),
+          );
+        }),
+    );
+    expect(rows).toEqual(['POOL-B1']);
+  });
+});
