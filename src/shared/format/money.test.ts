@@ -12,9 +12,12 @@ describe('formatMoney', () => {
     expect(formatMoney(-100)).toBe('-$1.00');
     expect(formatMoney(0)).toBe('$0.00');
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: -1e7, max: 1e7 }), fc.integer({ min: -1e12, max: 1e12 }), fc.constant(-0)), (cents) => {
-        expect(formatMoney(cents)).toBe(intl.format(cents / 100));
-      }),
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e7, max: 1e7 }), fc.integer({ min: -1e12, max: 1e12 }), fc.constant(-0)),
+        (cents) => {
+          expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -5,7 +5,11 @@
  */
 let intlDollars: Intl.NumberFormat | undefined;
 const dollars = () =>
-  (intlDollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }));
+  (intlDollars ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+  }));
 
 /** The one way an amount is shown: integer cents as dollars with two decimals ('$1,234.50'). */
 export function formatMoney(cents: number): string {
