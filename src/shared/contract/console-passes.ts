@@ -14,7 +14,8 @@ import {
 } from '../rules/pass-values';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText, permitProductSchema } from './passes';
+import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText } from './passes';
+import { permitProductSchema } from './passes-catalogue';
 
 /**
  * The operator console's pass calls (issue 11, docs/console-passes.md): pass products and their

@@ -16,6 +16,7 @@ export * from './enforcement';
 export * from './errors';
 export * from './operators';
 export * from './passes';
+export * from './passes-catalogue';
 // Issue 10, passes dashboard half: exported as their routes are registered (living-routes.ts).
 // Issue 10, living with a pass: each contract of passes-living.ts is exported once its route is registered.
 export {

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BrandDetails } from '../../shared/contract/brand';
 import type { AppLoading } from '../../shared/page-render';
 import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
-import { permitProductsQuery, productImagesQuery } from '../features/passes/api';
+import { permitProductsQuery, productImagesQuery } from '../features/passes/catalogue-api';
 import { reportScansQuery, reportSummaryQuery } from '../features/reports/api';
 
 export interface ServerPageContext {

@@ -4,11 +4,7 @@ import {
   addVehicleContract,
   type CheckoutPayloadInput,
   checkGuestEmailVerificationContract,
-  checkPermitRulesContract,
   getCustomerPermitContract,
-  getPermitProductContract,
-  getPermitProductFieldsContract,
-  getPermitProductImagesContract,
   guestCheckoutUrlContract,
   guestEmailConfirmContract,
   guestFreeCheckoutContract,
@@ -17,85 +13,14 @@ import {
   type IssuePayloadInput,
   type IssueResponse,
   issuePermitContract,
-  listBusinessPermitProductsContract,
-  listPermitProductsContract,
   listVehiclesContract,
   lookupPermitCodeContract,
   type PermitProduct,
   permitCheckoutUrlContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
-import { readJwt, useJwt } from '../../lib/session';
+import { readJwt } from '../../lib/session';
 import { callAsCustomer } from '../accounts/api';
-
-/** Which catalogue a choose screen lists (part 2 section 2, Choose a pass). */
-export type CatalogueMode = 'public' | 'customer' | 'visitor' | 'business';
-
-/** The browser's zone: the rule check words its answer in it (the rules use the tenant's zone). */
-export function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-function fetchCatalogue(mode: CatalogueMode, signal: AbortSignal): Promise<PermitProduct[]> {
-  if (mode === 'business') return callAsCustomer(listBusinessPermitProductsContract, {}, { signal });
-  // Signed in or not: the server shows a signed-in customer what their account may buy.
-  return callApi(
-    listPermitProductsContract,
-    { query: { visitor_only: mode === 'visitor' ? 'true' : undefined } },
-    { signal, authorization: readJwt() },
-  );
-}
-
-/** A catalogue's query; the server renderer fetches the guests' one before rendering the page. */
-export function permitProductsQuery(mode: CatalogueMode, isSignedIn: boolean) {
-  return {
-    queryKey: ['permit-products', mode, isSignedIn] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchCatalogue(mode, signal),
-  };
-}
-
-export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {
-  const jwt = useJwt();
-  return useQuery({ ...permitProductsQuery(mode, Boolean(jwt)), enabled: isEnabled });
-}
-
-export function usePermitProduct(productUuid: string) {
-  return useQuery({
-    queryKey: ['permit-product', productUuid],
-    queryFn: ({ signal }) => callApi(getPermitProductContract, { params: { id: productUuid } }, { signal }),
-    retry: false,
-  });
-}
-
-/** A product's images; the server renderer fetches them with the catalogue, for its cards. */
-export function productImagesQuery(productUuid: string) {
-  return {
-    queryKey: ['permit-product', productUuid, 'images'] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(getPermitProductImagesContract, { params: { id: productUuid } }, { signal }),
-  };
-}
-
-export function useProductImages(productUuid: string) {
-  return useQuery(productImagesQuery(productUuid));
-}
-
-export function useProductFields(productUuid: string) {
-  return useQuery({
-    queryKey: ['permit-product', productUuid, 'fields'],
-    queryFn: ({ signal }) =>
-      callApi(getPermitProductFieldsContract, { params: { id: productUuid } }, { signal }),
-  });
-}
-
-/** The rule check of choosing: resolves when the pass may be bought now, else throws the server's text. */
-export function checkPermitRules(productUuid: string) {
-  return callApi(
-    checkPermitRulesContract,
-    { params: { id: productUuid }, query: { timezone: browserTimeZone() } },
-    { authorization: readJwt() },
-  );
-}
 
 export function sendVerificationEmail(body: z.input<typeof guestEmailConfirmContract.body>) {
   return callApi(guestEmailConfirmContract, { body });

@@ -26,14 +26,8 @@ import { RichText } from '../../components/rich-text';
 import { isApiError } from '../../lib/api-client';
 import { readJwt, readSession } from '../../lib/session';
 import { useApiForm } from '../../lib/use-api-form';
-import {
-  checkOutAsGuest,
-  fetchPassCheckoutUrl,
-  issuePermit,
-  useEmailVerification,
-  usePermitProduct,
-  useProductImages,
-} from './api';
+import { checkOutAsGuest, fetchPassCheckoutUrl, issuePermit, useEmailVerification } from './api';
+import { usePermitProduct, useProductImages } from './catalogue-api';
 import { AccessCodeDialog, MaxPermitsDialog, RegistrationErrorDialog } from './checkout-dialogs';
 import {
   type CheckoutContext,

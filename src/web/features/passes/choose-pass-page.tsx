@@ -6,7 +6,7 @@ import { passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useCustomer } from '../accounts/api';
-import { type CatalogueMode, checkPermitRules, usePermitProducts } from './api';
+import { type CatalogueMode, checkPermitRules, usePermitProducts } from './catalogue-api';
 import { ProductCard } from './product-card';
 
 /** Where choosing a product leads (section 2): verify or guest checkout, or a customer's application. */

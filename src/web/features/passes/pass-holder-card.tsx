@@ -5,7 +5,7 @@ import { type IssuedPermit, updatePermitHolderContract } from '../../../shared/c
 import { passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
-import { usePermitProduct } from './api';
+import { usePermitProduct } from './catalogue-api';
 import { useIssuedFields, useUpdateHolder, useUpdateIssuedFields } from './edit-api';
 
 const holderSchema = updatePermitHolderContract.body.omit({ permitIssuedUUID: true });

@@ -3,7 +3,7 @@ import type { PermitProduct } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
 import { useIsHydrated } from '../../app/use-is-hydrated';
-import { useProductImages } from './api';
+import { useProductImages } from './catalogue-api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 
 /** One pass product of a catalogue: picture, name, price, how long, approval and sold-out state. */

@@ -5,7 +5,8 @@ import { passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useApiForm } from '../../lib/use-api-form';
-import { sendVerificationEmail, usePermitProduct } from './api';
+import { sendVerificationEmail } from './api';
+import { usePermitProduct } from './catalogue-api';
 import { formatProductPrice } from './pass-presenters';
 
 /** The emailed link's form checks what the server checks, minus the tenant and product it adds. */

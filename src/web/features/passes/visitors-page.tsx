@@ -29,7 +29,7 @@ import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useApiForm } from '../../lib/use-api-form';
 import { callAsCustomer, useCustomer } from '../accounts/api';
-import { usePermitProducts } from './api';
+import { usePermitProducts } from './catalogue-api';
 import { inviteByEmail } from './edit-api';
 
 const VISITORS_QUERY_KEY = ['customer', 'visitors'] as const;
