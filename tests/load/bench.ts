@@ -379,6 +379,7 @@ async function main(): Promise<number> {
     ...scaleOut
       .filter((figure) => figure.failed > 0)
       .map((figure) => ({ id: `scale-out (${figure.processes})` })),
+    ...(paired?.failed ? [{ id: 'lookup and baseline turn about' }] : []),
   ];
   if (failed.length) {
     console.error(`Some requests failed under load in: ${failed.map((result) => result.id).join(', ')}.`);

@@ -12,6 +12,8 @@ export interface PairedRatio {
   /** Median of the rounds' ratios (ours / baseline, max req/s). */
   median: number;
   rounds: { baseline: number; ours: number; ratio: number }[];
+  /** Non-2xx answers and socket errors over every round, both sides: a ratio of failures is none. */
+  failed: number;
 }
 
 /**
@@ -26,15 +28,17 @@ export async function measurePairedRatio(
   options: { rounds: number; seconds: number; connections: number },
 ): Promise<PairedRatio> {
   const rounds: PairedRatio['rounds'] = [];
+  let failed = 0;
   for (let round = 0; round < options.rounds; round += 1) {
     const settings = { duration: options.seconds, connections: options.connections };
     const base = await runLoad(baseline.next, { ...settings, port: baseline.port });
     const our = await runLoad(ours.next, { ...settings, port: ours.port });
+    failed += base.non2xx + base.errors + our.non2xx + our.errors;
     const ratio = base.requestsPerSecond ? our.requestsPerSecond / base.requestsPerSecond : 0;
     rounds.push({ baseline: base.requestsPerSecond, ours: our.requestsPerSecond, ratio: round3(ratio) });
   }
   const ratios = Float64Array.from(rounds.map((round) => round.ratio)).sort();
-  return { median: round3(percentile(ratios, 50)), rounds };
+  return { median: round3(percentile(ratios, 50)), rounds, failed };
 }
 
 const round3 = (value: number) => Number(value.toFixed(3));

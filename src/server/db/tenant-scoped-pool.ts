@@ -148,25 +148,18 @@ export class ScopedClient extends pg.Client {
     }
 
     const carried = new ScopedQuery(config, values, setting, this);
-    if (this.canCarryScope(carried)) {
-      if (done) {
-        carried.callback = done;
-        unscoped.call(this, carried);
-        return undefined;
-      }
-      return new Promise((resolve, reject) => {
-        carried.callback = (error, answer) => (error ? reject(error) : resolve(answer));
-        unscoped.call(this, carried);
-      });
-    }
-
-    // The scope statement first, in its own round trip: the connection's first use (its scope
-    // statement is not prepared yet), a statement without parameters, or one that opens or closes
-    // a transaction.
-    const result = this.applyScope(setting).then(() => unscoped.call(this, config, values));
-    if (!done) return result;
-    result.then(
-      (answer) => done(null, answer),
+    const answer = this.canCarryScope(carried)
+      ? new Promise((resolve, reject) => {
+          carried.callback = (error, result) => (error ? reject(error) : resolve(result));
+          unscoped.call(this, carried);
+        })
+      : // The scope statement first, in its own round trip: the connection's first use (its scope
+        // statement is not prepared yet), a statement without parameters, or one that opens or
+        // closes a transaction.
+        this.applyScope(setting).then(() => unscoped.call(this, config, values));
+    if (!done) return answer;
+    answer.then(
+      (result) => done(null, result),
       (error: Error) => done(error),
     );
     return undefined;

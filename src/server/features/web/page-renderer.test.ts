@@ -41,6 +41,18 @@ describe('pageAssets', () => {
     });
   });
 
+  it('never names a chunk whose import cycle leads to the entry', () => {
+    const cyclic = {
+      ...manifest,
+      '_a-A.js': { file: 'assets/a-A.js', imports: ['_b-B.js', 'index.html'] },
+      '_b-B.js': { file: 'assets/b-B.js', imports: ['_a-A.js'] },
+      'features/cycle-page.tsx': { file: 'assets/cycle-page-C.js', imports: ['_a-A.js', '_zod-Z.js'] },
+    };
+    expect(pageAssets(cyclic, ['features/cycle-page.tsx'], template).independent).toEqual([
+      'assets/zod-Z.js',
+    ]);
+  });
+
   it('ignores a module the manifest does not know (a renamed page only loses its preload)', () => {
     expect(pageAssets(manifest, ['features/gone.tsx'], template)).toEqual({
       scripts: [],

@@ -60,7 +60,9 @@ function independentChunks(manifest: ClientManifest, modules: string[]): string[
     if (key === 'index.html') return true;
     const known = reachesEntry.get(key);
     if (known !== undefined) return known;
-    reachesEntry.set(key, false); // a cycle's way back in; settled below
+    // Met again through a cycle before it is settled: counted as reaching the entry, so a chunk
+    // whose cycle leads there is never evaluated ahead of it.
+    reachesEntry.set(key, true);
     const chunk = manifest[key];
     let reaches = false;
     for (const imported of chunk?.imports ?? []) reaches = visit(imported) || reaches;
