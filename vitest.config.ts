@@ -52,8 +52,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machines have two cores and the server runs beside it.
-          fileParallelism: false,
+          // Two files at a time, each with its own browser, against the one server.
+          maxWorkers: 2,
         },
       },
     ],

@@ -115,8 +115,20 @@ describe('passes dashboard', () => {
 
   it("a real list: 'Needs input' for no plate, a row to its receipt page, the empty state", async () => {
     await writeSession(page, LIGHT, 'many@dashlight.example', PASSWORD);
+    // While the list is on its way, its placeholder is announced and passes axe (held here, since
+    // a fast server would otherwise answer before axe looks).
+    let releaseList = () => {};
+    const listHeld = new Promise<void>((resolve) => (releaseList = resolve));
+    await page.route('**/api/v1/portal/customer/permits', async (route) => {
+      await listHeld;
+      await route.continue();
+    });
     await page.goto(tenantUrl(LIGHT, '/permits/dashboard'));
+    await page.getByRole('status', { name: 'Loading passes' }).waitFor();
+    await expectAccessible(page);
+    releaseList();
     await page.getByTestId('pass-count').getByText('20 permits').waitFor();
+    await page.unrouteAll();
     const table = page.getByRole('table');
     await table.getByText('Needs input').first().waitFor();
     await table.getByText('Active starting Jun 01, 2030 08:00 AM').first().waitFor();

@@ -81,9 +81,9 @@ export async function expectAccessible(page: Page) {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html}`).join(', ')})`,
     );
-  expect(serious).toEqual([]);
+  expect(serious, `axe on ${page.url()}`).toEqual([]);
 }
 
 export interface OpenedPage {

@@ -88,7 +88,7 @@ function FilterButtons(props: {
 
 function LoadingRows() {
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={m.loadingPasses}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={m.loadingPasses}>
       {Array.from({ length: 5 }, (_unused, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
         <Skeleton key={index} height={56} radius="sm" />
