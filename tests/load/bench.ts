@@ -15,13 +15,19 @@ import {
 import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse } from './lighthouse';
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
-import { measurePairedRatio, type PairedRatio } from './paired-ratio';
+import { measurePairedRatio, type PairedRatio, type RoundSide } from './paired-ratio';
 import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
 import { measureScaleOut, type ScaleOutFigures } from './scale-out';
 import type { Scenario, ScenarioSummary } from './scenario';
 import { selectScenarios } from './scenarios';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
-import { ensureBuilt, type RunningServer, startBaseline, startPortal } from './servers';
+import {
+  ensureBuilt,
+  type RunningServer,
+  readDatabaseCpuSeconds,
+  startBaseline,
+  startPortal,
+} from './servers';
 import { formatBytes, formatMs, formatTable } from './stats';
 
 const RESULTS_DIR = path.resolve('tests/load/results');
@@ -53,10 +59,18 @@ const log = (line: string) => console.log(line);
 
 function describeRun(summary: RunSummary): string {
   const failures = summary.non2xx + summary.errors;
-  const cpu = summary.serverCpuMsPerRequest === null ? '' : `, ${summary.serverCpuMsPerRequest} ms CPU/req`;
+  const cpu =
+    (summary.serverCpuMsPerRequest === null ? '' : `, ${summary.serverCpuMsPerRequest} ms CPU/req`) +
+    (summary.databaseCpuMsPerRequest === null ? '' : `, database ${summary.databaseCpuMsPerRequest} ms`);
   return `${summary.requestsPerSecond} req/s, p50 ${formatMs(summary.p50)} ms, p99 ${formatMs(summary.p99)} ms${cpu}${
     failures ? `, ${summary.non2xx} non-2xx, ${summary.errors} errors` : ''
   }`;
+}
+
+/** One side of a turn-about round: its rate, and CPU per request of its server and the database. */
+function describeSide(side: RoundSide): string {
+  const ms = (value: number | null) => (value === null ? '-' : value.toFixed(3));
+  return `${side.requestsPerSecond} req/s (CPU/req: server ${ms(side.serverCpuMs)} ms, database ${ms(side.databaseCpuMs)} ms)`;
 }
 
 async function measureScenario(
@@ -69,7 +83,12 @@ async function measureScenario(
   const problem = await checkSample(next, server.port, scenario.check);
   if (problem) throw new Error(`Scenario ${scenario.id} answers wrongly, not measuring it: ${problem}`);
   const connections = scenario.connections ?? options.connections;
-  const base = { port: server.port, connections, serverCpuSeconds: server.cpuSeconds };
+  const base = {
+    port: server.port,
+    connections,
+    serverCpuSeconds: server.cpuSeconds,
+    databaseCpuSeconds: readDatabaseCpuSeconds,
+  };
   // Not reported: lets V8 optimise and the caches fill before anything is measured.
   await runLoad(next, { ...base, duration: Math.min(3, options.duration) });
   log(`  ${scenario.id}: max throughput, ${options.duration} s ...`);
@@ -90,13 +109,25 @@ async function measureScenario(
 
 function resultsTable(results: readonly ScenarioResult[]): string {
   return formatTable(
-    ['Scenario', 'max req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'fixed req/s', 'p50 ms', 'p99 ms', 'failed'],
+    [
+      'Scenario',
+      'max req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU ms/req',
+      'DB CPU ms/req',
+      'fixed req/s',
+      'p50 ms',
+      'p99 ms',
+      'failed',
+    ],
     results.map(({ title, max, fixedRate }) => [
       title,
       String(max.requestsPerSecond),
       formatMs(max.p50),
       formatMs(max.p99),
       max.serverCpuMsPerRequest === null ? '-' : max.serverCpuMsPerRequest.toFixed(2),
+      max.databaseCpuMsPerRequest === null ? '-' : max.databaseCpuMsPerRequest.toFixed(2),
       // The rate asked for, and in brackets the rate reached when the machine could not keep up.
       fixedRate.requestsPerSecond < (fixedRate.overallRate ?? 0) * 0.95
         ? `${fixedRate.overallRate} (${fixedRate.requestsPerSecond})`
@@ -222,16 +253,23 @@ async function main(): Promise<number> {
     if (lookup && lookupBaseline) {
       log(`Lookup and its baseline turn about, ${PAIRED_ROUNDS} rounds of ${PAIRED_SECONDS} s each ...`);
       const side = async (scenario: Scenario) => {
-        const port = byRole[scenario.server]!.port;
-        return { port, next: await scenario.prepare({ db, port }) };
+        const server = byRole[scenario.server]!;
+        return {
+          port: server.port,
+          cpuSeconds: server.cpuSeconds,
+          next: await scenario.prepare({ db, port: server.port }),
+        };
       };
       paired = await measurePairedRatio(await side(lookupBaseline), await side(lookup), {
         rounds: PAIRED_ROUNDS,
         seconds: PAIRED_SECONDS,
         connections: options.connections,
+        databaseCpuSeconds: readDatabaseCpuSeconds,
       });
       for (const round of paired.rounds)
-        log(`    baseline ${round.baseline} req/s, lookup ${round.ours} req/s: ${round.ratio.toFixed(2)}`);
+        log(
+          `    baseline ${describeSide(round.baseline)}; lookup ${describeSide(round.ours)}: ${round.ratio.toFixed(2)}`,
+        );
     }
     if (wantsReportPage) {
       log('Report page (100,000 scans) in Chromium ...');
@@ -275,6 +313,9 @@ async function main(): Promise<number> {
       `The same, turn about (median of ${paired.rounds.length} pairs of ${PAIRED_SECONDS}-s runs): ` +
         `${paired.median.toFixed(2)} (goal 0.8 or more).`,
     );
+    const cpu = (side: PairedRatio['cpu']['ours']) =>
+      `server ${side.server ?? '-'} ms, database ${side.database ?? '-'} ms`;
+    log(`  CPU per request, medians: baseline ${cpu(paired.cpu.baseline)}; lookup ${cpu(paired.cpu.ours)}.`);
   }
   const latestFile = path.join(RESULTS_DIR, `latest-${noticeCountLabel(dataset.notices)}.json`);
   const previous = readPreviousRun(latestFile);

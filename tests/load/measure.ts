@@ -15,6 +15,8 @@ export interface RunSummary {
   autocannonP99: number;
   /** Server CPU time per completed request, in ms (Linux only; null elsewhere). */
   serverCpuMsPerRequest: number | null;
+  /** The database's CPU time per completed request, in ms (a local PostgreSQL on Linux; else null). */
+  databaseCpuMsPerRequest: number | null;
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -31,6 +33,14 @@ export interface RunSettings {
   overallRate?: number;
   /** The server's cumulative CPU seconds, read before and after the run. */
   serverCpuSeconds?: () => number | null;
+  /** The same for the database's processes (tests/load/servers.ts, readDatabaseCpuSeconds). */
+  databaseCpuSeconds?: () => number | null;
+}
+
+/** CPU milliseconds per request between two readings of cumulative CPU seconds. */
+function msPerRequest(before: number | null, after: number | null, requests: number): number | null {
+  if (before === null || after === null || requests === 0) return null;
+  return Number((((after - before) * 1000) / requests).toFixed(3));
 }
 
 function toRequestParams(request: BenchRequest, defaults: RequestParams): RequestParams {
@@ -51,6 +61,7 @@ function toRequestParams(request: BenchRequest, defaults: RequestParams): Reques
 export async function runLoad(next: () => BenchRequest, settings: RunSettings): Promise<RunSummary> {
   const samples = new LatencySamples();
   const cpuBefore = settings.serverCpuSeconds?.() ?? null;
+  const databaseCpuBefore = settings.databaseCpuSeconds?.() ?? null;
   const instance = autocannon({
     url: `http://127.0.0.1:${settings.port}`,
     connections: settings.connections,
@@ -67,6 +78,7 @@ export async function runLoad(next: () => BenchRequest, settings: RunSettings): 
   });
   const result = await instance;
   const cpuAfter = settings.serverCpuSeconds?.() ?? null;
+  const databaseCpuAfter = settings.databaseCpuSeconds?.() ?? null;
   const sorted = samples.sorted();
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -75,10 +87,8 @@ export async function runLoad(next: () => BenchRequest, settings: RunSettings): 
     p99: percentile(sorted, 99),
     max: percentile(sorted, 100),
     autocannonP99: result.latency.p99,
-    serverCpuMsPerRequest:
-      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
-        ? Number((((cpuAfter - cpuBefore) * 1000) / result.requests.total).toFixed(3))
-        : null,
+    serverCpuMsPerRequest: msPerRequest(cpuBefore, cpuAfter, result.requests.total),
+    databaseCpuMsPerRequest: msPerRequest(databaseCpuBefore, databaseCpuAfter, result.requests.total),
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { portalBenchEnv, readCpuSeconds } from './servers';
+import { portalBenchEnv, readCpuSeconds, readDatabaseCpuSeconds } from './servers';
 
 describe('readCpuSeconds', () => {
   it.runIf(existsSync('/proc/self/stat'))('reads the same CPU time that the process reports itself', () => {
@@ -16,6 +17,27 @@ describe('readCpuSeconds', () => {
     expect(readCpuSeconds(undefined)).toBeNull();
     expect(readCpuSeconds(2 ** 30)).toBeNull();
   });
+});
+
+describe('readDatabaseCpuSeconds', () => {
+  // The bench's database runs on this machine; CI's DATABASE_URL points at the local server too.
+  it.runIf(existsSync('/proc/self/stat') && process.env.DATABASE_URL)(
+    'counts the CPU a query costs the local PostgreSQL',
+    async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const before = readDatabaseCpuSeconds();
+        // Half a second or so of the backend's CPU, none of it in this process.
+        await client.query('SELECT count(*) FROM generate_series(1, 5000000)');
+        const after = readDatabaseCpuSeconds();
+        expect(before).not.toBeNull();
+        expect(after! - before!).toBeGreaterThan(0.1);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
 describe('portalBenchEnv', () => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { findFreePort } from '../support/free-port';
 
 export interface RunningServer {
@@ -29,6 +29,36 @@ export function readCpuSeconds(pid: number | undefined): number | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds used so far by every PostgreSQL process of this machine (the postmaster, its
+ * workers and every connection's backend), or null where /proc is not readable or no such process
+ * runs (a database on another host). Read before and after a run, the difference is what the
+ * database spent on it: the bench's pools keep their connections open, so no backend's time
+ * leaves with it, and the bench runs alone, so no other work's queries are counted.
+ */
+export function readDatabaseCpuSeconds(): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return null;
+  }
+  let total: number | null = null;
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let command: string;
+    try {
+      command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (command !== 'postgres') continue;
+    const seconds = readCpuSeconds(Number(entry));
+    if (seconds !== null) total = (total ?? 0) + seconds;
+  }
+  return total;
 }
 
 /**
