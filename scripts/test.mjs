@@ -16,9 +16,15 @@ mkdirSync(reportDir, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 
+/** Each step's wall time, printed at the end: the suite must stay well under 15 minutes. */
+const stepTimes = [];
+const started = Date.now();
+
 function run(name, command, args, env = {}) {
   console.log(`\n=== ${name} ===`);
+  const stepStarted = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stepTimes.push(`${name} ${Math.round((Date.now() - stepStarted) / 1000)} s`);
   if (result.status !== 0) failedSteps.push(name);
   return result.status === 0;
 }
@@ -71,6 +77,7 @@ if (process.env.DATABASE_URL) {
 if (install('Chromium', ensureChromium)) vitest('browser tests (Chromium)', 'e2e');
 
 console.log('');
+console.log(`Took ${Math.round((Date.now() - started) / 1000)} s: ${stepTimes.join(', ')}.`);
 if (failedSteps.length) console.log(`Failed steps: ${failedSteps.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);

@@ -326,9 +326,10 @@ async function main(): Promise<number> {
       : `No previous run on ${noticeCountLabel(dataset.notices)} notices to compare with (${path.relative(process.cwd(), latestFile)}).`,
   );
   log(comparisonTable(results, previous?.scenarios ?? null));
+  const busyBefore = loadAverageAtStart[0]! >= os.cpus().length;
   log(
     `Machine: ${os.cpus().length} cores; load average ${loadAverageAtStart[0]!.toFixed(1)} at the start, ` +
-      `${os.loadavg()[0]!.toFixed(1)} at the end (above the core count, other work competed).`,
+      `${os.loadavg()[0]!.toFixed(1)} at the end${busyBefore ? ' (at or above the core count before the bench began: other work competed)' : ''}.`,
   );
   log('');
   log(landingAssetsReport(assets));

@@ -19,24 +19,31 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * CPU time, unlike wall time, barely moves when other work shares the machine, so CPU per request
  * is the figure to compare between runs on a busy box.
  */
-export function readCpuSeconds(pid: number | undefined): number | null {
+export function readCpuSeconds(
+  pid: number | undefined,
+  options: { withExitedChildren?: boolean } = {},
+): number | null {
   if (pid === undefined) return null;
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may contain spaces.
+    // Fields after the command name, which is in parentheses and may contain spaces: utime and
+    // stime, then cutime and cstime (the children it has waited for after they exited).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    const own = Number(fields[11]) + Number(fields[12]);
+    const children = options.withExitedChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+    return (own + children) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
   }
 }
 
 /**
- * CPU seconds used so far by every PostgreSQL process of this machine (the postmaster, its
- * workers and every connection's backend), or null where /proc is not readable or no such process
- * runs (a database on another host). Read before and after a run, the difference is what the
- * database spent on it: the bench's pools keep their connections open, so no backend's time
- * leaves with it, and the bench runs alone, so no other work's queries are counted.
+ * CPU seconds used so far by every PostgreSQL process of this machine, or null where /proc is not
+ * readable or no such process runs (a database on another host). A backend or parallel worker
+ * that exits takes its own count with it, but the postmaster waits for its children, and the
+ * kernel then adds their time to its `cutime` and `cstime`: so live processes' own time plus
+ * those of exited ones never goes backwards, and the difference between two readings is what the
+ * database spent between them (the bench runs alone, so no other work's queries are counted).
  */
 export function readDatabaseCpuSeconds(): number | null {
   let entries: string[];
@@ -55,7 +62,7 @@ export function readDatabaseCpuSeconds(): number | null {
       continue; // exited meanwhile
     }
     if (command !== 'postgres') continue;
-    const seconds = readCpuSeconds(Number(entry));
+    const seconds = readCpuSeconds(Number(entry), { withExitedChildren: true });
     if (seconds !== null) total = (total ?? 0) + seconds;
   }
   return total;

@@ -50,12 +50,19 @@ export function computeCitationAmounts(
   fees: TenantFees,
 ): CitationAmounts {
   const due = computeAmountDue(citation, now, timeZone);
-  const kind = citationBannerKind({ ...citation, amountDue: due.amountDue });
+  // Only the fields the banner reads: a copy of the whole notice per row was measurable on the
+  // lookup (docs/benchmarks.md).
+  const kind = citationBannerKind({
+    paymentStatus: citation.paymentStatus,
+    datePaid: citation.datePaid,
+    voidDate: citation.voidDate,
+    amountDue: due.amountDue,
+  });
   const isOwed = kind === 'payable' || kind === 'warning';
-  const latePenalties = penaltySchedule(citation, timeZone).map((step) => ({
-    ...step,
-    isApplied: isOwed && citation.amountOverride === null && step.appliesOn <= todayIn(now, timeZone),
-  }));
+  const schedule = penaltySchedule(citation, timeZone);
+  const mayApply = isOwed && citation.amountOverride === null;
+  const today = mayApply && schedule.length > 0 ? todayIn(now, timeZone) : '';
+  const latePenalties = schedule.map((step) => ({ ...step, isApplied: mayApply && step.appliesOn <= today }));
   const amountDue = isOwed ? due.amountDue : 0;
   const charge = computeCheckoutFees(kind === 'payable' ? amountDue : 0, fees);
   return {
