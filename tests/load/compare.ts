@@ -4,7 +4,12 @@ import { formatMs, formatTable } from './stats';
 export interface ComparableResult {
   id: string;
   title: string;
-  max: { requestsPerSecond: number; serverCpuMsPerRequest: number | null };
+  /** The database's CPU is absent from reports written before it was measured. */
+  max: {
+    requestsPerSecond: number;
+    serverCpuMsPerRequest: number | null;
+    databaseCpuMsPerRequest?: number | null;
+  };
   /** p99 is null when a previous run had no successful response (NaN written as JSON). */
   fixedRate: { p99: number | null; overallRate: number | null };
 }
@@ -19,8 +24,8 @@ export function change(previous: number | null | undefined, current: number | nu
 
 /**
  * Every scenario's headline figures beside the previous run's (same data-set size), so a change
- * that slows a hot path shows in the next run: max req/s and server CPU per request, and the
- * fixed-rate p99. A scenario the previous run did not measure (or measured at another rate) has
+ * that slows a hot path shows in the next run: max req/s, the server's and the database's CPU per
+ * request, and the fixed-rate p99. A scenario the previous run did not measure (or measured at another rate) has
  * blank previous columns.
  */
 export function comparisonTable(
@@ -40,6 +45,9 @@ export function comparisonTable(
       cpu(result.max.serverCpuMsPerRequest),
       before ? cpu(before.max.serverCpuMsPerRequest) : '',
       change(before?.max.serverCpuMsPerRequest, result.max.serverCpuMsPerRequest),
+      cpu(result.max.databaseCpuMsPerRequest),
+      before ? cpu(before.max.databaseCpuMsPerRequest) : '',
+      change(before?.max.databaseCpuMsPerRequest, result.max.databaseCpuMsPerRequest),
       formatMs(result.fixedRate.p99),
       sameRate ? formatMs(before.fixedRate.p99) : '',
       sameRate ? change(before.fixedRate.p99, result.fixedRate.p99) : '',
@@ -52,6 +60,9 @@ export function comparisonTable(
       'prev',
       'change',
       'CPU ms/req',
+      'prev',
+      'change',
+      'DB CPU ms/req',
       'prev',
       'change',
       'fixed p99 ms',
