@@ -57,20 +57,23 @@ interface ScenarioResult {
 
 const log = (line: string) => console.log(line);
 
+/** CPU per request of the server and of the database under it, as every line of the bench writes it. */
+function cpuPerRequest(server: number | null, database: number | null): string {
+  const ms = (value: number | null) => (value === null ? '-' : `${value.toFixed(3)} ms`);
+  return `CPU/req: server ${ms(server)}, database ${ms(database)}`;
+}
+
 function describeRun(summary: RunSummary): string {
   const failures = summary.non2xx + summary.errors;
-  const cpu =
-    (summary.serverCpuMsPerRequest === null ? '' : `, ${summary.serverCpuMsPerRequest} ms CPU/req`) +
-    (summary.databaseCpuMsPerRequest === null ? '' : `, database ${summary.databaseCpuMsPerRequest} ms`);
-  return `${summary.requestsPerSecond} req/s, p50 ${formatMs(summary.p50)} ms, p99 ${formatMs(summary.p99)} ms${cpu}${
+  const cpu = cpuPerRequest(summary.serverCpuMsPerRequest, summary.databaseCpuMsPerRequest);
+  return `${summary.requestsPerSecond} req/s, p50 ${formatMs(summary.p50)} ms, p99 ${formatMs(summary.p99)} ms, ${cpu}${
     failures ? `, ${summary.non2xx} non-2xx, ${summary.errors} errors` : ''
   }`;
 }
 
 /** One side of a turn-about round: its rate, and CPU per request of its server and the database. */
 function describeSide(side: RoundSide): string {
-  const ms = (value: number | null) => (value === null ? '-' : value.toFixed(3));
-  return `${side.requestsPerSecond} req/s (CPU/req: server ${ms(side.serverCpuMs)} ms, database ${ms(side.databaseCpuMs)} ms)`;
+  return `${side.requestsPerSecond} req/s (${cpuPerRequest(side.serverCpuMs, side.databaseCpuMs)})`;
 }
 
 async function measureScenario(
@@ -313,9 +316,11 @@ async function main(): Promise<number> {
       `The same, turn about (median of ${paired.rounds.length} pairs of ${PAIRED_SECONDS}-s runs): ` +
         `${paired.median.toFixed(2)} (goal 0.8 or more).`,
     );
-    const cpu = (side: PairedRatio['cpu']['ours']) =>
-      `server ${side.server ?? '-'} ms, database ${side.database ?? '-'} ms`;
-    log(`  CPU per request, medians: baseline ${cpu(paired.cpu.baseline)}; lookup ${cpu(paired.cpu.ours)}.`);
+    const { baseline, ours } = paired.cpu;
+    log(
+      `  Medians: baseline ${cpuPerRequest(baseline.server, baseline.database)}; ` +
+        `lookup ${cpuPerRequest(ours.server, ours.database)}.`,
+    );
   }
   const latestFile = path.join(RESULTS_DIR, `latest-${noticeCountLabel(dataset.notices)}.json`);
   const previous = readPreviousRun(latestFile);
