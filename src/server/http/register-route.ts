@@ -14,6 +14,7 @@ import {
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
 import { operatorActor, requirePermission } from '../features/permissions';
+import type { JsonAnswer } from './json-answer';
 
 /** The request a handler sees: Fastify's, with params, query and body typed by the contract. */
 export type ContractRequest<Contract extends RouteContract> = Omit<
@@ -25,7 +26,7 @@ export type ContractRequest<Contract extends RouteContract> = Omit<
 export type ContractHandler<Contract extends RouteContract> = (
   request: ContractRequest<Contract>,
   reply: FastifyReply,
-) => Promise<ResponseInput<Contract>>;
+) => Promise<ResponseInput<Contract> | JsonAnswer<ResponseInput<Contract>>>;
 
 /** Hooks a route adds around its handler (rate limits, raw bodies). */
 export interface RouteHooks {

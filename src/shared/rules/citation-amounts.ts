@@ -5,7 +5,8 @@ import { citationBannerKind } from './citation-banner';
 import { baseAmount, isCitationPaid } from './citation-status';
 import { computeAmountDue } from './late-penalties';
 
-type StoredFields = Pick<
+/** The stored fields of a notice its amounts are computed from. */
+export type CitationAmountInputs = Pick<
   Citation,
   | 'amount'
   | 'amountOverride'
@@ -44,7 +45,7 @@ export type CitationAmounts = Pick<
  * the detail page, the checkout, the receipt and the printable notice all read these figures.
  */
 export function computeCitationAmounts(
-  citation: StoredFields,
+  citation: CitationAmountInputs,
   now: Date,
   timeZone: string,
   fees: TenantFees,
@@ -81,7 +82,10 @@ function todayIn(now: Date, timeZone: string): string {
 }
 
 /** The notice's penalty tiers in order, each with the local date it starts to apply. */
-function penaltySchedule(citation: StoredFields, timeZone: string): Omit<LatePenaltyStep, 'isApplied'>[] {
+function penaltySchedule(
+  citation: CitationAmountInputs,
+  timeZone: string,
+): Omit<LatePenaltyStep, 'isApplied'>[] {
   const tiers: Array<[number | null, number | null]> = [
     [citation.lateDays1, citation.lateAmount1],
     [citation.lateDays2, citation.lateAmount2],

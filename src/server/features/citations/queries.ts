@@ -25,7 +25,19 @@ function selectCitations(db: Database, where: SQL | undefined) {
     .where(where);
 }
 
-type SearchKind = 'plate' | 'number' | 'both';
+export type SearchKind = 'plate' | 'number' | 'both';
+
+export function searchKind(search: { plate: string | null; number: string | null }): SearchKind {
+  return search.plate && search.number ? 'both' : search.plate ? 'plate' : 'number';
+}
+
+/** The search's conditions, with placeholders for the tenant, the plate and the number. */
+export function searchConditions(kind: SearchKind): SQL[] {
+  const conditions = [eq(citations.tenantId, sql.placeholder('tenantId'))];
+  if (kind !== 'number') conditions.push(eq(citations.plate, sql.placeholder('plate')));
+  if (kind !== 'plate') conditions.push(eq(citations.citationNumber, sql.placeholder('number')));
+  return conditions;
+}
 
 /**
  * The public search is the busiest query: build its SQL once per database and kind as a named
@@ -33,10 +45,7 @@ type SearchKind = 'plate' | 'number' | 'both';
  * PostgreSQL spent answering it at 1,000,000 notices (docs/benchmarks.md).
  */
 function prepareSearch(db: Database, kind: SearchKind) {
-  const conditions = [eq(citations.tenantId, sql.placeholder('tenantId'))];
-  if (kind !== 'number') conditions.push(eq(citations.plate, sql.placeholder('plate')));
-  if (kind !== 'plate') conditions.push(eq(citations.citationNumber, sql.placeholder('number')));
-  return selectCitations(db, and(...conditions))
+  return selectCitations(db, and(...searchConditions(kind)))
     .orderBy(desc(citations.createdOn))
     .limit(MAX_SEARCH_RESULTS)
     .prepare(`citations_search_by_${kind}`);
@@ -63,8 +72,11 @@ export async function findCitationsByPlateOrNumber(
   tenantId: string,
   search: { plate: string | null; number: string | null },
 ): Promise<CitationWithCode[]> {
-  const kind: SearchKind = search.plate && search.number ? 'both' : search.plate ? 'plate' : 'number';
-  return preparedSearch(db, kind).execute({ tenantId, plate: search.plate, number: search.number });
+  return preparedSearch(db, searchKind(search)).execute({
+    tenantId,
+    plate: search.plate,
+    number: search.number,
+  });
 }
 
 export async function findCitationById(
