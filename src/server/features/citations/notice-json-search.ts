@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Citation } from '../../../shared/contract';
 import type { CitationAmountInputs, CitationAmounts } from '../../../shared/rules';
@@ -16,7 +16,7 @@ const isoTimestamp = (column: AnyPgColumn) =>
  * TypeScript; a test holds the two to the same answer on both drivers). The type makes a field
  * added to the contract a compile error here until it is mapped.
  */
-const noticeJsonFields: Record<Exclude<keyof Citation, keyof CitationAmounts>, SQLWrapper> = {
+const noticeJsonFields: Record<Exclude<keyof Citation, keyof CitationAmounts>, SQL | AnyPgColumn> = {
   uuid: citations.id,
   citationNumber: citations.citationNumber,
   plate: citations.plate,
@@ -45,22 +45,27 @@ const noticeJsonFields: Record<Exclude<keyof Citation, keyof CitationAmounts>, S
 };
 
 /** The stored fields the amounts are computed from, in the order the search selects them. */
-const amountInputColumns: Record<keyof CitationAmountInputs, SQL | AnyPgColumn> = {
-  amount: citations.amount,
-  amountOverride: citations.amountOverride,
-  paidTotal: citations.paidTotal,
-  lateAmount1: citations.lateAmount1,
-  lateDays1: citations.lateDays1,
-  lateAmount2: citations.lateAmount2,
-  lateDays2: citations.lateDays2,
-  paymentStatus: citations.paymentStatus,
-  createdOn: isoTimestamp(citations.createdOn),
-  datePaid: isoTimestamp(citations.datePaid),
-  voidDate: isoTimestamp(citations.voidDate),
-};
+const AMOUNT_INPUTS = [
+  'amount',
+  'amountOverride',
+  'paidTotal',
+  'lateAmount1',
+  'lateDays1',
+  'lateAmount2',
+  'lateDays2',
+  'paymentStatus',
+  'createdOn',
+  'datePaid',
+  'voidDate',
+] as const satisfies readonly (keyof CitationAmountInputs)[];
+
+/** The same expressions as the notice's JSON, selected on their own. */
+const amountInputColumns = Object.fromEntries(
+  AMOUNT_INPUTS.map((name) => [name, noticeJsonFields[name]]),
+) as Record<(typeof AMOUNT_INPUTS)[number], SQL | AnyPgColumn>;
 
 type Input<K extends keyof CitationAmountInputs> = CitationAmountInputs[K];
-/** A row of the search: the notice's JSON, then its amount inputs in amountInputColumns' order. */
+/** A row of the search: the notice's JSON, then its amount inputs in AMOUNT_INPUTS' order. */
 type NoticeJsonRow = [
   json: string,
   amount: Input<'amount'>,
@@ -126,7 +131,7 @@ export async function findNoticesAsJson(
   return (rows as NoticeJsonRow[]).map(decodeNotice);
 }
 
-/** Unpacks a row in the order amountInputColumns selects (an object literal: one shape, fast). */
+/** Unpacks a row in AMOUNT_INPUTS' order (an object literal: one shape, fast). */
 function decodeNotice(row: NoticeJsonRow): NoticeJson {
   const [json, amount, amountOverride, paidTotal, lateAmount1, lateDays1, lateAmount2, lateDays2] = row;
   const paymentStatus = row[8];
