@@ -14,7 +14,6 @@ import {
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
 import { operatorActor, requirePermission } from '../features/permissions';
-import type { JsonAnswer } from './json-answer';
 
 /** The request a handler sees: Fastify's, with params, query and body typed by the contract. */
 export type ContractRequest<Contract extends RouteContract> = Omit<
@@ -26,7 +25,7 @@ export type ContractRequest<Contract extends RouteContract> = Omit<
 export type ContractHandler<Contract extends RouteContract> = (
   request: ContractRequest<Contract>,
   reply: FastifyReply,
-) => Promise<ResponseInput<Contract> | JsonAnswer<ResponseInput<Contract>>>;
+) => Promise<ResponseInput<Contract>>;
 
 /** Hooks a route adds around its handler (rate limits, raw bodies). */
 export interface RouteHooks {

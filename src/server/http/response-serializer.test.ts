@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JsonAnswer } from './json-answer';
 import {
   compileResponseSchema,
   contractSerializerCompiler,
@@ -54,34 +53,5 @@ describe('contract response serializer', () => {
   it('falls back to zod for a schema JSON Schema cannot express', () => {
     const transformed = z.object({ plate: z.string().transform((plate) => plate.toUpperCase()) });
     expect(serialiserFor(true, transformed)({ plate: 'abc' })).toBe('{"plate":"ABC"}');
-  });
-
-  it('sends an answer already written as JSON as it is in production', () => {
-    const json = '{"plate":"ABC123","amount":5000,"paidOn":null}';
-    expect(serialiserFor(true)(new JsonAnswer(json))).toBe(json);
-  });
-
-  it('checks an answer already written as JSON against the contract in development and tests', () => {
-    expect(serialiserFor(false)(new JsonAnswer('{"plate":"ABC123","amount":5000,"paidOn":null}'))).toBe(
-      '{"plate":"ABC123","amount":5000,"paidOn":null}',
-    );
-    expect(() =>
-      serialiserFor(false)(new JsonAnswer('{"plate":"ABC123","amount":"5000","paidOn":null}')),
-    ).toThrow(ResponseContractError);
-  });
-});
-
-describe('JsonAnswer', () => {
-  it('writes arrays of answers and adds fields to an object', () => {
-    const notices = [
-      new JsonAnswer<{ plate: string }>('{"plate":"A"}'),
-      new JsonAnswer<{ plate: string }>('{}'),
-    ];
-    const withAmounts = notices.map((notice) => JsonAnswer.extend(notice, { amountDue: 10, due: [1, 'x'] }));
-    expect(JsonAnswer.ofArray(withAmounts).json).toBe(
-      '[{"plate":"A","amountDue":10,"due":[1,"x"]},{"amountDue":10,"due":[1,"x"]}]',
-    );
-    expect(JsonAnswer.ofArray([]).json).toBe('[]');
-    expect(JsonAnswer.extend(notices[0]!, {}).json).toBe('{"plate":"A"}');
   });
 });

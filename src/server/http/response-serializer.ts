@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util';
 import fastJsonStringify from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
-import { JsonAnswer } from './json-answer';
 
 /** An answer its contract does not allow: a bug on our side, never sent (a 500 instead). */
 export class ResponseContractError extends Error {
@@ -46,9 +45,6 @@ function validated(schema: z.ZodType, method: string, url: string): Serialise {
  *   contract says. A disagreement is a ResponseContractError.
  * zod parses rather than encodes (fastify-type-provider-zod's way): no contract uses a codec, and
  * encoding three notices cost 64 µs against 35 µs to parse them.
- *
- * An answer already written as JSON (JsonAnswer, decision 170) is sent as it is in production, and
- * parsed and checked like any other in development and tests.
  */
 export function contractSerializerCompiler(options: {
   production: boolean;
@@ -59,34 +55,26 @@ export function contractSerializerCompiler(options: {
   return ({ schema, method, url }) => {
     const compiled = compile(schema);
     const checked = validated(schema, method, url);
-    if (options.production) {
-      const serialise = compiled ?? checked;
-      return (data) => (data instanceof JsonAnswer ? data.json : serialise(data));
-    }
-    const crossChecked = compiled ? crossCheck(compiled, checked, method, url) : checked;
-    return (data) => crossChecked(data instanceof JsonAnswer ? JSON.parse(data.json) : data);
-  };
-}
-
-/** zod's answer, after the compiled serializer has written the same JSON (development and tests). */
-function crossCheck(compiled: Serialise, checked: Serialise, method: string, url: string): Serialise {
-  return (data) => {
-    const json = checked(data);
-    let compiledJson: string;
-    try {
-      compiledJson = compiled(data);
-    } catch (error) {
-      throw new ResponseContractError(method, url, error);
-    }
-    if (!isDeepStrictEqual(JSON.parse(compiledJson), JSON.parse(json))) {
-      throw new ResponseContractError(
-        method,
-        url,
-        new Error(
-          `the compiled serializer wrote ${compiledJson.slice(0, 300)} where zod wrote ${json.slice(0, 300)}`,
-        ),
-      );
-    }
-    return json;
+    if (!compiled) return checked;
+    if (options.production) return compiled;
+    return (data) => {
+      const json = checked(data);
+      let compiledJson: string;
+      try {
+        compiledJson = compiled(data);
+      } catch (error) {
+        throw new ResponseContractError(method, url, error);
+      }
+      if (!isDeepStrictEqual(JSON.parse(compiledJson), JSON.parse(json))) {
+        throw new ResponseContractError(
+          method,
+          url,
+          new Error(
+            `the compiled serializer wrote ${compiledJson.slice(0, 300)} where zod wrote ${json.slice(0, 300)}`,
+          ),
+        );
+      }
+      return json;
+    };
   };
 }

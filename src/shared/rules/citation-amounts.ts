@@ -6,7 +6,7 @@ import { baseAmount, isCitationPaid } from './citation-status';
 import { computeAmountDue } from './late-penalties';
 
 /** The stored fields of a notice its amounts are computed from. */
-export type CitationAmountInputs = Pick<
+type CitationAmountInputs = Pick<
   Citation,
   | 'amount'
   | 'amountOverride'
@@ -36,6 +36,9 @@ export type CitationAmounts = Pick<
   Citation,
   'lateFee' | 'amountDue' | 'amountPaid' | 'latePenalties' | 'processingFee' | 'serviceFee' | 'totalCharge'
 >;
+
+/** A notice's stored fields as the API names them: a Citation before its amounts are added. */
+export type StoredCitation = Omit<Citation, keyof CitationAmounts>;
 
 /**
  * The one amount model. A notice that is still owed costs its override (final, no penalties) or

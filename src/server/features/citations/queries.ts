@@ -40,9 +40,9 @@ export function searchConditions(kind: SearchKind): SQL[] {
 }
 
 /**
- * The public search is the busiest query: build its SQL once per database and kind as a named
- * prepared statement, not on every call. Building it with Drizzle each time cost more CPU than
- * PostgreSQL spent answering it at 1,000,000 notices (docs/benchmarks.md).
+ * The search through Drizzle, as Drizzle's rows: the home page's search without the app
+ * (search-redirect.ts) and the reference the public search (notice-search.ts) is tested against.
+ * Its SQL is built once per database and kind as a named prepared statement, not on every call.
  */
 function prepareSearch(db: Database, kind: SearchKind) {
   return selectCitations(db, and(...searchConditions(kind)))

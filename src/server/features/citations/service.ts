@@ -6,17 +6,16 @@ import {
   type PaymentStatus,
 } from '../../../shared/contract';
 import {
-  type CitationAmounts,
   computeCitationAmounts,
   plateMisreadings,
+  type StoredCitation,
   searchTermFromPath,
 } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import type { AppealRow, TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { JsonAnswer } from '../../http/json-answer';
 import { findAppealByCitation } from '../appeals/queries';
-import { findNoticesAsJson } from './notice-json-search';
+import { findStoredCitations } from './notice-search';
 import { type CitationWithCode, findCitationById, findExistingPlates } from './queries';
 
 /** A notice as the API presents it, with what it costs at `now` in the tenant's time zone. */
@@ -25,42 +24,51 @@ export function toCitation(
   tenant: TenantRow,
   now: Date,
 ): Citation {
-  const fields = {
-    uuid: citation.id,
-    citationNumber: citation.citationNumber,
-    plate: citation.plate,
-    stateProv: citation.stateProv,
-    createdOn: citation.createdOn.toISOString(),
-    datePaid: citation.datePaid?.toISOString() ?? null,
-    voidDate: citation.voidDate?.toISOString() ?? null,
-    paymentStatus: citation.paymentStatus as PaymentStatus,
-    amount: citation.amount,
-    amountOverride: citation.amountOverride,
-    paidTotal: citation.paidTotal,
-    lateAmount1: citation.lateAmount1,
-    lateDays1: citation.lateDays1,
-    lateAmount2: citation.lateAmount2,
-    lateDays2: citation.lateDays2,
-    citationName: codeName,
-    citationDescription: codeDescription,
-    citationCodeUUID: citation.citationCodeId,
-    location: citation.location,
-    imageURLs: citation.imageUrls,
-    receiptUrl: citation.receiptUrl,
-    entityUUID: citation.tenantId,
-    make: citation.make,
-    color: citation.color,
-    comments: citation.comments,
-  };
-  // Added to the object just built rather than spread into a third one: this runs for every
-  // notice of every lookup (the busiest call, docs/benchmarks.md).
-  return Object.assign(fields, computeCitationAmounts(fields, now, tenant.timezone, tenant));
+  return withAmounts(
+    {
+      uuid: citation.id,
+      citationNumber: citation.citationNumber,
+      plate: citation.plate,
+      stateProv: citation.stateProv,
+      createdOn: citation.createdOn.toISOString(),
+      datePaid: citation.datePaid?.toISOString() ?? null,
+      voidDate: citation.voidDate?.toISOString() ?? null,
+      paymentStatus: citation.paymentStatus as PaymentStatus,
+      amount: citation.amount,
+      amountOverride: citation.amountOverride,
+      paidTotal: citation.paidTotal,
+      lateAmount1: citation.lateAmount1,
+      lateDays1: citation.lateDays1,
+      lateAmount2: citation.lateAmount2,
+      lateDays2: citation.lateDays2,
+      citationName: codeName,
+      citationDescription: codeDescription,
+      citationCodeUUID: citation.citationCodeId,
+      location: citation.location,
+      imageURLs: citation.imageUrls,
+      receiptUrl: citation.receiptUrl,
+      entityUUID: citation.tenantId,
+      make: citation.make,
+      color: citation.color,
+      comments: citation.comments,
+    },
+    tenant,
+    now,
+  );
+}
+
+/**
+ * A notice with what it costs at `now` in the tenant's time zone. The amounts are added to the
+ * object given rather than spread into another: this runs for every notice of every lookup (the
+ * busiest call, docs/benchmarks.md).
+ */
+function withAmounts(stored: StoredCitation, tenant: TenantRow, now: Date): Citation {
+  return Object.assign(stored, computeCitationAmounts(stored, now, tenant.timezone, tenant));
 }
 
 /**
  * The public search: the tenant's notices with this plate, this number, or both, newest first,
- * each with its amounts at `now`. Written as JSON as it is read (decision 170): the answer is the
- * one toCitation would give, for a fraction of the CPU on the portal's busiest call.
+ * each with its amounts at `now` (read without Drizzle's per-call work, decision 170).
  */
 export async function searchCitations(options: {
   db: Database;
@@ -68,20 +76,12 @@ export async function searchCitations(options: {
   plate: string;
   number: string;
   now: Date;
-}): Promise<JsonAnswer<Citation[]>> {
+}): Promise<Citation[]> {
   const plate = searchTermFromPath(options.plate);
   const number = searchTermFromPath(options.number);
   if (!plate && !number) throw badRequest('Enter a notice number or a license plate.');
-  const { tenant, now } = options;
-  const notices = await findNoticesAsJson(options.db, tenant.id, { plate, number });
-  return JsonAnswer.ofArray(
-    notices.map((notice) =>
-      JsonAnswer.extend(
-        new JsonAnswer<Omit<Citation, keyof CitationAmounts>>(notice.json),
-        computeCitationAmounts(notice.amountInputs, now, tenant.timezone, tenant),
-      ),
-    ),
-  );
+  const notices = await findStoredCitations(options.db, options.tenant.id, { plate, number });
+  return notices.map((notice) => withAmounts(notice, options.tenant, options.now));
 }
 
 export async function getCitation(options: {
