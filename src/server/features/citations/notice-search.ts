@@ -40,16 +40,15 @@ const noticeColumns = {
 } satisfies Record<keyof StoredCitation, AnyPgColumn>;
 
 type Stored<K extends keyof StoredCitation> = StoredCitation[K];
-type Instant = Date;
 /** A row of the search as the driver gives it: noticeColumns' values, timestamps as Dates. */
 type NoticeRow = [
   uuid: Stored<'uuid'>,
   citationNumber: Stored<'citationNumber'>,
   plate: Stored<'plate'>,
   stateProv: Stored<'stateProv'>,
-  createdOn: Instant,
-  datePaid: Instant | null,
-  voidDate: Instant | null,
+  createdOn: Date,
+  datePaid: Date | null,
+  voidDate: Date | null,
   paymentStatus: Stored<'paymentStatus'>,
   amount: Stored<'amount'>,
   amountOverride: Stored<'amountOverride'>,
