@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { citationCodes, citations } from '../../db/schema';
 
 const citationColumns = {
@@ -51,28 +52,18 @@ function prepareSearch(db: Database, kind: SearchKind) {
     .prepare(`citations_search_by_${kind}`);
 }
 
-const preparedSearches = new WeakMap<Database, Map<SearchKind, ReturnType<typeof prepareSearch>>>();
-
-function preparedSearch(db: Database, kind: SearchKind) {
-  let byKind = preparedSearches.get(db);
-  if (!byKind) {
-    byKind = new Map();
-    preparedSearches.set(db, byKind);
-  }
-  let query = byKind.get(kind);
-  if (!query) {
-    query = prepareSearch(db, kind);
-    byKind.set(kind, query);
-  }
-  return query;
-}
+const preparedSearches = {
+  plate: perDatabase((db) => prepareSearch(db, 'plate')),
+  number: perDatabase((db) => prepareSearch(db, 'number')),
+  both: perDatabase((db) => prepareSearch(db, 'both')),
+} satisfies Record<SearchKind, unknown>;
 
 export async function findCitationsByPlateOrNumber(
   db: Database,
   tenantId: string,
   search: { plate: string | null; number: string | null },
 ): Promise<CitationWithCode[]> {
-  return preparedSearch(db, searchKind(search)).execute({
+  return preparedSearches[searchKind(search)](db).execute({
     tenantId,
     plate: search.plate,
     number: search.number,

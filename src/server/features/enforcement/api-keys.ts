@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { changeFeedOf } from '../../db/change-feed';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import { type ApiKeyRow, apiKeys, type TenantRow, tenants } from '../../db/schema';
 import { withSystemScope } from '../../db/tenant-scope';
 
@@ -72,16 +73,14 @@ export async function revokeApiKey(
   return rows.length > 0;
 }
 
-function prepareFindKey(db: Database) {
-  return db
+const findKeyByHash = perDatabase((db) =>
+  db
     .select({ id: apiKeys.id, lastUsedAt: apiKeys.lastUsedAt, tenant: tenants })
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
-    .prepare('api_keys_find_active_by_hash');
-}
-
-const preparedFindKey = new WeakMap<Database, ReturnType<typeof prepareFindKey>>();
+    .prepare('api_keys_find_active_by_hash'),
+);
 
 export interface ActiveApiKey {
   id: string;
@@ -96,12 +95,7 @@ export async function findActiveApiKey(db: Database, key: string): Promise<Activ
 }
 
 async function findActiveApiKeyByHash(db: Database, keyHash: string): Promise<ActiveApiKey | null> {
-  let query = preparedFindKey.get(db);
-  if (!query) {
-    query = prepareFindKey(db);
-    preparedFindKey.set(db, query);
-  }
-  const [row] = await query.execute({ keyHash });
+  const [row] = await findKeyByHash(db).execute({ keyHash });
   return row ?? null;
 }
 

@@ -3,6 +3,7 @@ import type { PlateCheckResponse } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { normaliseSearchTerm } from '../../../shared/rules';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/per-database';
 import {
   citationCodes,
   citations,
@@ -88,19 +89,10 @@ function prepareOpenNotices(db: Database) {
     .prepare('enforcement_open_notices');
 }
 
-const prepared = new WeakMap<
-  Database,
-  { passes: ReturnType<typeof prepareCoveringPasses>; notices: ReturnType<typeof prepareOpenNotices> }
->();
-
-function queriesFor(db: Database) {
-  let queries = prepared.get(db);
-  if (!queries) {
-    queries = { passes: prepareCoveringPasses(db), notices: prepareOpenNotices(db) };
-    prepared.set(db, queries);
-  }
-  return queries;
-}
+const queriesFor = perDatabase((db) => ({
+  passes: prepareCoveringPasses(db),
+  notices: prepareOpenNotices(db),
+}));
 
 export async function checkPlate(options: {
   db: Database;

@@ -24,7 +24,11 @@ describe.runIf(testDriver() === 'postgres')('tenant changes across processes', (
       ...keepForAnHour,
       database: await openDatabase({ databaseUrl: database.url, poolSize: 2, listenForChanges: true }),
     });
+    // The seed announces the tenant; the second process must hear that before the test reads, or
+    // the late announcement would make it forget the copy the first test relies on.
+    const seedHeard = nextChange(second);
     await first.seed({ tenants: [buildTenant({ subdomain: 'shared', brandColor: '112233' })] });
+    await seedHeard;
   });
   afterAll(async () => {
     await second?.close();
