@@ -104,8 +104,10 @@ export async function buildApp(
   preventApiCaching(app, API_PREFIX);
   redirectDocsIndexWithQuery(app);
 
-  // Helmet's headers, computed once; pages that inline a style read reply.cspNonce.
+  // Helmet's headers, computed once; pages that inline a style read reply.cspNonce. The API's
+  // answers get a set of their own.
   registerSecurityHeaders(app, {
+    apiPrefix: API_PREFIX,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -38,18 +38,51 @@ export function withNonce(policy: string, directive: string, nonce: string): str
 }
 
 /**
- * Helmet's headers on every answer, computed once at start-up. @fastify/helmet rebuilt the whole
- * helmet middleware on every request, and with CSP nonces made two random nonces and a new policy
- * for each one too, JSON answers included: the largest share of our own CPU in the notice lookup's
- * profile (docs/benchmarks.md). A nonce is needed only by the HTML pages that inline a style or a
- * script, so it is made when a handler reads `reply.cspNonce`, which then sets that answer's policy.
+ * The headers of the API's answers (JSON, and the CSV, images and QR codes it serves), after
+ * OWASP's REST security cheat sheet: a policy that lets a response opened as a page load nothing
+ * and be framed by no one, no MIME sniffing, HTTPS only, no referrer, and the document set's
+ * cross-origin resource policy. The document-only headers (COOP, Origin-Agent-Cluster, DNS
+ * prefetch, IE's download and XSS switches, Flash's cross-domain policy) mean nothing to a fetch
+ * and cost every lookup their bytes and their writing (docs/benchmarks.md).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = headersOf(options);
+function apiHeadersOf(documentHeaders: Record<string, string>): Record<string, string> {
+  const kept = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of kept) {
+    const value = documentHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Helmet's headers on every page, and the API's own set under `apiPrefix`, each computed once at
+ * start-up. @fastify/helmet rebuilt the whole helmet middleware on every request, and with CSP
+ * nonces made two random nonces and a new policy for each one too, JSON answers included: the
+ * largest share of our own CPU in the notice lookup's profile (docs/benchmarks.md). A nonce is
+ * needed only by the HTML pages that inline a style or a script, so it is made when a handler
+ * reads `reply.cspNonce`, which then sets that answer's policy.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions & { apiPrefix: string },
+): void {
+  const { apiPrefix, ...helmetOptions } = options;
+  const headers = headersOf(helmetOptions);
   const policy = headers['content-security-policy'];
   if (!policy || !/(^|;)script-src /.test(policy) || !/(^|;)style-src /.test(policy)) {
     throw new Error('The Content-Security-Policy needs script-src and style-src directives for its nonces.');
   }
+  const apiHeaders = apiHeadersOf(headers);
+  const apiPath = `${apiPrefix}/`;
 
   app.decorateReply('cspNonceMade', null);
   app.decorateReply('cspNonce', {
@@ -65,8 +98,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
       return this.cspNonceMade;
     },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(apiPath) ? apiHeaders : headers);
     done();
   });
 }

@@ -153,8 +153,8 @@ describe('S3 adapter against an S3-compatible server', () => {
     expect(confirmed.json().code).toBe('upload_missing');
   });
 
-  it('allows the bucket origin in the Content-Security-Policy', async () => {
-    const page = await t.request('alpha', { method: 'GET', url: '/api/v1/portal/brand/alpha' });
+  it("allows the bucket origin in the pages' Content-Security-Policy", async () => {
+    const page = await t.request('alpha', { method: 'GET', url: '/citations' });
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toMatch(new RegExp(`connect-src 'self' ${s3.endpoint}`));
     expect(csp).toMatch(new RegExp(`form-action 'self' ${s3.endpoint}`));

@@ -76,10 +76,24 @@ describe('API basics', () => {
     expect(paths).toContain('/api/v1/portal/citation/p/{plate}/n/{number}/o/{subdomain}');
   });
 
-  it('sends security headers with a strict Content-Security-Policy', async () => {
+  it("sends the API's security headers: its answers load nothing, are framed by no one, and are not sniffed", async () => {
     const response = await t.request('brandy', { method: 'GET', url: '/api/v1/portal/brand/brandy' });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+    // Document-only headers are for pages.
+    expect(response.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(response.headers['x-xss-protection']).toBeUndefined();
+  });
+
+  it("sends the pages' security headers outside the API, its documentation included", async () => {
+    const response = await t.request(null, { method: 'GET', url: '/api/docs/json' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
