@@ -6,6 +6,11 @@ import { TENANT_SETTING } from './row-level-security';
 import { enterTenant, readingSharedTables, runInRequestScope } from './tenant-scope';
 import { TenantScopedPool } from './tenant-scoped-pool';
 
+/** The parts of pg's connection the test watches. */
+interface WireConnection extends NodeJS.EventEmitter {
+  bind(config: { statement?: string }): void;
+}
+
 /**
  * Switching a pooled connection's tenant (decision 167): the scope statement travels with the
  * query that needs it, and a failure of either leaves no query in the wrong scope. PostgreSQL
@@ -23,15 +28,23 @@ describe.runIf(testDriver() === 'postgres')('the tenant-scoped pool', async () =
   // One connection, so every query below reuses it and must switch its scope.
   let pool: TenantScopedPool;
   let readyForQuery = 0;
+  /** The scope statements the connection bound, in order. */
+  const scopeBinds: string[] = [];
   let alphaId: string;
   let betaId: string;
 
   beforeAll(async () => {
     pool = new TenantScopedPool({ connectionString: database?.url, max: 1 });
     const client = await pool.connect();
-    (client as unknown as { connection: NodeJS.EventEmitter }).connection.on('readyForQuery', () => {
+    const connection = (client as unknown as { connection: WireConnection }).connection;
+    connection.on('readyForQuery', () => {
       readyForQuery += 1;
     });
+    const bind = connection.bind.bind(connection);
+    connection.bind = (config) => {
+      if (config.statement?.startsWith('portal_set_')) scopeBinds.push(config.statement);
+      bind(config);
+    };
     client.release();
     alphaId = (await t.app.tenants.get('alpha'))?.id as string;
     betaId = (await t.app.tenants.get('beta'))?.id as string;
@@ -76,6 +89,23 @@ describe.runIf(testDriver() === 'postgres')('the tenant-scoped pool', async () =
     // Unchanged scope: nothing sent ahead.
     expect(await roundTripsOf(() => noticesSeenBy(betaId, withParameter, [1]))).toBe(1);
     expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+  });
+
+  it('switches from one tenant to another by the tenant alone, and from the owner with the role too', async () => {
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+    scopeBinds.length = 0;
+    expect(await noticesSeenBy(betaId, withParameter, [1])).toEqual(['POOL-B1']);
+    expect(scopeBinds).toEqual(['portal_set_tenant']);
+    // Still the app role: the owner would see every tenant's notices.
+    expect(
+      await noticesSeenBy(betaId, 'SELECT current_user AS citation_number WHERE $1::int = 1', [1]),
+    ).toEqual(['portal_app']);
+
+    // Outside any request: the owner.
+    await pool.query(withParameter, [1]);
+    scopeBinds.length = 0;
+    expect(await noticesSeenBy(alphaId, withParameter, [1])).toEqual(['POOL-A1', 'POOL-A2']);
+    expect(scopeBinds).toEqual(['portal_set_scope']);
   });
 
   it('undoes a switch whose query fails, and scopes the next query afresh', async () => {

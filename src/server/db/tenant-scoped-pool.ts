@@ -13,8 +13,24 @@ import { currentDatabaseScope, type DatabaseScope } from './tenant-scope';
  * query never runs in the wrong scope), or, where that cannot be done, sends it first and waits.
  */
 
-const SCOPE_STATEMENT = 'portal_set_scope';
-const SCOPE_SQL = `SELECT set_config('role', $1, false), set_config('${TENANT_SETTING}', $2, false)`;
+/** A statement that sets a connection's scope, prepared once on each connection. */
+interface ScopeStatement {
+  name: string;
+  text: string;
+}
+/** The role and the tenant: from the owner's scope, or when what the connection is set to is unknown. */
+const SET_SCOPE: ScopeStatement = {
+  name: 'portal_set_scope',
+  text: `SELECT set_config('role', $1, false), set_config('${TENANT_SETTING}', $2, false)`,
+};
+/**
+ * The tenant alone, from one tenant's scope to another's (the role is the app role already): the
+ * busiest switch, one setting for PostgreSQL to change and undo at commit instead of two.
+ */
+const SET_TENANT: ScopeStatement = {
+  name: 'portal_set_tenant',
+  text: `SELECT set_config('${TENANT_SETTING}', $1, false)`,
+};
 
 /** A scope as the connection is set to it: 'none' resets the role to the login role (the owner). */
 interface ScopeSetting {
@@ -22,11 +38,26 @@ interface ScopeSetting {
   values: [role: string, tenant: string];
 }
 
+const TENANT_KEY_PREFIX = 'tenant:';
+
 function settingOf(scope: DatabaseScope): ScopeSetting | null {
   if (scope.kind === 'shared') return null;
   if (scope.kind === 'owner') return { key: 'owner', values: ['none', ''] };
   const tenant = scope.tenantId ?? '';
-  return { key: `tenant:${tenant}`, values: [APP_ROLE, tenant] };
+  return { key: `${TENANT_KEY_PREFIX}${tenant}`, values: [APP_ROLE, tenant] };
+}
+
+/** The statement and values that take a connection confirmed in `confirmed` to `setting`. */
+function switchTo(
+  setting: ScopeSetting,
+  confirmed: string | null,
+  isPrepared: (statement: ScopeStatement) => boolean,
+): { statement: ScopeStatement; values: string[] } {
+  const tenantToTenant =
+    confirmed?.startsWith(TENANT_KEY_PREFIX) === true && setting.key.startsWith(TENANT_KEY_PREFIX);
+  return tenantToTenant && isPrepared(SET_TENANT)
+    ? { statement: SET_TENANT, values: [setting.values[1]] }
+    : { statement: SET_SCOPE, values: setting.values };
 }
 
 /** Statements that open or close a transaction: one cannot share an implicit transaction. */
@@ -60,6 +91,7 @@ const WireQuery = pg.Query as unknown as new (config: unknown, values?: unknown)
 class ScopedQuery extends WireQuery {
   /** 'sent': the scope statement went ahead of this query and its reply has not come yet. */
   private scopeReply: 'none' | 'sent' | 'received' = 'none';
+  private scopeSwitch: { statement: ScopeStatement; values: string[] } | null = null;
   private failed = false;
 
   constructor(
@@ -74,9 +106,12 @@ class ScopedQuery extends WireQuery {
   override submit(connection: WireConnection): Error | null {
     if (this.client.confirmedScope === this.setting.key) return super.submit(connection);
     // Checked when the query is chosen; checked again here, where it matters.
-    if (!this.requiresPreparation() || !connection.parsedStatements[SCOPE_STATEMENT]) {
+    if (!this.requiresPreparation() || !isPrepared(connection, SET_SCOPE)) {
       return new Error('A query could not take its database scope with it.');
     }
+    this.scopeSwitch = switchTo(this.setting, this.client.confirmedScope, (statement) =>
+      isPrepared(connection, statement),
+    );
     this.scopeReply = 'sent';
     // Unknown until this query's ReadyForQuery says the implicit transaction committed.
     this.client.confirmedScope = null;
@@ -86,8 +121,8 @@ class ScopedQuery extends WireQuery {
   // Called by submit() once the query's own checks passed, inside pg's cork of the socket: the
   // scope statement and the query leave in one write.
   override prepare(connection: WireConnection): void {
-    if (this.scopeReply === 'sent') {
-      connection.bind({ statement: SCOPE_STATEMENT, values: this.setting.values });
+    if (this.scopeReply === 'sent' && this.scopeSwitch) {
+      connection.bind({ statement: this.scopeSwitch.statement.name, values: this.scopeSwitch.values });
       connection.execute({});
     }
     super.prepare(connection);
@@ -170,20 +205,31 @@ export class ScopedClient extends pg.Client {
     return (
       query.requiresPreparation() &&
       !TRANSACTION_CONTROL.test(query.text ?? '') &&
-      connection.parsedStatements[SCOPE_STATEMENT] !== undefined
+      isPrepared(connection, SET_SCOPE)
     );
   }
 
   private async applyScope(setting: ScopeSetting): Promise<void> {
     this.confirmedScope = null;
-    // Named: each connection prepares it once; later switches bind it (above, with the query).
-    await (pg.Client.prototype.query as (config: pg.QueryConfig) => Promise<unknown>).call(this, {
-      name: SCOPE_STATEMENT,
-      text: SCOPE_SQL,
-      values: setting.values,
-    });
+    // Named: each connection prepares them once; later switches bind them (above, with the query).
+    const run = (statement: ScopeStatement, values: string[]) =>
+      (pg.Client.prototype.query as (config: pg.QueryConfig) => Promise<unknown>).call(this, {
+        ...statement,
+        values,
+      });
+    await run(SET_SCOPE, setting.values);
+    // In a tenant's scope the next switch is likely to another tenant's: prepare its statement now,
+    // setting the same tenant again.
+    const connection = (this as unknown as { connection: WireConnection }).connection;
+    if (setting.key.startsWith(TENANT_KEY_PREFIX) && !isPrepared(connection, SET_TENANT)) {
+      await run(SET_TENANT, [setting.values[1]]);
+    }
     this.confirmedScope = setting.key;
   }
+}
+
+function isPrepared(connection: WireConnection, statement: ScopeStatement): boolean {
+  return connection.parsedStatements[statement.name] !== undefined;
 }
 
 type ConnectCallback = (
