@@ -4,6 +4,7 @@ import {
   compileResponseSchema,
   contractSerializerCompiler,
   ResponseContractError,
+  withNullableFields,
 } from './response-serializer';
 
 const schema = z.object({ plate: z.string(), amount: z.number().int(), paidOn: z.string().nullable() });
@@ -48,6 +49,42 @@ describe('contract response serializer', () => {
     expect(checked({ plate: 'ABC123', amount: 0, paidOn: null })).toBe(
       '{"plate":"ABC123","amount":0,"paidOn":null}',
     );
+  });
+
+  it('writes nullable fields with a null check, not by validating each value against its format', () => {
+    const nullable = z.object({
+      id: z.uuid().nullable(),
+      paidOn: z.iso.datetime().nullable(),
+      tags: z.array(z.string()).nullable(),
+      owner: z.object({ name: z.string() }).nullable(),
+    });
+    const compiled = compileResponseSchema(nullable)!;
+    expect(compiled({ id: null, paidOn: null, tags: null, owner: null })).toBe(
+      '{"id":null,"paidOn":null,"tags":null,"owner":null}',
+    );
+    const id = '7c16b658-9b88-4d27-83d7-1b7f3989925c';
+    expect(
+      JSON.parse(compiled({ id, paidOn: '2026-01-02T19:22:56.000Z', tags: ['a'], owner: { name: 'N' } })),
+    ).toEqual({ id, paidOn: '2026-01-02T19:22:56.000Z', tags: ['a'], owner: { name: 'N' } });
+    // Formats are zod's to check (in development and tests); an anyOf branch picked by a validator
+    // would refuse this value.
+    expect(compiled({ id: 'not-a-uuid', paidOn: null, tags: null, owner: null })).toContain(
+      '"id":"not-a-uuid"',
+    );
+  });
+
+  it('leaves unions that are more than a nullable field to the validator', () => {
+    expect(withNullableFields({ anyOf: [{ type: 'string' }, { type: 'number' }] })).toEqual({
+      anyOf: [{ type: 'string' }, { type: 'number' }],
+    });
+    expect(withNullableFields({ anyOf: [{ $ref: '#/definitions/x' }, { type: 'null' }] })).toEqual({
+      anyOf: [{ $ref: '#/definitions/x' }, { type: 'null' }],
+    });
+    expect(withNullableFields({ description: 'd', anyOf: [{ type: 'null' }, { type: 'integer' }] })).toEqual({
+      description: 'd',
+      type: 'integer',
+      nullable: true,
+    });
   });
 
   it('falls back to zod for a schema JSON Schema cannot express', () => {

@@ -21,10 +21,40 @@ type Serialise = (data: unknown) => string;
 export function compileResponseSchema(schema: z.ZodType): Serialise | null {
   try {
     const jsonSchema = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
-    return fastJsonStringify(jsonSchema as Parameters<typeof fastJsonStringify>[0]);
+    return fastJsonStringify(withNullableFields(jsonSchema) as Parameters<typeof fastJsonStringify>[0]);
   } catch {
     return null;
   }
+}
+
+type SchemaNode = { [keyword: string]: unknown };
+
+const isSchemaNode = (value: unknown): value is SchemaNode =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isNullSchema = (value: unknown) =>
+  isSchemaNode(value) && value.type === 'null' && Object.keys(value).length === 1;
+
+/**
+ * zod writes a nullable field as `anyOf: [its schema, { type: 'null' }]`, and fast-json-stringify
+ * writes an anyOf by running a JSON Schema validator on the value to pick the branch: for every
+ * nullable field of every notice, the uuid and date-time formats' regular expressions included
+ * (docs/benchmarks.md). `nullable: true`, which it also reads, says the same with a null check.
+ */
+export function withNullableFields(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withNullableFields);
+  if (!isSchemaNode(schema)) return schema;
+  const node: SchemaNode = Object.fromEntries(
+    Object.entries(schema).map(([keyword, value]) => [keyword, withNullableFields(value)]),
+  );
+  const { anyOf, ...rest } = node;
+  if (!Array.isArray(anyOf) || anyOf.length !== 2) return node;
+  const nullAt = anyOf.findIndex(isNullSchema);
+  const other: unknown = anyOf[1 - nullAt];
+  if (nullAt === -1 || !isSchemaNode(other) || ['$ref', 'anyOf', 'oneOf', 'allOf'].some((k) => k in other)) {
+    return node;
+  }
+  return { ...rest, ...other, nullable: true };
 }
 
 /** zod's check of an answer: fields the contract does not name are dropped, a wrong type throws. */

@@ -91,6 +91,8 @@ export default async function setup(project: TestProject) {
       // Every browser test signs in from 127.0.0.1; the API tests check the real limits.
       AUTH_RATE_LIMIT_PER_CLIENT: '100000',
       AUTH_RATE_LIMIT_PER_ACCOUNT: '100000',
+      // And uploads photos from it too, two files at a time (decision 169).
+      UPLOAD_RATE_LIMIT_PER_CLIENT: '100000',
       MAIL_POLL_INTERVAL_MS: '250',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
