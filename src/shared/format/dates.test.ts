@@ -6,6 +6,8 @@ import {
   DATE_FORMATS,
   dayjs,
   formatDate,
+  isoDateOfDay,
+  isoStringOf,
 } from './dates';
 
 describe('calendarDaysBetween', () => {
@@ -140,7 +142,8 @@ describe('formatDate matches dayjs', () => {
         );
       }
     }
-  });
+    // dayjs builds an Intl formatter per call: seconds of work, more on a slow or shared machine.
+  }, 60_000);
 
   it('at midnight, noon, across daylight saving changes, from ISO strings, and for a bad instant', () => {
     const instants = [
@@ -160,5 +163,34 @@ describe('formatDate matches dayjs', () => {
       }
     }
     expect(formatDate('not a date', 'UTC', 'date')).toBe(viaDayjs('not a date', 'UTC', 'date'));
+  });
+});
+
+describe('isoDateOfDay and isoStringOf write what toISOString writes', () => {
+  let seed = 20_261_122;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const firstInstant = new Date('0000-01-01T00:00:00.000Z').getTime();
+  const lastInstant = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+  it('on random instants from year 0 to 9999, and around the epoch', () => {
+    const instants = [firstInstant, lastInstant, 0, -1, 1, 951_782_400_000 /* 2000-02-29 */];
+    for (let i = 0; i < 20_000; i++)
+      instants.push(firstInstant + Math.floor(random() * (lastInstant - firstInstant)));
+    for (let i = 0; i < 2_000; i++) instants.push(Math.floor((random() - 0.5) * 4 * 86_400_000));
+    for (const time of instants) {
+      const date = new Date(time);
+      expect(isoStringOf(date), String(time)).toBe(date.toISOString());
+      expect(isoDateOfDay(Math.floor(time / 86_400_000)), String(time)).toBe(date.toISOString().slice(0, 10));
+    }
+  });
+
+  it('outside years 0 to 9999 and for an invalid date, as toISOString does', () => {
+    for (const time of [lastInstant + 1, firstInstant - 1, 8.64e15, -8.64e15]) {
+      expect(isoStringOf(new Date(time))).toBe(new Date(time).toISOString());
+    }
+    expect(() => isoStringOf(new Date(Number.NaN))).toThrow(RangeError);
   });
 });

@@ -135,19 +135,31 @@ function dayStart(k: number, timeZone: string): number {
   return start;
 }
 
+/** Per zone, the day the last answer fell in: today, and a plate's notices, often land in it again. */
+const lastDays = new Map<string, { day: number; start: number; end: number }>();
+
 /**
  * The calendar date of an instant in a time zone, as a count of days since 1970-01-01. Intl's
  * formatToParts costs tens of microseconds and the notice lookup asks twice per notice and late
  * tier (docs/benchmarks.md), so the answer comes from the cached instants at which the zone's
  * days begin: the same answer (unit tests compare both over DST changes and random instants).
+ * The first day tried is the one the zone's last known offset from UTC gives.
  */
 function calendarDayNumber(instant: string | Date, timeZone: string): number {
-  const time = new Date(instant).getTime();
+  const time = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
   if (!Number.isFinite(time)) return exactDayNumber(time, timeZone); // throws, as Intl does
+  const last = lastDays.get(timeZone);
+  if (last !== undefined && last.start <= time && time < last.end) return last.day;
   dayFormatter(timeZone); // throws on an unknown zone, before anything is cached for it
-  const utcDay = Math.floor(time / DAY_MS);
-  for (let k = utcDay - 1; k <= utcDay + 1; k++) {
-    if (dayStart(k, timeZone) <= time && time < dayStart(k + 1, timeZone)) return k;
+  const guess = Math.floor((time + (lastOffsets.get(timeZone) ?? 0)) / DAY_MS);
+  for (const day of [guess, guess - 1, guess + 1]) {
+    const start = dayStart(day, timeZone);
+    if (time < start) continue;
+    const end = dayStart(day + 1, timeZone);
+    if (time < end) {
+      lastDays.set(timeZone, { day, start, end });
+      return day;
+    }
   }
   return exactDayNumber(time, timeZone);
 }
@@ -172,8 +184,51 @@ export function calendarDaysBetween(from: string | Date, to: string | Date, time
  * late penalty applies. A plain date needs no zone to be shown (formatCalendarDate).
  */
 export function calendarDateAfter(instant: string | Date, timeZone: string, plusDays: number): string {
-  const day = calendarDayNumber(instant, timeZone) + plusDays;
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  return isoDateOfDay(calendarDayNumber(instant, timeZone) + plusDays);
+}
+
+const pad2 = (value: number) => (value < 10 ? `0${value}` : `${value}`);
+const pad3 = (value: number) => (value < 10 ? `00${value}` : value < 100 ? `0${value}` : `${value}`);
+
+/**
+ * 'YYYY-MM-DD' of a day counted from 1970-01-01, by Howard Hinnant's civil_from_days: integer
+ * arithmetic where Date's toISOString formats through a printf (the lookup writes a few dates
+ * per notice; docs/benchmarks.md). Years outside 0000 to 9999 are left to toISOString's extended
+ * form. Unit tests compare both.
+ */
+export function isoDateOfDay(day: number): string {
+  const shifted = day + 719_468; // days from 0000-03-01
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1_460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const dayOfMonth = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 0 || year > 9_999) return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(dayOfMonth)}`;
+}
+
+/** An instant as toISOString writes it ('YYYY-MM-DDTHH:mm:ss.sssZ'), without its printf. */
+export function isoStringOf(date: Date): string {
+  const time = date.getTime();
+  const day = Math.floor(time / DAY_MS);
+  let rest = time - day * DAY_MS;
+  if (!Number.isFinite(time) || day < -719_528 || day > 2_932_896) return date.toISOString(); // outside 0000-9999
+  const milliseconds = rest % 1_000;
+  rest = (rest - milliseconds) / 1_000;
+  const seconds = rest % 60;
+  rest = (rest - seconds) / 60;
+  const minutes = rest % 60;
+  const hours = (rest - minutes) / 60;
+  return `${isoDateOfDay(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(milliseconds)}Z`;
 }
 
 /** A 'YYYY-MM-DD' calendar date in one of the spec's date formats. */

@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { isoStringOf } from '../../../shared/format';
 import type { StoredCitation } from '../../../shared/rules';
 import { ArrayQuery } from '../../db/array-query';
 import type { Database } from '../../db/client';
@@ -109,9 +110,9 @@ function decodeRow(row: NoticeRow): StoredCitation {
     citationNumber: row[1],
     plate: row[2],
     stateProv: row[3],
-    createdOn: row[4].toISOString(),
-    datePaid: row[5]?.toISOString() ?? null,
-    voidDate: row[6]?.toISOString() ?? null,
+    createdOn: isoStringOf(row[4]),
+    datePaid: row[5] ? isoStringOf(row[5]) : null,
+    voidDate: row[6] ? isoStringOf(row[6]) : null,
     paymentStatus: row[7],
     amount: row[8],
     amountOverride: row[9],
