@@ -253,15 +253,17 @@ export class TenantScopedPool extends pg.Pool {
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | undefined {
     // Read now, in the caller's async context: the pool may hand the client over from another one.
     const setting = settingOf(currentDatabaseScope());
-    const scoped = super.connect().then((client) => {
-      (client as unknown as ScopedClient).wantedScope = setting;
-      return client;
+    if (!callback) {
+      return super.connect().then((client) => {
+        (client as unknown as ScopedClient).wantedScope = setting;
+        return client;
+      });
+    }
+    // Pool.query's way in, once per query: straight through, without two promises on the way.
+    super.connect((error, client, release) => {
+      if (client) (client as unknown as ScopedClient).wantedScope = setting;
+      callback(error, client, release);
     });
-    if (!callback) return scoped;
-    scoped.then(
-      (client) => callback(undefined, client, () => client.release()),
-      (error: Error) => callback(error, undefined, () => {}),
-    );
     return undefined;
   }
 }
