@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { is, Placeholder } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client';
+import { perDatabase } from './per-database';
 
 /** What `toSQL()` of a Drizzle query gives: its text and its parameters, placeholders included. */
 interface CompiledQuery {
@@ -22,14 +23,24 @@ type Inputs = Record<string, unknown>;
  * each connection's row-level-security scope (decision 167). On PGlite it is a plain query.
  */
 export class ArrayQuery<In extends Inputs> {
-  private readonly compiled = new WeakMap<Database, { text: string; values: (inputs: In) => unknown[] }>();
+  private readonly compile: (db: Database) => { text: string; values: (inputs: In) => unknown[] };
 
   constructor(
     /** The prepared statement's name: unique in the app. */
     private readonly name: string,
     /** Builds the statement with `sql.placeholder(name)` for each input. */
-    private readonly build: (db: Database) => { toSQL(): CompiledQuery },
-  ) {}
+    build: (db: Database) => { toSQL(): CompiledQuery },
+  ) {
+    this.compile = perDatabase((db) => {
+      const { sql, params } = build(db).toSQL();
+      // Each parameter is a placeholder, filled from the inputs at each call, or a constant of the
+      // statement (a LIMIT, say), the same at every call.
+      const fill = params.map((param) =>
+        is(param, Placeholder) ? (inputs: In) => inputs[param.name] : () => param,
+      );
+      return { text: sql, values: (inputs: In) => fill.map((value) => value(inputs)) };
+    });
+  }
 
   async rows(db: Database, inputs: In): Promise<unknown[][]> {
     const { text, values } = this.compile(db);
@@ -40,20 +51,5 @@ export class ArrayQuery<In extends Inputs> {
         ? await client.query<unknown[]>({ name: this.name, text, values: values(inputs), rowMode: 'array' })
         : await client.query<unknown[]>(text, values(inputs), { rowMode: 'array' });
     return result.rows;
-  }
-
-  private compile(db: Database) {
-    let compiled = this.compiled.get(db);
-    if (!compiled) {
-      const { sql, params } = this.build(db).toSQL();
-      // Each parameter is a placeholder, filled from the inputs at each call, or a constant of the
-      // statement (a LIMIT, say), the same at every call.
-      const fill = params.map((param) =>
-        is(param, Placeholder) ? (inputs: In) => inputs[param.name] : () => param,
-      );
-      compiled = { text: sql, values: (inputs) => fill.map((value) => value(inputs)) };
-      this.compiled.set(db, compiled);
-    }
-    return compiled;
   }
 }

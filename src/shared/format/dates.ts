@@ -187,9 +187,6 @@ export function calendarDateAfter(instant: string | Date, timeZone: string, plus
   return isoDateOfDay(calendarDayNumber(instant, timeZone) + plusDays);
 }
 
-const pad2 = (value: number) => (value < 10 ? `0${value}` : `${value}`);
-const pad3 = (value: number) => (value < 10 ? `00${value}` : value < 100 ? `0${value}` : `${value}`);
-
 /**
  * 'YYYY-MM-DD' of a day counted from 1970-01-01, by Howard Hinnant's civil_from_days: integer
  * arithmetic where Date's toISOString formats through a printf (the lookup writes a few dates
@@ -213,22 +210,21 @@ export function isoDateOfDay(day: number): string {
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
   if (year < 0 || year > 9_999) return new Date(day * DAY_MS).toISOString().slice(0, 10);
-  return `${String(year).padStart(4, '0')}-${pad2(month)}-${pad2(dayOfMonth)}`;
+  return `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`;
 }
 
 /** An instant as toISOString writes it ('YYYY-MM-DDTHH:mm:ss.sssZ'), without its printf. */
 export function isoStringOf(date: Date): string {
   const time = date.getTime();
   const day = Math.floor(time / DAY_MS);
-  let rest = time - day * DAY_MS;
-  if (!Number.isFinite(time) || day < -719_528 || day > 2_932_896) return date.toISOString(); // outside 0000-9999
-  const milliseconds = rest % 1_000;
-  rest = (rest - milliseconds) / 1_000;
-  const seconds = rest % 60;
-  rest = (rest - seconds) / 60;
-  const minutes = rest % 60;
-  const hours = (rest - minutes) / 60;
-  return `${isoDateOfDay(day)}T${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}.${pad3(milliseconds)}Z`;
+  // An invalid date throws there, as it does here; years outside 0000 to 9999 take the extended form.
+  if (!Number.isFinite(time) || day < -719_528 || day > 2_932_896) return date.toISOString();
+  const sinceMidnight = time - day * DAY_MS;
+  const hours = Math.floor(sinceMidnight / HOUR_MS);
+  const minutes = Math.floor(sinceMidnight / 60_000) % 60;
+  const seconds = Math.floor(sinceMidnight / 1_000) % 60;
+  const milliseconds = String(sinceMidnight % 1_000).padStart(3, '0');
+  return `${isoDateOfDay(day)}T${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${milliseconds}Z`;
 }
 
 /** A 'YYYY-MM-DD' calendar date in one of the spec's date formats. */
