@@ -40,7 +40,6 @@ import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { contractSerializerCompiler } from './http/response-serializer';
-import { preventApiCaching } from './plugins/api-cache-policy';
 import { connectionLimits } from './plugins/connection-limits';
 import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -101,7 +100,6 @@ export async function buildApp(
   scopeQueriesToTheRequest(app);
   registerErrorHandler(app);
   refuseControlCharacters(app);
-  preventApiCaching(app, API_PREFIX);
   redirectDocsIndexWithQuery(app);
 
   // Helmet's headers, computed once; pages that inline a style read reply.cspNonce. The API's

@@ -183,15 +183,22 @@ export class ScopedClient extends pg.Client {
     }
 
     const carried = new ScopedQuery(config, values, setting, this);
-    const answer = this.canCarryScope(carried)
-      ? new Promise((resolve, reject) => {
-          carried.callback = (error, result) => (error ? reject(error) : resolve(result));
-          unscoped.call(this, carried);
-        })
-      : // The scope statement first, in its own round trip: the connection's first use (its scope
-        // statement is not prepared yet), a statement without parameters, or one that opens or
-        // closes a transaction.
-        this.applyScope(setting).then(() => unscoped.call(this, config, values));
+    if (this.canCarryScope(carried)) {
+      if (done) {
+        // pg-pool's query() passes a callback: the answer goes straight to it, with no promise.
+        carried.callback = done;
+        unscoped.call(this, carried);
+        return undefined;
+      }
+      return new Promise((resolve, reject) => {
+        carried.callback = (error, result) => (error ? reject(error) : resolve(result));
+        unscoped.call(this, carried);
+      });
+    }
+    // The scope statement first, in its own round trip: the connection's first use (its scope
+    // statement is not prepared yet), a statement without parameters, or one that opens or closes
+    // a transaction.
+    const answer = this.applyScope(setting).then(() => unscoped.call(this, config, values));
     if (!done) return answer;
     answer.then(
       (result) => done(null, result),

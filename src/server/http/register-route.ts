@@ -88,14 +88,7 @@ export function registerRoute<Contract extends RouteContract>(
       ...(contract.body ? { body: contract.body } : {}),
       response: { 200: contract.response, ...errorResponses(contract) },
     },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      // Answers of the API are about one caller at one moment (balances, tokens, personal data):
-      // no browser or proxy may keep them.
-      reply.header('cache-control', 'no-store');
-      return (handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>)(
-        request,
-        reply,
-      );
-    },
+    // Its answers are not kept by any cache: the API's headers say so (security-headers.ts).
+    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

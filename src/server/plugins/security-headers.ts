@@ -44,6 +44,10 @@ export function withNonce(policy: string, directive: string, nonce: string): str
  * cross-origin resource policy. The document-only headers (COOP, Origin-Agent-Cluster, DNS
  * prefetch, IE's download and XSS switches, Flash's cross-domain policy) mean nothing to a fetch
  * and cost every lookup their bytes and their writing (docs/benchmarks.md).
+ *
+ * API answers are personal or fresh (sessions, tokens, an account, a notice): no cache (a shared
+ * proxy, the browser's back-forward cache, a disk cache on a shared computer) may keep one. A
+ * route that may be kept sets its own Cache-Control, which replaces this one (the brand does).
  */
 function apiHeadersOf(documentHeaders: Record<string, string>): Record<string, string> {
   const kept = [
@@ -55,6 +59,7 @@ function apiHeadersOf(documentHeaders: Record<string, string>): Record<string, s
   const headers: Record<string, string> = {
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
   };
   for (const name of kept) {
     const value = documentHeaders[name];

@@ -135,6 +135,9 @@ function dayStart(k: number, timeZone: string): number {
   return start;
 }
 
+/** The days tried around the guess, in order: the guess, then the day before, then the day after. */
+const GUESS_NUDGES = [0, -1, 1] as const;
+
 /** Per zone, the day the last answer fell in: today, and a plate's notices, often land in it again. */
 const lastDays = new Map<string, { day: number; start: number; end: number }>();
 
@@ -146,13 +149,14 @@ const lastDays = new Map<string, { day: number; start: number; end: number }>();
  * The first day tried is the one the zone's last known offset from UTC gives.
  */
 function calendarDayNumber(instant: string | Date, timeZone: string): number {
-  const time = instant instanceof Date ? instant.getTime() : new Date(instant).getTime();
+  const time = instant instanceof Date ? instant.getTime() : Date.parse(instant);
   if (!Number.isFinite(time)) return exactDayNumber(time, timeZone); // throws, as Intl does
   const last = lastDays.get(timeZone);
   if (last !== undefined && last.start <= time && time < last.end) return last.day;
   dayFormatter(timeZone); // throws on an unknown zone, before anything is cached for it
   const guess = Math.floor((time + (lastOffsets.get(timeZone) ?? 0)) / DAY_MS);
-  for (const day of [guess, guess - 1, guess + 1]) {
+  for (const nudge of GUESS_NUDGES) {
+    const day = guess + nudge;
     const start = dayStart(day, timeZone);
     if (time < start) continue;
     const end = dayStart(day + 1, timeZone);

@@ -1,7 +1,7 @@
 import type { Citation } from '../contract/citations';
 import { calendarDateAfter } from '../format/dates';
 import { computeCheckoutFees, type TenantFees } from './checkout-fees';
-import { citationBannerKind } from './citation-banner';
+import { bannerKindFor } from './citation-banner';
 import { baseAmount, isCitationPaid } from './citation-status';
 import { computeAmountDue } from './late-penalties';
 
@@ -54,50 +54,49 @@ export function computeCitationAmounts(
   fees: TenantFees,
 ): CitationAmounts {
   const due = computeAmountDue(citation, now, timeZone);
-  // Only the fields the banner reads: a copy of the whole notice per row was measurable on the
-  // lookup (docs/benchmarks.md).
-  const kind = citationBannerKind({
-    paymentStatus: citation.paymentStatus,
-    datePaid: citation.datePaid,
-    voidDate: citation.voidDate,
-    amountDue: due.amountDue,
-  });
+  const kind = bannerKindFor(citation, due.amountDue);
   const isOwed = kind === 'payable' || kind === 'warning';
-  const schedule = penaltySchedule(citation, timeZone);
-  const mayApply = isOwed && citation.amountOverride === null;
-  const today = mayApply && schedule.length > 0 ? todayIn(now, timeZone) : '';
-  const latePenalties = schedule.map((step) => ({ ...step, isApplied: mayApply && step.appliesOn <= today }));
   const amountDue = isOwed ? due.amountDue : 0;
   const charge = computeCheckoutFees(kind === 'payable' ? amountDue : 0, fees);
   return {
     lateFee: isOwed ? due.lateFee : 0,
     amountDue,
     amountPaid: isCitationPaid(citation) ? (citation.paidTotal ?? baseAmount(citation)) : null,
-    latePenalties,
+    latePenalties: latePenaltySteps(citation, now, timeZone, isOwed && citation.amountOverride === null),
     processingFee: charge.processingFee,
     serviceFee: charge.serviceFee,
     totalCharge: kind === 'payable' ? charge.total : 0,
   };
 }
 
-function todayIn(now: Date, timeZone: string): string {
-  return calendarDateAfter(now, timeZone, 0);
+/**
+ * The notice's penalty tiers in order, each with the tenant-local date it applies from and
+ * whether today's amount includes it (only where penalties may apply at all). Built in place:
+ * this runs for every notice the lookup shows (docs/benchmarks.md).
+ */
+function latePenaltySteps(
+  citation: CitationAmountInputs,
+  now: Date,
+  timeZone: string,
+  mayApply: boolean,
+): LatePenaltyStep[] {
+  const steps: LatePenaltyStep[] = [];
+  addStep(steps, citation.lateDays1, citation.lateAmount1, citation.createdOn, timeZone);
+  addStep(steps, citation.lateDays2, citation.lateAmount2, citation.createdOn, timeZone);
+  if (!mayApply || steps.length === 0) return steps;
+  const today = calendarDateAfter(now, timeZone, 0);
+  for (const step of steps) step.isApplied = step.appliesOn <= today;
+  return steps;
 }
 
-/** The notice's penalty tiers in order, each with the local date it starts to apply. */
-function penaltySchedule(
-  citation: CitationAmountInputs,
+/** A tier, if both its parts are set: it applies `days` calendar days after the notice's date. */
+function addStep(
+  steps: LatePenaltyStep[],
+  days: number | null,
+  amount: number | null,
+  createdOn: string,
   timeZone: string,
-): Omit<LatePenaltyStep, 'isApplied'>[] {
-  const tiers: Array<[number | null, number | null]> = [
-    [citation.lateDays1, citation.lateAmount1],
-    [citation.lateDays2, citation.lateAmount2],
-  ];
-  return tiers
-    .filter((tier): tier is [number, number] => tier[0] !== null && tier[1] !== null)
-    .map(([days, amount]) => ({
-      days,
-      amount,
-      appliesOn: calendarDateAfter(citation.createdOn, timeZone, days),
-    }));
+): void {
+  if (days === null || amount === null) return;
+  steps.push({ days, amount, appliesOn: calendarDateAfter(createdOn, timeZone, days), isApplied: false });
 }

@@ -8,9 +8,17 @@ export type CitationBannerKind = 'paid' | 'voided' | 'payable' | 'warning';
 export function citationBannerKind(
   citation: Pick<Citation, 'paymentStatus' | 'datePaid' | 'voidDate' | 'amountDue'>,
 ): CitationBannerKind {
+  return bannerKindFor(citation, citation.amountDue);
+}
+
+/** The banner of a notice whose amount due is computed but not yet part of it (the amounts' own). */
+export function bannerKindFor(
+  citation: Pick<Citation, 'paymentStatus' | 'datePaid' | 'voidDate'>,
+  amountDue: number,
+): CitationBannerKind {
   if (isCitationPaid(citation)) return 'paid';
   if (isCitationVoided(citation)) return 'voided';
-  return citation.amountDue > 0 ? 'payable' : 'warning';
+  return amountDue > 0 ? 'payable' : 'warning';
 }
 
 export const CITATION_BANNER_TEXT: Record<CitationBannerKind, string> = {

@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Citation } from '../contract/citations';
+import { type Citation, PAYMENT_STATUSES } from '../contract/citations';
+import { calendarDateAfter } from '../format/dates';
+import { computeCitationAmounts } from './citation-amounts';
 import { CITATION_BANNER_TEXT, citationBannerKind } from './citation-banner';
 import { displayPaymentStatus, isCitationPaid, isCitationVoided } from './citation-status';
 import { citationsTotalDue } from './citation-total';
@@ -114,5 +117,73 @@ describe('late penalties', () => {
       lateFee: 0,
       amountDue: 2000,
     });
+  });
+});
+
+describe('one notice, two ways to its penalties', () => {
+  // computeAmountDue counts the notice's age in days; the listed tiers compare local dates. Both
+  // must agree for any notice, zone and moment, or the list would show a penalty the total leaves out.
+  const zones = [
+    'UTC',
+    'America/New_York',
+    'America/St_Johns',
+    'Europe/London',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+  ];
+  const moment = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) });
+  const maybe = <T>(value: fc.Arbitrary<T>) => fc.option(value, { nil: null, freq: 3 });
+  // Mostly unset: a notice still owed, and without an override, is where penalties apply.
+  const rarely = <T>(value: fc.Arbitrary<T>) =>
+    fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: value, weight: 1 });
+  const notice = fc.record({
+    paymentStatus: fc.constantFrom(...PAYMENT_STATUSES),
+    datePaid: rarely(moment.map((time) => new Date(time).toISOString())),
+    voidDate: rarely(moment.map((time) => new Date(time).toISOString())),
+    amount: fc.integer({ min: 0, max: 100_000 }),
+    amountOverride: rarely(fc.integer({ min: 0, max: 100_000 })),
+    paidTotal: maybe(fc.integer({ min: 0, max: 100_000 })),
+    createdOn: moment.map((time) => new Date(time).toISOString()),
+    lateDays1: maybe(fc.integer({ min: 0, max: 400 })),
+    lateAmount1: maybe(fc.integer({ min: 0, max: 10_000 })),
+    lateDays2: maybe(fc.integer({ min: 0, max: 400 })),
+    lateAmount2: maybe(fc.integer({ min: 0, max: 10_000 })),
+  });
+  const fees = { processingFeeBasisPoints: 290, processingFeeFixedCents: 30, serviceFeeCents: 100 };
+
+  it('lists exactly the tiers whose amounts make up the late fee', () => {
+    fc.assert(
+      fc.property(
+        notice,
+        // Within two days of a tier's day, either side: where the two ways could part.
+        fc.record({ tier: fc.constantFrom(1, 2), hours: fc.integer({ min: -48, max: 48 }) }),
+        fc.constantFrom(...zones),
+        (stored, { tier, hours }, zone) => {
+          const days = (tier === 1 ? stored.lateDays1 : stored.lateDays2) ?? 30;
+          const now = new Date(Date.parse(stored.createdOn) + days * 86_400_000 + hours * 3_600_000);
+          const amounts = computeCitationAmounts(stored, now, zone, fees);
+          const due = computeAmountDue(stored, now, zone);
+          const tiers = [
+            [stored.lateDays1, stored.lateAmount1],
+            [stored.lateDays2, stored.lateAmount2],
+          ].filter((tier): tier is [number, number] => tier[0] !== null && tier[1] !== null);
+          expect(
+            amounts.latePenalties.map(({ days, amount, appliesOn }) => [days, amount, appliesOn]),
+          ).toEqual(
+            tiers.map(([days, amount]) => [days, amount, calendarDateAfter(stored.createdOn, zone, days)]),
+          );
+          const applied = amounts.latePenalties.filter((step) => step.isApplied);
+          expect(applied.reduce((sum, step) => sum + step.amount, 0)).toBe(amounts.lateFee);
+          if (amounts.lateFee > 0) expect(amounts.lateFee).toBe(due.lateFee);
+          const today = calendarDateAfter(now, zone, 0);
+          const owedWithoutOverride = amounts.amountDue > 0 && stored.amountOverride === null;
+          for (const step of amounts.latePenalties) {
+            if (owedWithoutOverride) expect(step.isApplied).toBe(step.appliesOn <= today);
+          }
+          expect(amounts.amountDue === 0 || amounts.amountDue === due.amountDue).toBe(true);
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });

@@ -19,14 +19,16 @@ export interface AmountDue {
  */
 export function computeAmountDue(citation: PenaltyFields, now: Date, timeZone: string): AmountDue {
   if (citation.amountOverride !== null) return { lateFee: 0, amountDue: citation.amountOverride };
-  const age = calendarDaysBetween(citation.createdOn, now, timeZone);
-  const tiers: Array<[number | null, number | null]> = [
-    [citation.lateDays1, citation.lateAmount1],
-    [citation.lateDays2, citation.lateAmount2],
-  ];
-  const lateFee = tiers.reduce(
-    (sum, [days, amount]) => (days !== null && amount !== null && age >= days ? sum + amount : sum),
-    0,
-  );
+  const { lateDays1, lateAmount1, lateDays2, lateAmount2 } = citation;
+  const hasTiers =
+    (lateDays1 !== null && lateAmount1 !== null) || (lateDays2 !== null && lateAmount2 !== null);
+  // Without tiers there is no calendar to read: the lookup computes this for every notice it shows.
+  const age = hasTiers ? calendarDaysBetween(citation.createdOn, now, timeZone) : 0;
+  const lateFee = tierFee(lateDays1, lateAmount1, age) + tierFee(lateDays2, lateAmount2, age);
   return { lateFee, amountDue: citation.amount + lateFee };
+}
+
+/** A tier's amount once the notice is `days` days old; a tier missing either part never applies. */
+function tierFee(days: number | null, amount: number | null, age: number): number {
+  return days !== null && amount !== null && age >= days ? amount : 0;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { citationBannerKind, computeAmountDue } from '../../../shared/rules';
+import { bannerKindFor, computeAmountDue } from '../../../shared/rules';
 import type { Transaction } from '../../db/client';
 import { citations, type PaymentSessionRow, tenants } from '../../db/schema';
 import type { FulfilmentResult } from './fulfilments';
@@ -43,7 +43,7 @@ export async function fulfilCitationPayment(
     paymentStatus: row.paymentStatus as 'Open',
   };
   const { amountDue } = computeAmountDue(fields, paidAt, tenant?.timezone ?? 'UTC');
-  const banner = citationBannerKind({ ...fields, amountDue });
+  const banner = bannerKindFor(fields, amountDue);
   if (banner === 'paid') return 'already-paid';
   if (banner !== 'payable') return 'not-payable';
   if (amountDue !== chargedForSubject(session)) return 'amount-changed';
