@@ -73,6 +73,17 @@ describe('answers that carry a session or an account', () => {
     // A route with its own policy keeps it.
     const brand = await t.request('harden', { method: 'GET', url: '/api/v1/portal/brand/harden' });
     expect(brand.headers['cache-control']).toBe('public, max-age=60');
+    // Refusals too: a failed sign-in or an unknown call is as much about one caller.
+    const refused = await t.request('harden', {
+      method: 'POST',
+      url: '/api/v1/auth/customer/login',
+      payload: { email: 'hana@example.com', password: 'not the password', entitySubdomain: 'harden' },
+    });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const unknown = await t.request('harden', { method: 'GET', url: '/api/v1/no-such-call' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['cache-control']).toBe('no-store');
   });
 });
 
