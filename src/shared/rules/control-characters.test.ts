@@ -18,4 +18,14 @@ describe('control characters', () => {
     expect(findControlCharacterPath({ name: 'fine', count: 3, flag: null })).toBeNull();
     expect(findControlCharacterPath(Buffer.from([0, 1, 2]))).toBeNull();
   });
+
+  it('names a key that carries one, printably, after the keys above it', () => {
+    expect(findControlCharacterPath({ a: [{ ok: 1 }, { 'b\u0000c': 1 }] })).toBe('a.1.b?c');
+  });
+
+  it('walks no deeper than it is told', () => {
+    const nested = { a: { b: 'x\u0000' } };
+    expect(findControlCharacterPath(nested, 1)).toBe('a.b');
+    expect(findControlCharacterPath(nested, 0)).toBeNull();
+  });
 });

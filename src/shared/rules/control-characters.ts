@@ -28,19 +28,25 @@ function isPlainContainer(value: unknown): value is Record<string, unknown> | un
 /**
  * The dotted path of the first string (value or object key) in `value` that holds a control
  * character, '' when `value` itself is such a string, or null when there is none. Only plain
- * objects and arrays are walked: a raw body (a Buffer, a stream) is not text.
+ * objects and arrays are walked: a raw body (a Buffer, a stream) is not text. Every request's
+ * parameters, query and body pass here, so a clean walk builds no path (docs/benchmarks.md).
  */
 export function findControlCharacterPath(value: unknown, maxDepth = 64): string | null {
-  const walk = (node: unknown, path: string[], depth: number): string[] | null => {
-    if (typeof node === 'string') return hasControlCharacter(node) ? path : null;
-    if (depth > maxDepth || !isPlainContainer(node)) return null;
-    for (const [key, child] of Object.entries(node)) {
-      if (hasControlCharacter(key)) return [...path, printable(key)];
-      const found = walk(child, [...path, key], depth + 1);
-      if (found) return found;
+  const path = pathToControlCharacter(value, maxDepth);
+  return path ? path.join('.') : null;
+}
+
+/** The keys down to the first control character, outermost first; null when there is none. */
+function pathToControlCharacter(node: unknown, depthLeft: number): string[] | null {
+  if (typeof node === 'string') return hasControlCharacter(node) ? [] : null;
+  if (depthLeft < 0 || !isPlainContainer(node)) return null;
+  for (const key of Object.keys(node)) {
+    if (hasControlCharacter(key)) return [printable(key)];
+    const below = pathToControlCharacter((node as Record<string, unknown>)[key], depthLeft - 1);
+    if (below) {
+      below.unshift(key);
+      return below;
     }
-    return null;
-  };
-  const found = walk(value, [], 0);
-  return found ? found.join('.') : null;
+  }
+  return null;
 }
