@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../tests/support/factories';
 import { useTestApp } from '../../../tests/support/test-app';
@@ -160,5 +161,77 @@ describe.runIf(testDriver() === 'postgres')('the tenant-scoped pool', async () =
         }),
     );
     expect(rows).toEqual(['POOL-B1']);
+  });
+
+  describe('rows read as arrays (parsed without the object row pg would build)', () => {
+    const everyKind = `SELECT gen_random_uuid() IS NOT NULL AS ok, 42::int AS n, 9007199254740993::bigint AS big,
+      12.50::numeric AS money, 'text'::text AS t, NULL::text AS nothing, ARRAY['a', 'b']::text[] AS list,
+      '2026-11-22 08:00:00.123456+00'::timestamptz AS at, '{"k": 1}'::jsonb AS doc, $1::int AS given`;
+    /** The same query on a plain pg client: the reference. */
+    async function asPgReadsIt(config: pg.QueryConfig) {
+      const client = new pg.Client({ connectionString: database?.url });
+      await client.connect();
+      try {
+        return await client.query(config);
+      } finally {
+        await client.end();
+      }
+    }
+
+    it('gives what pg gives, as the owner and in a switched tenant scope', async () => {
+      const config = { text: everyKind, values: [7], rowMode: 'array' as const };
+      const expected = await asPgReadsIt(config);
+      const asOwner = await pool.query(config);
+      const inScope = await runInRequestScope(() => {
+        enterTenant(alphaId);
+        return pool.query(config);
+      });
+      for (const result of [asOwner, inScope]) {
+        expect(result.rows).toEqual(expected.rows);
+        expect(result.fields.map((field) => [field.name, field.dataTypeID])).toEqual(
+          expected.fields.map((field) => [field.name, field.dataTypeID]),
+        );
+      }
+    });
+
+    it("parses with the query's own types, as Drizzle passes them", async () => {
+      const types = {
+        getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+          oid === pg.types.builtins.TIMESTAMPTZ
+            ? (value: string) => value
+            : pg.types.getTypeParser(oid, format),
+      };
+      const client = await pool.connect();
+      try {
+        const result = await client.query({ text: everyKind, values: [7], rowMode: 'array', types });
+        expect(result.rows[0]?.[7]).toBe('2026-11-22 08:00:00.123456+00');
+        expect(result.rows[0]?.[1]).toBe(42);
+      } finally {
+        client.release();
+      }
+    });
+
+    it('gives each statement of a multi-statement query its own result', async () => {
+      const results = (await pool.query({
+        text: 'SELECT 1 AS a; SELECT $$x$$ AS b, 2 AS c',
+        rowMode: 'array',
+      })) as unknown as pg.QueryResult[];
+      expect(results.map((result) => [result.fields.map((field) => field.name), result.rows])).toEqual([
+        [['a'], [[1]]],
+        [['b', 'c'], [['x', 2]]],
+      ]);
+    });
+
+    it("rejects a failed query with the caller's stack", async () => {
+      const client = await pool.connect();
+      try {
+        const failing = client.query({ text: 'SELECT 1 / $1::int', values: [0], rowMode: 'array' });
+        const error = (await failing.catch((caught: unknown) => caught)) as Error;
+        expect(error.message).toMatch(/division by zero/);
+        expect(error.stack).toContain('tenant-scoped-pool.api.test');
+      } finally {
+        client.release();
+      }
+    });
   });
 });

@@ -1,6 +1,13 @@
 import pg from 'pg';
 import { APP_ROLE, TENANT_SETTING } from './row-level-security';
 import { currentDatabaseScope, type DatabaseScope } from './tenant-scope';
+import {
+  type QueryCallback,
+  type QueryInternals,
+  readsArrayRows,
+  type WireConnection,
+  WireQuery,
+} from './wire-query';
 
 /**
  * Row-level security's scope on pooled connections (decision 152), set in the same write and the
@@ -62,27 +69,6 @@ function switchTo(
 
 /** Statements that open or close a transaction: one cannot share an implicit transaction. */
 const TRANSACTION_CONTROL = /^\s*(begin|start|commit|end|rollback|abort|savepoint|release|prepare)\b/i;
-
-/** The parts of pg's connection and query that carrying the scope relies on (pg 8, untyped). */
-interface WireConnection {
-  parsedStatements: Record<string, string | undefined>;
-  bind(config: { statement: string; values: unknown[] }): void;
-  execute(config: { portal?: string }): void;
-}
-interface QueryInternals {
-  text?: string;
-  callback?: QueryCallback;
-  requiresPreparation(): boolean;
-  submit(connection: WireConnection): Error | null;
-  prepare(connection: WireConnection): void;
-  handleDataRow(message: unknown): void;
-  handleCommandComplete(message: unknown, connection: WireConnection): void;
-  handleError(error: Error, connection: WireConnection): void;
-  handleReadyForQuery(connection: WireConnection): void;
-}
-type QueryCallback = (error: Error | null, result?: unknown) => void;
-// pg's Query, with the methods its Client calls on it (they exist, @types/pg leaves them out).
-const WireQuery = pg.Query as unknown as new (config: unknown, values?: unknown) => QueryInternals;
 
 /**
  * A query that, when written, sends the scope statement ahead of itself if the connection is not
@@ -171,30 +157,21 @@ export class ScopedClient extends pg.Client {
     callback: unknown,
   ): unknown {
     const setting = this.wantedScope;
-    if (!setting || this.confirmedScope === setting.key) return unscoped.call(this, config, values, callback);
+    const switching = setting !== null && this.confirmedScope !== setting.key;
+    if (!switching && !readsArrayRows(config)) return unscoped.call(this, config, values, callback);
     if (typeof values === 'function') {
       callback = values;
       values = undefined;
     }
     const done = typeof callback === 'function' ? (callback as QueryCallback) : undefined;
+    if (!switching) return this.sendQuery(unscoped, new WireQuery(config, values), done);
     if (typeof (config as { submit?: unknown } | null)?.submit === 'function') {
       // A cursor or stream (none in the app) cannot wait for the scope; refuse rather than risk it.
       throw new Error('A custom query cannot run on a connection whose database scope must change.');
     }
 
     const carried = new ScopedQuery(config, values, setting, this);
-    if (this.canCarryScope(carried)) {
-      if (done) {
-        // pg-pool's query() passes a callback: the answer goes straight to it, with no promise.
-        carried.callback = done;
-        unscoped.call(this, carried);
-        return undefined;
-      }
-      return new Promise((resolve, reject) => {
-        carried.callback = (error, result) => (error ? reject(error) : resolve(result));
-        unscoped.call(this, carried);
-      });
-    }
+    if (this.canCarryScope(carried)) return this.sendQuery(unscoped, carried, done);
     // The scope statement first, in its own round trip: the connection's first use (its scope
     // statement is not prepared yet), a statement without parameters, or one that opens or closes
     // a transaction.
@@ -205,6 +182,30 @@ export class ScopedClient extends pg.Client {
       (error: Error) => done(error),
     );
     return undefined;
+  }
+
+  /**
+   * Hands pg a query of ours: answered to the callback (pg-pool's query() passes one), else as a
+   * promise, as pg answers a query it makes itself.
+   */
+  private sendQuery(
+    unscoped: (...args: unknown[]) => unknown,
+    query: QueryInternals,
+    done: QueryCallback | undefined,
+  ): unknown {
+    if (done) {
+      query.callback = done;
+      unscoped.call(this, query);
+      return undefined;
+    }
+    return new Promise((resolve, reject) => {
+      query.callback = (error, result) => (error ? reject(error) : resolve(result));
+      unscoped.call(this, query);
+    }).catch((error: Error) => {
+      // As pg does: a stack that leads back to the caller, not to the socket's read.
+      Error.captureStackTrace(error);
+      throw error;
+    });
   }
 
   private canCarryScope(query: QueryInternals): boolean {
