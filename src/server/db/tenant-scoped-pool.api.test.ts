@@ -6,11 +6,7 @@ import { createTestDatabase, testDriver } from '../../../tests/support/test-data
 import { TENANT_SETTING } from './row-level-security';
 import { enterTenant, readingSharedTables, runInRequestScope } from './tenant-scope';
 import { TenantScopedPool } from './tenant-scoped-pool';
-
-/** The parts of pg's connection the test watches. */
-interface WireConnection extends NodeJS.EventEmitter {
-  bind(config: { statement?: string }): void;
-}
+import type { WireConnection } from './wire-query';
 
 /**
  * Switching a pooled connection's tenant (decision 167): the scope statement travels with the
@@ -37,7 +33,7 @@ describe.runIf(testDriver() === 'postgres')('the tenant-scoped pool', async () =
   beforeAll(async () => {
     pool = new TenantScopedPool({ connectionString: database?.url, max: 1 });
     const client = await pool.connect();
-    const connection = (client as unknown as { connection: WireConnection }).connection;
+    const connection = (client as unknown as { connection: WireConnection & NodeJS.EventEmitter }).connection;
     connection.on('readyForQuery', () => {
       readyForQuery += 1;
     });

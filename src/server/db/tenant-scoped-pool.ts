@@ -134,7 +134,10 @@ class ScopedQuery extends WireQuery {
   }
 }
 
-/** pg's Client, knowing the scope its checkout wants and the scope PostgreSQL last confirmed. */
+/**
+ * pg's Client, knowing the scope its checkout wants and the scope PostgreSQL last confirmed. Every
+ * query of the app passes its query(): one that reads arrays runs as a WireQuery (decision 172).
+ */
 export class ScopedClient extends pg.Client {
   /** The current checkout's scope; null runs queries on the connection as it is ('shared'). */
   wantedScope: ScopeSetting | null = null;
@@ -174,8 +177,8 @@ export class ScopedClient extends pg.Client {
     if (this.canCarryScope(carried)) return this.sendQuery(unscoped, carried, done);
     // The scope statement first, in its own round trip: the connection's first use (its scope
     // statement is not prepared yet), a statement without parameters, or one that opens or closes
-    // a transaction.
-    const answer = this.applyScope(setting).then(() => unscoped.call(this, config, values));
+    // a transaction. Then it runs as any query on a connection already in its scope.
+    const answer = this.applyScope(setting).then(() => this.scopedQuery(unscoped, config, values, undefined));
     if (!done) return answer;
     answer.then(
       (result) => done(null, result),

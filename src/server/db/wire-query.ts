@@ -3,7 +3,7 @@ import pg from 'pg';
 /** The parts of pg's connection that the app's queries rely on (pg 8, untyped). */
 export interface WireConnection {
   parsedStatements: Record<string, string | undefined>;
-  bind(config: { statement: string; values: unknown[] }): void;
+  bind(config: { statement?: string; values: unknown[] }): void;
   execute(config: { portal?: string }): void;
 }
 
@@ -40,9 +40,10 @@ const PgQuery = pg.Query as unknown as new (config: unknown, values?: unknown) =
 /**
  * pg's Query, minus one cost for rows read as arrays. For every query, pg's Result turns the row
  * description into an empty object row (filled field by field on an object with no prototype,
- * then copied): about 20 µs for the notice search's 25 columns, a twentieth of a lookup's server
- * CPU (docs/benchmarks.md). Only object rows start from it. Rows read as arrays (Drizzle's
- * selects, the notice search) need the fields and each field's parser, so that is all this sets.
+ * then copied): about 23 µs for the notice search's 25 columns in one process, and about 3 % of a
+ * lookup's server CPU measured side by side (docs/benchmarks.md). Only object rows start from it.
+ * Rows read as arrays (Drizzle's selects, the notice search) need the fields and each field's
+ * parser, so that is all this sets.
  */
 export class WireQuery extends PgQuery {
   override handleRowDescription(message: RowDescription): void {
