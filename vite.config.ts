@@ -41,6 +41,16 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Only pages use zod (their contracts); in a chunk of its own, which imports nothing
                 // of the entry, the page loader evaluates it in a task of its own (~20 ms).
                 { name: 'zod', test: fromPackages('zod'), priority: 3 },
+                // Our modules that both the entry and pages' chunks import: ApiError and zod's no-eval
+                // setting (the API client's), the zone tables (the dates'). Kept out of the entry, they
+                // let the API client, the contracts and the dates reach nothing of the entry, so the
+                // page loader evaluates those, each building its schemas, in tasks of their own after
+                // this chunk and before the entry (decision 173).
+                {
+                  name: 'basics',
+                  test: /[\\/]src[\\/](?:web[\\/]lib[\\/](?:api-error|zod-without-eval)|shared[\\/]format[\\/](?:zone-offsets|civil-days))\.ts$/,
+                  priority: 3,
+                },
                 { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
                 { name: 'app', tags: ['$initial'], priority: 1 },
               ],

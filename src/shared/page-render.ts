@@ -1,4 +1,5 @@
 import type { BrandDetails } from './contract/brand';
+import type { ZoneOffsets } from './format/zone-offsets';
 
 /**
  * What the server's web plugin and the page renderer (src/web/entry-server.tsx, built apart into
@@ -29,6 +30,8 @@ export interface PageRenderInput {
   url: string;
   brand: BrandDetails;
   styleNonce: string;
+  /** The tenant zone's offsets the page carries, to render its dates with (decision 173). */
+  zoneOffsets: ZoneOffsets | null;
   /** Answers the API calls of the page's queries (the server's own routes, for this host). */
   fetchApi: ApiTransport;
 }

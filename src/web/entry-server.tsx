@@ -3,6 +3,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { registerZoneOffsets } from '../shared/format/zone-offsets';
 import type { PageRenderInput, RenderedPage } from '../shared/page-render';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
@@ -31,6 +32,8 @@ export async function renderPage(input: PageRenderInput): Promise<RenderedPage |
   const page = leaf && SERVER_PAGES[leaf.route.path ?? (leaf.route.index ? '/' : '')];
   if (!leaf || !page) return null;
 
+  // The table the page carries: the browser hydrates with it (decision 173).
+  if (input.zoneOffsets) registerZoneOffsets(input.zoneOffsets);
   const queryClient = createQueryClient({ isServer: true });
   const prefetched = requestTransport.run(input.fetchApi, () =>
     Promise.all(

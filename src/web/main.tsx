@@ -7,13 +7,14 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { AppProviders } from './app/app-providers';
-import { readInjectedBrand, readStyleNonce } from './app/brand';
+import { readInjectedBrand, readStyleNonce, registerInjectedZoneOffsets } from './app/brand';
 import { readPageQueries } from './app/page-data';
 import { createQueryClient } from './app/query-client';
 import { appRoutes, createAppRouter } from './app/router';
 import { restorePageQueries } from './app/server-state';
 
 const brand = readInjectedBrand();
+registerInjectedZoneOffsets();
 const styleNonce = readStyleNonce();
 // Modals lock page scrolling with a <style> element (react-remove-scroll); without the nonce the
 // strict CSP blocks it.

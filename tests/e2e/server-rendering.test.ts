@@ -104,4 +104,34 @@ describe('server-rendered public pages (decision 158)', () => {
       await withoutScripts.close();
     }
   });
+
+  it("shows a notice's dates without building an Intl date formatter: the page carries its zone (decision 173)", async () => {
+    // The first Intl date formatter of a tab loads ICU's data: a long task on a phone.
+    await page.addInitScript(() => {
+      const counter = { built: 0 };
+      (window as unknown as { intlDateFormatters: typeof counter }).intlDateFormatters = counter;
+      const count = (target: typeof Intl.DateTimeFormat) => {
+        counter.built += 1;
+        return target;
+      };
+      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+        construct: (target, args) => Reflect.construct(count(target), args),
+        apply: (target, self, args) => Reflect.apply(count(target), self, args),
+      });
+    });
+    for (const path of ['/citations?plate=ABC1234', await noticePath('D001002')]) {
+      await page.goto(tenantUrl('demo', path));
+      await hydratedServerMain(page);
+      // A date the server wrote (MM/DD/YYYY or MMM DD, YYYY), read again by the hydrated page.
+      await expect(page.locator('main').textContent()).resolves.toMatch(
+        /\d\d\/\d\d\/\d{4}|[A-Z][a-z]{2} \d\d, \d{4}/,
+      );
+      await expect(
+        page.evaluate(
+          () => (window as unknown as { intlDateFormatters: { built: number } }).intlDateFormatters.built,
+        ),
+      ).resolves.toBe(0);
+    }
+    expectNoPageErrors(page);
+  });
 });

@@ -176,10 +176,17 @@ function lookupToBaselineRatio(results: readonly ScenarioResult[]): number | nul
 }
 
 /** The last run on the same data-set size, if any (a file the bench wrote; unreadable is none). */
-function readPreviousRun(file: string): { startedAt: string; scenarios: ComparableResult[] } | null {
+/** What the next run reads of this one (latest-*.json); older reports may lack Lighthouse. */
+interface PreviousRun {
+  startedAt: string;
+  scenarios: ComparableResult[];
+  lighthouse?: LighthouseFigures[];
+}
+
+function readPreviousRun(file: string): PreviousRun | null {
   if (!existsSync(file)) return null;
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as { startedAt: string; scenarios: ComparableResult[] };
+    return JSON.parse(readFileSync(file, 'utf8')) as PreviousRun;
   } catch {
     return null;
   }
@@ -280,7 +287,10 @@ async function main(): Promise<number> {
     }
     if (wantsLighthouse) {
       log('Lighthouse (mobile preset) on the first pages ...');
-      lighthouseResults = await runLighthouse(await lighthousePages(db, byRole.portal!.port));
+      lighthouseResults = await runLighthouse(
+        await lighthousePages(db, byRole.portal!.port),
+        options.lighthouseRuns,
+      );
     }
     // Last, with the single portal stopped: its own processes would compete for the two cores.
     for (const server of servers.splice(0)) await server.stop();
@@ -367,8 +377,9 @@ async function main(): Promise<number> {
   }
   if (lighthouseResults.length) {
     log('');
-    log(lighthouseTable(lighthouseResults));
-    log(`Reports in tests/load/results/lighthouse/.`);
+    log(`Lighthouse, the median of ${options.lighthouseRuns} audits per page:`);
+    log(lighthouseTable(lighthouseResults, previous?.lighthouse ?? null));
+    log(`Reports (the median run's) in tests/load/results/lighthouse/.`);
   }
 
   const report = {
@@ -412,7 +423,11 @@ async function main(): Promise<number> {
   // The next run on this size compares itself with this one; a run of a few scenarios keeps the
   // previous figures of the others.
   const kept = (previous?.scenarios ?? []).filter((old) => !results.some((result) => result.id === old.id));
-  writeFileSync(latestFile, `${JSON.stringify({ ...report, scenarios: [...results, ...kept] }, null, 2)}\n`);
+  const lighthouse = lighthouseResults.length ? lighthouseResults : (previous?.lighthouse ?? []);
+  writeFileSync(
+    latestFile,
+    `${JSON.stringify({ ...report, scenarios: [...results, ...kept], lighthouse }, null, 2)}\n`,
+  );
   log('');
   log(
     `Wrote ${path.relative(process.cwd(), file)}, tests/load/results/latest.json and ${path.relative(process.cwd(), latestFile)}.`,

@@ -15,6 +15,7 @@ describe('parseBenchOptions', () => {
       duration: 10,
       connections: 10,
       rateFraction: 0.5,
+      lighthouseRuns: 3,
       only: [],
     });
   });
@@ -22,6 +23,7 @@ describe('parseBenchOptions', () => {
   it('prefers flags over the environment', () => {
     const options = parseBenchOptions(['--fresh', '--duration', '3', '--only', 'brand, notice-lookup'], {
       BENCH_DURATION: '20',
+      BENCH_LIGHTHOUSE_RUNS: '5',
       BENCH_CONNECTIONS: '4',
       BENCH_DATABASE_URL: 'postgres://bench@db:5433/postgres',
     });
@@ -29,6 +31,7 @@ describe('parseBenchOptions', () => {
       fresh: true,
       duration: 3,
       connections: 4,
+      lighthouseRuns: 5,
       serverUrl: 'postgres://bench@db:5433/postgres',
       only: ['brand', 'notice-lookup'],
     });
@@ -38,6 +41,7 @@ describe('parseBenchOptions', () => {
     expect(() => parseBenchOptions(['--duration', '0'], {})).toThrow(/duration/);
     expect(() => parseBenchOptions(['--connections', '2.5'], {})).toThrow(/connections/);
     expect(() => parseBenchOptions(['--rate-fraction', '1.5'], {})).toThrow(/rate-fraction/);
+    expect(() => parseBenchOptions(['--lighthouse-runs', '0'], {})).toThrow(/lighthouse-runs/);
     expect(() => parseBenchOptions(['--database', 'bench; DROP'], {})).toThrow(/database name/);
     expect(() => parseBenchOptions(['--bogus'], {})).toThrow(/bogus/);
   });

@@ -16,6 +16,8 @@ export interface BenchOptions {
   rateFraction: number;
   /** Scenario ids to run, and 'landing-assets' for the asset sizes alone; empty for all. */
   only: string[];
+  /** Lighthouse audits per page; the figures are their medians. */
+  lighthouseRuns: number;
   /** Write a V8 CPU profile of each server (node --cpu-prof) to tests/load/results/profiles. */
   cpuProf: boolean;
   help: boolean;
@@ -23,11 +25,13 @@ export interface BenchOptions {
 
 export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] [--duration S] [--connections N]
                         [--rate-fraction F] [--only id,id] [--database NAME] [--cpu-prof]
-                        [--notices 10000|1000000|10000000]
+                        [--notices 10000|1000000|10000000] [--lighthouse-runs N]
        --only landing-assets: only build and measure the landing page's JavaScript and CSS
+       --lighthouse-runs: audits per page, the median reported (default 3)
        --cpu-prof: profile each server (tests/load/results/profiles; read with tests/load/profile-summary.ts)
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
-             BENCH_DATABASE, BENCH_NOTICES, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION`;
+             BENCH_DATABASE, BENCH_NOTICES, BENCH_DURATION, BENCH_CONNECTIONS, BENCH_RATE_FRACTION,
+             BENCH_LIGHTHOUSE_RUNS`;
 
 function positiveNumber(name: string, raw: string, integer: boolean): number {
   const value = Number(raw);
@@ -56,6 +60,7 @@ const flagSpec = {
   only: { type: 'string' },
   database: { type: 'string' },
   notices: { type: 'string' },
+  'lighthouse-runs': { type: 'string' },
 } as const;
 
 /** Flags win over environment variables, which win over the defaults. */
@@ -82,6 +87,11 @@ export function parseBenchOptions(argv: string[], env: Record<string, string | u
     duration: positiveNumber('duration', flags.duration ?? env.BENCH_DURATION ?? '10', true),
     connections: positiveNumber('connections', flags.connections ?? env.BENCH_CONNECTIONS ?? '10', true),
     rateFraction,
+    lighthouseRuns: positiveNumber(
+      'lighthouse-runs',
+      flags['lighthouse-runs'] ?? env.BENCH_LIGHTHOUSE_RUNS ?? '3',
+      true,
+    ),
     only: (flags.only ?? '')
       .split(',')
       .map((id) => id.trim())

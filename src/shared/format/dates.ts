@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { civilFromDays, DAY_MS } from './civil-days';
+import { assertTimeZone, wallClockIn } from './zone-offsets';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -17,39 +19,12 @@ export type DateFormatName = keyof typeof DATE_FORMATS;
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/**
- * One Intl formatter per time zone for these options, kept: building an Intl formatter costs far
- * more than using one, and dayjs's tz() builds a new one on every call, which made each notice of
- * a search cost about a millisecond of CPU (docs/benchmarks.md). Only valid zones are kept: a bad
- * one throws when its formatter is built.
- */
-function keptFormatters(options: Intl.DateTimeFormatOptions): (timeZone: string) => Intl.DateTimeFormat {
-  const byZone = new Map<string, Intl.DateTimeFormat>();
-  return (timeZone) => {
-    let formatter = byZone.get(timeZone);
-    if (!formatter) {
-      formatter = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
-      byZone.set(timeZone, formatter);
-    }
-    return formatter;
-  };
-}
-
-/** The parts of the spec's display formats. */
-const displayFormatter = keptFormatters({
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  hourCycle: 'h23',
-});
-
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
  * The one way an instant is shown: in the tenant's time zone, in one of the spec's formats
- * (DATE_FORMATS, as dayjs writes them). Written from a kept Intl formatter's parts: dayjs's tz()
+ * (DATE_FORMATS, as dayjs writes them). Written from the zone's wall clock (wallClockIn: the
+ * zone's table where the page registered one, a kept Intl formatter otherwise); dayjs's tz()
  * built a new formatter on every call, a third of the plate check's CPU where a plate had twenty
  * passes (docs/benchmarks.md). Unit tests compare it with dayjs on random instants in many zones.
  */
@@ -60,11 +35,7 @@ export function formatDate(
 ): string {
   const date = instant instanceof Date ? instant : dayjs(instant).toDate();
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  const parts: Record<string, number> = {};
-  for (const part of displayFormatter(timeZone).formatToParts(date)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0 } = parts;
+  const { year, month, day, hour, minute } = wallClockIn(date.getTime(), timeZone);
   const yyyy = String(year).padStart(4, '0');
   if (format === 'date') return `${twoDigits(month)}/${twoDigits(day)}/${yyyy}`;
   const longDate = `${MONTH_NAMES[month - 1]} ${twoDigits(day)}, ${yyyy}`;
@@ -73,17 +44,12 @@ export function formatDate(
   return format === 'time' ? time : `${longDate} ${time}`;
 }
 
-/** The calendar date's parts, for day arithmetic. */
-const dayFormatter = keptFormatters({ year: 'numeric', month: 'numeric', day: 'numeric' });
-
 /** The calendar date of an instant in a time zone, as a count of days since 1970-01-01. */
 function exactDayNumber(time: number, timeZone: string): number {
-  const parts = dayFormatter(timeZone).formatToParts(new Date(time));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+  const { year, month, day } = wallClockIn(time, timeZone);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
 }
 
-const DAY_MS = 86_400_000;
 /** No zone is more than 14 hours from UTC, so day k starts within 15 hours of UTC midnight. */
 const ZONE_REACH_MS = 15 * 3_600_000;
 const MAX_CACHED_DAYS_PER_ZONE = 20_000;
@@ -153,7 +119,7 @@ function calendarDayNumber(instant: string | Date, timeZone: string): number {
   if (!Number.isFinite(time)) return exactDayNumber(time, timeZone); // throws, as Intl does
   const last = lastDays.get(timeZone);
   if (last !== undefined && last.start <= time && time < last.end) return last.day;
-  dayFormatter(timeZone); // throws on an unknown zone, before anything is cached for it
+  assertTimeZone(timeZone); // throws on an unknown zone, before anything is cached for it
   const guess = Math.floor((time + (lastOffsets.get(timeZone) ?? 0)) / DAY_MS);
   for (const nudge of GUESS_NUDGES) {
     const day = guess + nudge;
@@ -197,24 +163,10 @@ export function calendarDateAfter(instant: string | Date, timeZone: string, plus
  * per notice; docs/benchmarks.md). Years outside 0000 to 9999 are left to toISOString's extended
  * form. Unit tests compare both.
  */
-export function isoDateOfDay(day: number): string {
-  const shifted = day + 719_468; // days from 0000-03-01
-  const era = Math.floor(shifted / 146_097);
-  const dayOfEra = shifted - era * 146_097;
-  const yearOfEra = Math.floor(
-    (dayOfEra -
-      Math.floor(dayOfEra / 1_460) +
-      Math.floor(dayOfEra / 36_524) -
-      Math.floor(dayOfEra / 146_096)) /
-      365,
-  );
-  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
-  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
-  const dayOfMonth = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
-  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
-  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
-  if (year < 0 || year > 9_999) return new Date(day * DAY_MS).toISOString().slice(0, 10);
-  return `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(dayOfMonth)}`;
+export function isoDateOfDay(dayNumber: number): string {
+  const { year, month, day } = civilFromDays(dayNumber);
+  if (year < 0 || year > 9_999) return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+  return `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** An instant as toISOString writes it ('YYYY-MM-DDTHH:mm:ss.sssZ'), without its printf. */

@@ -1,3 +1,4 @@
 export * from './dates';
 export * from './html';
 export * from './money';
+export * from './zone-offsets';

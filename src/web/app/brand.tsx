@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { BrandDetails } from '../../shared/contract/brand';
-import { BRAND_DATA_ELEMENT_ID } from '../../shared/contract/brand-element';
+import { BRAND_DATA_ELEMENT_ID, ZONE_OFFSETS_ELEMENT_ID } from '../../shared/contract/brand-element';
+import { parseZoneOffsets, registerZoneOffsets } from '../../shared/format/zone-offsets';
 
 /**
  * The brand the server injected for this host, or null on a bare host. The server wrote it
@@ -14,6 +15,22 @@ export function readInjectedBrand(): BrandDetails | null {
     return JSON.parse(element.textContent) as BrandDetails | null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Registers the tenant zone's offsets the server wrote into the page (decision 173): the tenant's
+ * dates are then read without Intl, whose first formatter costs a phone a long task, and match
+ * the server's rendering.
+ */
+export function registerInjectedZoneOffsets(): void {
+  const text = document.getElementById(ZONE_OFFSETS_ELEMENT_ID)?.textContent;
+  if (!text) return;
+  try {
+    const table = parseZoneOffsets(JSON.parse(text));
+    if (table) registerZoneOffsets(table);
+  } catch {
+    // Not JSON: the dates are read through Intl, as without a table.
   }
 }
 

@@ -1,3 +1,5 @@
+// Before the contracts below build their schemas (see the module).
+import './zod-without-eval';
 import {
   buildPath,
   buildQuery,

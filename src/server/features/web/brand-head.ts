@@ -1,14 +1,17 @@
 import { BRAND_DATA_ELEMENT_ID, type BrandDetails } from '../../../shared/contract';
+import { ZONE_OFFSETS_ELEMENT_ID } from '../../../shared/contract/brand-element';
 import { escapeHtml, jsonForScript } from '../../../shared/format/html';
 import { portalTitle } from '../../../shared/messages';
 import { DEFAULT_BRAND_COLOR, textColorFor } from '../../../shared/rules';
 import type { ServerRenderedPage } from './page-renderer';
+import { pageZoneOffsets } from './page-zone-offsets';
 
 /**
  * What the server writes into index.html for one tenant, so the first paint is already branded:
  * the title, theme colour, brand CSS variables, a header placeholder with logo and title that
- * React replaces, and the brand itself as inert JSON that the app starts from. A page the server
- * rendered (decision 158) takes the placeholder's place, with its assets and data in the head.
+ * React replaces, and the brand itself as inert JSON that the app starts from, with its time
+ * zone's offsets (decision 173). A page the server rendered (decision 158) takes the
+ * placeholder's place, with its assets and data in the head.
  */
 export function renderBrandedIndex(
   template: string,
@@ -19,6 +22,7 @@ export function renderBrandedIndex(
   const title = portalTitle(brand?.brandTitle);
   const color = brand?.brandColor ?? DEFAULT_BRAND_COLOR;
   const textColor = textColorFor(color);
+  const zoneOffsets = brand ? pageZoneOffsets(brand.timezone) : null;
   const head = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="theme-color" content="#${color}">`,
@@ -26,6 +30,9 @@ export function renderBrandedIndex(
     `<style nonce="${styleNonce}">:root{--brand-color:#${color};--brand-text-color:#${textColor};}</style>`,
     brand?.logoUrl ? `<link rel="preload" as="image" href="${escapeHtml(brand.logoUrl)}">` : '',
     `<script type="application/json" id="${BRAND_DATA_ELEMENT_ID}">${jsonForScript(brand)}</script>`,
+    zoneOffsets
+      ? `<script type="application/json" id="${ZONE_OFFSETS_ELEMENT_ID}">${jsonForScript(zoneOffsets)}</script>`
+      : '',
   ].join('\n    ');
   const logo = brand?.logoUrl
     ? `<img class="brand-header__logo" src="${escapeHtml(brand.logoUrl)}" alt="">`

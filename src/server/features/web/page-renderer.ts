@@ -6,6 +6,7 @@ import type { BrandDetails } from '../../../shared/contract';
 import { PAGE_DATA_ELEMENT_ID } from '../../../shared/contract/brand-element';
 import { escapeHtml, jsonForScript } from '../../../shared/format/html';
 import type { AppLoading, PageRenderInput, RenderedPage } from '../../../shared/page-render';
+import { pageZoneOffsets } from './page-zone-offsets';
 
 /** What the server writes into index.html for a page it rendered (decision 158). */
 export interface ServerRenderedPage {
@@ -220,6 +221,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
         url: request.url,
         brand,
         styleNonce: nonces.style,
+        zoneOffsets: pageZoneOffsets(brand.timezone),
         fetchApi: injectTransport(app, request),
       });
       if (!page) return null;
