@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type pg from 'pg';
 import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
-import { formatTable } from './stats';
+import { formatTable, median } from './stats';
 
 export const LIGHTHOUSE_DIR = 'tests/load/results/lighthouse';
 
@@ -119,13 +119,6 @@ async function auditWithRetry(url: string, port: number, attempts = 3): Promise<
     else return outcome;
   }
   return problem;
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** A page's figures from one audit. */

@@ -1,6 +1,6 @@
 import { type RunSummary, runLoad } from './measure';
 import type { BenchRequest } from './scenario';
-import { percentile } from './stats';
+import { median } from './stats';
 
 /** One side of a paired comparison: a request source and the server answering it. */
 export interface PairSide {
@@ -77,7 +77,7 @@ const round3 = (value: number) => Number(value.toFixed(3));
 /** The median of the values, rounded to three places; null when any is missing or there are none. */
 function medianOf(values: readonly (number | null)[]): number | null {
   if (values.length === 0 || values.some((value) => value === null)) return null;
-  return round3(percentile(Float64Array.from(values as number[]).sort(), 50));
+  return round3(median(values as number[]));
 }
 
 const roundSide = (run: RunSummary): RoundSide => ({

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatMs, formatTable, LatencySamples, percentile } from './stats';
+import { formatBytes, formatMs, formatTable, LatencySamples, median, percentile } from './stats';
+
+describe('median', () => {
+  it('takes the middle value of unsorted values, the lower one of an even count, and NaN of none', () => {
+    expect(median([246, 54, 55])).toBe(55);
+    expect(median([3, 1, 4, 2])).toBe(2);
+    expect(median([7])).toBe(7);
+    expect(median([])).toBeNaN();
+  });
+});
 
 describe('percentile', () => {
   const sorted = Float64Array.from({ length: 100 }, (_, index) => index + 1);

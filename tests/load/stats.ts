@@ -6,6 +6,11 @@ export function percentile(sortedSamples: ArrayLike<number>, p: number): number 
   return sortedSamples[rank - 1]!;
 }
 
+/** The median by nearest rank (the lower middle value of an even count); NaN when there are none. */
+export function median(values: readonly number[]): number {
+  return percentile(Float64Array.from(values).sort(), 50);
+}
+
 /** Grows as responses arrive; sorting happens once, when the run is summarised. */
 export class LatencySamples {
   private values = new Float64Array(1024);
