@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, tenantBaseUrl } from './config';
+import { ConfigError, configSchema, loadConfig, tenantBaseUrl } from './config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -11,6 +12,29 @@ describe('configuration', () => {
     expect(config.SEED_DEMO_DATA).toBe(true);
     expect(config.STRIPE_TIMEOUT_MS).toBe(20_000);
     expect(config.STRIPE_MAX_NETWORK_RETRIES).toBe(2);
+  });
+  it('has a default for each per-minute rate limit, and takes another', () => {
+    const config = loadConfig({});
+    expect(config.PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT).toBe(20);
+    expect(config.PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT).toBe(20);
+    expect(config.APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT).toBe(10);
+    expect(config.PASS_LOOKUP_RATE_LIMIT_PER_CLIENT).toBe(120);
+    expect(config.VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT).toBe(5);
+    expect(loadConfig({ PASS_LOOKUP_RATE_LIMIT_PER_CLIENT: '7' }).PASS_LOOKUP_RATE_LIMIT_PER_CLIENT).toBe(7);
+  });
+  it.each([
+    'AUTH_RATE_LIMIT_PER_CLIENT',
+    'UPLOAD_RATE_LIMIT_PER_CLIENT',
+    'PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT',
+    'PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT',
+    'APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT',
+    'PASS_LOOKUP_RATE_LIMIT_PER_CLIENT',
+    'VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT',
+  ])('refuses a rate limit %s of 0, a fraction or a word, naming it', (setting) => {
+    for (const value of ['0', '-1', '2.5', 'abc']) {
+      expect(() => loadConfig({ [setting]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ [setting]: value })).toThrow(new RegExp(`^  ${setting}: `, 'm'));
+    }
   });
   it('stops with a message naming each bad setting', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
@@ -26,6 +50,15 @@ describe('configuration', () => {
     expect(tenantBaseUrl(loadConfig({ PUBLIC_BASE_URL: 'https://www.parkingportal.example' }), 'demo')).toBe(
       'https://demo.parkingportal.example',
     );
+  });
+});
+
+describe('the README', () => {
+  it('documents every setting in its settings table', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((match) => match[1]));
+    const missing = Object.keys(configSchema.shape).filter((setting) => !documented.has(setting));
+    expect(missing).toEqual([]);
   });
 });
 

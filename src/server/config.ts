@@ -128,6 +128,19 @@ export const configSchema = z.object({
   AUTH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(30),
   /** The same requests allowed per account (or code) and client address per 15 minutes. */
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** 'Did you mean' plate suggestions (after a plate search finds nothing) per client address per minute. */
+  PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /** 'Find your parking portal' searches by operator name one client address may make per minute. */
+  PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(20),
+  /** Appellants' messages on an appeal thread (each emails the operators) per client address per minute. */
+  APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(10),
+  /**
+   * Tokenless calls that take a pass uuid (the issued pass, its guest checkout and its proof link)
+   * one client address may make per minute, the three together: the budget for guessing uuids.
+   */
+  PASS_LOOKUP_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(120),
+  /** Guest pass verification emails one client address may ask for per minute. */
+  VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   /** Most time a client may take to send one whole request, headers and body (slow-body cut-off). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** A connection that sends and receives nothing for this long is closed. */

@@ -27,11 +27,52 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
 }
 
+type RateLimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
+type RequestKey = (request: FastifyRequest) => string | Promise<string>;
+interface NamedLimit {
+  check: RateLimitCheck;
+  max: number;
+  timeWindow: number;
+}
+
+/** Per app, each named limit: routes naming one limit share its counts. */
+const limitsByApp = new WeakMap<object, Map<string, NamedLimit>>();
+
+/**
+ * The check of the limit called `name`, made once per app. In Redis every check with one name
+ * counts under the same keys anyway; in memory each `createRateLimit` keeps a store of its own, so
+ * routes that share an allowance (the pass uuid lookups) must share the check itself. The first
+ * route's key function keys it: one limit, one key.
+ */
+function namedLimit(app: FastifyInstance, name: string, max: number, timeWindow: number, key: RequestKey) {
+  // deps is one object for the whole app, whatever plugin scope a route is registered in.
+  let limits = limitsByApp.get(app.deps);
+  if (!limits) {
+    limits = new Map();
+    limitsByApp.set(app.deps, limits);
+  }
+  const known = limits.get(name);
+  if (known) {
+    if (known.max !== max || known.timeWindow !== timeWindow) {
+      throw new Error(`The rate limit '${name}' is set up twice with different allowances.`);
+    }
+    return known.check;
+  }
+  const check = app.createRateLimit({
+    max,
+    timeWindow,
+    keyGenerator: async (request) => `${name}:${await key(request)}`,
+  });
+  limits.set(name, { check, max, timeWindow });
+  return check;
+}
+
 /**
  * A limiter counting requests by a key: `max` per `timeWindow` milliseconds. The key is prefixed
- * by `name`, so each limiter has its own counters in the shared store. Built on
- * `createRateLimit` rather than `rateLimit`, because the latter runs only once per request and a
- * route here stacks two limits (per client and per account).
+ * by `name`, so each limit has its own counters in the shared store, and routes naming the same
+ * limit count against one allowance, in Redis and in memory alike. Built on `createRateLimit`
+ * rather than `rateLimit`, because the latter runs only once per request and a route here stacks
+ * two limits (per client and per account).
  */
 export function limitPerKey(
   app: FastifyInstance,
@@ -39,14 +80,10 @@ export function limitPerKey(
     name: string;
     max: number;
     timeWindow: number;
-    key: (request: FastifyRequest) => string | Promise<string>;
+    key: RequestKey;
   },
 ): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({
-    max: options.max,
-    timeWindow: options.timeWindow,
-    keyGenerator: async (request) => `${options.name}:${await options.key(request)}`,
-  });
+  const check = namedLimit(app, options.name, options.max, options.timeWindow, options.key);
   return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;

@@ -15,9 +15,6 @@ import {
   postOperatorMessage,
 } from './appeal-messages';
 
-/** Each message emails the operators: a person writes a few, a script many. */
-const APPELLANT_MESSAGES_PER_MINUTE = 10;
-
 /** The appeal thread: the appellant's calls on the public side, the operator's on the dashboard. */
 export async function appealMessageRoutes(app: ApiInstance) {
   const { db, clock, config, storage } = app.deps;
@@ -52,7 +49,8 @@ export async function appealMessageRoutes(app: ApiInstance) {
       onRequest: [
         limitPerKey(app, {
           name: 'appeal-messages',
-          max: APPELLANT_MESSAGES_PER_MINUTE,
+          // Each message emails the operators: a person writes a few, a script many.
+          max: config.APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT,
           timeWindow: 60_000,
           key: (request) => request.ip,
         }),

@@ -6,6 +6,7 @@ import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
 import { appealMessages, emailOutbox, uploads } from '../../db/schema';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/rate-limit';
 
 let t: TestApp;
 const PASSWORD = 'Operator#2026';
@@ -217,5 +218,28 @@ describe('appeal messages', () => {
       imageURLs: string[];
     }>;
     expect(thread.filter((message) => message.imageURLs.length > 0)).toHaveLength(2);
+  });
+});
+
+describe('appellant message limit', () => {
+  it('takes APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT messages per client address a minute, then answers 429', async () => {
+    const limit = t.config.APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT;
+    // The decided thread refuses each message (409) without writing or emailing; each still counts.
+    const uuid = await citationUuid('T2');
+    const post = (remoteAddress: string) =>
+      t.request('thread', {
+        method: 'POST',
+        url: `/api/v1/portal/appeal/id/${uuid}/n/T2/messages`,
+        remoteAddress,
+        payload: { body: 'Anything?' },
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < limit; n += 1) statuses.push((await post('198.51.100.60')).statusCode);
+    expect(statuses).toEqual(Array(limit).fill(409));
+    const refused = await post('198.51.100.60');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    // Another client is not affected.
+    expect((await post('198.51.100.61')).statusCode).toBe(409);
   });
 });

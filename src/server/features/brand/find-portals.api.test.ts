@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/rate-limit';
+
+/** A small PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT, so the limit is reached in a few calls. */
+const SEARCHES_PER_MINUTE = 3;
 
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { TENANT_REDIRECTS: 'moved=https://parking.moved.example' } });
+  t = await createTestApp({
+    env: {
+      TENANT_REDIRECTS: 'moved=https://parking.moved.example',
+      PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT: String(SEARCHES_PER_MINUTE),
+    },
+  });
   await t.seed({
     tenants: [
       buildTenant({
@@ -21,7 +30,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const find = (name: string, ip = '203.0.113.1') =>
+/** Each search comes from an address of its own unless one is given: only the limit test shares one. */
+let addresses = 0;
+const freshAddress = () => `203.0.113.${++addresses}`;
+
+const find = (name: string, ip = freshAddress()) =>
   t.request(null, {
     method: 'GET',
     url: `/api/v1/portal/find?name=${encodeURIComponent(name)}`,
@@ -70,12 +83,16 @@ describe('GET /portal/find?name=', () => {
     expect((await find('x'.repeat(101))).statusCode).toBe(400);
   });
 
-  it('limits searches per client', async () => {
+  it('answers PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT searches per client address a minute, then a 429', async () => {
+    expect(t.config.PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT).toBe(SEARCHES_PER_MINUTE);
     const ip = '198.51.100.7';
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i += 1) statuses.push((await find('harbor', ip)).statusCode);
-    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    for (let i = 0; i < SEARCHES_PER_MINUTE; i += 1) statuses.push((await find('harbor', ip)).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+    const refused = await find('harbor', ip);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not affected.
     expect((await find('harbor', '198.51.100.8')).statusCode).toBe(200);
   });

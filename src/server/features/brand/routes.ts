@@ -7,9 +7,6 @@ import { findPortals } from './find-portals';
 import { GENERIC_BRAND } from './generic-brand';
 import { toBrandDetails } from './service';
 
-/** Searching operators by name: enough for a person, too few to list every tenant quickly. */
-const PORTAL_SEARCHES_PER_MINUTE = 20;
-
 export async function brandRoutes(app: ApiInstance) {
   const { db, config } = app.deps;
 
@@ -29,7 +26,8 @@ export async function brandRoutes(app: ApiInstance) {
       onRequest: [
         limitPerKey(app, {
           name: 'find-portals',
-          max: PORTAL_SEARCHES_PER_MINUTE,
+          // Searching operators by name: enough for a person, too few to list every tenant quickly.
+          max: config.PORTAL_SEARCH_RATE_LIMIT_PER_CLIENT,
           timeWindow: 60_000,
           key: (request) => request.ip,
         }),

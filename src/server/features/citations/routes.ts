@@ -8,11 +8,8 @@ import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
 import { getCitationDetail, searchCitations, suggestPlates } from './service';
 
-/** Suggestions reveal plates: a person needs a few tries, a script fishing for plates many. */
-const PLATE_SUGGESTIONS_PER_MINUTE = 20;
-
 export async function citationRoutes(app: ApiInstance) {
-  const { db, clock } = app.deps;
+  const { db, clock, config } = app.deps;
 
   registerRoute(app, searchCitationsContract, async (request) => {
     const tenant = await request.requireTenant(request.params.subdomain);
@@ -41,7 +38,8 @@ export async function citationRoutes(app: ApiInstance) {
       onRequest: [
         limitPerKey(app, {
           name: 'suggest-plates',
-          max: PLATE_SUGGESTIONS_PER_MINUTE,
+          // Suggestions reveal plates: a person needs a few tries, a script fishing for plates many.
+          max: config.PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT,
           timeWindow: 60_000,
           key: (request) => request.ip,
         }),

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/rate-limit';
+
+/** A small PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT, so the limit is reached in a few calls. */
+const SUGGESTIONS_PER_MINUTE = 3;
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    env: { PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT: String(SUGGESTIONS_PER_MINUTE) },
+  });
   await t.seed({
     tenants: [
       {
@@ -21,7 +27,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const suggest = (host: string | null, plate: string, subdomain: string, ip = '203.0.113.9') =>
+/** Each call comes from an address of its own unless one is given: only the limit test shares one. */
+let addresses = 0;
+const freshAddress = () => `203.0.113.${++addresses}`;
+
+const suggest = (host: string | null, plate: string, subdomain: string, ip = freshAddress()) =>
   t.request(host, {
     method: 'GET',
     url: `/api/v1/portal/citation/suggest/p/${encodeURIComponent(plate)}/o/${subdomain}`,
@@ -49,11 +59,17 @@ describe('GET /portal/citation/suggest/p/{plate}/o/{subdomain}', () => {
     expect((await suggest('plates', 'X'.repeat(200), 'plates')).statusCode).toBe(400);
   });
 
-  it('limits suggestions per client', async () => {
+  it('answers PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT suggestions per client address a minute, then a 429', async () => {
+    expect(t.config.PLATE_SUGGESTIONS_RATE_LIMIT_PER_CLIENT).toBe(SUGGESTIONS_PER_MINUTE);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i += 1)
+    for (let i = 0; i < SUGGESTIONS_PER_MINUTE; i += 1)
       statuses.push((await suggest('plates', 'A8C1234', 'plates', '198.51.100.20')).statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
-    expect(statuses[20]).toBe(429);
+    expect(statuses).toEqual([200, 200, 200]);
+    const refused = await suggest('plates', 'A8C1234', 'plates', '198.51.100.20');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another client is not affected.
+    expect((await suggest('plates', 'A8C1234', 'plates', '198.51.100.21')).statusCode).toBe(200);
   });
 });

@@ -51,13 +51,7 @@ async function approverOf(request: FastifyRequest): Promise<{ actor: Actor; labe
  * Living with a pass, the dashboard half of issue 10: the customer's pass lists, payment history
  * and charts, the approval decision, and the proof of coverage. Wired from the passes plugin.
  */
-export async function passLivingRoutes(
-  app: ApiInstance,
-  limits: {
-    /** Shared with the other calls that take a pass uuid: one budget for guessing them. */
-    passLookupsPerMinute: number;
-  },
-) {
+export async function passLivingRoutes(app: ApiInstance) {
   const { db, clock, config, payments } = app.deps;
   const plain = app as unknown as FastifyInstance;
   const perClient = (name: string, max: number) => ({
@@ -131,7 +125,8 @@ export async function passLivingRoutes(
         passId: request.params.id,
       });
     },
-    perClient('pass-lookup', limits.passLookupsPerMinute),
+    // The same 'pass-lookup' limit as the other calls that take a pass uuid: the budget for guessing them.
+    perClient('pass-lookup', config.PASS_LOOKUP_RATE_LIMIT_PER_CLIENT),
   );
 
   registerRoute(

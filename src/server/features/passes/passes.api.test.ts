@@ -15,6 +15,7 @@ import {
   passProducts,
   passVehicles,
 } from '../../db/schema';
+import { RATE_LIMITED_MESSAGE } from '../../plugins/rate-limit';
 import { releaseExpiredReservations } from './release-reservations';
 
 /**
@@ -826,6 +827,26 @@ describe('email verification', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain(passMessages.emailInvalid);
   });
+
+  it('sends VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT emails per client address a minute, then answers 429', async () => {
+    const limit = t.config.VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT;
+    // An unknown pass is a 404 that sends nothing; each request still counts.
+    const send = (remoteAddress: string) =>
+      t.request('alpha', {
+        method: 'POST',
+        url: '/api/v1/portal/permit/guest/emailverify',
+        remoteAddress,
+        payload: { subdomain: 'alpha', permitUUID: randomUUID(), email: 'limited@example.com' },
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < limit; n += 1) statuses.push((await send('198.51.100.50')).statusCode);
+    expect(statuses).toEqual(Array(limit).fill(404));
+    const refused = await send('198.51.100.50');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    // Another client is not affected.
+    expect((await send('198.51.100.51')).statusCode).toBe(404);
+  });
 });
 
 describe('time selection at day and DST boundaries (America/New_York)', () => {
@@ -973,11 +994,25 @@ describe('a failure of ours', () => {
 });
 
 describe('guessing pass uuids', () => {
-  it('is limited per client: after the minute’s allowance lookups answer 429', async () => {
+  it('answers PASS_LOOKUP_RATE_LIMIT_PER_CLIENT lookups per client address a minute over all three calls that take a pass uuid, then a 429', async () => {
+    const limit = t.config.PASS_LOOKUP_RATE_LIMIT_PER_CLIENT;
+    // The issued pass, its guest checkout URL and its proof link: one allowance for guessing uuids.
+    const urls = [
+      () => `/api/v1/portal/customer/permit/${randomUUID()}`,
+      () => `/api/v1/portal/permit/guestcheckout/${randomUUID()}/subdomain/alpha`,
+      () => `/api/v1/portal/permit/issued/${randomUUID()}/proof`,
+    ];
+    const lookup = (n: number, remoteAddress: string) =>
+      t.request('alpha', { method: 'GET', url: urls[n % urls.length]!(), remoteAddress });
     const statuses: number[] = [];
-    for (let n = 0; n < 130; n += 1)
-      statuses.push((await get(`/api/v1/portal/customer/permit/${randomUUID()}`)).statusCode);
-    expect(statuses).toContain(404);
-    expect(statuses.at(-1)).toBe(429);
+    for (let n = 0; n < limit; n += 1) statuses.push((await lookup(n, '198.51.100.40')).statusCode);
+    expect(statuses).toEqual(Array(limit).fill(404));
+    for (let n = 0; n < urls.length; n += 1) {
+      const refused = await lookup(n, '198.51.100.40');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    }
+    // Another client is not affected.
+    expect((await lookup(0, '198.51.100.41')).statusCode).toBe(404);
   });
 });

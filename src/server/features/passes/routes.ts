@@ -45,11 +45,6 @@ import { startPassCheckout } from './pass-payment';
 import { listProductImages } from './queries';
 import { listSavedVehicles, saveVehicle } from './vehicles';
 
-/** Guessing pass uuids (the capability of the guest pages) is limited per client. */
-export const PASS_LOOKUPS_PER_MINUTE = 120;
-/** Verification emails per client and minute: enough for typos, too few to spam someone. */
-export const VERIFICATION_EMAILS_PER_MINUTE = 5;
-
 /** The customer of a bearer token when one is sent (a bad one is a 401), else null. */
 async function optionalCustomer(request: FastifyRequest): Promise<CustomerRow | null> {
   return request.bearerToken() ? request.requireCustomer() : null;
@@ -150,7 +145,8 @@ export async function passRoutes(app: ApiInstance) {
         now: clock.now(),
       });
     },
-    perClient('pass-verification-email', VERIFICATION_EMAILS_PER_MINUTE),
+    // Enough for typos, too few to spam someone.
+    perClient('pass-verification-email', config.VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT),
   );
 
   registerRoute(app, checkGuestEmailVerificationContract, async (request) => {
@@ -258,7 +254,7 @@ export async function passRoutes(app: ApiInstance) {
         log: request.log,
       });
     },
-    perClient('pass-lookup', PASS_LOOKUPS_PER_MINUTE),
+    perClient('pass-lookup', config.PASS_LOOKUP_RATE_LIMIT_PER_CLIENT),
   );
 
   registerRoute(
@@ -270,7 +266,7 @@ export async function passRoutes(app: ApiInstance) {
       if (!permit) throw notFound('Pass');
       return permit;
     },
-    perClient('pass-lookup', PASS_LOOKUPS_PER_MINUTE),
+    perClient('pass-lookup', config.PASS_LOOKUP_RATE_LIMIT_PER_CLIENT),
   );
 
   registerRoute(app, listVehiclesContract, async (request) => {
@@ -283,6 +279,6 @@ export async function passRoutes(app: ApiInstance) {
     return saveVehicle(db, { tenantId: customer.tenantId, customerId: customer.id, vehicle: request.body });
   });
 
-  await passLivingRoutes(app, { passLookupsPerMinute: PASS_LOOKUPS_PER_MINUTE });
+  await passLivingRoutes(app);
   await passEditRoutes(app);
 }
