@@ -3,6 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import {
+  BRAND_DATA_ELEMENT_ID,
+  PAGE_DATA_ELEMENT_ID,
+  ZONE_OFFSETS_ELEMENT_ID,
+} from '../../../shared/contract/brand-element';
 import { citationMessages } from '../../../shared/messages';
 import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
 
@@ -99,8 +104,14 @@ describe('server-rendered public pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).not.toContain('<script>alert(1)');
     expect(response.body).not.toContain('<img src=x');
-    // Exactly the page's own scripts: the brand's, the page data's and the app's loader.
-    expect(response.body.match(/<script/g)).toHaveLength(3);
+    // Exactly the page's own scripts: the brand's, the zone's offsets (decision 173), the page
+    // data's and the app's loader.
+    expect(response.body.match(/<script[^>]*>/g)).toEqual([
+      expect.stringContaining(`id="${BRAND_DATA_ELEMENT_ID}"`),
+      expect.stringContaining(`id="${ZONE_OFFSETS_ELEMENT_ID}"`),
+      expect.stringContaining(`id="${PAGE_DATA_ELEMENT_ID}"`),
+      expect.stringMatching(/^<script nonce="/),
+    ]);
   });
 
   it('leaves signed-in pages to the browser', async () => {
