@@ -20,6 +20,8 @@ describe('configuration', () => {
     expect(config.APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT).toBe(10);
     expect(config.PASS_LOOKUP_RATE_LIMIT_PER_CLIENT).toBe(120);
     expect(config.VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT).toBe(5);
+    expect(config.PASS_PROOF_RATE_LIMIT_PER_CLIENT).toBe(60);
+    expect(config.PASS_EDIT_RATE_LIMIT_PER_CLIENT).toBe(300);
     expect(loadConfig({ PASS_LOOKUP_RATE_LIMIT_PER_CLIENT: '7' }).PASS_LOOKUP_RATE_LIMIT_PER_CLIENT).toBe(7);
   });
   it.each([
@@ -30,6 +32,8 @@ describe('configuration', () => {
     'APPEAL_MESSAGE_RATE_LIMIT_PER_CLIENT',
     'PASS_LOOKUP_RATE_LIMIT_PER_CLIENT',
     'VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT',
+    'PASS_PROOF_RATE_LIMIT_PER_CLIENT',
+    'PASS_EDIT_RATE_LIMIT_PER_CLIENT',
   ])('refuses a rate limit %s of 0, a fraction or a word, naming it', (setting) => {
     for (const value of ['0', '-1', '2.5', 'abc']) {
       expect(() => loadConfig({ [setting]: value })).toThrow(ConfigError);

@@ -139,6 +139,10 @@ export const configSchema = z.object({
    * one client address may make per minute, the three together: the budget for guessing uuids.
    */
   PASS_LOOKUP_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(120),
+  /** Pass proof pages (the page an officer opens from a pass's QR code) one client address may open per minute. */
+  PASS_PROOF_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(60),
+  /** Calls that change an issued pass (vehicles, holder, times, cancel, invites) per client address per minute. */
+  PASS_EDIT_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(300),
   /** Guest pass verification emails one client address may ask for per minute. */
   VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   /** Most time a client may take to send one whole request, headers and body (slow-body cut-off). */

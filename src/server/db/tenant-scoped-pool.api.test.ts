@@ -207,6 +207,25 @@ describe.runIf(testDriver() === 'postgres')('the tenant-scoped pool', async () =
       }
     });
 
+    it("reads a config's name and values as pg does, and leaves the caller's object as it was", async () => {
+      // Frozen: a query that wrote to the caller's config would throw here.
+      const config = Object.freeze({
+        name: 'wire_named',
+        text: 'SELECT $1::int + 1 AS n',
+        values: [1],
+        rowMode: 'array' as const,
+      });
+      const client = await pool.connect();
+      try {
+        expect((await client.query(config)).rows).toEqual([[2]]);
+        expect((await client.query(config, [41])).rows).toEqual([[42]]);
+        const connection = (client as unknown as { connection: WireConnection }).connection;
+        expect(connection.parsedStatements.wire_named).toBe(config.text);
+      } finally {
+        client.release();
+      }
+    });
+
     it('gives each statement of a multi-statement query its own result', async () => {
       const results = (await pool.query({
         text: 'SELECT 1 AS a; SELECT $$x$$ AS b, 2 AS c',

@@ -47,12 +47,6 @@ import { toVehicle } from './presenters';
 import { deleteSavedVehicle, updateSavedVehicle } from './saved-vehicles-edit';
 
 /**
- * Calls on one issued pass by its uuid, per client and minute. A v4 uuid cannot be guessed at any
- * rate; the limit keeps a scripted client from hammering the pass tables.
- */
-export const PASS_EDITS_PER_MINUTE = 300;
-
-/**
  * Living with a pass, the edit half of issue 10 (docs/passes.md, decisions 143 and 144): the
  * vehicles, holder, custom fields, times and cancel of an issued pass, the vehicles screen's
  * saved vehicles, and a business's invite by email. Routes parse, call one service and reply.
@@ -64,7 +58,9 @@ export async function passEditRoutes(app: ApiInstance) {
     preHandler: [
       limitPerKey(plain, {
         name: 'pass-edit',
-        max: PASS_EDITS_PER_MINUTE,
+        // A v4 uuid cannot be guessed at any rate: the limit keeps a scripted client from
+        // hammering the pass tables.
+        max: config.PASS_EDIT_RATE_LIMIT_PER_CLIENT,
         timeWindow: 60_000,
         key: (request) => request.ip,
       }),

@@ -23,9 +23,6 @@ import { getPassProof, getPassProofLink } from './pass-proof';
 import { listPaymentHistory } from './payment-history';
 import { listBusinessPermits, listCustomerPermits, listVisitorPermits } from './permit-lists';
 
-/** Proof pages opened per client and minute: an officer scans a few, a guesser wants thousands. */
-export const PROOF_LOOKUPS_PER_MINUTE = 60;
-
 /**
  * Who is deciding on a pass: an operator of the host's tenant or a signed-in customer, told apart
  * by the role the token claims and then fully verified by that role's own check (a forged role
@@ -136,6 +133,7 @@ export async function passLivingRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant();
       return getPassProof({ db, tenant, proofId: request.params.id, now: clock.now() });
     },
-    perClient('pass-proof', PROOF_LOOKUPS_PER_MINUTE),
+    // An officer scans a few proof pages a minute; a guesser wants thousands.
+    perClient('pass-proof', config.PASS_PROOF_RATE_LIMIT_PER_CLIENT),
   );
 }

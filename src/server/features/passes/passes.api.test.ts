@@ -1016,3 +1016,29 @@ describe('guessing pass uuids', () => {
     expect((await lookup(0, '198.51.100.41')).statusCode).toBe(404);
   });
 });
+
+describe('the proof page and pass edit limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({
+      env: { PASS_PROOF_RATE_LIMIT_PER_CLIENT: '3', PASS_EDIT_RATE_LIMIT_PER_CLIENT: '4' },
+    });
+    await limited.seed({ tenants: [buildTenant({ subdomain: 'gamma' })] });
+  });
+  afterAll(() => limited.close());
+
+  it.each([
+    ['PASS_PROOF_RATE_LIMIT_PER_CLIENT', 3, () => `/api/v1/portal/permit/proof/${randomUUID()}`],
+    ['PASS_EDIT_RATE_LIMIT_PER_CLIENT', 4, () => `/api/v1/portal/permit/issued-fields/${randomUUID()}`],
+  ])('answers %s (%i here) calls per client address a minute, then a 429', async (_setting, limit, url) => {
+    const call = (remoteAddress: string) =>
+      limited.request('gamma', { method: 'GET', url: url(), remoteAddress });
+    const statuses: number[] = [];
+    for (let n = 0; n < limit; n += 1) statuses.push((await call('198.51.100.50')).statusCode);
+    expect(statuses).toEqual(Array(limit).fill(404));
+    const refused = await call('198.51.100.50');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
+    expect((await call('198.51.100.51')).statusCode).toBe(404);
+  });
+});
