@@ -295,6 +295,9 @@ describe('getting a pass', () => {
     await expectAccessible(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // Focus goes back to the button that opened the dialog once its closing transition ends; a
+    // field typed into before then would lose focus to it half-way (seen on a loaded machine).
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Get my pass');
 
     await page.getByLabel('Hawaii ID').fill('H12345678');
     await page.getByRole('combobox', { name: 'State / province' }).nth(1).fill('Hawaii');
