@@ -141,7 +141,7 @@ export const configSchema = z.object({
   PASS_LOOKUP_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(120),
   /** Pass proof pages (the page an officer opens from a pass's QR code) one client address may open per minute. */
   PASS_PROOF_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(60),
-  /** Calls that change an issued pass (vehicles, holder, times, cancel, invites) per client address per minute. */
+  /** Calls on an issued pass by its uuid (its fields, vehicles, holder, times, cancel, invites) per client address per minute. */
   PASS_EDIT_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(300),
   /** Guest pass verification emails one client address may ask for per minute. */
   VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildProduct, buildTenant } from '../../../../tests/support/factories';
 import { pngBytes } from '../../../../tests/support/files';
+import { expectPerClientLimit } from '../../../../tests/support/rate-limits';
 import { signIn } from '../../../../tests/support/sessions';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
@@ -838,14 +839,7 @@ describe('email verification', () => {
         remoteAddress,
         payload: { subdomain: 'alpha', permitUUID: randomUUID(), email: 'limited@example.com' },
       });
-    const statuses: number[] = [];
-    for (let n = 0; n < limit; n += 1) statuses.push((await send('198.51.100.50')).statusCode);
-    expect(statuses).toEqual(Array(limit).fill(404));
-    const refused = await send('198.51.100.50');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
-    // Another client is not affected.
-    expect((await send('198.51.100.51')).statusCode).toBe(404);
+    await expectPerClientLimit(send, { limit, status: 404, clients: ['198.51.100.50', '198.51.100.51'] });
   });
 });
 
@@ -1033,12 +1027,6 @@ describe('the proof page and pass edit limits', () => {
   ])('answers %s (%i here) calls per client address a minute, then a 429', async (_setting, limit, url) => {
     const call = (remoteAddress: string) =>
       limited.request('gamma', { method: 'GET', url: url(), remoteAddress });
-    const statuses: number[] = [];
-    for (let n = 0; n < limit; n += 1) statuses.push((await call('198.51.100.50')).statusCode);
-    expect(statuses).toEqual(Array(limit).fill(404));
-    const refused = await call('198.51.100.50');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ code: 'too_many_requests', message: RATE_LIMITED_MESSAGE });
-    expect((await call('198.51.100.51')).statusCode).toBe(404);
+    await expectPerClientLimit(call, { limit, status: 404, clients: ['198.51.100.50', '198.51.100.51'] });
   });
 });
