@@ -14,5 +14,6 @@ export * from './luminance';
 export * from './mask-personal-data';
 export * from './pass-lists';
 export * from './plate-misreadings';
+export * from './plates';
 export * from './search-normalisation';
 export * from './time-zones';
