@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: lint, type check, unit tests, API tests on PGlite (and on PostgreSQL when
-// DATABASE_URL is set), then browser tests in headless Chromium against a started server.
+// `npm test`: lint, type check, unit tests, API tests on PGlite and on PostgreSQL (DATABASE_URL,
+// else the local server), then browser tests in headless Chromium against a started server.
 // Every step runs even when an earlier one fails, and the last line sums up the tests. Programs
 // the tests drive (redis-server, Chromium) are installed from Debian's packages when missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensurePostgres } from './ensure-postgres.mjs';
 import { ensureRedisServer } from './ensure-redis.mjs';
 
 const reportDir = path.resolve('test-results');
@@ -69,10 +70,9 @@ run('type check (tsc: shared, server, web, then everything)', 'npm', ['run', '--
 vitest('unit tests', 'unit');
 install('redis-server', ensureRedisServer);
 vitest('API tests on PGlite', 'api-pglite');
-if (process.env.DATABASE_URL) {
-  vitest('API tests on PostgreSQL', 'api-postgres');
-} else {
-  console.log('\n=== API tests on PostgreSQL: skipped (set DATABASE_URL to run them) ===');
+let databaseUrl;
+if (install('PostgreSQL', () => (databaseUrl = ensurePostgres()))) {
+  vitest('API tests on PostgreSQL', 'api-postgres', { DATABASE_URL: databaseUrl });
 }
 if (install('Chromium', ensureChromium)) vitest('browser tests (Chromium)', 'e2e');
 

@@ -1,5 +1,3 @@
-// Before anything that builds a zod schema (see the module).
-import './lib/zod-without-eval';
 import './app/mantine-landing.css';
 import './app/styles.css';
 import { setNonce } from 'get-nonce';

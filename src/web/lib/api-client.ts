@@ -1,5 +1,3 @@
-// Before the contracts below build their schemas (see the module).
-import './zod-without-eval';
 import {
   buildPath,
   buildQuery,
