@@ -1,17 +1,5 @@
-import type { RouteContract } from '../../src/shared/contract';
 import * as contracts from '../../src/shared/contract';
-
-function isRouteContract(value: unknown): value is RouteContract {
-  if (typeof value !== 'object' || value === null) return false;
-  const candidate = value as Partial<RouteContract>;
-  return (
-    typeof candidate.method === 'string' &&
-    typeof candidate.path === 'string' &&
-    typeof candidate.auth === 'string' &&
-    Array.isArray(candidate.errors) &&
-    candidate.response !== undefined
-  );
-}
+import { isRouteContract, type RouteContract } from '../../src/shared/contract';
 
 /**
  * Every call's contract, found by what it is rather than listed by hand: a route added to the

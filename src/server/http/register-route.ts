@@ -14,6 +14,7 @@ import {
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
 import { operatorActor, requirePermission } from '../features/permissions';
+import { operationIdOf } from './operation-ids';
 
 /** The request a handler sees: Fastify's, with params, query and body typed by the contract. */
 export type ContractRequest<Contract extends RouteContract> = Omit<
@@ -34,6 +35,10 @@ export interface RouteHooks {
 }
 
 const BEARER_SECURITY = [{ bearerAuth: [] }];
+/** Signed in or not: either the bearer token or nothing. */
+const OPTIONAL_BEARER_SECURITY = [{}, ...BEARER_SECURITY];
+/** Declared on public calls too, as an empty list: no credential is needed (OpenAPI 3). */
+const NO_SECURITY: never[] = [];
 
 /**
  * An operator route's contract names the permission it needs (decision 151); it is checked here,
@@ -71,18 +76,22 @@ export function registerRoute<Contract extends RouteContract>(
   const isSignedIn =
     contract.auth === 'customer' || contract.auth === 'operator' || contract.auth === 'platform-admin';
   const security =
-    isSignedIn || contract.auth === 'optional-customer' || contract.auth === 'enforcement-key'
-      ? BEARER_SECURITY
-      : undefined;
+    contract.auth === 'optional-customer'
+      ? OPTIONAL_BEARER_SECURITY
+      : isSignedIn || contract.auth === 'enforcement-key'
+        ? BEARER_SECURITY
+        : NO_SECURITY;
+  const operationId = operationIdOf(contract);
   app.route({
     method: contract.method,
     url: contract.path,
     ...hooks,
     preValidation: contractPermissionHook(contract),
     schema: {
+      ...(operationId ? { operationId } : {}),
       tags: [...contract.tags],
       summary: contract.summary,
-      ...(security ? { security } : {}),
+      security,
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),

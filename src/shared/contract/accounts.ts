@@ -37,12 +37,14 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+const SIGNUP_CODE_PATTERN = /^[A-Z0-9-]{1,64}$/;
+
 export const signupCodeInputSchema = z
   .string()
   .max(MAX_CODE_LENGTH * 4)
   .transform(normaliseCode)
   .refine((value) => value.length > 0, { message: accountMessages.signupCodeRequired, abort: true })
-  .refine((value) => /^[A-Z0-9-]{1,64}$/.test(value), accountMessages.codeInvalid);
+  .refine((value) => SIGNUP_CODE_PATTERN.test(value), accountMessages.codeInvalid);
 
 /** Customer (part 1 section 3), plus entityUUID, the tenant it belongs to. */
 export const customerSchema = z.object({
@@ -104,10 +106,17 @@ export const signupContract = defineRoute({
     entitySubdomain: subdomainSchema,
     unit: optionalText(50),
     building: optionalText(100),
+    // Optional: absent, null and blank all mean no code; one given is checked as the code screen does.
     signupCode: z
-      .union([signupCodeInputSchema, z.literal(''), z.null()])
-      .optional()
-      .transform((value) => value || null),
+      .string()
+      .max(MAX_CODE_LENGTH * 4)
+      .nullish()
+      .transform((value) => (value ? normaliseCode(value) : null))
+      .refine((value) => value === null || value.length > 0, {
+        message: accountMessages.signupCodeRequired,
+        abort: true,
+      })
+      .refine((value) => value === null || SIGNUP_CODE_PATTERN.test(value), accountMessages.codeInvalid),
   }),
   response: sessionResponseSchema,
   errors: [401, 403, 404, 409, 429],

@@ -41,6 +41,19 @@ export interface RouteContract {
   readonly errors: readonly ErrorStatus[];
 }
 
+/** Whether a module export is a route's contract (what the route table and the tests walk). */
+export function isRouteContract(value: unknown): value is RouteContract {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<RouteContract>;
+  return (
+    typeof candidate.method === 'string' &&
+    typeof candidate.path === 'string' &&
+    typeof candidate.auth === 'string' &&
+    Array.isArray(candidate.errors) &&
+    candidate.response !== undefined
+  );
+}
+
 /** Declares a contract, keeping its literal types for both ends. */
 export function defineRoute<const Contract extends RouteContract>(contract: Contract): Contract {
   return contract;

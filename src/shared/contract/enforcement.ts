@@ -114,12 +114,19 @@ export const scanItemSchema = z
 export type ScanItem = z.infer<typeof scanItemSchema>;
 
 /**
- * Items are checked one by one by the server (a bad item must not sink the good ones), so the
- * body accepts any item and documents the shape it expects.
+ * Items are checked one by one by the server with scanItemSchema (a bad item must not sink the
+ * good ones), so the body accepts any item and describes the shape it expects.
  */
 export const recordScansBodySchema = z.object({
   scans: z
-    .array(z.union([scanItemSchema, z.unknown()]))
+    .array(
+      z.unknown().meta({
+        description:
+          'One scan: clientId, capturedAt, plate, and optionally latitude, longitude, alertMessage, ' +
+          'fullImageURL or photoUploadUUID. Each item is checked on its own; a bad one is rejected ' +
+          'in the results without sinking the others.',
+      }),
+    )
     .min(1, 'must hold at least one scan')
     .max(MAX_SCANS_PER_BATCH, `must hold at most ${MAX_SCANS_PER_BATCH} scans per batch`),
 });

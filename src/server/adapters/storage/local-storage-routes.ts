@@ -67,6 +67,9 @@ export async function localStorageRoutes(app: ApiInstance, storage: LocalStorage
       '/storage/local/upload/:tenantId/:purpose/:name',
       {
         schema: {
+          operationId: 'uploadLocalFile',
+          // The signed URL is the credential.
+          security: [],
           tags: ['uploads'],
           summary: 'Local storage: upload the bytes of one file to a signed, single-use URL',
           params: keyParamsSchema,
@@ -131,6 +134,9 @@ export async function localStorageRoutes(app: ApiInstance, storage: LocalStorage
     '/storage/local/files/:tenantId/:purpose/:name',
     {
       schema: {
+        operationId: 'readLocalFile',
+        // Names are random and unguessable; the tenant's host is the wall.
+        security: [],
         tags: ['uploads'],
         summary: "Local storage: read a stored file of the host's tenant",
         params: keyParamsSchema,

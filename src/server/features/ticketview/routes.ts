@@ -17,6 +17,8 @@ export async function ticketviewRoutes(app: ApiInstance) {
     citationQrCodeContract.path,
     {
       schema: {
+        operationId: 'citationQrCode',
+        security: [],
         tags: ['citations'],
         summary:
           "QR code (PNG) of a notice's signed 'verify' page on its tenant's host, for the printable notice",
