@@ -14,15 +14,18 @@ import {
   waitForBackendsToLeave,
   withAdminClient,
 } from './test-database';
+import { ensureWebBuild } from './web-build';
 
 /**
- * Global setup of the API projects: migrate once per run, then let every test file copy the
+ * Global setup of the API projects: build the web app when there is none (the served pages' tests
+ * read it), migrate once per run, then let every test file copy the
  * result (tests/support/test-database.ts) instead of migrating a database of its own.
  * - PGlite: migrate an in-memory database and write its data folder to a temporary file;
  * - PostgreSQL: migrate a uniquely named template database on the DATABASE_URL server.
  * The returned function removes what was made.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  await ensureWebBuild();
   return project.config.env.TEST_DB_DRIVER === 'postgres'
     ? preparePostgresTemplate(project)
     : preparePgliteSnapshot(project);

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -9,12 +7,11 @@ import {
   ZONE_OFFSETS_ELEMENT_ID,
 } from '../../../shared/contract/brand-element';
 import { citationMessages } from '../../../shared/messages';
-import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
 
 /**
  * Public pages arrive rendered (decision 158): the brand and the notices are in the HTML the
  * server answers, fetched through the same API as the browser's, so tenant rules hold on the
- * server too. The app is built first when it has not been (as the browser tests do).
+ * server too. The API projects' global setup builds the app first when it has not been.
  */
 const home = buildTenant({ subdomain: 'ssr-home', brandTitle: 'Harbour Street Parking' });
 const other = buildTenant({ subdomain: 'ssr-other', brandTitle: 'Elsewhere Parking' });
@@ -22,13 +19,6 @@ let t: TestApp;
 let otherNoticeUuid = '';
 
 beforeAll(async () => {
-  if (
-    !existsSync(path.join(SSR_DIST_DIR, 'entry-server.js')) ||
-    !existsSync(path.join(WEB_DIST_DIR, 'index.html'))
-  ) {
-    const { buildAll } = await import('../../../../scripts/build.mjs');
-    await buildAll();
-  }
   t = await createTestApp();
   await t.seed({
     tenants: [
