@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildProduct, buildTenant } from '../../../../tests/support/factories';
+import { allRouteContracts } from '../../../../tests/support/route-contracts';
 import { signIn } from '../../../../tests/support/sessions';
 import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { idempotencyMessages } from '../../../shared/messages/idempotency';
 import { emailOutbox, idempotencyKeys, issuedPasses, passProducts, tenants } from '../../db/schema';
+import { deleteExpiredKeys } from '../../http/idempotency-store';
 
 /**
  * Issue 27, "once, and only once" (decision 176): a checkout sent again (the same
@@ -65,7 +67,7 @@ async function emailsTo(email: string) {
   const [row] = await t.db
     .select({ n: sql<number>`count(*)::int` })
     .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, email));
+    .where(sql`lower(${emailOutbox.toAddress}) = ${email}`);
   return row?.n ?? 0;
 }
 
@@ -186,6 +188,40 @@ describe('Idempotency-Key on the checkouts', () => {
     const guest = await checkout(body, 'key-caller');
     expect(guest.statusCode).toBe(200);
     expect(guest.headers['idempotent-replayed']).toBeUndefined();
+  });
+});
+
+describe('the documentation and the sweep', () => {
+  it('lists the Idempotency-Key header on every idempotent call in OpenAPI, and its 409 and 422', async () => {
+    const document = (await t.request(null, { method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: Array<{ in: string; name: string }>; responses: object }>
+      >;
+    };
+    for (const contract of allRouteContracts().map((entry) => entry.contract)) {
+      const operation =
+        document.paths[`/api/v1${contract.path}`.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[
+          contract.method.toLowerCase()
+        ];
+      const headers = (operation?.parameters ?? []).filter((parameter) => parameter.in === 'header');
+      const names = headers.map((parameter) => parameter.name.toLowerCase());
+      expect(names.includes('idempotency-key'), contract.path).toBe(contract.idempotent === true);
+      if (contract.idempotent)
+        expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining(['409', '422']));
+    }
+  });
+
+  it('deletes expired keys and keeps the others', async () => {
+    const base = Date.parse(TEST_NOW);
+    await checkout(checkoutBody('sweep@example.com', { vehicle: { plate: 'SWEEP 1' } }), 'key-sweep');
+    expect(await deleteExpiredKeys(t.db, new Date(base + 23 * 3_600_000))).toBe(0);
+    expect(await deleteExpiredKeys(t.db, new Date(base + 24 * 3_600_000))).toBeGreaterThanOrEqual(1);
+    const left = await t.db
+      .select()
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.idempotencyKey, 'key-sweep'));
+    expect(left).toHaveLength(0);
   });
 });
 
