@@ -145,6 +145,13 @@ export const configSchema = z.object({
   PASS_EDIT_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(300),
   /** Guest pass verification emails one client address may ask for per minute. */
   VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
+  /** How long the first result of a call sent with an Idempotency-Key is kept and replayed (decision 176). */
+  IDEMPOTENCY_KEY_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(24),
+  /**
+   * A checkout without an Idempotency-Key that repeats one made this recently (same email, product,
+   * plate and start) answers the first pass instead of issuing a second (decision 176); 0 turns it off.
+   */
+  DUPLICATE_CHECKOUT_WINDOW_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Most time a client may take to send one whole request, headers and body (slow-body cut-off). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** A connection that sends and receives nothing for this long is closed. */

@@ -12,6 +12,7 @@ import { startEmailWorker } from './features/mail/deliver-pending-emails';
 import { sendExpiryReminders } from './features/passes/expiry-reminders';
 import { releaseExpiredReservations } from './features/passes/release-reservations';
 import { renewDueSandboxSubscriptions } from './features/payments/renew-sandbox-subscriptions';
+import { deleteExpiredKeys } from './http/idempotency-store';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 /** How often the sandbox looks for subscriptions to renew. */
@@ -83,11 +84,20 @@ async function main() {
     log: app.log,
   });
 
+  // Kept results past IDEMPOTENCY_KEY_TTL_HOURS (a claim takes an expired key over in any case).
+  const idempotencySweep = startScheduledSweep({
+    name: 'expired-idempotency-keys',
+    intervalMs: 3_600_000,
+    round: () => deleteExpiredKeys(database.db, systemClock.now()),
+    log: app.log,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
     await reservationSweep.stop();
     await expiryReminders.stop();
+    await idempotencySweep.stop();
     await renewals?.stop();
     await uploadSweep.stop();
     await app.close();

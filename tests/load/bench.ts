@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type ComparableResult, comparisonTable } from './compare';
 import { databaseForSize, datasetWithNotices, noticeCountLabel, prepareDataset } from './dataset';
+import { issuingRateLine } from './issuing-rate';
 import {
   type AssetSize,
   LANDING_GZIP_BUDGET_BYTES,
@@ -317,6 +318,8 @@ async function main(): Promise<number> {
   log('');
   log(resultsTable(results));
   log('p99 of the fixed-rate run is the latency figure; max req/s is the max-throughput run.');
+  const issuing = issuingRateLine(results);
+  if (issuing) log(issuing);
   const ratio = lookupToBaselineRatio(results);
   if (ratio !== null) {
     log(`Notice lookup / lookup baseline (pg), max req/s: ${ratio.toFixed(2)} (goal 0.8 or more).`);

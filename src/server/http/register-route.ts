@@ -14,6 +14,7 @@ import {
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
 import { operatorActor, requirePermission } from '../features/permissions';
+import { idempotencyHeadersSchema, idempotentHandler } from './idempotent-handler';
 import { operationIdOf } from './operation-ids';
 
 /** The request a handler sees: Fastify's, with params, query and body typed by the contract. */
@@ -58,7 +59,12 @@ function contractPermissionHook(contract: RouteContract): preValidationAsyncHook
 
 function errorResponses(contract: RouteContract): Record<number, typeof errorResponseSchema> {
   const takesInput = Boolean(contract.params || contract.query || contract.body);
-  const statuses = new Set<ErrorStatus>([...(takesInput ? [400 as const] : []), ...contract.errors]);
+  const statuses = new Set<ErrorStatus>([
+    ...(takesInput || contract.idempotent ? [400 as const] : []),
+    ...contract.errors,
+    // A key still in use by its first request, or reused for another request (decision 176).
+    ...(contract.idempotent ? [409 as const, 422 as const] : []),
+  ]);
   return Object.fromEntries([...statuses].map((status) => [status, errorResponseSchema]));
 }
 
@@ -95,9 +101,13 @@ export function registerRoute<Contract extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.idempotent ? { headers: idempotencyHeadersSchema } : {}),
       response: { 200: contract.response, ...errorResponses(contract) },
     },
     // Its answers are not kept by any cache: the API's headers say so (security-headers.ts).
-    handler: handler as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+    handler: (contract.idempotent ? idempotentHandler(app, contract, handler) : handler) as unknown as (
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) => Promise<unknown>,
   });
 }

@@ -14,7 +14,7 @@ export type RouteAuth =
   | 'platform-admin';
 
 /** Statuses a route may answer with `{ code, message }` besides its success. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 502;
 
 /**
  * One call of the API, written once and read by both ends: the server registers its route from
@@ -39,6 +39,11 @@ export interface RouteContract {
   readonly response: z.ZodType;
   /** The error statuses it may answer (400 is implied whenever it takes input). */
   readonly errors: readonly ErrorStatus[];
+  /**
+   * A call that creates a pass, a payment or an email: it honours an `Idempotency-Key` header
+   * (decision 176), a replay answering the first result. Implies the 409 and 422 answers.
+   */
+  readonly idempotent?: true;
 }
 
 /** Whether a module export is a route's contract (what the route table and the tests walk). */

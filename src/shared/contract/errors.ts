@@ -16,6 +16,9 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  // Idempotency-Key (decision 176).
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
   // Accounts.
   'invalid_credentials',
   'code_required',

@@ -336,6 +336,7 @@ export const emailCustomerPermitContract = defineRoute({
   }),
   response: z.object({ permitIssuedUUID: z.uuid() }),
   errors: [401, 403, 404, 409],
+  idempotent: true,
 });
 
 export const customerPermitsGraphDataContract = defineRoute({

@@ -274,6 +274,7 @@ export const guestEmailConfirmContract = defineRoute({
   }),
   response: z.object({ message: z.string() }),
   errors: [404, 429],
+  idempotent: true,
 });
 
 /** Opening the emailed link: answers the verified email (locked on the form) while it is unused. */
@@ -299,6 +300,7 @@ export const issuePermitContract = defineRoute({
   body: issuePayloadSchema,
   response: issueResponseSchema,
   errors: [401, 403, 404, 409],
+  idempotent: true,
 });
 
 export const guestFreeCheckoutContract = defineRoute({
@@ -310,6 +312,7 @@ export const guestFreeCheckoutContract = defineRoute({
   body: checkoutPayloadSchema,
   response: issueResponseSchema,
   errors: [403, 404, 409],
+  idempotent: true,
 });
 
 export const guestPaidIncompleteContract = defineRoute({
@@ -321,6 +324,7 @@ export const guestPaidIncompleteContract = defineRoute({
   body: checkoutPayloadSchema,
   response: issueResponseSchema,
   errors: [403, 404, 409],
+  idempotent: true,
 });
 
 export const guestPaidCheckAllowedContract = defineRoute({

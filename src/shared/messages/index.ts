@@ -6,6 +6,7 @@ export * from './console-customers';
 export * from './console-notices';
 export * from './console-passes';
 export * from './fill';
+export * from './idempotency';
 export * from './legal';
 export * from './operator-console';
 export * from './operators';

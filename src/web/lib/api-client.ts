@@ -26,6 +26,12 @@ export interface CallOptions {
 /** How a call reaches the API: the browser's fetch, or the server's own router while it renders. */
 export type { ApiTransport };
 
+/** 128 random bits as hex; getRandomValues works on plain-http hosts too, unlike randomUUID. */
+function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 let transport: ApiTransport = (url, init) =>
   fetch(url, { ...init, signal: init.signal as AbortSignal | undefined });
 
@@ -53,13 +59,22 @@ export async function callApi<Contract extends RouteContract>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (options.authorization) headers.authorization = options.authorization;
   Object.assign(headers, options.headers);
-  let response: ApiAnswer;
-  try {
-    response = await transport(url, {
+  // One key per submission (decision 176): the retry below sends the same one, so the server
+  // answers its first result instead of issuing twice.
+  if (contract.idempotent) headers['idempotency-key'] ??= newIdempotencyKey();
+  const send = () =>
+    transport(url, {
       method: contract.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
+    });
+  let response: ApiAnswer;
+  try {
+    // An idempotent call is safe to send again when the first answer was lost on the way.
+    response = await send().catch((error: Error) => {
+      if (!contract.idempotent || error.name === 'AbortError') throw error;
+      return send();
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -21,6 +21,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { consumeGuestCode } from '../customers/guest-codes';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
 import { checkProductRules } from './check-rules';
+import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';
 import { enqueuePassIssuedEmail, enqueuePassSubmittedEmail } from './pass-emails';
 import {
@@ -47,6 +48,23 @@ type Outcome = IssueResponse['outcome'];
 
 export const soldOut = () => new AppError(409, 'sold_out', passMessages.soldOut);
 const invalidAccessCode = () => new AppError(409, 'invalid_access_code', passMessages.invalidAccessCode);
+
+/**
+ * Takes the product's row lock and checks its places: the passes holding one, this transaction's
+ * own new pass included when `isCounted`, must fit its capacity. Taken as the transaction's last
+ * step, the lock is held for this count and the commit only; a later issue of the product waits
+ * for the commit and its count (a new snapshot under READ COMMITTED) sees the committed pass.
+ */
+async function claimPlace(
+  tx: Transaction,
+  options: { tenantId: string; productId: string; now: Date; isCounted: boolean },
+): Promise<void> {
+  const locked = await lockProduct(tx, options.tenantId, options.productId);
+  if (!locked) throw notFound('Pass');
+  if (locked.capacity === null) return;
+  const held = await countHeldPlaces(tx, options.tenantId, options.productId, options.now);
+  if (held > locked.capacity || (!options.isCounted && held >= locked.capacity)) throw soldOut();
+}
 
 /** The outcome of section 4 a product leads to. */
 export function outcomeOf(product: Pick<PassProductRow, 'isAutoApproved' | 'amount'>): Outcome {
@@ -168,6 +186,8 @@ interface IssueOptions {
   channel: IssueChannel;
   request: PassRequest;
   now: Date;
+  /** DUPLICATE_CHECKOUT_WINDOW_SECONDS: an identical checkout this recent answers its pass. */
+  duplicateWindowSeconds: number;
 }
 
 /** A business product is sold to members of its business account (or of any, when it has none). */
@@ -264,8 +284,30 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
   const hours = (window.end.getTime() - window.start.getTime()) / 3_600_000;
 
   return db.transaction(async (tx) => {
-    const locked = await lockProduct(tx, tenant.id, product.id);
-    if (!locked) throw notFound('Pass');
+    if (channel !== 'guest-check') {
+      const earlier = await findEarlierIdenticalCheckout(
+        tx,
+        {
+          tenantId: tenant.id,
+          productId: product.id,
+          email: registrant.email,
+          plate: vehicle?.plate ?? null,
+          start: window.start,
+        },
+        { now, windowSeconds: options.duplicateWindowSeconds },
+      );
+      if (earlier) return { permitIssuedUUID: earlier.id, paidStatus: earlier.paidStatus, outcome };
+    }
+    // Sold out already: refused before any write (the claim at the end decides the close calls).
+    if (
+      product.capacity !== null &&
+      (await countHeldPlaces(tx, tenant.id, product.id, now)) >= product.capacity
+    )
+      throw soldOut();
+    // A quota counts this product's other passes, so it is checked under the product's lock from
+    // the start; otherwise the lock is taken last, only to count the places (decision 177).
+    const hasQuota = rules?.quotaCount != null;
+    if (hasQuota && !(await lockProduct(tx, tenant.id, product.id))) throw notFound('Pass');
     await checkProductRules(tx, {
       tenantId: tenant.id,
       productId: product.id,
@@ -276,14 +318,9 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
       timeZone: tenant.timezone,
     });
     await checkMaximumPermits(tx, tenant, registrant.customerId, now);
-    if (
-      locked.capacity !== null &&
-      (await countHeldPlaces(tx, tenant.id, product.id, now)) >= locked.capacity
-    ) {
-      throw soldOut();
-    }
     if (channel === 'guest-check') {
-      await checkCodesUsable(tx, { tenant, product: locked, details, request });
+      await claimPlace(tx, { tenantId: tenant.id, productId: product.id, now, isCounted: false });
+      await checkCodesUsable(tx, { tenant, product, details, request });
       return { isAllowed: true as const };
     }
 
@@ -315,7 +352,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
 
     await consumeCodes(tx, {
       tenant,
-      product: locked,
+      product,
       details,
       request,
       passId: pass.id,
@@ -323,7 +360,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
       now,
     });
     if (verification) await consumeVerification(tx, verification.id, now);
-    await writePassDetails(tx, { tenant, product: locked, passId: pass.id, request, vehicle });
+    await writePassDetails(tx, { tenant, product, passId: pass.id, request, vehicle });
     if (request.proofUrls.length > 0) {
       await attachUploads(tx, { tenantId: tenant.id, purpose: 'pass-proof', fileUrls: request.proofUrls });
       await tx.insert(passRegistrationProofs).values(
@@ -338,6 +375,8 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     const emailContext = { tx, tenant, tenantUrl: options.tenantUrl, pass, productName: product.name, now };
     if (paidStatus === 'waiting') await enqueuePassSubmittedEmail(emailContext);
     if (paidStatus === 'paid') await enqueuePassIssuedEmail(emailContext);
+    // Last, so the product's lock is held only for the count and the commit (decision 177).
+    await claimPlace(tx, { tenantId: tenant.id, productId: product.id, now, isCounted: true });
     return { permitIssuedUUID: pass.id, paidStatus, outcome };
   });
 }

@@ -107,7 +107,9 @@ const products = {
 const ids: Record<keyof typeof products, string> = {} as never;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // These tests send the same checkout again on purpose (quotas, limits, codes): the guard that
+  // answers an identical checkout with its first pass (idempotent-checkout.api.test.ts) is off.
+  t = await createTestApp({ env: { DUPLICATE_CHECKOUT_WINDOW_SECONDS: '0' } });
   await t.seed({
     tenants: [
       {

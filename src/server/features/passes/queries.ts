@@ -129,13 +129,22 @@ export async function findProductWithDetails(
   return row ? ((await withDetails(db, tenantId, [row], now))[0] ?? null) : null;
 }
 
-/** Locks the product row for the issuing transaction: issues of one product queue here. */
+/**
+ * Locks the product row for the issuing transaction: issues of one product queue here. NO KEY
+ * UPDATE, the strength an update of non-key columns takes, still excludes every other issue, but
+ * not the key-share lock a pass insert takes on its product (the foreign key): an issue that
+ * wrote its pass before locking (decision 177) would otherwise deadlock with another doing so.
+ */
 export async function lockProduct(
   tx: Transaction,
   tenantId: string,
   productId: string,
 ): Promise<PassProductRow | null> {
-  const [row] = await tx.select().from(passProducts).where(isLiveProduct(tenantId, productId)).for('update');
+  const [row] = await tx
+    .select()
+    .from(passProducts)
+    .where(isLiveProduct(tenantId, productId))
+    .for('no key update');
   return row ?? null;
 }
 

@@ -181,6 +181,7 @@ export async function passRoutes(app: ApiInstance) {
     tenant,
     tenantUrl: tenantBaseUrl(config, tenant.subdomain),
     now: clock.now(),
+    duplicateWindowSeconds: config.DUPLICATE_CHECKOUT_WINDOW_SECONDS,
   });
 
   registerRoute(app, issuePermitContract, async (request) => {
