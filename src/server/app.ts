@@ -40,6 +40,7 @@ import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { contractSerializerCompiler } from './http/response-serializer';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { connectionLimits } from './plugins/connection-limits';
 import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -85,7 +86,7 @@ export async function buildApp(
         ? false
         : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
     ...connectionLimits(deps.config),

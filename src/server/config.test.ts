@@ -49,6 +49,20 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(/DATABASE_URL/);
     }
   });
+  it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: 'none' });
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,192.0.2.1,loopback' }).TRUST_PROXY).toEqual({
+      kind: 'addresses',
+      addresses: ['10.0.0.0/8', 'fd00::/8', '192.0.2.1', 'loopback'],
+    });
+    for (const env of [{}, { NODE_ENV: 'production' }]) {
+      for (const value of ['true', 'yes', '10.0.0.0/33', 'proxy.example.com', '11']) {
+        expect(() => loadConfig({ ...env, TRUST_PROXY: value })).toThrow(/^ {2}TRUST_PROXY: /m);
+      }
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/number of proxies/);
+  });
   it('builds tenant addresses from configuration', () => {
     expect(tenantBaseUrl(loadConfig({ PORT: '3000' }), 'demo')).toBe('http://demo.localhost:3000');
     expect(tenantBaseUrl(loadConfig({ PUBLIC_BASE_URL: 'https://www.parkingportal.example' }), 'demo')).toBe(

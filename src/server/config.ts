@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustedProxies } from './http/trust-proxy';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -62,8 +63,21 @@ export const configSchema = z.object({
   ALLOW_DEV_OUTBOX: booleanFromEnv.default(false),
   /** Production refuses the local-disk storage adapter (no S3_BUCKET) unless this is true. */
   ALLOW_LOCAL_STORAGE: booleanFromEnv.default(false),
-  /** Trust X-Forwarded-* headers (behind a load balancer). */
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * The proxies whose X-Forwarded-* headers count: a hop count (1, 2) or their addresses and CIDR
+   * ranges; the right-most address they did not add is the client (decision 184).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const trusted = parseTrustedProxies(value);
+      if ('problem' in trusted) {
+        context.addIssue({ code: 'custom', message: trusted.problem });
+        return z.NEVER;
+      }
+      return trusted;
+    }),
   /** 'sandbox' (a test checkout served by this server, never charges) or 'stripe'. */
   PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   /** Stripe secret API key (sk_live_... or sk_test_...); required when PAYMENTS_PROVIDER=stripe. */

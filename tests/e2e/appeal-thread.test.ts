@@ -17,13 +17,22 @@ openFreshPagePerTest((opened) => {
 });
 
 const TENANT = 'darklot';
+const APPELLANT_TOKEN = '5d0c8a52-3f7e-4b8a-9c1d-2e6f4a7b8c90';
 
 describe('appeal thread', () => {
   it('lets the appellant and the operator write to each other until the decision', async () => {
     await page.goto(tenantUrl(TENANT, '/citations?citationid=DA2002'));
     const href = await page.getByRole('link', { name: 'Select DA2002' }).getAttribute('href');
     const appealUrl = tenantUrl(TENANT, href!.replace('/citations/', '/noticeappeal/'));
+    // The thread is the appellant's: this browser holds the appeal's token, as after following the
+    // emailed confirmation link (tests/e2e/fixtures/brands.json).
+    const citationUUID = new URL(appealUrl).pathname.split('/').at(-1)!;
     await page.goto(appealUrl);
+    await page.evaluate(([key, token]) => window.localStorage.setItem(key, token), [
+      `appealToken:${citationUUID}`,
+      APPELLANT_TOKEN,
+    ] as const);
+    await page.reload();
     const thread = page.getByTestId('message-thread');
     await thread.getByText('No messages yet.').waitFor();
     await thread.getByRole('button', { name: 'Send message' }).click();

@@ -101,7 +101,7 @@ export async function measureScaleOut(options: {
   const sharedEnv = {
     REDIS_URL: redis.url,
     JWT_SECRET: randomBytes(32).toString('base64url'),
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   };
   const figures: ScaleOutFigures[] = [];
   try {

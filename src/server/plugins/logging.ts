@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { serializeRequest } from './request-log-serializer';
 
 /**
  * Keys whose values never reach a log line, at any of the first levels of a logged object:
@@ -31,14 +32,6 @@ export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
   const join = (prefix: string) => (segment.startsWith('[') ? `${prefix}${segment}` : `${prefix}.${segment}`);
   return [segment.startsWith('[') ? `${segment}` : segment, join('*'), join('*.*'), join('*.*.*')];
 });
-
-/** A URL as logged: the path, and the query's parameter names with their values redacted. */
-export function redactUrl(url: string): string {
-  const mark = url.indexOf('?');
-  if (mark < 0) return url;
-  const names = [...new URLSearchParams(url.slice(mark + 1)).keys()];
-  return `${url.slice(0, mark)}?${names.map((name) => `${encodeURIComponent(name)}=${REDACTED}`).join('&')}`;
-}
 
 interface LoggableError {
   type: string;
@@ -109,19 +102,7 @@ export function loggerOptions(options: {
     ...(options.stream ? { stream: options.stream } : {}),
     redact: { paths: REDACTED_PATHS, censor: REDACTED },
     serializers: {
-      req: (request: {
-        method: string;
-        url: string;
-        hostname?: string;
-        ip?: string;
-        socket?: { remotePort?: number };
-      }) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        host: request.hostname,
-        remoteAddress: request.ip,
-        remotePort: request.socket?.remotePort,
-      }),
+      req: serializeRequest,
       err: (error: unknown) => ({ stack: '', ...toLoggableError(error) }),
     },
   };

@@ -31,7 +31,10 @@ export const appealMessageBodySchema = z.object({
 });
 export type AppealMessageBody = z.input<typeof appealMessageBodySchema>;
 
-/** The appellant's access is the appeal's own: the notice's uuid and its number, as for the appeal. */
+/**
+ * The appellant's access: the notice's uuid and its number, and the appeal's confirmation token in
+ * the x-appeal-token header (the uuid and number alone are printed on the notice: 404 without it).
+ */
 const appellantParams = z.object({
   uuid: uuidSchema,
   number: z
@@ -43,7 +46,8 @@ const appellantParams = z.object({
 export const listAppealMessagesContract = defineRoute({
   method: 'GET',
   path: '/portal/appeal/id/:uuid/n/:number/messages',
-  summary: "The messages of a notice's appeal, oldest first",
+  summary:
+    "The messages of a notice's appeal, oldest first (x-appeal-token: the appeal's confirmation token)",
   tags: ['appeals'],
   auth: 'none',
   params: appellantParams,
@@ -54,7 +58,8 @@ export const listAppealMessagesContract = defineRoute({
 export const postAppealMessageContract = defineRoute({
   method: 'POST',
   path: '/portal/appeal/id/:uuid/n/:number/messages',
-  summary: "The appellant writes to the operator about a pending appeal (emails the operator's team)",
+  summary:
+    "The appellant writes to the operator about a pending appeal (emails the operator's team; x-appeal-token: the appeal's confirmation token)",
   tags: ['appeals'],
   auth: 'none',
   params: appellantParams,

@@ -4,8 +4,8 @@ export const uploadMessages = {
   largerThanAnnounced: 'The file is larger than the size it was announced with. Try attaching it again.',
   tooManyWaiting: 'Too many files are waiting to be attached right now. Please try again later.',
   empty: 'The file is empty.',
-  unsupportedPhoto: 'Only JPEG, PNG, WebP or HEIC photos can be attached.',
-  unsupportedFile: 'Only JPEG, PNG, WebP, HEIC or PDF files can be attached.',
+  /** {types}: the purpose's own types ('JPEG, PNG or WebP'); {what}: what the purpose calls its files. */
+  unsupportedType: 'Only {types} {what} can be attached.',
   contentMismatch: "The file's contents are not a {type} file. Choose the original photo or document.",
   extensionMismatch: "The file name's extension does not match its type.",
   pathLikeName: 'The file name must be a plain file name, not a path.',
@@ -18,6 +18,15 @@ export const uploadMessages = {
   alreadyAttached: 'Photo {n} is already attached to another record.',
   duplicatePhoto: 'The same photo is attached twice.',
   uploadFailed: 'The file could not be uploaded. Try again.',
+} as const;
+
+/** What each upload purpose calls its files, in the message that names the types it takes. */
+export const UPLOAD_PURPOSE_NOUNS = {
+  'appeal-photo': 'photos',
+  'pass-proof': 'files',
+  'patrol-photo': 'photos',
+  'brand-logo': 'logos',
+  'product-image': 'images',
 } as const;
 
 /** Short names of the accepted types, for messages. */

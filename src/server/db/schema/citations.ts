@@ -52,6 +52,8 @@ export const citations = pgTable(
     comments: text('comments'),
     /** Chosen by the patrol device that wrote the notice: a retry writes it once. */
     clientId: text('client_id'),
+    /** The sha-256 of the field notice as sent: a retry with other content is a 409 (client-retry.ts). */
+    clientFingerprint: text('client_fingerprint'),
   },
   (table) => [
     uniqueIndex('citations_tenant_client_id_key')

@@ -28,6 +28,7 @@ import type {
 import { businessAccounts } from './business-accounts';
 import { customers } from './customers';
 import { operators } from './operators';
+import { subscriptions } from './subscriptions';
 import { tenants } from './tenants';
 import { uploads } from './uploads';
 
@@ -228,8 +229,8 @@ export const issuedPasses = pgTable(
       onDelete: 'set null',
     }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
-    /** The payment provider's subscription of a recurring pass. */
-    subscriptionRef: text('subscription_ref'),
+    /** Our subscription (subscriptions.id) of a recurring pass; its provider id lives there. */
+    subscriptionRef: uuid('subscription_ref').references(() => subscriptions.id, { onDelete: 'set null' }),
     receiptUrl: text('receipt_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

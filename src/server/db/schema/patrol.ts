@@ -17,6 +17,8 @@ export const patrolScans = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     /** Chosen by the device for each scan: a retried batch records nothing twice. */
     clientId: text('client_id').notNull(),
+    /** The sha-256 of the scan's fields as sent: a retry with other content is a 409 (client-retry.ts). */
+    clientFingerprint: text('client_fingerprint'),
     capturedAt: timestamp('captured_at', { withTimezone: true }).notNull(),
     plate: text('plate').notNull(),
     plateNormalized: text('plate_normalized').generatedAlwaysAs(normalisedPlate),

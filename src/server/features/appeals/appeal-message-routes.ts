@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import {
+  APPEAL_TOKEN_HEADER,
   listAppealMessagesContract,
   listDashboardAppealMessagesContract,
   postAppealMessageContract,
@@ -15,6 +17,9 @@ import {
   postOperatorMessage,
 } from './appeal-messages';
 
+/** The appeal's confirmation token the appellant's browser sends, or null. */
+const appealTokenOf = (request: FastifyRequest) => [request.headers[APPEAL_TOKEN_HEADER]].flat()[0] ?? null;
+
 /** The appeal thread: the appellant's calls on the public side, the operator's on the dashboard. */
 export async function appealMessageRoutes(app: ApiInstance) {
   const { db, clock, config, storage } = app.deps;
@@ -26,6 +31,7 @@ export async function appealMessageRoutes(app: ApiInstance) {
       tenant,
       citationId: request.params.uuid,
       number: request.params.number,
+      token: appealTokenOf(request),
     });
   });
 
@@ -40,6 +46,7 @@ export async function appealMessageRoutes(app: ApiInstance) {
         tenant,
         citationId: request.params.uuid,
         number: request.params.number,
+        token: appealTokenOf(request),
         storage,
         message: request.body,
         now: clock.now(),

@@ -10,6 +10,12 @@ import { appealMessages, emailOutbox, uploads } from '../../db/schema';
 
 let t: TestApp;
 const PASSWORD = 'Operator#2026';
+/** The appeals' confirmation tokens: the appellant's browser sends its own as x-appeal-token. */
+const APPELLANT_TOKEN = {
+  T1: '0b7e3a52-6c1d-4f8e-9a2b-3c4d5e6f7a81',
+  T2: '1c8f4b63-7d2e-4a9f-8b3c-4d5e6f7a8b92',
+} as const;
+const asAppellant = (number: keyof typeof APPELLANT_TOKEN) => ({ 'x-appeal-token': APPELLANT_TOKEN[number] });
 const appealOf = (citationNumber: string, extra: Record<string, unknown> = {}) => ({
   citationNumber,
   name: `Appellant ${citationNumber}`,
@@ -29,8 +35,13 @@ beforeAll(async () => {
         ...buildTenant({ subdomain: 'thread' }),
         citations: ['T1', 'T2', 'T3'].map((citationNumber) => buildCitation({ citationNumber })),
         appeals: [
-          appealOf('T1'),
-          appealOf('T2', { isPending: false, isApproved: false, responseDate: '2026-11-13T10:00:00Z' }),
+          appealOf('T1', { confirmationToken: APPELLANT_TOKEN.T1 }),
+          appealOf('T2', {
+            isPending: false,
+            isApproved: false,
+            responseDate: '2026-11-13T10:00:00Z',
+            confirmationToken: APPELLANT_TOKEN.T2,
+          }),
         ],
         operators: [
           { email: 'ops1@thread.example', password: PASSWORD, fullname: 'Ops One' },
@@ -77,6 +88,7 @@ describe('appeal messages', () => {
     const fromAppellant = await t.request('thread', {
       method: 'POST',
       url: `/api/v1/portal/appeal/id/${uuid}/n/t1/messages`,
+      headers: asAppellant('T1'),
       payload: { body: '  I have a receipt from the pay station.  ' },
     });
     expect(fromAppellant.statusCode).toBe(200);
@@ -103,7 +115,11 @@ describe('appeal messages', () => {
     expect(toAppellant?.content.action?.url).toMatch(new RegExp(`/noticeappeal/${uuid}$`));
 
     const seenByAppellant = (
-      await t.request('thread', { method: 'GET', url: `/api/v1/portal/appeal/id/${uuid}/n/T1/messages` })
+      await t.request('thread', {
+        method: 'GET',
+        url: `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`,
+        headers: asAppellant('T1'),
+      })
     ).json();
     const seenByOperator = (
       await t.request('thread', {
@@ -121,6 +137,7 @@ describe('appeal messages', () => {
     const response = await t.request('thread', {
       method: 'POST',
       url: `/api/v1/portal/appeal/id/${uuid}/n/T2/messages`,
+      headers: asAppellant('T2'),
       payload: { body: 'Anything?' },
     });
     expect(response.statusCode).toBe(409);
@@ -128,9 +145,39 @@ describe('appeal messages', () => {
     expect(await outboxTo('ops1@thread.example')).toHaveLength(1);
   });
 
+  it("is the appellant's alone: without the appeal's token, or with another's, reading and writing are 404", async () => {
+    const uuid = await citationUuid('T1');
+    const url = `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`;
+    const messagesBefore = (await t.db.select().from(appealMessages)).length;
+    const emailsBefore = (await outboxTo('ops1@thread.example')).length;
+    for (const headers of [
+      {},
+      { 'x-appeal-token': APPELLANT_TOKEN.T2 },
+      { 'x-appeal-token': 'not-a-token' },
+    ]) {
+      expect((await t.request('thread', { method: 'GET', url, headers })).statusCode).toBe(404);
+      // From an address of its own: the file's other tests share the per-client message budget.
+      const post = await t.request('thread', {
+        method: 'POST',
+        url,
+        headers,
+        remoteAddress: '192.0.2.77',
+        payload: { body: 'Posing' },
+      });
+      expect(post.statusCode).toBe(404);
+    }
+    expect((await t.db.select().from(appealMessages)).length).toBe(messagesBefore);
+    expect(await outboxTo('ops1@thread.example')).toHaveLength(emailsBefore);
+    // The token's own appellant reads the thread.
+    expect((await t.request('thread', { method: 'GET', url, headers: asAppellant('T1') })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('needs the right notice number, an appeal, and the host tenant (404)', async () => {
     const uuid = await citationUuid('T1');
-    const get = (host: string, path: string) => t.request(host, { method: 'GET', url: path });
+    const get = (host: string, path: string) =>
+      t.request(host, { method: 'GET', url: path, headers: asAppellant('T1') });
     expect((await get('thread', `/api/v1/portal/appeal/id/${uuid}/n/T9/messages`)).statusCode).toBe(404);
     expect((await get('otherthread', `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`)).statusCode).toBe(404);
     const noAppeal = await citationUuid('T3');
@@ -152,6 +199,7 @@ describe('appeal messages', () => {
       t.request('thread', {
         method: 'POST',
         url: `/api/v1/portal/appeal/id/${uuid}/n/T1/messages`,
+        headers: asAppellant('T1'),
         payload: body,
       });
     const empty = await post({ body: '   ' });
@@ -174,6 +222,7 @@ describe('appeal messages', () => {
     const sent = await t.request('thread', {
       method: 'POST',
       url,
+      headers: asAppellant('T1'),
       payload: { body: 'Here is the covered sign.', imageURLs: [photo.fileUrl] },
     });
     expect(sent.statusCode).toBe(200);
@@ -187,18 +236,21 @@ describe('appeal messages', () => {
     const reused = await t.request('thread', {
       method: 'POST',
       url,
+      headers: asAppellant('T1'),
       payload: { body: 'Again', imageURLs: [photo.fileUrl] },
     });
     expect(reused.statusCode).toBe(400);
     const foreign = await t.request('thread', {
       method: 'POST',
       url,
+      headers: asAppellant('T1'),
       payload: { body: 'Elsewhere', imageURLs: ['https://evil.example/x.png'] },
     });
     expect(foreign.statusCode).toBe(400);
     const tooMany = await t.request('thread', {
       method: 'POST',
       url,
+      headers: asAppellant('T1'),
       payload: { body: 'Five', imageURLs: ['a', 'b', 'c', 'd', 'e'] },
     });
     expect(tooMany.statusCode).toBe(400);
@@ -214,7 +266,9 @@ describe('appeal messages', () => {
       payload: { body: 'Is this the sign?', imageURLs: [operatorPhoto.fileUrl] },
     });
     expect(reply.statusCode).toBe(200);
-    const thread = (await t.request('thread', { method: 'GET', url })).json() as Array<{
+    const thread = (
+      await t.request('thread', { method: 'GET', url, headers: asAppellant('T1') })
+    ).json() as Array<{
       imageURLs: string[];
     }>;
     expect(thread.filter((message) => message.imageURLs.length > 0)).toHaveLength(2);
@@ -231,6 +285,7 @@ describe('appellant message limit', () => {
         method: 'POST',
         url: `/api/v1/portal/appeal/id/${uuid}/n/T2/messages`,
         remoteAddress,
+        headers: asAppellant('T2'),
         payload: { body: 'Anything?' },
       });
     await expectPerClientLimit(post, { limit, status: 409, clients: ['198.51.100.60', '198.51.100.61'] });

@@ -15,6 +15,7 @@ import {
   type TenantRow,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import { hashToken } from '../auth/one-time-tokens';
 import { findCitationById } from '../citations/queries';
 import { enqueueEmail } from '../mail/outbox';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
@@ -32,17 +33,26 @@ function toAppealMessage(row: AppealMessageRow): AppealMessage {
   };
 }
 
-/** The appeal behind the appellant's access: the notice's uuid and its number, as for the appeal itself. */
+/**
+ * The appeal behind the appellant's access: the notice's uuid and number, and the appeal's
+ * confirmation token (decision 104). Uuid and number are printed on the notice, so without the
+ * token anyone with the plate could read the operator's replies and write as the appellant: 404.
+ */
 async function appealOfAppellant(options: {
   db: Database;
   tenant: TenantRow;
   citationId: string;
   number: string;
+  token: string | null;
 }) {
   const row = await findCitationById(options.db, options.tenant.id, options.citationId);
   if (!row || row.citation.citationNumber !== normaliseSearchTerm(options.number)) throw notFound('Appeal');
   const appeal = await findAppealByCitation(options.db, options.tenant.id, row.citation.id);
-  if (!appeal) throw notFound('Appeal');
+  const isAppellant =
+    appeal?.confirmationTokenHash != null &&
+    options.token !== null &&
+    appeal.confirmationTokenHash === hashToken(options.token);
+  if (!appeal || !isAppellant) throw notFound('Appeal');
   return { appeal, citation: row.citation };
 }
 
@@ -171,6 +181,8 @@ export async function listAppellantMessages(options: {
   tenant: TenantRow;
   citationId: string;
   number: string;
+  /** The appeal's confirmation token (x-appeal-token). */
+  token: string | null;
 }): Promise<AppealMessage[]> {
   const { appeal } = await appealOfAppellant(options);
   return listMessages(options.db, options.tenant.id, appeal.id);
@@ -183,6 +195,8 @@ export async function postAppellantMessage(options: {
   storage: StoragePort;
   citationId: string;
   number: string;
+  /** The appeal's confirmation token (x-appeal-token). */
+  token: string | null;
   message: MessageInput;
   now: Date;
 }): Promise<AppealMessage> {

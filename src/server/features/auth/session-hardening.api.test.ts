@@ -37,16 +37,13 @@ describe('bearer tokens', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it('accepts only the canonical spelling of the header', async () => {
+  it('accepts the scheme in any case, and only the canonical spelling of the token', async () => {
     const authorization = await signIn(t, 'harden', 'hana@example.com', PASSWORD);
     const token = authorization.slice('Bearer '.length);
-    expect((await me(authorization)).statusCode).toBe(200);
-    for (const respelled of [
-      `bearer ${token}`,
-      `Bearer  ${token}`,
-      `Bearer ${token}=`,
-      `Bearer ${token}, Bearer ${token}`,
-    ]) {
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+      expect((await me(`${scheme} ${token}`)).statusCode).toBe(200);
+    }
+    for (const respelled of [`Bearer  ${token}`, `Bearer ${token}=`, `Bearer ${token}, Bearer ${token}`]) {
       expect((await me(respelled)).statusCode).toBe(401);
     }
   });

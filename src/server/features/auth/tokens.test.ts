@@ -85,12 +85,14 @@ describe('access tokens', () => {
   });
 
   it('reads bearer tokens from the Authorization header only in the Bearer form', () => {
-    expect(bearerTokenFrom('Bearer abc.def.ghi')).toBe('abc.def.ghi');
-    // One canonical spelling only: no other case, spacing, padding, list or trailing text.
+    // The scheme is case-insensitive (RFC 9110); the token is not respelled.
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      expect(bearerTokenFrom(`${scheme} abc.def.ghi`)).toBe('abc.def.ghi');
+    }
+    // One canonical spelling of the token: no other spacing, padding, list or trailing text.
     for (const respelled of [
-      'bearer abc.def.ghi',
-      'BEARER abc.def.ghi',
       'Bearer  abc.def.ghi',
+      'Bearerabc.def.ghi',
       'Bearer abc.def.ghi=',
       'Bearer abc.def.ghi ',
       'Bearer abc.def.ghi, Bearer abc.def.ghi',

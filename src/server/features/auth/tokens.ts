@@ -94,21 +94,25 @@ export async function verifyAccessToken(
 }
 
 /**
- * The token of an `Authorization: Bearer <jwt>` header, or null. Only the one canonical spelling
- * is accepted (the scheme as written, one space, a compact JWT): a token that still verifies when
- * respelled would let one session look like many (rate-limit keys, logs, caches).
+ * The token of an `Authorization: Bearer <jwt>` header, or null. The scheme is case-insensitive
+ * (RFC 9110, 11.1); the token has one canonical spelling (one space before it, a compact JWT): a
+ * token that still verifies when respelled would let one session look like many (rate-limit keys,
+ * logs, caches).
  */
+const BEARER_SCHEME = /^bearer /i;
+
 export function bearerTokenFrom(header: string | undefined): string | null {
   const token = bearerCredentialFrom(header);
   return token && COMPACT_JWT.test(token) ? token : null;
 }
 
 /**
- * The credential of an `Authorization: Bearer <credential>` header in its one canonical spelling
- * (an enforcement API key, a sign-in token), or null; each caller checks its own format.
+ * The credential of an `Authorization: Bearer <credential>` header, the scheme in any case, the
+ * credential in its one canonical spelling (an enforcement API key, a sign-in token), or null;
+ * each caller checks its own format.
  */
 export function bearerCredentialFrom(header: string | undefined): string | null {
-  if (!header?.startsWith('Bearer ')) return null;
+  if (!header || !BEARER_SCHEME.test(header)) return null;
   const credential = header.slice('Bearer '.length);
   return /^[A-Za-z0-9._~+/=-]{1,1024}$/.test(credential) ? credential : null;
 }

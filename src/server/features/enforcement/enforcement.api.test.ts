@@ -235,10 +235,31 @@ describe('POST /enforcement/scans', () => {
     expect(await countScans()).toBe(before + 2);
   });
 
-  it('treats a clientId repeated inside one batch as a duplicate', async () => {
+  it('treats a clientId repeated inside one batch with the same content as a duplicate', async () => {
     const item = scan();
-    const answer = await postScans([item, { ...item, plate: 'OTHER' }]);
+    const answer = await postScans([item, { ...item }]);
     expect(answer.json()).toMatchObject({ created: 1, duplicates: 1 });
+  });
+
+  it('answers 409 naming both versions when a clientId comes again with other content, writing nothing', async () => {
+    const item = scan({ plate: 'KEEP 1' });
+    const before = await countScans();
+    const inOneBatch = await postScans([scan(), item, { ...item, plate: 'OTHER 2' }]);
+    expect(inOneBatch.statusCode).toBe(409);
+    expect(inOneBatch.json().message).toContain(
+      `scans[2]: the clientId '${item.clientId}' of scans[1] (plate KEEP 1, captured 2026-11-20T14:30:00.000Z) is sent again with other content (plate OTHER 2, captured 2026-11-20T14:30:00.000Z)`,
+    );
+    expect(await countScans()).toBe(before);
+
+    expect((await postScans([item])).json()).toMatchObject({ created: 1 });
+    const changed = await postScans([{ ...item, capturedAt: '2026-11-20T14:31:00Z' }, scan()]);
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().message).toContain(
+      `scans[0]: the clientId '${item.clientId}' was recorded for plate KEEP 1, captured 2026-11-20T14:30:00.000Z; this try sends other content (plate KEEP 1, captured 2026-11-20T14:31:00.000Z)`,
+    );
+    expect(await countScans()).toBe(before + 1);
+    // The true retry is still a duplicate.
+    expect((await postScans([item])).json()).toMatchObject({ created: 0, duplicates: 1 });
   });
 
   it.each([
@@ -344,6 +365,29 @@ describe('POST /enforcement/citations', () => {
       url: '/api/v1/portal/citation/p/FLD42/n/blank/o/alpha',
     });
     expect(again.json()).toHaveLength(1);
+  });
+
+  it('answers 409 naming both versions when a clientId comes again with another notice, writing nothing', async () => {
+    const first = await write({ ...notice, clientId: 'n-changed' });
+    expect(first.statusCode).toBe(200);
+    const number = first.json().citation.citationNumber;
+    const changed = await write({
+      ...notice,
+      clientId: 'n-changed',
+      plate: 'OTHER 7',
+      comments: 'Another car',
+    });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toEqual({
+      code: 'conflict',
+      message: `The clientId 'n-changed' already wrote notice ${number} (plate FLD42); this try sends other content (plate OTHER7). A retry must send the same content; new content needs a new clientId.`,
+    });
+    const search = await t.request('alpha', {
+      method: 'GET',
+      url: '/api/v1/portal/citation/p/OTHER7/n/blank/o/alpha',
+    });
+    expect(search.statusCode === 404 || search.json().length === 0).toBe(true);
+    expect((await write({ ...notice, clientId: 'n-changed' })).json()).toMatchObject({ isNew: false });
   });
 
   it('answers 404 for an unknown code and 400 for bad input, writing nothing', async () => {

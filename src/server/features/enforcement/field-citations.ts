@@ -12,6 +12,7 @@ import { AppError, badRequest, notFound } from '../../errors';
 import { findCitationById } from '../citations/queries';
 import { toCitation } from '../citations/service';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { clientIdReused, contentFingerprint, isOtherContent } from './client-retry';
 
 type Body = z.output<typeof createFieldCitationBodySchema>;
 type Answer = z.input<typeof createFieldCitationResponseSchema>;
@@ -60,20 +61,27 @@ async function resolvePhotoUrls(
   return urls;
 }
 
-async function findByClientId(db: Database, tenant: TenantRow, clientId: string, now: Date) {
+/** The notice a clientId already wrote, or null; a 409 when this try sends other content. */
+async function findByClientId(db: Database, tenant: TenantRow, body: Body, now: Date) {
   const [row] = await db
-    .select({ id: citations.id })
+    .select({ id: citations.id, fingerprint: citations.clientFingerprint })
     .from(citations)
-    .where(and(eq(citations.tenantId, tenant.id), eq(citations.clientId, clientId)));
+    .where(and(eq(citations.tenantId, tenant.id), eq(citations.clientId, body.clientId)));
   if (!row) return null;
   const citation = await findCitationById(db, tenant.id, row.id);
-  return citation ? toCitation(citation, tenant, now) : null;
+  if (!citation) return null;
+  if (isOtherContent(row.fingerprint, contentFingerprint(body))) {
+    throw clientIdReused([
+      `The clientId '${body.clientId}' already wrote notice ${citation.citation.citationNumber} (plate ${citation.citation.plate}); this try sends other content (plate ${normaliseSearchTerm(body.plate)})`,
+    ]);
+  }
+  return toCitation(citation, tenant, now);
 }
 
 /**
  * A notice written in the field: the amount and late tiers come from its violation code, the
  * photos from storage, and the device's clientId makes a retry answer the first notice instead
- * of writing another. It is an ordinary Open notice, found by the public lookup at once.
+ * of writing another (other content under a used clientId is a 409). It is an ordinary Open notice, found by the public lookup at once.
  */
 export async function createFieldCitation(options: {
   db: Database;
@@ -83,7 +91,7 @@ export async function createFieldCitation(options: {
   now: Date;
 }): Promise<Answer> {
   const { db, tenant, body, now } = options;
-  const earlier = await findByClientId(db, tenant, body.clientId, now);
+  const earlier = await findByClientId(db, tenant, body, now);
   if (earlier) return { isNew: false, citation: earlier };
 
   const code = await findCode(db, tenant.id, body);
@@ -104,6 +112,7 @@ export async function createFieldCitation(options: {
       .values({
         tenantId: tenant.id,
         clientId: body.clientId,
+        clientFingerprint: contentFingerprint(body),
         citationNumber: `E${numbered!.n}`,
         plate,
         stateProv: body.stateProv,
@@ -129,7 +138,7 @@ export async function createFieldCitation(options: {
     return inserted[0]!.id;
   });
   if (!id) {
-    const winner = await findByClientId(db, tenant, body.clientId, now);
+    const winner = await findByClientId(db, tenant, body, now);
     if (winner) return { isNew: false, citation: winner };
     throw new AppError(409, 'conflict', 'The notice could not be written; try again.');
   }

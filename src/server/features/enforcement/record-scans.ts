@@ -12,6 +12,7 @@ import type { Database } from '../../db/client';
 import { patrolScans, type TenantRow, uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { clientIdReused, contentFingerprint, isOtherContent } from './client-retry';
 import { scansRecorded } from './report-summary-cache';
 
 type ScanResult = z.infer<typeof scanResultSchema>;
@@ -61,6 +62,11 @@ async function resolvePhoto(
   return { fileUrl: row.fileUrl };
 }
 
+/** A scan as its conflict message names it. */
+function describeScan(scan: { plate: string; capturedAt: string }): string {
+  return `plate ${scan.plate}, captured ${new Date(scan.capturedAt).toISOString()}`;
+}
+
 function describeProblems(results: ScanResult[]): string {
   const problems = results
     .filter((result) => result.status === 'rejected')
@@ -77,7 +83,8 @@ function describeProblems(results: ScanResult[]): string {
  * Records a batch of scans (docs/enforcement.md). Each item stands alone: bad ones are reported by
  * index and field, good ones kept, and a clientId already recorded (by an earlier try of the same
  * batch, or earlier in this one) is a duplicate that writes nothing. A batch with no good item is
- * a 400 naming the items and fields.
+ * a 400 naming the items and fields; a clientId sent again with other content is a 409 naming
+ * both versions, and nothing of the batch is written.
  */
 export async function recordScans(options: {
   db: Database;
@@ -94,16 +101,23 @@ export async function recordScans(options: {
     errors: [],
   }));
   const valid = new Map<number, ScanItem>();
-  const seenClientIds = new Set<string>();
+  const seen = new Map<string, { index: number; scan: ScanItem }>();
+  const reused: string[] = [];
   for (const [index, item] of options.items.entries()) {
     const checked = validateItem(item, now);
     const result = results[index]!;
+    const earlier = 'scan' in checked ? seen.get(checked.scan.clientId) : undefined;
     if ('errors' in checked) {
       result.errors = checked.errors;
-    } else if (seenClientIds.has(checked.scan.clientId)) {
+    } else if (earlier) {
       result.status = 'duplicate';
+      if (contentFingerprint(earlier.scan) !== contentFingerprint(checked.scan)) {
+        reused.push(
+          `scans[${index}]: the clientId '${checked.scan.clientId}' of scans[${earlier.index}] (${describeScan(earlier.scan)}) is sent again with other content (${describeScan(checked.scan)})`,
+        );
+      }
     } else {
-      seenClientIds.add(checked.scan.clientId);
+      seen.set(checked.scan.clientId, { index, scan: checked.scan });
       valid.set(index, checked.scan);
     }
   }
@@ -113,10 +127,25 @@ export async function recordScans(options: {
     clientIds.length === 0
       ? []
       : await db
-          .select({ clientId: patrolScans.clientId })
+          .select({
+            clientId: patrolScans.clientId,
+            fingerprint: patrolScans.clientFingerprint,
+            plate: patrolScans.plate,
+            capturedAt: patrolScans.capturedAt,
+          })
           .from(patrolScans)
           .where(and(eq(patrolScans.tenantId, tenant.id), inArray(patrolScans.clientId, clientIds)));
-  const recorded = new Set(existing.map((row) => row.clientId));
+  const recorded = new Map(existing.map((row) => [row.clientId, row]));
+  for (const [index, scan] of valid) {
+    const row = recorded.get(scan.clientId);
+    if (row && isOtherContent(row.fingerprint, contentFingerprint(scan))) {
+      reused.push(
+        `scans[${index}]: the clientId '${scan.clientId}' was recorded for ${describeScan({ plate: row.plate, capturedAt: row.capturedAt.toISOString() })}; this try sends other content (${describeScan(scan)})`,
+      );
+    }
+  }
+  // Nothing of the batch is written: the device must resend it with new clientIds where it meant new scans.
+  if (reused.length > 0) throw clientIdReused(reused);
 
   const rows: Array<typeof patrolScans.$inferInsert & { index: number }> = [];
   for (const [index, scan] of valid) {
@@ -138,6 +167,7 @@ export async function recordScans(options: {
       index,
       tenantId: tenant.id,
       clientId: scan.clientId,
+      clientFingerprint: contentFingerprint(scan),
       capturedAt: new Date(scan.capturedAt),
       plate: scan.plate,
       fullname: scan.fullname,

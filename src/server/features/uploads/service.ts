@@ -11,7 +11,7 @@ import {
   type UploadPurpose,
 } from '../../../shared/contract/uploads';
 import { fillMessage } from '../../../shared/messages/fill';
-import { CONTENT_TYPE_NAMES, uploadMessages } from '../../../shared/messages/uploads';
+import { CONTENT_TYPE_NAMES, UPLOAD_PURPOSE_NOUNS, uploadMessages } from '../../../shared/messages/uploads';
 import { matchesContentType } from '../../adapters/storage/file-signature';
 import { createStorageKey } from '../../adapters/storage/storage-keys';
 import type { StoragePort } from '../../adapters/storage/storage-port';
@@ -36,6 +36,13 @@ const rejected = (code: ServerErrorCode, message: string) => new AppError(400, c
  * Hands the browser a short-lived place to put one file. The key is ours (tenant prefix, random
  * name, the user's extension); the storage enforces the size limit and the type.
  */
+/** The refusal of a type a purpose does not take, naming exactly the types it does ('JPEG, PNG or WebP'). */
+export function unsupportedTypeMessage(purpose: UploadPurpose): string {
+  const names = PURPOSE_CONTENT_TYPES[purpose].map((type) => CONTENT_TYPE_NAMES[type] ?? type);
+  const types = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+  return fillMessage(uploadMessages.unsupportedType, { types, what: UPLOAD_PURPOSE_NOUNS[purpose] });
+}
+
 export async function issueUpload(options: {
   db: Database;
   storage: StoragePort;
@@ -51,10 +58,7 @@ export async function issueUpload(options: {
   const contentType = options.request.contentType.trim().toLowerCase();
   const allowed = PURPOSE_CONTENT_TYPES[purpose] as readonly string[];
   if (!allowed.includes(contentType)) {
-    throw rejected(
-      'unsupported_type',
-      purpose === 'appeal-photo' ? uploadMessages.unsupportedPhoto : uploadMessages.unsupportedFile,
-    );
+    throw rejected('unsupported_type', unsupportedTypeMessage(purpose));
   }
   if (isPathLike(fileName)) throw rejected('bad_file_name', uploadMessages.pathLikeName);
   const extension = extensionOf(fileName);

@@ -71,6 +71,27 @@ describe('POST /uploads (local adapter)', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it.each([
+    ['appeal-photo', 'application/pdf', 'Only JPEG, PNG, WebP or HEIC photos can be attached.'],
+    ['brand-logo', 'application/pdf', 'Only JPEG, PNG or WebP logos can be attached.'],
+    ['brand-logo', 'image/heic', 'Only JPEG, PNG or WebP logos can be attached.'],
+    ['product-image', 'application/pdf', 'Only JPEG, PNG or WebP images can be attached.'],
+    ['pass-proof', 'image/gif', 'Only JPEG, PNG, WebP, HEIC or PDF files can be attached.'],
+  ])(
+    'refuses a %s of type %s naming exactly what that purpose takes',
+    async (purpose, contentType, message) => {
+      // From an address of its own: the file's other tests share the per-client upload budget.
+      const response = await t.request('alpha', {
+        method: 'POST',
+        url: '/api/v1/uploads',
+        remoteAddress: '192.0.2.90',
+        payload: { purpose, contentType, fileName: 'a.file', size: 100 },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ code: 'unsupported_type', message });
+    },
+  );
+
   it('refuses a patrol photo: only the enforcement API may create those, and nothing is written', async () => {
     const before = await t.db.select().from(uploads);
     const response = await issue({

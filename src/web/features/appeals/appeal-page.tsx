@@ -36,6 +36,7 @@ import {
   type AppealState,
   appealQueryKey,
   confirmAppeal,
+  readAppealToken,
   submitAppeal,
   useAppeal,
   useAppealCitation,
@@ -352,9 +353,15 @@ export function AppealPage() {
           isJustConfirmed={confirmation.outcome === 'confirmed'}
         />
       )}
-      {state?.appeal && (
+      {/* The thread is the appellant's: shown to the browser holding the appeal's token (owner view). */}
+      {state?.appeal?.isOwnerView && readAppealToken(citation.uuid) && (
         <Card withBorder padding="lg">
-          <AppealThread citationUUID={citation.uuid} number={citation.citationNumber} appeal={state.appeal} />
+          <AppealThread
+            citationUUID={citation.uuid}
+            number={citation.citationNumber}
+            appeal={state.appeal}
+            token={readAppealToken(citation.uuid) ?? ''}
+          />
         </Card>
       )}
     </Stack>

@@ -1,27 +1,38 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type Appeal, listAppealMessagesContract, postAppealMessageContract } from '../../../shared/contract';
+import {
+  APPEAL_TOKEN_HEADER,
+  type Appeal,
+  listAppealMessagesContract,
+  postAppealMessageContract,
+} from '../../../shared/contract';
 import { appealThreadMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
 import { callApi } from '../../lib/api-client';
 
-/** The appellant's side of the thread: reached with the notice's uuid and number, as the appeal is. */
+/**
+ * The appellant's side of the thread: reached with the notice's uuid and number and the appeal's
+ * confirmation token, which this browser kept when the emailed link was followed.
+ */
 export function AppealThread({
   citationUUID,
   number,
   appeal,
+  token,
 }: {
   citationUUID: string;
   number: string;
   appeal: Appeal;
+  token: string;
 }) {
   const queryClient = useQueryClient();
+  const headers = { [APPEAL_TOKEN_HEADER]: token };
   const timeZone = useTenantTimeZone();
   const queryKey = ['appeal-messages', citationUUID, number];
   const messages = useQuery({
     queryKey,
     queryFn: ({ signal }) =>
-      callApi(listAppealMessagesContract, { params: { uuid: citationUUID, number } }, { signal }),
+      callApi(listAppealMessagesContract, { params: { uuid: citationUUID, number } }, { signal, headers }),
   });
   return (
     <MessageThread
@@ -34,10 +45,11 @@ export function AppealThread({
       intro={appealThreadMessages.intro}
       canWrite={appeal.isPending}
       send={async (body, imageURLs) => {
-        await callApi(postAppealMessageContract, {
-          params: { uuid: citationUUID, number },
-          body: { body, imageURLs },
-        });
+        await callApi(
+          postAppealMessageContract,
+          { params: { uuid: citationUUID, number }, body: { body, imageURLs } },
+          { headers },
+        );
         await queryClient.invalidateQueries({ queryKey });
       }}
     />
