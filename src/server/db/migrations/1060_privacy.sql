@@ -16,6 +16,12 @@ ALTER TABLE tenants
 -- its personal fields pseudonymised, because kept passes and payments point at it.
 ALTER TABLE customers ADD COLUMN closed_at timestamptz;
 --> statement-breakpoint
+-- A closed account keeps no password (it can never sign in again), whatever its origin.
+ALTER TABLE customers DROP CONSTRAINT customers_signup_has_password;
+--> statement-breakpoint
+ALTER TABLE customers ADD CONSTRAINT customers_signup_has_password
+  CHECK (created_via <> 'signup' OR password_hash IS NOT NULL OR closed_at IS NOT NULL);
+--> statement-breakpoint
 -- An email queued to a person who is being erased (their confirmation): once delivered, or given
 -- up, the row is deleted, so the address does not outlive the message.
 ALTER TABLE email_outbox ADD COLUMN is_erased_after_delivery boolean NOT NULL DEFAULT false;

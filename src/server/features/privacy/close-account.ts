@@ -6,7 +6,7 @@ import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Clock } from '../../clock';
 import type { Database, Transaction } from '../../db/client';
 import { type CustomerRow, customers, emailOutbox, subscriptions, type TenantRow } from '../../db/schema';
-import { AppError, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit';
 import { enqueueEmail } from '../mail/outbox';
 import { cancelSubscriptionAtPeriodEnd } from '../payments/cancel-subscription';
@@ -90,7 +90,7 @@ export async function closeAccount(options: CloseAccountOptions): Promise<{ isCl
       .where(and(eq(customers.tenantId, options.tenant.id), eq(customers.id, options.customer.id)))
       .for('update');
     if (!account) throw notFound('Customer');
-    if (account.closedAt) throw new AppError(409, 'conflict', privacyMessages.alreadyClosed);
+    if (account.closedAt) throw conflict(privacyMessages.alreadyClosed);
     const person = personOf(account);
     const { passIds, appealIds } = await findPersonRecordIds(tx, person);
     await erasePerson(tx, { storage: options.storage, person, passIds, appealIds, now });

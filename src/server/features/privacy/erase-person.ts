@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { privacyMessages } from '../../../shared/messages';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Transaction } from '../../db/client';
@@ -182,7 +182,7 @@ export async function erasePerson(
       and(
         inIds(issuedPasses.id, passIds),
         inArray(issuedPasses.paidStatus, [...LIVE_PASS_STATUSES]),
-        sql`${issuedPasses.expiresAt} > ${now}`,
+        gt(issuedPasses.expiresAt, now),
       ),
     );
 

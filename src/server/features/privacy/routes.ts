@@ -10,7 +10,7 @@ import {
 } from '../../../shared/contract';
 import { privacyMessages } from '../../../shared/messages';
 import type { ApiInstance } from '../../api-instance';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, conflict, forbidden } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
 import { recordAudit } from '../audit';
@@ -151,6 +151,7 @@ export async function privacyRoutes(app: ApiInstance) {
   registerRoute(app, eraseCustomerContract, async (request) => {
     const { tenant, auditActor } = await requireConsoleAccess(request, eraseCustomerContract);
     const customer = await findTenantCustomer(db, tenant.id, request.params.uuid);
+    if (customer.closedAt) throw conflict(privacyMessages.alreadyClosed);
     if (request.body.confirmEmail.toLowerCase() !== customer.email.toLowerCase()) {
       throw badRequest(privacyMessages.confirmEmailMismatch);
     }
