@@ -164,7 +164,7 @@ async function sweepUnconfirmedGuests(db: Database, tenant: TenantRow, now: Date
           eq(issuedPasses.tenantId, tenant.id),
           isNull(issuedPasses.customerId),
           eq(issuedPasses.paidStatus, 'incomplete'),
-          lt(issuedPasses.createdAt, cutoff),
+          lt(issuedPasses.issuedOn, cutoff),
           or(isNotNull(issuedPasses.customerEmail), isNotNull(issuedPasses.customerName)),
         ),
       )
