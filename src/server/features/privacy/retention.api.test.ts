@@ -66,7 +66,7 @@ const keys: Record<string, string> = {};
 
 /** A stored upload of `purpose`, attached, answered as its file URL (its key noted under `name`). */
 async function storedUpload(name: string, purpose: 'appeal-photo' | 'pass-proof') {
-  const { upload, fileUrl } = await uploadThroughApi(t, 'keeping', pngBytes(), { purpose });
+  const { upload } = await uploadThroughApi(t, 'keeping', pngBytes(), { purpose });
   const [row] = await t.db
     .update(uploads)
     .set({ status: 'attached' })
