@@ -34,6 +34,7 @@ import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { platformAdminRoutes } from './features/platform-admin/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { tenantSettingsRoutes } from './features/settings/routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
@@ -182,6 +183,7 @@ export async function buildApp(
       await consoleOverviewRoutes(typed);
       await tenantSettingsRoutes(typed);
       await auditRoutes(typed);
+      await privacyRoutes(typed);
       await platformAdminRoutes(typed);
       await consoleNoticeRoutes(typed);
       await consoleCustomerRoutes(typed);

@@ -157,6 +157,8 @@ export const configSchema = z.object({
   PASS_PROOF_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(60),
   /** Calls on an issued pass by its uuid (its fields, vehicles, holder, times, cancel, invites) per client address per minute. */
   PASS_EDIT_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(300),
+  /** Exports of a person's data (JSON or CSV) one customer, or one operator, may download per hour. */
+  PERSONAL_DATA_EXPORT_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Guest pass verification emails one client address may ask for per minute. */
   VERIFICATION_EMAIL_RATE_LIMIT_PER_CLIENT: z.coerce.number().int().min(1).default(5),
   /** How long the first result of a call sent with an Idempotency-Key is kept and replayed (decision 176). */

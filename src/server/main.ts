@@ -22,6 +22,7 @@ const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
 /** How often passes about to expire are looked for (the reminders are days apart). */
 const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60_000;
 
+import { RETENTION_SWEEP_INTERVAL_MS, sweepRetention } from './features/privacy/sweep-retention';
 import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
 import { startScheduledSweep } from './scheduled-sweep';
 
@@ -92,6 +93,14 @@ async function main() {
     log: app.log,
   });
 
+  // Retention (docs/privacy.md): what each tenant keeps no longer than its settings say.
+  const retentionSweep = startScheduledSweep({
+    name: 'retention',
+    intervalMs: RETENTION_SWEEP_INTERVAL_MS,
+    round: () => sweepRetention({ db: database.db, storage, now: systemClock.now() }),
+    log: app.log,
+  });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await emailWorker.stop();
@@ -100,6 +109,7 @@ async function main() {
     await idempotencySweep.stop();
     await renewals?.stop();
     await uploadSweep.stop();
+    await retentionSweep.stop();
     await app.close();
     await mail.close?.();
     await database.close();

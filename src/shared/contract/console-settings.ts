@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
+import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../rules/retention';
 import { isValidTimeZone } from '../rules/time-zones';
 import { brandDetailsSchema } from './brand';
 import { defineRoute } from './define-route';
@@ -74,6 +75,11 @@ export const tenantSettingsBodySchema = z
     unpaidReservationMinutes: wholeNumber(1, 1440),
     processingFeeBasisPoints: wholeNumber(0, 2000),
     processingFeeFixedCents: wholeNumber(0, 100000),
+    // Retention (issue 28, docs/privacy.md); absent: unchanged, so older clients keep working.
+    scanRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
+    patrolPhotoRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
+    closedAppealPhotoRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
+    unconfirmedGuestRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
   })
   .refine((body) => !(body.isCitationOnly && body.isPermitOnly), {
     message: 'A portal cannot be both notices only and passes only.',
@@ -87,6 +93,10 @@ export const tenantSettingsSchema = brandDetailsSchema.omit({ entityUUID: true }
   unpaidReservationMinutes: z.number().int(),
   processingFeeBasisPoints: z.number().int(),
   processingFeeFixedCents: z.number().int(),
+  scanRetentionDays: z.number().int(),
+  patrolPhotoRetentionDays: z.number().int(),
+  closedAppealPhotoRetentionDays: z.number().int(),
+  unconfirmedGuestRetentionDays: z.number().int(),
   /** Read-only here: the platform's fee, set by the platform. */
   serviceFeeCents: z.number().int(),
 });

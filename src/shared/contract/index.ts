@@ -52,6 +52,7 @@ export {
 export * from './passes-proof';
 export * from './payments';
 export * from './platform-admin';
+export * from './privacy';
 export * from './reports';
 export * from './ticketview';
 export * from './uploads';

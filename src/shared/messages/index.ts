@@ -15,4 +15,5 @@ export * from './pass-screens';
 export * from './passes';
 export * from './payments';
 export * from './platform-admin';
+export * from './privacy';
 export * from './uploads';

@@ -15,5 +15,6 @@ export * from './mask-personal-data';
 export * from './pass-lists';
 export * from './plate-misreadings';
 export * from './plates';
+export * from './retention';
 export * from './search-normalisation';
 export * from './time-zones';

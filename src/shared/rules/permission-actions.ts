@@ -51,6 +51,11 @@ export const ACTIONS = [
   'customer.list',
   /** Turning guest codes on, marking a customer as a business, issuing sign-up codes. */
   'customer.manage',
+  /** A person's data (issue 28): exporting it and erasing it on the person's request. */
+  'customer.export',
+  'customer.erase',
+  /** Exporting all of the tenant's data as a fixture document. */
+  'tenant.export',
   'report.list',
   'audit.read',
   'plate.check',

@@ -46,6 +46,8 @@ export const customers = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the account was closed and its personal fields pseudonymised (docs/privacy.md). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('customers_tenant_email_key').on(table.tenantId, sql`lower(${table.email})`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants';
 
 /** The parts of a branded email; see src/server/features/mail/render-email.ts. */
@@ -30,6 +30,8 @@ export const emailOutbox = pgTable(
     /** A worker's lease on the row while it sends; another worker skips it until then. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Deleted once delivered or given up: the confirmation to a person being erased. */
+    isErasedAfterDelivery: boolean('is_erased_after_delivery').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

@@ -32,6 +32,11 @@ export const tenants = pgTable('tenants', {
   serviceFeeCents: integer('service_fee_cents').notNull().default(0),
   /** Stripe Connect account (acct_...) that receives this tenant's payments; null: the platform's. */
   stripeAccountId: text('stripe_account_id'),
+  /** Retention in days (migration 1060, docs/privacy.md): the retention sweep deletes what is older. */
+  scanRetentionDays: integer('scan_retention_days').notNull().default(365),
+  patrolPhotoRetentionDays: integer('patrol_photo_retention_days').notNull().default(90),
+  closedAppealPhotoRetentionDays: integer('closed_appeal_photo_retention_days').notNull().default(180),
+  unconfirmedGuestRetentionDays: integer('unconfirmed_guest_retention_days').notNull().default(30),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
@@ -74,6 +74,13 @@ export interface DeliveryResult {
   failed: number;
 }
 
+/** A message to a person who has been erased (their confirmation) is not kept once done with. */
+async function deleteIfErasedAfterDelivery(db: Database, id: string) {
+  await db
+    .delete(emailOutbox)
+    .where(and(eq(emailOutbox.id, id), eq(emailOutbox.isErasedAfterDelivery, true)));
+}
+
 /**
  * Delivers the messages that are due, once each: a message is marked sent only after the relay
  * accepted it, and a failure schedules a retry with exponential backoff. Callable from tests.
@@ -102,6 +109,7 @@ export async function deliverPendingEmails(
         .update(emailOutbox)
         .set({ status: 'sent', sentAt: deps.clock.now(), lockedUntil: null, lastError: null })
         .where(eq(emailOutbox.id, email.id));
+      await deleteIfErasedAfterDelivery(deps.db, email.id);
       result.sent += 1;
     } catch (error) {
       options.onError?.(error, email.id);
@@ -115,6 +123,7 @@ export async function deliverPendingEmails(
           lastError: String((error as Error)?.message ?? error).slice(0, 1000),
         })
         .where(eq(emailOutbox.id, email.id));
+      if (isFinal) await deleteIfErasedAfterDelivery(deps.db, email.id);
       if (isFinal) result.failed += 1;
       else result.retrying += 1;
     }

@@ -59,6 +59,9 @@ const WHO_MAY: Record<Exclude<Action, (typeof PASS_ACTIONS)[number]>, ActorName[
   'report.create': ['admin', 'staff', 'officer', 'platform'],
   'operator.manage': ['admin', 'platform'],
   'settings.manage': ['admin', 'platform'],
+  'customer.export': ['admin', 'platform'],
+  'customer.erase': ['admin', 'platform'],
+  'tenant.export': ['admin', 'platform'],
   'apikey.manage': ['admin', 'platform'],
   'tenant.manage': ['platform'],
 };

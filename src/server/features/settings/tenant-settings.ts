@@ -36,6 +36,10 @@ export function toTenantSettings(tenant: TenantRow): TenantSettings {
     processingFeeBasisPoints: tenant.processingFeeBasisPoints,
     processingFeeFixedCents: tenant.processingFeeFixedCents,
     serviceFeeCents: tenant.serviceFeeCents,
+    scanRetentionDays: tenant.scanRetentionDays,
+    patrolPhotoRetentionDays: tenant.patrolPhotoRetentionDays,
+    closedAppealPhotoRetentionDays: tenant.closedAppealPhotoRetentionDays,
+    unconfirmedGuestRetentionDays: tenant.unconfirmedGuestRetentionDays,
     subdomain: tenant.subdomain,
   };
 }

@@ -25,6 +25,7 @@ import {
   PasswordDialog,
 } from './account-dialogs';
 import { fetchPaymentPortalUrl, useCards, useCustomer, useRefreshGuestCode } from './api';
+import { YourDataCard } from './your-data-card';
 
 const DIALOGS = {
   location: LocationDialog,
@@ -281,6 +282,7 @@ export function AccountPage() {
         <AdministratorContact />
         <PaymentMethodCard customer={customer.data} />
       </SimpleGrid>
+      <YourDataCard />
       {Dialog && (
         <Dialog
           customer={customer.data}

@@ -5,8 +5,11 @@ import {
   type Customer,
   changePasswordContract,
   checkCodeContract,
+  closeMyAccountContract,
   customerCardsContract,
   customerPortalContract,
+  exportMyDataContract,
+  exportMyDataCsvContract,
   getCustomerContract,
   loginContract,
   refreshGuestCodeContract,
@@ -17,7 +20,8 @@ import {
   updateCustomerContract,
   verifyEmailContract,
 } from '../../../shared/contract';
-import { type CallOptions, callApi, isApiError } from '../../lib/api-client';
+import { API_BASE, type CallOptions, callApi, isApiError } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download-file';
 import { clearSession, readJwt, storeSession, useJwt } from '../../lib/session';
 
 export const CUSTOMER_QUERY_KEY = ['customer'] as const;
@@ -138,4 +142,27 @@ export function fetchPaymentPortalUrl(customerUuid: string): Promise<string> {
   return callAsCustomer(customerPortalContract, { params: { id: customerUuid }, query: {} }).then(
     (answer) => answer.portalURL,
   );
+}
+
+/** Downloads everything the portal holds about the signed-in customer (JSON or CSV, issue 28). */
+export function downloadMyData(format: 'json' | 'csv') {
+  const contract = format === 'json' ? exportMyDataContract : exportMyDataCsvContract;
+  return downloadFile({
+    url: `${API_BASE}${contract.path}`,
+    authorization: readJwt() ?? '',
+    fallbackName: `my-data.${format}`,
+  }).catch(signOutOnUnauthorized);
+}
+
+/** Closing the account ends every session, this one too: the browser forgets it on success. */
+export function useCloseAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.input<typeof closeMyAccountContract.body>) =>
+      callAsCustomer(closeMyAccountContract, { body }),
+    onSuccess: () => {
+      clearSession();
+      queryClient.clear();
+    },
+  });
 }

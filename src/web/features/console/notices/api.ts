@@ -21,7 +21,8 @@ import {
   type ViolationCodeBody,
   voidNoticeContract,
 } from '../../../../shared/contract';
-import { API_BASE, ApiError } from '../../../lib/api-client';
+import { API_BASE } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
 import { readOperatorToken } from '../../operator/operator-session';
 import { callAsOperator } from '../operator-call';
 
@@ -69,32 +70,13 @@ export const previewNoticeImport = (csv: string) =>
   callAsOperator(previewNoticeImportContract, { body: { csv } });
 export const importNotices = (csv: string) => callAsOperator(importNoticesContract, { body: { csv } });
 
-/** Saves a file the browser holds as a download. */
-export function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+export { saveFile } from '../../../lib/download-file';
 
 /** Downloads the filtered export: a plain link cannot send the operator's Authorization header. */
-export async function downloadNoticeExport(filter: Partial<NoticeFilter>) {
-  const response = await fetch(`${API_BASE}${exportNoticesContract.path}${buildQuery(filter)}`, {
-    headers: { authorization: readOperatorToken() ?? '' },
+export function downloadNoticeExport(filter: Partial<NoticeFilter>) {
+  return downloadFile({
+    url: `${API_BASE}${exportNoticesContract.path}${buildQuery(filter)}`,
+    authorization: readOperatorToken() ?? '',
+    fallbackName: 'notices.csv',
   });
-  if (!response.ok) {
-    const payload = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(
-      response.status,
-      'http_error',
-      payload?.message ?? `Export failed (${response.status}).`,
-    );
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'notices.csv';
-  saveFile(await response.blob(), fileName);
 }

@@ -1,0 +1,123 @@
+import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { privacyMessages } from '../../../shared/messages';
+import { ApiError } from '../../lib/api-client';
+import { clearSession } from '../../lib/session';
+import { downloadMyData, useCloseAccount } from './api';
+
+/** The password dialog: closing cannot be undone, so it is asked again (a wrong one is a 403). */
+function CloseAccountDialog({ onClose }: { onClose: () => void }) {
+  const closeAccount = useCloseAccount();
+  const [password, setPassword] = useState('');
+  const error = closeAccount.error;
+  const errorText =
+    error instanceof ApiError && [400, 403, 429].includes(error.status) ? error.message : error?.message;
+
+  if (closeAccount.isSuccess) {
+    return (
+      <Modal opened onClose={clearSession} title={privacyMessages.closeTitle} centered>
+        <Stack gap="md">
+          <Alert color="green" role="status" data-testid="account-closed">
+            {privacyMessages.closedNotice}
+          </Alert>
+          <Group justify="flex-end">
+            {/* Forgetting the session takes the browser to the sign-in page. */}
+            <Button onClick={clearSession}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={privacyMessages.closeTitle}
+      centered
+      closeButtonProps={{ 'aria-label': privacyMessages.cancel }}
+    >
+      <form
+        noValidate
+        onSubmit={(event: FormEvent<HTMLFormElement>) => {
+          event.preventDefault();
+          closeAccount.mutate({ currentPassword: password });
+        }}
+      >
+        <Stack gap="md">
+          <Text>{privacyMessages.closeWarning}</Text>
+          {errorText && (
+            <Alert color="red" role="alert" data-testid="close-error">
+              {errorText}
+            </Alert>
+          )}
+          <PasswordInput
+            label={privacyMessages.closePasswordLabel}
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {privacyMessages.cancel}
+            </Button>
+            <Button type="submit" color="red" loading={closeAccount.isPending} disabled={!password}>
+              {privacyMessages.closeConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** 'Your data' on the account screen (issue 28): download it all, or close the account. */
+export function YourDataCard() {
+  const [isClosing, setIsClosing] = useState(false);
+  const [busyFormat, setBusyFormat] = useState<'json' | 'csv' | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  async function download(format: 'json' | 'csv') {
+    setBusyFormat(format);
+    setDownloadError(null);
+    try {
+      await downloadMyData(format);
+    } catch (caught) {
+      setDownloadError(
+        caught instanceof ApiError && caught.status === 429 ? caught.message : privacyMessages.downloadFailed,
+      );
+    } finally {
+      setBusyFormat(null);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="your-data-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="your-data-title">
+          {privacyMessages.cardTitle}
+        </Title>
+        <Text>{privacyMessages.cardIntro}</Text>
+        <Group gap="sm">
+          <Button variant="default" onClick={() => download('json')} loading={busyFormat === 'json'}>
+            {privacyMessages.downloadJson}
+          </Button>
+          <Button variant="default" onClick={() => download('csv')} loading={busyFormat === 'csv'}>
+            {privacyMessages.downloadCsv}
+          </Button>
+        </Group>
+        {downloadError && (
+          <Alert color="red" role="alert" data-testid="download-error">
+            {downloadError}
+          </Alert>
+        )}
+        <Group>
+          <Button color="red" variant="outline" onClick={() => setIsClosing(true)}>
+            {privacyMessages.closeAccount}
+          </Button>
+        </Group>
+      </Stack>
+      {isClosing && <CloseAccountDialog onClose={() => setIsClosing(false)} />}
+    </Card>
+  );
+}
