@@ -2,6 +2,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
+  onResponseAsyncHookHandler,
   preHandlerAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify';
@@ -33,6 +34,7 @@ export type ContractHandler<Contract extends RouteContract> = (
 export interface RouteHooks {
   onRequest?: onRequestAsyncHookHandler[];
   preHandler?: preHandlerAsyncHookHandler[];
+  onResponse?: onResponseAsyncHookHandler[];
 }
 
 const BEARER_SECURITY = [{ bearerAuth: [] }];

@@ -30,10 +30,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const issue = error.validation[0];
       const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
       const detail = issue?.message ?? 'bad value';
-      // The spec's messages end with a full stop already: never add a second one.
-      const stop = /[.!?]$/.test(detail) ? '' : '.';
-      const message = `Invalid ${error.validationContext ?? 'request'}${field ? ` field '${field}'` : ''}: ${detail}${stop}`;
-      return reply.status(400).send({ code: 'bad_request', message });
+      return reply.status(400).send({
+        code: 'bad_request',
+        message: validationMessage(detail, error.validationContext, field),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -44,4 +44,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal_error', message: INTERNAL_ERROR_MESSAGE });
   });
+}
+
+/**
+ * A whole sentence (capital first, full stop last) is a message written for the person, such as
+ * the spec's 'Please fill out all fields before updating.': it is the answer's text alone. Zod's
+ * own messages ('Invalid input: expected string') and the contracts' fragments ('must be at most
+ * 200 characters') never end with a stop, and are told by the field they are about.
+ */
+export function validationMessage(detail: string, context: string | undefined, field: string | undefined) {
+  if (/^\p{Lu}/u.test(detail) && /[.!?]$/.test(detail)) return detail;
+  return `Invalid ${context ?? 'request'}${field ? ` field '${field}'` : ''}: ${detail}.`;
 }

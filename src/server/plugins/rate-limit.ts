@@ -1,7 +1,13 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onResponseAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { Redis } from 'ioredis';
 import { AppError } from '../errors';
+import { type AttemptCounter, memoryAttemptCounter, redisAttemptCounter } from './failed-attempts';
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -25,7 +31,17 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     errorResponseBuilder: () => new AppError(429, 'too_many_requests', RATE_LIMITED_MESSAGE),
   });
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  const namespace = `${config.RATE_LIMIT_NAMESPACE}:failed-attempts:`;
+  attemptCountersByApp.set(
+    app.deps,
+    redis
+      ? redisAttemptCounter(redis, namespace)
+      : memoryAttemptCounter(() => app.deps.clock.now().getTime()),
+  );
 }
+
+/** Per app, the store of `limitFailures`, beside the rate-limit plugin's own (same Redis, or memory). */
+const attemptCountersByApp = new WeakMap<object, AttemptCounter>();
 
 type RateLimitCheck = ReturnType<FastifyInstance['createRateLimit']>;
 type RequestKey = (request: FastifyRequest) => string | Promise<string>;
@@ -89,5 +105,47 @@ export function limitPerKey(
     if (result.isAllowed || !result.isExceeded) return;
     reply.header('retry-after', String(result.ttlInSeconds));
     throw new AppError(429, 'too_many_requests', RATE_LIMITED_MESSAGE);
+  };
+}
+
+/**
+ * A limit on failures rather than requests: `max` failed attempts per key per `timeWindow`
+ * milliseconds. Each attempt is counted when it starts (so parallel guesses cannot slip past the
+ * check together) and a successful answer takes its count back, or with `onSuccess: 'clear'`
+ * forgets the key's failures. So any number of correct sign-ins lock nobody out. Like the rate
+ * limits, an unreachable store lets requests through and logs why.
+ */
+export function limitFailures(
+  app: FastifyInstance,
+  options: {
+    name: string;
+    max: number;
+    timeWindow: number;
+    key: RequestKey;
+    onSuccess: 'give-back' | 'clear';
+  },
+): { check: preHandlerAsyncHookHandler; settle: onResponseAsyncHookHandler } {
+  const counter = attemptCountersByApp.get(app.deps);
+  if (!counter) throw new Error('limitFailures needs registerRateLimit to have run first.');
+  const countedKeys = new WeakMap<FastifyRequest, string>();
+  return {
+    check: async (request, reply) => {
+      const key = `${options.name}:${await options.key(request)}`;
+      const attempt = await counter.begin(key, options.timeWindow).catch((err: unknown) => {
+        request.log.warn({ err }, 'failed-attempt store error');
+        return null;
+      });
+      if (!attempt) return;
+      countedKeys.set(request, key);
+      if (attempt.count <= options.max) return;
+      reply.header('retry-after', String(Math.max(1, Math.ceil(attempt.msLeft / 1000))));
+      throw new AppError(429, 'too_many_requests', RATE_LIMITED_MESSAGE);
+    },
+    settle: async (request, reply) => {
+      const key = countedKeys.get(request);
+      if (!key || reply.statusCode >= 400) return;
+      const settled = options.onSuccess === 'clear' ? counter.clear(key) : counter.giveBack(key);
+      await settled.catch((err: unknown) => request.log.warn({ err }, 'failed-attempt store error'));
+    },
   };
 }

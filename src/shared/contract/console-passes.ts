@@ -15,7 +15,7 @@ import {
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText } from './passes';
-import { permitProductSchema } from './passes-catalogue';
+import { dailyWindowSchema, permitProductSchema } from './passes-catalogue';
 
 /**
  * The operator console's pass calls (issue 11, docs/console-passes.md): pass products and their
@@ -67,6 +67,8 @@ export const productRulesInputSchema = z
       .regex(LOCAL_TIME_OR_MIDNIGHT, 'must be a local time HH:mm (or 24:00)')
       .nullish()
       .transform(nullIfEmpty),
+    /** A time-of-day product: a pass runs for one daily window (type 1 products). */
+    dailyWindow: dailyWindowSchema.nullish().transform((value) => value ?? null),
     blackoutDates: z
       .array(z.iso.date('must be a date YYYY-MM-DD').refine(isCalendarDate, 'must be a real calendar date'))
       .max(366)
@@ -214,6 +216,7 @@ export const consoleProductSchema = permitProductSchema
       weekdays: z.array(z.number().int()).nullable(),
       hoursFrom: z.string().nullable(),
       hoursTo: z.string().nullable(),
+      dailyWindow: z.object({ from: z.string(), to: z.string() }).nullable(),
       blackoutDates: z.array(z.string()),
       quota: z
         .object({

@@ -60,8 +60,21 @@ export const permitProductSchema = z.object({
   residencyRule: z.enum(RESIDENCY_RULES).nullable(),
   /** The most proof files a registration takes. */
   maxProofFiles: z.number().int(),
+  /** A time-of-day product's window (a pass runs for the one under way or the next); null: none. */
+  dailyWindow: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
 export type PermitProduct = z.infer<typeof permitProductSchema>;
+
+/**
+ * A time-of-day product's daily window (the overnight pass, 6 pm to 8 am): local 'HH:mm' in the
+ * tenant's zone; `to` at or before `from` crosses midnight. A pass of it runs for one window.
+ */
+export const dailyWindowSchema = z
+  .object({
+    from: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time HH:mm'),
+    to: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time HH:mm'),
+  })
+  .refine((window) => window.from !== window.to, { path: ['to'], message: 'must differ from the start' });
 
 export const productImageSchema = z.object({ uuid: z.uuid(), url: z.string() });
 
@@ -80,18 +93,19 @@ export const listPermitProductsContract = defineRoute({
       .transform((value) => value === 'true'),
   }),
   response: z.array(permitProductSchema),
-  errors: [404],
+  // 401: a private, sign-in-only portal shows its catalogue to its account holders only.
+  errors: [401, 404],
 });
 
 export const listPermitProductsBySubdomainContract = defineRoute({
   method: 'GET',
   path: '/portal/permit/products/subdomain/:subdomain',
-  summary: "A tenant's public pass products, by subdomain",
+  summary: "A tenant's public pass products, by subdomain (a private, sign-in-only tenant's: signed in only)",
   tags: ['passes'],
-  auth: 'none',
+  auth: 'optional-customer',
   params: z.object({ subdomain: subdomainSchema }),
   response: z.array(permitProductSchema),
-  errors: [404],
+  errors: [401, 404],
 });
 
 export const listBusinessPermitProductsContract = defineRoute({

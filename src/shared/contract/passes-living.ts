@@ -225,10 +225,12 @@ export const setSecondaryVehicleStateContract = defineRoute({
 export const updatePermitHolderContract = defineRoute({
   method: 'POST',
   path: '/portal/permitholder/update',
-  summary: "Update a pass's permit holder",
+  summary: "Update a pass's permit holder (every field is replaced; a key it does not know is a 400)",
   tags: ['passes'],
   auth: 'optional-customer',
-  body: z.object({
+  // Strict: an absent field clears it, so a body spelled with other keys (the checkout's
+  // holderName, ...) would otherwise blank the whole holder.
+  body: z.strictObject({
     permitIssuedUUID: uuidSchema,
     name: optionalPassText(200),
     email: optionalPassText(254).refine(

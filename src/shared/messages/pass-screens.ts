@@ -13,6 +13,8 @@ export const passScreenMessages = {
   perPeriod: '{price} / {period}',
   validFor: 'Valid for {duration}',
   validBetween: '{start} – {end}',
+  /** A time-of-day product: one window a pass (issue 27). */
+  validDailyWindow: '{from} to {to}, one window per pass',
   enterCodeLink: 'Have an access code?',
   productImageAlt: '{name}, image {n}',
 

@@ -63,6 +63,8 @@ export const passMessages = {
   startInPast: 'The start must not be in the past.',
   endInPast: 'The end must be in the future.',
   passTooLong: 'The pass cannot be longer than its product allows.',
+  /** Time selection type 1 with a later start asked for (ours). */
+  passStartsNow: 'This pass starts when it is bought: it cannot be given another start.',
   primaryVehicleRequired: 'Add a vehicle to this pass first.',
 
   // Section 2: result screens.
@@ -75,6 +77,8 @@ export const passMessages = {
   canceledOrVoided: 'Your permit has been canceled or voided. We hope to see you again!',
   backToDashboard: 'Back to dashboard',
   needsAdminApproval: 'Needs admin approval',
+  /** A private, sign-in-only portal's catalogue, to a signed-out visitor (ours). */
+  catalogueSignInRequired: 'Please sign in to see the passes of this portal.',
   soldOutBadge: 'Sold out',
   verifyEmailTitle: 'Verify your email address',
   emailSent: 'We sent you an email with a link to begin your registration.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findCheckoutProblem } from './pass-checkout';
 import { findClosedRule } from './pass-sales-rules';
-import { addPassDuration, computePassWindow } from './pass-times';
+import { addPassDuration, computePassWindow, findDailyWindowOccurrence } from './pass-times';
 
 const NY = 'America/New_York';
 
@@ -64,6 +64,16 @@ describe('computePassWindow', () => {
       ok: false,
       reason: 'past',
     });
+  });
+  it('refuses a later start for type 1: it starts now', () => {
+    const startsNow = { ...product, timeSelectionType: 1 as const };
+    expect(computePassWindow(startsNow, { date: '2026-11-21T15:00:00Z', endDate: null }, now, NY)).toEqual({
+      ok: false,
+      reason: 'starts-now',
+    });
+    expect(
+      computePassWindow(startsNow, { date: '2026-11-20T15:10:00Z', endDate: null }, now, NY),
+    ).toMatchObject({ ok: true });
   });
 });
 
@@ -165,5 +175,58 @@ describe('findCheckoutProblem', () => {
         hasVehicle: true,
       }),
     ).toBeNull();
+  });
+});
+
+describe('daily windows (time-of-day products)', () => {
+  const overnight = { from: '18:00', to: '08:00' };
+  const product = {
+    timeSelectionType: 1 as const,
+    permitDuration: 14,
+    permitDurationUnit: 'HOUR' as const,
+    chosenDate: null,
+    chosenEndDate: null,
+    dailyWindow: overnight,
+  };
+  const sell = (now: string) => computePassWindow(product, { date: now, endDate: null }, new Date(now), NY);
+
+  it('sells the next window before it opens, not "from now for 14 hours"', () => {
+    // Friday 10:00 in New York: tonight 18:00 to Saturday 08:00.
+    expect(sell('2026-11-20T15:00:00.000Z')).toEqual({
+      ok: true,
+      start: new Date('2026-11-20T23:00:00.000Z'),
+      end: new Date('2026-11-21T13:00:00.000Z'),
+    });
+  });
+
+  it('sells the window under way from now, after midnight too', () => {
+    // 21:00 and 02:00 (the night before's window) in New York.
+    expect(sell('2026-11-21T02:00:00.000Z')).toMatchObject({ end: new Date('2026-11-21T13:00:00.000Z') });
+    expect(sell('2026-11-21T07:00:00.000Z')).toEqual({
+      ok: true,
+      start: new Date('2026-11-21T07:00:00.000Z'),
+      end: new Date('2026-11-21T13:00:00.000Z'),
+    });
+  });
+
+  it('keeps the clock times across DST: 15 hours in November, 13 in March', () => {
+    // DST ends at 02:00 on Sunday 2026-11-01: Saturday 18:00 EDT to Sunday 08:00 EST.
+    expect(findDailyWindowOccurrence(overnight, new Date('2026-10-31T16:00:00Z'), NY)).toEqual({
+      start: new Date('2026-10-31T22:00:00.000Z'),
+      end: new Date('2026-11-01T13:00:00.000Z'),
+    });
+    // DST starts at 02:00 on Sunday 2026-03-08: Saturday 18:00 EST to Sunday 08:00 EDT.
+    expect(findDailyWindowOccurrence(overnight, new Date('2026-03-07T16:00:00Z'), NY)).toEqual({
+      start: new Date('2026-03-07T23:00:00.000Z'),
+      end: new Date('2026-03-08T12:00:00.000Z'),
+    });
+  });
+
+  it('a same-day window moves to tomorrow once it has closed', () => {
+    const daytime = { from: '09:00', to: '17:00' };
+    expect(findDailyWindowOccurrence(daytime, new Date('2026-11-20T23:00:00Z'), NY)).toEqual({
+      start: new Date('2026-11-21T14:00:00.000Z'),
+      end: new Date('2026-11-21T22:00:00.000Z'),
+    });
   });
 });

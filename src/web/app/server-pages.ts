@@ -2,7 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BrandDetails } from '../../shared/contract/brand';
 import type { AppLoading } from '../../shared/page-render';
 import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
-import { permitProductsQuery, productImagesQuery } from '../features/passes/catalogue-api';
+import {
+  isCatalogueForMembersOnly,
+  permitProductsQuery,
+  productImagesQuery,
+} from '../features/passes/catalogue-api';
 import { reportScansQuery, reportSummaryQuery } from '../features/reports/api';
 
 export interface ServerPageContext {
@@ -64,14 +68,21 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
     pageModule: 'features/passes/choose-pass-page.tsx',
     // A guest's catalogue: the server never sees the browser's sign-in, and hydration reads no
     // session either (useJwt's server snapshot), so a signed-in visitor's list follows after.
-    prefetch: (queryClient) => [
-      queryClient.fetchQuery(permitProductsQuery('public', false)).then(
-        // Each card shows its product's first image: fetched here too, so it is in the HTML.
-        (products) =>
-          Promise.all(products.map((product) => queryClient.prefetchQuery(productImagesQuery(product.uuid)))),
-        // The catalogue's own query holds the failure; the page shows it as it would in the browser.
-        () => undefined,
-      ),
+    prefetch: (queryClient, { brand }) => [
+      // A members-only portal shows a signed-out visitor the way in, not its passes.
+      ...(isCatalogueForMembersOnly(brand)
+        ? []
+        : [
+            queryClient.fetchQuery(permitProductsQuery('public', false)).then(
+              // Each card shows its product's first image: fetched here too, so it is in the HTML.
+              (products) =>
+                Promise.all(
+                  products.map((product) => queryClient.prefetchQuery(productImagesQuery(product.uuid))),
+                ),
+              // The catalogue's own query holds the failure; the page shows it as it would in the browser.
+              () => undefined,
+            ),
+          ]),
     ],
   },
   '/reports/:reportUUID': {

@@ -173,6 +173,9 @@ export const passProductRules = pgTable(
     /** Local 'HH:mm'; `hoursTo` may be '24:00'. */
     hoursFrom: text('hours_from'),
     hoursTo: text('hours_to'),
+    /** A time-of-day product's window, local 'HH:mm'; `windowTo` at or before `windowFrom` crosses midnight. */
+    windowFrom: text('window_from'),
+    windowTo: text('window_to'),
     /** Local calendar days 'YYYY-MM-DD'. */
     blackoutDates: date('blackout_dates', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
     quotaCount: integer('quota_count'),

@@ -85,6 +85,45 @@ describe('rate limits (memory store)', () => {
     expect(resetRequest.statusCode).toBe(200);
   });
 
+  it('counts failed sign-ins only: ten correct sign-ins lock nobody out', async () => {
+    const signInAs = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/customer/login',
+        headers: { host: 'limits.localhost' },
+        remoteAddress: '10.0.7.1',
+        payload: { email: 'l@example.com', password, entitySubdomain: 'limits' },
+      });
+    const statuses = [];
+    for (let index = 0; index < 10; index += 1) statuses.push((await signInAs('Parking#2026')).statusCode);
+    expect(statuses).toEqual(Array(10).fill(200));
+    // One failure, a success that clears the account's count, then the account's two failures.
+    expect((await signInAs('Wrong#Pass1')).statusCode).toBe(401);
+    expect((await signInAs('Parking#2026')).statusCode).toBe(200);
+    expect((await signInAs('Wrong#Pass1')).statusCode).toBe(401);
+    expect((await signInAs('Wrong#Pass1')).statusCode).toBe(401);
+    // Guessing is still limited, and a locked account and client is refused even the right password.
+    expect((await signInAs('Wrong#Pass1')).statusCode).toBe(429);
+    expect((await signInAs('Parking#2026')).statusCode).toBe(429);
+  });
+
+  it("a success gives back only its own count: the client's failures stay counted", async () => {
+    const attempt = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/customer/login',
+        headers: { host: 'limits.localhost' },
+        remoteAddress: '10.0.8.1',
+        payload: { email, password, entitySubdomain: 'limits' },
+      });
+    expect((await attempt('guess1@example.com', 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await attempt('guess2@example.com', 'Wrong#Pass1')).statusCode).toBe(401);
+    // Signing in to one's own account between guesses does not buy more guesses from this client.
+    expect((await attempt('owner@example.com', 'Parking#2026')).statusCode).toBe(200);
+    expect((await attempt('guess3@example.com', 'Wrong#Pass1')).statusCode).toBe(401);
+    expect((await attempt('guess4@example.com', 'Wrong#Pass1')).statusCode).toBe(429);
+  });
+
   it('keys the password change by account, not by the spelling of the token', async () => {
     const session = async () => {
       const response = await t.app.inject({
@@ -186,6 +225,22 @@ describe('rate limits shared through Redis', () => {
       expect((await login(second, 'shared@example.com', '10.1.0.1')).statusCode).toBe(401);
       expect((await login(first, 'shared@example.com', '10.1.0.1')).statusCode).toBe(401);
       expect((await login(second, 'shared@example.com', '10.1.0.1')).statusCode).toBe(429);
+      // Successes on either instance are given back in the shared store.
+      const correct = (app: FastifyInstance) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/customer/login',
+          headers: { host: 'limits.localhost' },
+          remoteAddress: '10.1.0.2',
+          payload: { email: 'l@example.com', password: 'Parking#2026', entitySubdomain: 'limits' },
+        });
+      for (let index = 0; index < 5; index += 1) {
+        expect((await correct(index % 2 ? first : second)).statusCode).toBe(200);
+      }
+      for (let index = 0; index < 3; index += 1) {
+        expect((await login(first, 'l@example.com', '10.1.0.2')).statusCode).toBe(401);
+      }
+      expect((await login(second, 'l@example.com', '10.1.0.2')).statusCode).toBe(429);
     } finally {
       await Promise.all([first.close(), second.close()]);
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { stripWhitespace } from '../../../shared/rules/account-validation';
-import { limitPerKey } from '../../plugins/rate-limit';
+import type { RouteHooks } from '../../http/register-route';
+import { limitFailures, limitPerKey } from '../../plugins/rate-limit';
 import { findCustomerByEmail } from '../customers/queries';
 
 const MINUTE = 60_000;
@@ -35,14 +36,48 @@ export function authRateLimits(
         name: `${name}:account`,
         max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
         timeWindow: 15 * MINUTE,
-        key: async (request) => {
-          const account = await Promise.resolve()
-            .then(() => accountKey(request))
-            .catch(() => null);
-          return `${account ?? 'none'}|${request.ip}`;
-        },
+        key: accountAndClient(accountKey),
       }),
     ],
+  };
+}
+
+/** The account a request names, paired with its client address ('none' when it names none). */
+function accountAndClient(accountKey: AccountKey) {
+  return async (request: FastifyRequest) => {
+    const account = await Promise.resolve()
+      .then(() => accountKey(request))
+      .catch(() => null);
+    return `${account ?? 'none'}|${request.ip}`;
+  };
+}
+
+/**
+ * The sign-in calls' limits: the same two allowances as `authRateLimits`, per client and per
+ * account and client, but spent by failures only. A successful sign-in gives its client count back
+ * and clears the account's failures there, so a customer who signs in ten times is never locked
+ * out, while guessing still is.
+ */
+export function signInRateLimits(app: FastifyInstance, name: string, accountKey: AccountKey): RouteHooks {
+  const { config } = app.deps;
+  const perClient = limitFailures(app, {
+    name: `${name}:client-failures`,
+    max: config.AUTH_RATE_LIMIT_PER_CLIENT,
+    timeWindow: MINUTE,
+    key: (request) => request.ip,
+    onSuccess: 'give-back',
+  });
+  const perAccount = limitFailures(app, {
+    name: `${name}:account-failures`,
+    max: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    timeWindow: 15 * MINUTE,
+    key: accountAndClient(accountKey),
+    onSuccess: 'clear',
+  });
+  return {
+    onRequest: [perClient.check],
+    preHandler: [perAccount.check],
+    onResponse: [perClient.settle, perAccount.settle],
   };
 }
 

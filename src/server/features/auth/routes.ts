@@ -10,7 +10,13 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authRateLimits, customerByEmail, signedInCustomer, tenantValue } from './rate-limits';
+import {
+  authRateLimits,
+  customerByEmail,
+  signedInCustomer,
+  signInRateLimits,
+  tenantValue,
+} from './rate-limits';
 import {
   changePassword,
   checkSignupCode,
@@ -33,7 +39,7 @@ export async function authRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant(request.body.entitySubdomain);
       return logIn({ ...deps, tenant, email: request.body.email, password: request.body.password });
     },
-    authRateLimits(plain, 'login', customerByEmail('entitySubdomain')),
+    signInRateLimits(plain, 'login', customerByEmail('entitySubdomain')),
   );
 
   registerRoute(

@@ -53,6 +53,7 @@ function toRules(row: PassProductRulesRow | undefined): ConsoleProduct['rules'] 
     weekdays: row?.weekdays ?? null,
     hoursFrom: row?.hoursFrom ?? null,
     hoursTo: row?.hoursTo ?? null,
+    dailyWindow: row?.windowFrom && row.windowTo ? { from: row.windowFrom, to: row.windowTo } : null,
     blackoutDates: row?.blackoutDates ?? [],
     quota,
   };
@@ -104,6 +105,7 @@ function toConsoleProduct(
     canEditTimes: row.canEditTimes,
     residencyRule: row.residencyRule,
     rules: toRules(details.rules),
+    dailyWindow: toRules(details.rules).dailyWindow,
     isArchived: row.archivedAt !== null,
     ...details.counts,
     updatedAt: row.updatedAt.toISOString(),
@@ -248,6 +250,7 @@ function hasRules(rules: ProductEditorValues['rules']): boolean {
       rules.salesEnd ||
       rules.weekdays ||
       rules.hoursFrom ||
+      rules.dailyWindow ||
       rules.blackoutDates.length > 0 ||
       rules.quota,
   );
@@ -287,6 +290,8 @@ async function replaceDetails(
       weekdays: rules.weekdays,
       hoursFrom: rules.hoursFrom,
       hoursTo: rules.hoursTo,
+      windowFrom: rules.dailyWindow?.from ?? null,
+      windowTo: rules.dailyWindow?.to ?? null,
       blackoutDates: rules.blackoutDates,
       quotaCount: rules.quota?.count ?? null,
       quotaPeriod: rules.quota?.period ?? null,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { operatorLoginContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authRateLimits, operatorByEmail } from '../auth/rate-limits';
+import { operatorByEmail, signInRateLimits } from '../auth/rate-limits';
 import { signInOperator } from './service';
 
 export async function operatorRoutes(app: ApiInstance) {
@@ -15,7 +15,7 @@ export async function operatorRoutes(app: ApiInstance) {
       const tenant = await request.requireTenant();
       return signInOperator({ db, config, clock, tenant, ...request.body });
     },
-    // The same limits as the customers' sign-in: per client address, and per account and client.
-    authRateLimits(app as unknown as FastifyInstance, 'operator-login', operatorByEmail),
+    // The same limits as the customers' sign-in: failures per client address, and per account and client.
+    signInRateLimits(app as unknown as FastifyInstance, 'operator-login', operatorByEmail),
   );
 }

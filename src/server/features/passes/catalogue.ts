@@ -8,6 +8,16 @@ import { checkProductRules } from './check-rules';
 import { toPermitProduct } from './presenters';
 import { type CatalogueFilter, findProductRules, findProductWithDetails, listProducts } from './queries';
 
+/**
+ * A private, sign-in-only portal (accounts by sign-up code) shows its passes to its account
+ * holders only: a signed-out visitor gets a 401, as for any signed-in page.
+ */
+export function assertCatalogueVisible(tenant: TenantRow, customer: CustomerRow | null): void {
+  if (tenant.isPrivate && tenant.isLoginOnly && !customer) {
+    throw new AppError(401, 'unauthorized', passMessages.catalogueSignInRequired);
+  }
+}
+
 export async function listCatalogue(options: {
   db: Database;
   tenant: TenantRow;

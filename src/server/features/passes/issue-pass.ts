@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CheckoutPayload, IssuePayload, IssueResponse } from '../../../shared/contract';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import { findCheckoutProblem } from '../../../shared/rules/pass-checkout';
-import { computePassWindow } from '../../../shared/rules/pass-times';
+import { computePassWindow, type PassWindowProblem } from '../../../shared/rules/pass-times';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Database, Transaction } from '../../db/client';
 import {
@@ -41,7 +41,16 @@ import { findSavedVehicle } from './vehicles';
  * checkouts racing for the last place or one code cannot both win.
  */
 
+/** The server's text for asked times that cannot be a pass. */
+const WINDOW_PROBLEM_MESSAGES: Record<PassWindowProblem, string> = {
+  past: passMessages.startInPast,
+  order: passMessages.endBeforeStart,
+  'too-long': passMessages.passTooLong,
+  'starts-now': passMessages.passStartsNow,
+};
+
 /** Which call it came through: each accepts only the outcomes it can answer. */
+
 export type IssueChannel = 'customer' | 'guest-free' | 'guest-paid' | 'guest-check';
 
 type Outcome = IssueResponse['outcome'];
@@ -253,17 +262,14 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     },
   );
   if (problem) throw new AppError(400, problem.code, problem.message);
-  const window = computePassWindow(product, request, now, tenant.timezone);
+  const window = computePassWindow(
+    { ...product, dailyWindow: details.dailyWindow },
+    request,
+    now,
+    tenant.timezone,
+  );
   if (!window.ok) {
-    throw new AppError(
-      400,
-      'pass_validation',
-      window.reason === 'past'
-        ? 'The start must not be in the past.'
-        : window.reason === 'order'
-          ? passMessages.endBeforeStart
-          : 'The pass cannot be longer than its product allows.',
-    );
+    throw new AppError(400, 'pass_validation', WINDOW_PROBLEM_MESSAGES[window.reason]);
   }
   const formFields = answeredFields(details, request.formFields);
   await verifyUploadUrls({

@@ -17,6 +17,7 @@ import {
   emailOutbox,
   issuedPasses,
   passExpiryReminders,
+  passVehicles,
   paymentSessions,
   tenants,
 } from '../../db/schema';
@@ -398,6 +399,23 @@ describe('proof of coverage', () => {
     expect((await get(`/portal/permit/proof/${proofUUID}`, undefined, 'beta')).statusCode).toBe(404);
     expect((await get(`/portal/permit/proof/${randomUUID()}`)).statusCode).toBe(404);
     expect((await get(`/portal/permit/issued/${pass.betaWaiting}/proof`)).statusCode).toBe(404);
+  });
+
+  it('never says covered while no vehicle of the pass is active', async () => {
+    const { proofUUID } = (await get(`/portal/permit/issued/${pass.residentValid}/proof`)).json();
+    const deactivated = await t.db
+      .update(passVehicles)
+      .set({ isActive: false })
+      .where(eq(passVehicles.passId, pass.residentValid))
+      .returning({ id: passVehicles.id });
+    try {
+      const proof = (await get(`/portal/permit/proof/${proofUUID}`)).json();
+      expect(proof).toMatchObject({ plates: [], isValidNow: false, statusText: 'No active vehicle' });
+    } finally {
+      const ids = deactivated.map((row) => row.id);
+      await t.db.update(passVehicles).set({ isActive: true }).where(inArray(passVehicles.id, ids));
+    }
+    expect((await get(`/portal/permit/proof/${proofUUID}`)).json()).toMatchObject({ isValidNow: true });
   });
 });
 

@@ -371,7 +371,7 @@ describe('holder and custom fields', () => {
       email: 'not-an-email',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain(passMessages.holderEmailInvalid);
+    expect(bad.json().message).toBe(passMessages.holderEmailInvalid);
     const [holder] = await t.db.select().from(permitHolders).where(eq(permitHolders.passId, ids.owner));
     expect(holder?.name).toBe('Pat Holder');
     const updated = await call('POST', '/portal/permitholder/update', {
@@ -398,6 +398,27 @@ describe('holder and custom fields', () => {
         )
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses keys it does not know (400) and changes nothing', async () => {
+    const before = await t.db.select().from(permitHolders).where(eq(permitHolders.passId, ids.owner));
+    const misspelt = await call('POST', '/portal/permitholder/update', {
+      permitIssuedUUID: ids.owner,
+      holderName: 'Checkout Spelling',
+      holderCity: 'Troy',
+    });
+    expect(misspelt.statusCode).toBe(400);
+    expect(misspelt.json().code).toBe('bad_request');
+    expect(misspelt.json().message).toContain('holderName');
+    const mixed = await call('POST', '/portal/permitholder/update', {
+      permitIssuedUUID: ids.owner,
+      name: 'Known Key',
+      isAdmin: true,
+    });
+    expect(mixed.statusCode).toBe(400);
+    const after = await t.db.select().from(permitHolders).where(eq(permitHolders.passId, ids.owner));
+    expect(after).toEqual(before);
+    expect(after[0]?.name).toBeTruthy();
   });
 
   it("keeps a Hawaii product's residency rule on edit", async () => {
@@ -432,6 +453,12 @@ describe('holder and custom fields', () => {
     ]);
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.json().message).toBe(passMessages.customFieldsUpdateRequired);
+    // Refused by the contract's schema: the spec's text alone, not prefixed with the field.
+    const blank = await call('PUT', `/portal/permit/issued-fields/${ids.custom}`, [
+      { label: 'Unit', value: '' },
+      { label: 'Lease end', value: 'June' },
+    ]);
+    expect(blank.json()).toEqual({ code: 'bad_request', message: passMessages.customFieldsUpdateRequired });
     const unknown = await call('PUT', `/portal/permit/issued-fields/${ids.custom}`, [
       { label: 'Unit', value: '5C' },
       { label: 'Lease end', value: 'June' },

@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { type PassProof, type PassProofLink, passProofPagePath } from '../../../shared/contract';
+import { passDashboardMessages } from '../../../shared/messages/pass-dashboard';
 import { isPastExpiry, isUpcoming, passStatusText } from '../../../shared/rules/pass-display';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, passProofs, passVehicles, type TenantRow } from '../../db/schema';
@@ -88,16 +89,22 @@ export async function getPassProof(options: {
     issuedOn: pass.issuedOn.toISOString(),
     expiresAt: pass.expiresAt.toISOString(),
   };
+  const plates = vehicles
+    .filter((vehicle) => vehicle.plate.trim() !== '')
+    .map((vehicle) => ({ plate: vehicle.plate, state: vehicle.state ?? null }));
+  const isInForce =
+    pass.paidStatus === 'paid' && !isUpcoming(displayable, now) && !isPastExpiry(displayable, now);
   return {
     productName: found.productName,
-    plates: vehicles
-      .filter((vehicle) => vehicle.plate.trim() !== '')
-      .map((vehicle) => ({ plate: vehicle.plate, state: vehicle.state ?? null })),
+    plates,
     validFrom: displayable.issuedOn,
     validTo: displayable.expiresAt,
-    isValidNow:
-      pass.paidStatus === 'paid' && !isUpcoming(displayable, now) && !isPastExpiry(displayable, now),
-    statusText: passStatusText(displayable, { now, timeZone: tenant.timezone, surface: 'receipt' }),
+    // A pass covers vehicles, not a place: with none of them active, nothing parked is covered.
+    isValidNow: isInForce && plates.length > 0,
+    statusText:
+      isInForce && plates.length === 0
+        ? passDashboardMessages.proofNoPlate
+        : passStatusText(displayable, { now, timeZone: tenant.timezone, surface: 'receipt' }),
     timeZone: tenant.timezone,
     checkedAt: now.toISOString(),
   };

@@ -55,6 +55,7 @@ export function toPermitProduct(details: ProductWithDetails): PermitProduct {
     canEditTimes: row.canEditTimes,
     residencyRule: row.residencyRule,
     maxProofFiles: MAX_PROOF_FILES,
+    dailyWindow: details.dailyWindow,
   };
 }
 

@@ -31,6 +31,7 @@ export interface ProductWithDetails {
   formFields: Array<{ label: string; value: string }>;
   hasAccessCodes: boolean;
   heldCount: number;
+  dailyWindow: { from: string; to: string } | null;
 }
 
 /** Products with their form fields, whether codes guard them and how many places they hold. */
@@ -42,7 +43,7 @@ async function withDetails(
 ): Promise<ProductWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [fields, codes, held] = await runQueries(db, [
+  const [fields, codes, held, windows] = await runQueries(db, [
     () =>
       db
         .select()
@@ -64,6 +65,15 @@ async function withDetails(
           and(eq(issuedPasses.tenantId, tenantId), inArray(issuedPasses.productId, ids), holdsCapacity(now)),
         )
         .groupBy(issuedPasses.productId),
+    () =>
+      db
+        .select({
+          productId: passProductRules.productId,
+          from: passProductRules.windowFrom,
+          to: passProductRules.windowTo,
+        })
+        .from(passProductRules)
+        .where(and(eq(passProductRules.tenantId, tenantId), inArray(passProductRules.productId, ids))),
   ]);
   const guarded = new Set(codes.map((code) => code.productId));
   return rows.map((row) => ({
@@ -73,7 +83,12 @@ async function withDetails(
       .map((field) => ({ label: field.label, value: field.value })),
     hasAccessCodes: guarded.has(row.id),
     heldCount: held.find((entry) => entry.productId === row.id)?.count ?? 0,
+    dailyWindow: dailyWindowOf(windows.find((entry) => entry.productId === row.id)),
   }));
+}
+
+function dailyWindowOf(entry: { from: string | null; to: string | null } | undefined) {
+  return entry?.from && entry.to ? { from: entry.from, to: entry.to } : null;
 }
 
 export type CatalogueFilter = 'public' | 'visitor' | { businessAccountId: string };

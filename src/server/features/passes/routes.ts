@@ -29,6 +29,7 @@ import { AppError, notFound } from '../../errors';
 import { type ContractRequest, registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
 import {
+  assertCatalogueVisible,
   checkAccessCode,
   checkRulesNow,
   getProduct,
@@ -59,7 +60,7 @@ export async function passRoutes(app: ApiInstance) {
 
   registerRoute(app, listPermitProductsContract, async (request) => {
     const tenant = await request.requireTenant();
-    await optionalCustomer(request);
+    assertCatalogueVisible(tenant, await optionalCustomer(request));
     return listCatalogue({
       db,
       tenant,
@@ -70,6 +71,7 @@ export async function passRoutes(app: ApiInstance) {
 
   registerRoute(app, listPermitProductsBySubdomainContract, async (request) => {
     const tenant = await request.requireTenant(request.params.subdomain);
+    assertCatalogueVisible(tenant, await optionalCustomer(request));
     return listCatalogue({ db, tenant, filter: 'public', now: clock.now() });
   });
 

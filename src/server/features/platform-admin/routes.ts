@@ -8,7 +8,7 @@ import type { ApiInstance } from '../../api-instance';
 import { withSystemScope } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
-import { authRateLimits } from '../auth/rate-limits';
+import { signInRateLimits } from '../auth/rate-limits';
 import { requirePermission } from '../permissions';
 import { requirePlatformAdmin, signInPlatformAdmin } from './platform-admins';
 import { createPlatformTenant, listPlatformTenants } from './platform-tenants';
@@ -27,7 +27,7 @@ export async function platformAdminRoutes(app: ApiInstance) {
       return signInPlatformAdmin({ ...deps, ...request.body });
     },
     // The operators' sign-in limits, keyed by the address tried.
-    authRateLimits(plain, 'platform-admin-login', (request) => {
+    signInRateLimits(plain, 'platform-admin-login', (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       return typeof email === 'string' ? `platform-admin:${email.trim().toLowerCase()}` : null;
     }),

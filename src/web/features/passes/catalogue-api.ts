@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  type BrandDetails,
   checkPermitRulesContract,
   getPermitProductContract,
   getPermitProductFieldsContract,
@@ -34,6 +35,11 @@ function fetchCatalogue(mode: CatalogueMode, signal: AbortSignal): Promise<Permi
 }
 
 /** A catalogue's query; the server renderer fetches the guests' one before rendering the page. */
+/** A private, sign-in-only portal: its passes are for its account holders (the server says 401). */
+export function isCatalogueForMembersOnly(brand: BrandDetails | null | undefined): boolean {
+  return Boolean(brand?.isPrivate && brand.isLoginOnly);
+}
+
 export function permitProductsQuery(mode: CatalogueMode, isSignedIn: boolean) {
   return {
     queryKey: ['permit-products', mode, isSignedIn] as const,

@@ -47,6 +47,7 @@ const product: PermitProduct = {
   canEditTimes: false,
   residencyRule: null,
   maxProofFiles: 6,
+  dailyWindow: null,
 };
 
 const NOW = new Date('2026-11-21T15:00:00Z');

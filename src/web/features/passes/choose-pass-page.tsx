@@ -1,12 +1,19 @@
-import { Alert, Anchor, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { PermitProduct } from '../../../shared/contract';
-import { passScreenMessages } from '../../../shared/messages';
+import type { BrandDetails, PermitProduct } from '../../../shared/contract';
+import { passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { useJwt } from '../../lib/session';
 import { useCustomer } from '../accounts/api';
-import { type CatalogueMode, checkPermitRules, usePermitProducts } from './catalogue-api';
+import { registerActions } from '../home/register-pass-block';
+import {
+  type CatalogueMode,
+  checkPermitRules,
+  isCatalogueForMembersOnly,
+  usePermitProducts,
+} from './catalogue-api';
 import { ProductCard } from './product-card';
 
 /** Where choosing a product leads (section 2): verify or guest checkout, or a customer's application. */
@@ -75,8 +82,36 @@ function ProductCatalogue({ mode, title }: { mode: CatalogueMode; title: string 
   );
 }
 
-/** /permits/choose: the public catalogue, for guests. */
+/** In place of the catalogue on a members-only portal: the way in, as the home page offers it. */
+function SignInToChoose({ brand }: { brand: BrandDetails }) {
+  useDocumentTitle(passScreenMessages.chooseTitle);
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="choose-title">
+      <Title order={1} size="h2" id="choose-title">
+        {passScreenMessages.chooseTitle}
+      </Title>
+      <Text data-testid="catalogue-sign-in">{passMessages.catalogueSignInRequired}</Text>
+      <Group gap="sm">
+        {registerActions(brand).map((action, index) => (
+          <Button
+            key={action.to}
+            component={Link}
+            to={action.to}
+            variant={index === 0 ? 'filled' : 'outline'}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+/** /permits/choose: the public catalogue, for guests (on a members-only portal, for the signed in). */
 export function PublicChoosePage() {
+  const brand = useBrand();
+  const jwt = useJwt();
+  if (brand && isCatalogueForMembersOnly(brand) && !jwt) return <SignInToChoose brand={brand} />;
   return <ProductCatalogue mode="public" title={passScreenMessages.chooseTitle} />;
 }
 

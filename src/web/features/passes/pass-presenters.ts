@@ -27,8 +27,21 @@ export function formatProductPrice(product: Pick<PermitProduct, 'amount' | 'bill
   });
 }
 
-/** How long a product runs: its preset window (type 2) or its duration. */
+/** A local 'HH:mm' as the clock reads it: '18:00' is '6:00 PM'. */
+export function formatTimeOfDay(localTime: string): string {
+  const [hours = 0, minutes = 0] = localTime.split(':').map(Number);
+  const period = hours < 12 ? 'AM' : 'PM';
+  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
+/** How long a product runs: its preset window (type 2), its daily window, or its duration. */
 export function describeProductTime(product: PermitProduct, timeZone: string): string {
+  if (product.timeSelectionType === 1 && product.dailyWindow) {
+    return formatPassMessage(passScreenMessages.validDailyWindow, {
+      from: formatTimeOfDay(product.dailyWindow.from),
+      to: formatTimeOfDay(product.dailyWindow.to),
+    });
+  }
   if (product.timeSelectionType === 2 && product.chosenDate && product.chosenEndDate) {
     return formatPassMessage(passScreenMessages.validBetween, {
       start: formatDate(product.chosenDate, timeZone, 'dateTime'),

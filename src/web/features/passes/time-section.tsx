@@ -2,14 +2,15 @@ import { Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { formatDate } from '../../../shared/format';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
-import { computePassWindow } from '../../../shared/rules/pass-times';
+import { computePassWindow, type PassWindowProblem } from '../../../shared/rules/pass-times';
 import { type CheckoutContext, type CheckoutFormValues, checkoutTimes } from './checkout-form';
 import { formatDuration } from './pass-presenters';
 import { SectionTitle } from './section-title';
 
-function describeWindowProblem(reason: 'past' | 'order' | 'too-long', context: CheckoutContext): string {
+function describeWindowProblem(reason: PassWindowProblem, context: CheckoutContext): string {
   if (reason === 'past') return passScreenMessages.startInPast;
   if (reason === 'order') return passMessages.endBeforeStart;
+  if (reason === 'starts-now') return passMessages.passStartsNow;
   const { permitDuration, permitDurationUnit } = context.product;
   return formatPassMessage(passScreenMessages.windowTooLong, {
     duration: formatDuration(permitDuration, permitDurationUnit),
@@ -68,7 +69,7 @@ export function TimeSection(props: {
                 {passScreenMessages.passStarts}
               </Text>
               <Text fw={600} data-testid="pass-start">
-                {product.timeSelectionType === 1
+                {product.timeSelectionType === 1 && window.start.getTime() <= now.getTime()
                   ? passScreenMessages.startsNow
                   : formatDate(window.start, timeZone, 'dateTime')}
               </Text>

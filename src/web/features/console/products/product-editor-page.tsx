@@ -89,6 +89,7 @@ const NEW_PRODUCT: ProductEditorInput = {
     weekdays: null,
     hoursFrom: null,
     hoursTo: null,
+    dailyWindow: null,
     blackoutDates: [],
     quota: null,
   },
@@ -419,6 +420,14 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
               error={form.errors['rules.hoursTo']}
             />
           </SimpleGrid>
+          <DailyWindowInputs
+            value={rules.dailyWindow ?? null}
+            onChange={(window) => form.setFieldValue('rules.dailyWindow', window)}
+            errors={{
+              from: form.errors['rules.dailyWindow.from'] ?? form.errors['rules.dailyWindow'],
+              to: form.errors['rules.dailyWindow.to'],
+            }}
+          />
           <Textarea
             label={m.blackoutDates}
             autosize
@@ -637,5 +646,40 @@ export function ProductEditorPage() {
         </QueryState>
       )}
     </Stack>
+  );
+}
+
+type DailyWindowValue = { from: string; to: string } | null;
+
+/** A time-of-day product's window: both times, or neither (no window). */
+function DailyWindowInputs(props: {
+  value: DailyWindowValue;
+  onChange: (window: DailyWindowValue) => void;
+  errors: { from?: ReactNode; to?: ReactNode };
+}) {
+  const { value, onChange, errors } = props;
+  const change = (part: 'from' | 'to', text: string) => {
+    const next = { from: value?.from ?? '', to: value?.to ?? '', [part]: text };
+    onChange(next.from || next.to ? next : null);
+  };
+  return (
+    <SimpleGrid cols={{ base: 2 }}>
+      <TextInput
+        label={m.dailyWindowFrom}
+        description={m.dailyWindowHint}
+        placeholder="18:00"
+        value={value?.from ?? ''}
+        onChange={(event) => change('from', event.currentTarget.value)}
+        error={errors.from}
+      />
+      <TextInput
+        label={m.dailyWindowTo}
+        description={m.dailyWindowToHint}
+        placeholder="08:00"
+        value={value?.to ?? ''}
+        onChange={(event) => change('to', event.currentTarget.value)}
+        error={errors.to}
+      />
+    </SimpleGrid>
   );
 }
