@@ -1,4 +1,5 @@
-import { type CSSVariablesResolver, colorsTuple, createTheme, PasswordInput } from '@mantine/core';
+import { type CSSVariablesResolver, colorsTuple, createTheme, PasswordInput, Select } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
 import type { BrandDetails } from '../../shared/contract';
 import { commonMessages } from '../../shared/messages/common';
 import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules/luminance';
@@ -23,8 +24,15 @@ export function createBrandTheme(brand: BrandDetails | null) {
           visibilityToggleButtonProps: { 'aria-label': commonMessages.showPassword },
         },
       }),
+      // A Select is an <input> to the browser, so Enter on a closed one submitted its form (issue
+      // 27). As on a native <select>, Enter only picks an option; Mantine still handles that.
+      Select: Select.extend({ defaultProps: { onKeyDown: keepEnterInSelect } }),
     },
   });
+}
+
+function keepEnterInSelect(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Enter') event.preventDefault();
 }
 
 /**
