@@ -3,7 +3,7 @@
  * dark brand, into screens/ (git-ignored), so anyone can review the whole product in a minute.
  * Builds the app, loads the demo data and the browser tests' brand fixture into a temporary
  * database, starts the server on a free port, and drives Debian's Chromium headless.
- * `npm run screens -- WORD` shoots only the screens whose file name contains WORD.
+ * `npm run screens -- WORD[,WORD...]` shoots only the screens whose file name contains a WORD.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -21,9 +21,9 @@ import { migrate } from '../src/server/db/migrate';
 const OUTPUT_DIR = path.resolve('screens');
 const WIDTHS = [1280, 390] as const;
 const PASSWORD = 'Parking#2026';
-/** Only the screens whose file name contains this (the first argument), when given. */
-const ONLY = process.argv[2] ?? '';
-const isWanted = (file: string) => path.basename(file).includes(ONLY);
+/** Only the screens whose file name contains one of these (the first argument, comma-separated). */
+const ONLY = (process.argv[2] ?? '').split(',');
+const isWanted = (file: string) => ONLY.some((word) => path.basename(file).includes(word));
 /** The browser tests' light (yellow) and dark (navy) brands, each with notices, an appeal and a business customer. */
 const BRANDS = [
   { label: 'light', subdomain: 'brightlot', prefix: 'BR', plate: 'BRI' },
@@ -178,10 +178,15 @@ async function shootLists(browser: Browser, port: number) {
       { name: 'visitors', path: '/permits/visitors' },
     ]);
     await page.goto(`${base}/dashboard/login`);
-    await page.getByLabel('Email').fill('operator@demo.example');
-    await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    // Signed in through the API, stored as the sign-in page stores it (its form is shot above).
+    await page.evaluate(async (password) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'operator@demo.example', password }),
+      });
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    }, PASSWORD);
     await shootSteps(
       page,
       base,

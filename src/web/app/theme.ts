@@ -1,4 +1,11 @@
-import { type CSSVariablesResolver, colorsTuple, createTheme, PasswordInput, Select } from '@mantine/core';
+import {
+  Autocomplete,
+  type CSSVariablesResolver,
+  colorsTuple,
+  createTheme,
+  PasswordInput,
+  Select,
+} from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import type { BrandDetails } from '../../shared/contract';
 import { commonMessages } from '../../shared/messages/common';
@@ -24,9 +31,11 @@ export function createBrandTheme(brand: BrandDetails | null) {
           visibilityToggleButtonProps: { 'aria-label': commonMessages.showPassword },
         },
       }),
-      // A Select is an <input> to the browser, so Enter on a closed one submitted its form (issue
-      // 27). As on a native <select>, Enter only picks an option; Mantine still handles that.
+      // A searchable Select (or an Autocomplete) is an <input> to the browser, so Enter with no
+      // option highlighted submitted its form (issue 27). As on a native <select>, Enter only
+      // picks an option; Mantine still handles that.
       Select: Select.extend({ defaultProps: { onKeyDown: keepEnterInSelect } }),
+      Autocomplete: Autocomplete.extend({ defaultProps: { onKeyDown: keepEnterInSelect } }),
     },
   });
 }

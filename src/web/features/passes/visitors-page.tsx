@@ -32,6 +32,7 @@ import { useApiForm } from '../../lib/use-api-form';
 import { callAsCustomer, useCustomer } from '../accounts/api';
 import { usePermitProducts } from './catalogue-api';
 import { inviteByEmail } from './edit-api';
+import { STATUS_COLOURS } from './status-colours';
 
 const VISITORS_QUERY_KEY = ['customer', 'visitors'] as const;
 
@@ -43,13 +44,16 @@ export function visitorChipOf(permit: Pick<IssuedPermit, 'paidStatus' | 'status'
   label: string;
   color: string;
 } {
-  if (permit.paidStatus === 'canceled') return { label: passEditMessages.canceledBadge, color: 'red.9' };
-  if (permit.paidStatus === 'rejected') return { label: passMessages.statusRejected, color: 'red.9' };
+  if (permit.paidStatus === 'canceled')
+    return { label: passEditMessages.canceledBadge, color: STATUS_COLOURS.bad };
+  if (permit.paidStatus === 'rejected')
+    return { label: passMessages.statusRejected, color: STATUS_COLOURS.bad };
   if (permit.paidStatus === 'incomplete')
-    return { label: passMessages.statusNeedsPayment, color: 'orange.9' };
-  if (permit.paidStatus === 'waiting') return { label: passEditMessages.awaitingApproval, color: 'yellow.9' };
-  if (permit.status === 'Valid') return { label: passMessages.statusValid, color: 'green.9' };
-  return { label: passMessages.statusExpired, color: 'gray.8' };
+    return { label: passMessages.statusNeedsPayment, color: STATUS_COLOURS.attention };
+  if (permit.paidStatus === 'waiting')
+    return { label: passEditMessages.awaitingApproval, color: STATUS_COLOURS.attention };
+  if (permit.status === 'Valid') return { label: passMessages.statusValid, color: STATUS_COLOURS.good };
+  return { label: passMessages.statusExpired, color: STATUS_COLOURS.ended };
 }
 
 function VisitorPasses() {
@@ -90,7 +94,7 @@ function VisitorPasses() {
               </Anchor>
             </Table.Td>
             <Table.Td>
-              <Badge color={chip.color} variant="filled" className="status-chip">
+              <Badge color={chip.color} variant="filled">
                 {chip.label}
               </Badge>
             </Table.Td>
