@@ -128,7 +128,7 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
-/** Goes to each step's page and takes its picture, named `{prefix}-{width}-{step}.png`. */
+/** Goes to each step's page and takes its picture, named `{prefix}-{step}.png`. */
 async function shootSteps(page: Page, base: string, prefix: string, steps: Step[]) {
   for (const step of steps) {
     const file = path.join(OUTPUT_DIR, `${prefix}-${step.name}.png`);
@@ -260,16 +260,7 @@ async function shoot(browser: Browser, port: number) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
       const page = await context.newPage();
       await signIn(page, base, brand.subdomain);
-      for (const step of steps) {
-        const file = path.join(OUTPUT_DIR, `${brand.label}-${width}-${step.name}.png`);
-        if (!isWanted(file)) continue;
-        await page.goto(`${base}${step.path}`);
-        await settle(page);
-        await step.act?.(page);
-        await settle(page);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(path.relative(process.cwd(), file));
-      }
+      await shootSteps(page, base, `${brand.label}-${width}`, steps);
       await page.goto(`${base}/dashboard/login`);
       await settle(page);
       await page.screenshot({
