@@ -121,6 +121,11 @@ describe('the checkout form', () => {
     };
     // No holder name or email typed: none is missing, and the payload carries the guest's.
     expect(firstError(hawaii, typed)).toBeNull();
+    // The name, when missing, is asked for where the guest types it.
+    const named = context({ advancedType: 1, guestNeedsPermitHolderInfo: true });
+    expect(firstError(named, { email: 'kai@example.com', plate: 'HI1' })).toEqual({
+      fullname: passMessages.holderNameRequired,
+    });
     const payload = toCheckoutPayload({ ...values(hawaii), ...typed }, hawaii, {
       subdomain: 'parkview',
       customerUUID: null,

@@ -217,6 +217,14 @@ const PROBLEM_FIELDS: Record<string, keyof CheckoutFormValues> = {
 /** Section 5's 'Please enter a valid email.' is also the passholder email's text: told apart by input. */
 function fieldOfProblem(message: string, values: CheckoutFormValues, context: CheckoutContext) {
   if (message === passMessages.vehicleRequired) return context.isGuest ? 'plate' : 'vehicleUUID';
+  // A guest whose contact section asks the full name gives the holder's name there.
+  if (
+    message === passMessages.holderNameRequired &&
+    context.isGuest &&
+    context.product.guestFieldsType === 1
+  ) {
+    return 'fullname';
+  }
   if (message === passMessages.emailInvalid) {
     const isGuestEmailWrong =
       context.isGuest && !context.isEmailVerified && !isValidEmail(values.email.trim());
