@@ -3,6 +3,7 @@
  * dark brand, into screens/ (git-ignored), so anyone can review the whole product in a minute.
  * Builds the app, loads the demo data and the browser tests' brand fixture into a temporary
  * database, starts the server on a free port, and drives Debian's Chromium headless.
+ * `npm run screens -- WORD[,WORD...]` shoots only the screens whose file name contains a WORD.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +21,9 @@ import { migrate } from '../src/server/db/migrate';
 const OUTPUT_DIR = path.resolve('screens');
 const WIDTHS = [1280, 390] as const;
 const PASSWORD = 'Parking#2026';
+/** Only the screens whose file name contains one of these (the first argument, comma-separated). */
+const ONLY = (process.argv[2] ?? '').split(',');
+const isWanted = (file: string) => ONLY.some((word) => path.basename(file).includes(word));
 /** The browser tests' light (yellow) and dark (navy) brands, each with notices, an appeal and a business customer. */
 const BRANDS = [
   { label: 'light', subdomain: 'brightlot', prefix: 'BR', plate: 'BRI' },
@@ -100,25 +104,21 @@ async function noticeUuid(port: number, subdomain: string, number: string): Prom
   return ((await response.json()) as Array<{ uuid: string }>)[0]!.uuid;
 }
 
-async function signIn(page: Page, base: string, subdomain: string) {
+async function signIn(page: Page, base: string, subdomain: string, email = `business@${subdomain}.example`) {
   await page.goto(`${base}/privacy`);
   await page.evaluate(
-    async ({ subdomain, password }) => {
+    async ({ subdomain, password, email }) => {
       const response = await fetch('/api/v1/auth/customer/login', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          email: `business@${subdomain}.example`,
-          password,
-          entitySubdomain: subdomain,
-        }),
+        body: JSON.stringify({ email, password, entitySubdomain: subdomain }),
       });
       const session = await response.json();
       localStorage.setItem('jwt', `Bearer ${session.jwtToken}`);
       localStorage.setItem('userUUID', session.uuid);
       localStorage.setItem('customerPublicId', session.customerPublicId);
     },
-    { subdomain, password: PASSWORD },
+    { subdomain, password: PASSWORD, email },
   );
 }
 
@@ -128,7 +128,97 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 }
 
+/** Goes to each step's page and takes its picture, named `{prefix}-{step}.png`. */
+async function shootSteps(page: Page, base: string, prefix: string, steps: Step[]) {
+  for (const step of steps) {
+    const file = path.join(OUTPUT_DIR, `${prefix}-${step.name}.png`);
+    if (!isWanted(file)) continue;
+    await page.goto(`${base}${step.path}`);
+    await settle(page);
+    await step.act?.(page);
+    await settle(page);
+    await page.screenshot({ path: file, fullPage: true });
+    console.log(path.relative(process.cwd(), file));
+  }
+}
+
+/** The uuid of a pass of the demo tenant, looked up by plate in a customer's list. */
+async function demoPassUuid(page: Page, plate: string): Promise<string> {
+  return page.evaluate(async (plate) => {
+    const response = await fetch('/api/v1/portal/customer/permits', {
+      headers: { authorization: localStorage.getItem('jwt') ?? '' },
+    });
+    const permits = (await response.json()) as Array<{ uuid: string; vehicle: { plate: string } | null }>;
+    return permits.find((permit) => permit.vehicle?.plate === plate)?.uuid ?? '';
+  }, plate);
+}
+
+/**
+ * Every list of the portal on the demo tenant, which has rows to show (issue 27): a resident's,
+ * a business account's and an operator's, each at both widths.
+ */
+async function shootLists(browser: Browser, port: number) {
+  const base = `http://demo.localhost:${port}`;
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+    const page = await context.newPage();
+    await signIn(page, base, 'demo', 'dana@example.com');
+    const visitorPass = await demoPassUuid(page, 'VIS5521');
+    await shootSteps(page, base, `lists-${width}-resident`, [
+      { name: 'dashboard', path: '/permits/dashboard' },
+      { name: 'vehicles', path: '/permits/vehicles' },
+      { name: 'visitors', path: '/permits/visitors' },
+      { name: 'transactions', path: '/permits/transactions' },
+      { name: 'visitor-pass-detail', path: `/permits/view/${visitorPass}` },
+    ]);
+    await context.clearCookies();
+    await signIn(page, base, 'demo', 'fleet@acme.example');
+    await shootSteps(page, base, `lists-${width}-business`, [
+      { name: 'dashboard', path: '/permits/dashboard' },
+      { name: 'visitors', path: '/permits/visitors' },
+    ]);
+    await page.goto(`${base}/dashboard/login`);
+    // Signed in through the API, stored as the sign-in page stores it (its form is shot above).
+    await page.evaluate(async (password) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'operator@demo.example', password }),
+      });
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    }, PASSWORD);
+    await shootSteps(
+      page,
+      base,
+      `lists-${width}-console`,
+      ['passes', 'notices', 'customers', 'products', 'reports', 'operators', 'audit'].map((name) => ({
+        name,
+        path: `/dashboard/${name}`,
+      })),
+    );
+    await context.close();
+  }
+}
+
+/** The Hawaii residents' application (parkview), whose questions each come once (issue 27). */
+async function shootHawaiiForm(browser: Browser, port: number) {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/portal/permit/products/subdomain/parkview`);
+  const products = (await response.json()) as Array<{ uuid: string; name: string }>;
+  const hawaii = products.find((product) => product.name === 'Hawaii Resident Pass');
+  if (!hawaii) throw new Error('The demo data has no Hawaii Resident Pass');
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+    const page = await context.newPage();
+    await shootSteps(page, `http://parkview.localhost:${port}`, `hawaii-${width}`, [
+      { name: 'guest-checkout', path: `/permit/${hawaii.uuid}/guestcheckout` },
+    ]);
+    await context.close();
+  }
+}
+
 async function shoot(browser: Browser, port: number) {
+  await shootLists(browser, port);
+  await shootHawaiiForm(browser, port);
   for (const brand of BRANDS) {
     const base = `http://${brand.subdomain}.localhost:${port}`;
     const payable = await noticeUuid(port, brand.subdomain, `${brand.prefix}2001`);
@@ -170,15 +260,7 @@ async function shoot(browser: Browser, port: number) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
       const page = await context.newPage();
       await signIn(page, base, brand.subdomain);
-      for (const step of steps) {
-        await page.goto(`${base}${step.path}`);
-        await settle(page);
-        await step.act?.(page);
-        await settle(page);
-        const file = path.join(OUTPUT_DIR, `${brand.label}-${width}-${step.name}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        console.log(path.relative(process.cwd(), file));
-      }
+      await shootSteps(page, base, `${brand.label}-${width}`, steps);
       await page.goto(`${base}/dashboard/login`);
       await settle(page);
       await page.screenshot({

@@ -36,6 +36,8 @@ export {
   listCustomerPermitsContract,
   listGuestVehiclesContract,
   listVisitorPermitsContract,
+  type PassDecisionAnswer,
+  passDecisionAnswerSchema,
   paymentHistoryContract,
   permitTimesUpdateSchema,
   setPermitIssuedStatusContract,

@@ -273,6 +273,12 @@ export const cancelPermitContract = defineRoute({
   errors: [401, 403, 404, 409],
 });
 
+/** The decided pass, and whether its registrant was emailed (only when they gave an address). */
+export const passDecisionAnswerSchema = issuedPermitSchema.extend({
+  isRegistrantEmailed: z.boolean(),
+});
+export type PassDecisionAnswer = z.infer<typeof passDecisionAnswerSchema>;
+
 export const setPermitIssuedStatusContract = defineRoute({
   method: 'PUT',
   path: '/dashboard/permit/issued/status',
@@ -286,7 +292,7 @@ export const setPermitIssuedStatusContract = defineRoute({
     isApproval: z.literal(true),
     isFromPortal: z.literal(true),
   }),
-  response: issuedPermitSchema,
+  response: passDecisionAnswerSchema,
   errors: [401, 403, 404, 409],
 });
 

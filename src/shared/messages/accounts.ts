@@ -45,6 +45,8 @@ export const accountMessages = {
   // Shell
   menuDashboard: 'Dashboard',
   menuPasses: 'Passes',
+  menuVehicles: 'Vehicles',
+  menuVisitors: 'My visitors',
   menuAccount: 'Account',
   menuLogout: 'Logout',
   menuLabel: 'Account menu',

@@ -5,7 +5,7 @@ export const legalMessages = {
   privacy: {
     title: 'Privacy',
     paragraphs: [
-      'This portal is operated on behalf of {operator}. We use the details you give us (licence plate, notice number, name, email address, phone number, address and any photos you upload) only to look up, pay and review parking notices and to issue and manage parking passes.',
+      'This portal is operated on behalf of {operator}. We use the details you give us (license plate, notice number, name, email address, phone number, address and any photos you upload) only to look up, pay and review parking notices and to issue and manage parking passes.',
       'Card payments are handled by our payment provider on its own secure pages; this portal never sees or stores your full card number.',
       'We keep records for as long as {operator} needs them to run its parking programme and to meet its legal obligations. You may ask {operator} for a copy of your data or for its correction.',
     ],

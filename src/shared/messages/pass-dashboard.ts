@@ -92,6 +92,8 @@ export const passDashboardMessages = {
   decisionMessageHint: 'It is included in the email the registrant receives.',
   cancel: 'Cancel',
   decisionSaved: 'Your decision was saved and the registrant was emailed.',
+  decisionSavedNotEmailed:
+    'Your decision was saved. The registrant gave no email address, so no email was sent.',
   proofTitle: 'Proof of coverage',
   proofIntro:
     'An officer can scan this code to check the pass: it shows only the plate, the dates and the pass.',

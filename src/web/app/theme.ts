@@ -1,4 +1,12 @@
-import { type CSSVariablesResolver, colorsTuple, createTheme, PasswordInput } from '@mantine/core';
+import {
+  Autocomplete,
+  type CSSVariablesResolver,
+  colorsTuple,
+  createTheme,
+  PasswordInput,
+  Select,
+} from '@mantine/core';
+import type { KeyboardEvent } from 'react';
 import type { BrandDetails } from '../../shared/contract';
 import { commonMessages } from '../../shared/messages/common';
 import { DEFAULT_BRAND_COLOR, readableOnWhite } from '../../shared/rules/luminance';
@@ -23,8 +31,17 @@ export function createBrandTheme(brand: BrandDetails | null) {
           visibilityToggleButtonProps: { 'aria-label': commonMessages.showPassword },
         },
       }),
+      // A searchable Select (or an Autocomplete) is an <input> to the browser, so Enter with no
+      // option highlighted submitted its form (issue 27). As on a native <select>, Enter only
+      // picks an option; Mantine still handles that.
+      Select: Select.extend({ defaultProps: { onKeyDown: keepEnterInSelect } }),
+      Autocomplete: Autocomplete.extend({ defaultProps: { onKeyDown: keepEnterInSelect } }),
     },
   });
+}
+
+function keepEnterInSelect(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key === 'Enter') event.preventDefault();
 }
 
 /**

@@ -17,6 +17,7 @@ const SUBJECTS: Record<ApprovalOutcome, string> = {
  * Tells the registrant what was decided, with the approver's message when there is one. Queued
  * in the decision's transaction, so it goes out if and only if the decision commits. An approved
  * pass with a charge links to its receipt page, whose 'Proceed to payment' starts the checkout.
+ * Answers whether an email was queued: a registrant who gave no address gets none.
  */
 export async function enqueueApprovalEmail(options: {
   tx: Transaction;
@@ -31,9 +32,9 @@ export async function enqueueApprovalEmail(options: {
   message: string | null;
   payBy: Date | null;
   now: Date;
-}): Promise<void> {
+}): Promise<boolean> {
   const { pass, tenant, outcome } = options;
-  if (!pass.customerEmail) return;
+  if (!pass.customerEmail) return false;
   const receipt = `${options.tenantUrl}/permit/issued/${pass.id}/receipt`;
   const when = (instant: Date) => formatDate(instant, tenant.timezone, 'dateTime');
   const decision = {
@@ -57,4 +58,5 @@ export async function enqueueApprovalEmail(options: {
       },
     },
   });
+  return true;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { GraphData } from '../../../shared/contract';
 import { dayjs } from '../../../shared/format/dates';
 import { PASS_PAID_STATUSES } from '../../../shared/rules/pass-values';
@@ -11,9 +11,11 @@ import { requireBusinessAccountId } from './permit-lists';
 export const GRAPH_DAYS = 30;
 
 /**
- * Passes issued per day, by product and by status over the last 30 days, counted by when each
- * pass was issued (created), days cut at the tenant's local midnight (a DST day is 23 or 25
- * hours). Every day and every status is present, with 0 where nothing happened.
+ * Passes issued per day, by product and by status over the last 30 days, counted by each pass's
+ * issue time (issuedOn: the ISSUED AT the pass list under the charts shows, so the two agree;
+ * when the row was written may differ, as for imported passes), days cut at the tenant's local
+ * midnight (a DST day is 23 or 25 hours). A pass issued for a later day counts from that day.
+ * Every day and every status is present, with 0 where nothing happened.
  */
 async function graphDataOf(options: {
   db: Database;
@@ -25,10 +27,16 @@ async function graphDataOf(options: {
   const today = dayjs(options.now).tz(tenant.timezone).startOf('day');
   const firstDay = today.subtract(GRAPH_DAYS - 1, 'day');
   const since = firstDay.toDate();
-  const where = and(eq(issuedPasses.tenantId, tenant.id), options.owner, gte(issuedPasses.createdAt, since));
+  const until = today.add(1, 'day').toDate();
+  const where = and(
+    eq(issuedPasses.tenantId, tenant.id),
+    options.owner,
+    gte(issuedPasses.issuedOn, since),
+    lt(issuedPasses.issuedOn, until),
+  );
   // Grouped by position: the zone is a bound parameter, and the same expression written twice
   // binds it twice, which PostgreSQL does not see as one GROUP BY expression.
-  const localDay = sql<string>`to_char(${issuedPasses.createdAt} AT TIME ZONE ${tenant.timezone}, 'YYYY-MM-DD')`;
+  const localDay = sql<string>`to_char(${issuedPasses.issuedOn} AT TIME ZONE ${tenant.timezone}, 'YYYY-MM-DD')`;
 
   const [perDay, perProduct, perStatus] = await Promise.all([
     db.select({ date: localDay, count: count() }).from(issuedPasses).where(where).groupBy(sql`1`),

@@ -37,6 +37,7 @@ const pass = {
   acmeWaitingFree: randomUUID(),
   acmeWaitingPaid: randomUUID(),
   acmeWaitingRace: randomUUID(),
+  acmeWaitingNoEmail: randomUUID(),
   acmeWaitingOther: randomUUID(),
   globexWaiting: randomUUID(),
   betaWaiting: randomUUID(),
@@ -94,6 +95,12 @@ beforeAll(async () => {
             uuid: pass.acmeWaitingRace,
             paidStatus: 'waiting',
             businessAccount: 'Acme',
+          }),
+          buildPass('Approval free', {
+            uuid: pass.acmeWaitingNoEmail,
+            paidStatus: 'waiting',
+            businessAccount: 'Acme',
+            permitHolder: { name: 'Nora No-Email' },
           }),
           buildPass('Approval free', {
             uuid: pass.acmeWaitingOther,
@@ -269,15 +276,21 @@ describe('graph data', () => {
     const businesses = await t.db.query.businessAccounts.findMany();
     const acme = businesses.find((business) => business.name === 'Acme')!;
     const globex = businesses.find((business) => business.name === 'Globex')!;
-    // Issued on two local days; 04:30Z on the 20th is still the 19th in New York.
+    // Counted by issue time, the ISSUED AT of the list under the charts, not by when the row was
+    // written: issued on two local days (04:30Z on the 20th is still the 19th in New York), and
+    // one pass issued for a later day, which no chart counts yet.
     await t.db
       .update(issuedPasses)
-      .set({ createdAt: new Date('2026-11-20T04:30:00Z') })
+      .set({ issuedOn: new Date('2026-11-20T04:30:00Z'), createdAt: new Date('2026-10-01T12:00:00Z') })
       .where(eq(issuedPasses.businessAccountId, acme.id));
     await t.db
       .update(issuedPasses)
-      .set({ createdAt: new Date('2026-11-20T14:00:00Z') })
+      .set({ issuedOn: new Date('2026-11-20T14:00:00Z') })
       .where(eq(issuedPasses.id, pass.acmeWaitingPaid));
+    await t.db
+      .update(issuedPasses)
+      .set({ issuedOn: new Date('2026-11-22T14:00:00Z'), expiresAt: new Date('2026-12-22T14:00:00Z') })
+      .where(eq(issuedPasses.id, pass.acmeWaitingRace));
     const response = await get(`/dashboard/businesspermits/${acme.id}/graphdata`, tokens.boss);
     expect(response.statusCode).toBe(200);
     const data = response.json();
@@ -322,7 +335,7 @@ describe('approval: PUT /dashboard/permit/issued/status', () => {
   it('an operator approves a free pass: paid, the registrant emailed, the audit log written', async () => {
     const response = await decide(pass.acmeWaitingFree, tokens.admin, { message: 'Welcome aboard' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ paidStatus: 'paid', status: 'Valid' });
+    expect(response.json()).toMatchObject({ paidStatus: 'paid', status: 'Valid', isRegistrantEmailed: true });
     const [email] = await emailsTo('resident@example.com');
     expect(email?.subject).toBe('Your parking permit request was approved');
     expect(JSON.stringify(email?.content)).toContain('Welcome aboard');
@@ -358,6 +371,14 @@ describe('approval: PUT /dashboard/permit/issued/status', () => {
     const after = await emailsTo('other@example.com');
     expect(after).toHaveLength(before.length + 1);
     expect(JSON.stringify(after.at(-1)?.content)).toContain('No spaces left this month.');
+  });
+
+  it('a registrant who gave no email address is not emailed, and the answer says so', async () => {
+    const before = (await t.db.select().from(emailOutbox)).length;
+    const response = await decide(pass.acmeWaitingNoEmail, tokens.admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ paidStatus: 'paid', isRegistrantEmailed: false });
+    expect(await t.db.select().from(emailOutbox)).toHaveLength(before);
   });
 
   it('two decisions at once: one wins, the other is a conflict, one email', async () => {

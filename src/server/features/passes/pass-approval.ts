@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { IssuedPermit } from '../../../shared/contract';
+import type { PassDecisionAnswer } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -20,7 +20,8 @@ export const notWaitingMessage = 'This pass is no longer waiting for approval.';
  * PUT /dashboard/permit/issued/status: approve (→ paid, or → incomplete with a payment link for a
  * pass with a charge) or reject a waiting pass. The pass row is locked first, so of two decisions
  * at once the second finds it decided and gets a 409; the registrant's email and an operator's
- * audit entry are written in the same transaction as the decision.
+ * audit entry are written in the same transaction as the decision. The answer says whether the
+ * registrant was emailed, so the screen claims no email that was never sent.
  */
 export async function decidePass(options: {
   db: Database;
@@ -33,7 +34,7 @@ export async function decidePass(options: {
   status: 'paid' | 'rejected';
   message: string | null;
   now: Date;
-}): Promise<IssuedPermit> {
+}): Promise<PassDecisionAnswer> {
   const { db, tenant, actor, now } = options;
   return db.transaction(async (tx) => {
     const [pass] = await tx
@@ -86,7 +87,7 @@ export async function decidePass(options: {
         after: { paidStatus, message: options.message },
       });
     }
-    await enqueueApprovalEmail({
+    const isRegistrantEmailed = await enqueueApprovalEmail({
       tx,
       tenant,
       tenantUrl: options.tenantUrl,
@@ -99,6 +100,6 @@ export async function decidePass(options: {
     });
     const permit = await loadIssuedPermit(tx, tenant.id, pass.id, now);
     if (!permit) throw notFound('Pass');
-    return permit;
+    return { ...permit, isRegistrantEmailed };
   });
 }

@@ -1,16 +1,26 @@
 import { accountMessages } from '../../../shared/messages';
 
 /**
- * The side menu of part 1 section 2 (Shell), in the spec's order; Logout follows as a button.
+ * The side menu of part 1 section 2 (Shell), in the spec's order, with the vehicles screen and My
+ * visitors of part 2 (issue 27: a customer could not find them); Logout follows as a button.
  * Passes lists the account's passes (/permits/view).
  */
 export const SIDE_MENU = [
   { label: accountMessages.menuDashboard, to: '/permits/dashboard' },
   { label: accountMessages.menuPasses, to: '/permits/view' },
+  { label: accountMessages.menuVehicles, to: '/permits/vehicles' },
+  { label: accountMessages.menuVisitors, to: '/permits/visitors' },
   { label: accountMessages.menuAccount, to: '/permits/account' },
 ] as const;
 
-/** The entry a path belongs to (its pages included, e.g. /permits/view/{uuid} under Passes). */
-export function activeMenuEntry(pathname: string): (typeof SIDE_MENU)[number] | null {
+export type SideMenuEntry = (typeof SIDE_MENU)[number];
+
+/**
+ * The entry a path belongs to (its pages included, e.g. /permits/view/{uuid} under Passes), unless
+ * the page names its own entry: a visitor-only pass's detail belongs to My visitors (part 2
+ * section 2, Permit detail).
+ */
+export function activeMenuEntry(pathname: string, pageEntryPath?: string | null): SideMenuEntry | null {
+  if (pageEntryPath) return SIDE_MENU.find((item) => item.to === pageEntryPath) ?? null;
   return SIDE_MENU.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)) ?? null;
 }

@@ -1,20 +1,22 @@
 import { Badge, Box, Burger, Button, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { accountMessages } from '../../../shared/messages';
 import { clearSession } from '../../lib/session';
 import { useCustomer } from './api';
+import type { SignedInOutletContext } from './menu-entry';
 import { LOGIN_PATH, RequireSession } from './session-guards';
 import { activeMenuEntry, SIDE_MENU } from './side-menu';
 
 /** The menu's entries, current page marked; the side menu and the phone drawer both show these. */
-function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
+function MenuItems({ pageEntryPath, onNavigate }: { pageEntryPath: string | null; onNavigate?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const customer = useCustomer();
-  const active = activeMenuEntry(location.pathname);
+  const active = activeMenuEntry(location.pathname, pageEntryPath);
 
   function logOut() {
     clearSession();
@@ -53,10 +55,10 @@ function MenuItems({ onNavigate }: { onNavigate?: () => void }) {
  * On phones the menu lives in a drawer behind a menu button; the bar beside the button names the
  * current page, so the reader knows where they are without opening it.
  */
-function PhoneMenu() {
+function PhoneMenu({ pageEntryPath }: { pageEntryPath: string | null }) {
   const [isOpen, { open, close }] = useDisclosure(false);
   const location = useLocation();
-  const active = activeMenuEntry(location.pathname);
+  const active = activeMenuEntry(location.pathname, pageEntryPath);
   return (
     <Box className="phone-menu">
       <Group gap="sm" wrap="nowrap" className="phone-menu__bar">
@@ -81,7 +83,7 @@ function PhoneMenu() {
         closeButtonProps={{ 'aria-label': accountMessages.closeMenu }}
       >
         <Box component="nav" aria-label={accountMessages.menuLabel} className="side-menu">
-          <MenuItems onNavigate={close} />
+          <MenuItems pageEntryPath={pageEntryPath} onNavigate={close} />
         </Box>
       </Drawer>
     </Box>
@@ -93,15 +95,18 @@ function PhoneMenu() {
  * phones. Feature routes that need a signed-in customer go in this layout's children.
  */
 export function SignedInLayout() {
+  // A page may name the entry it belongs to (see usePageMenuEntry); null: its path decides.
+  const [pageEntryPath, setPageMenuEntry] = useState<string | null>(null);
+  const outletContext = useMemo<SignedInOutletContext>(() => ({ setPageMenuEntry }), []);
   return (
     <RequireSession>
       <Box className="signed-in-layout">
         <Box component="nav" aria-label={accountMessages.menuLabel} className="side-menu side-menu--wide">
-          <MenuItems />
+          <MenuItems pageEntryPath={pageEntryPath} />
         </Box>
-        <PhoneMenu />
+        <PhoneMenu pageEntryPath={pageEntryPath} />
         <Box className="signed-in-layout__page">
-          <Outlet />
+          <Outlet context={outletContext} />
         </Box>
       </Box>
     </RequireSession>

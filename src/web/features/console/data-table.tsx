@@ -1,5 +1,6 @@
-import { Table, type TableProps, Text } from '@mantine/core';
+import { type TableProps, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 
 /** What a console list shows when it has nothing: one dimmed, centred line. */
 export function EmptyText({ children }: { children: ReactNode }) {
@@ -11,42 +12,24 @@ export function EmptyText({ children }: { children: ReactNode }) {
 }
 
 /**
- * A console table: it scrolls sideways below `minWidth` rather than squeezing its columns on a
- * phone, heads its columns when given their names (a list whose cells speak for themselves has
- * none), and shows `emptyText` in its place when it has no rows. The rows are its children.
+ * A console table: the portal's responsive table (a table that scrolls sideways below `minWidth`
+ * on wide screens, a card per row on phones), its columns named by their labels or described in
+ * full, and `emptyText` in its place when it has no rows. The rows are its children.
  */
 export function DataTable({
-  minWidth,
   columns,
-  isEmpty = false,
-  emptyText,
-  children,
-  ...tableProps
+  ...props
 }: Omit<TableProps, 'children'> & {
   minWidth: number;
-  columns?: readonly ReactNode[];
+  columns: readonly (string | ResponsiveColumn)[];
   isEmpty?: boolean;
   emptyText?: ReactNode;
   children: ReactNode;
 }) {
-  if (isEmpty) return <EmptyText>{emptyText}</EmptyText>;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table {...tableProps}>
-        {columns && (
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a table's columns keep their places.
-                <Table.Th key={index} scope="col">
-                  {column}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-        )}
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      columns={columns.map((column) => (typeof column === 'string' ? { label: column } : column))}
+      {...props}
+    />
   );
 }

@@ -12,7 +12,12 @@ type Decision = 'paid' | 'rejected';
  * operators and the business account that owns the pass. The server decides who may: anyone else
  * gets its refusal in the dialog. A decided pass reloads and the panel disappears.
  */
-export function ApprovalPanel(props: { permit: IssuedPermit; authorization: string; onDecided(): void }) {
+export function ApprovalPanel(props: {
+  permit: IssuedPermit;
+  authorization: string;
+  /** Told whether the registrant was emailed, so the page claims no email that was not sent. */
+  onDecided(isRegistrantEmailed: boolean): void;
+}) {
   const { permit, authorization } = props;
   const [decision, setDecision] = useState<Decision | null>(null);
   const [message, setMessage] = useState('');
@@ -26,10 +31,10 @@ export function ApprovalPanel(props: { permit: IssuedPermit; authorization: stri
   async function confirm() {
     if (!decision) return;
     const trimmed = message.trim();
-    await decide.mutateAsync({ status: decision, message: trimmed === '' ? null : trimmed });
+    const answer = await decide.mutateAsync({ status: decision, message: trimmed === '' ? null : trimmed });
     setDecision(null);
     setMessage('');
-    props.onDecided();
+    props.onDecided(answer.isRegistrantEmailed);
   }
 
   return (

@@ -106,6 +106,43 @@ describe('the checkout form', () => {
     expect(firstError(hawaii, { ...typed, holderLabel: 'H12345678', holderState: 'HI' })).toBeNull();
   });
 
+  it("asks a guest each thing once: the contact section's name and email are the holder's", () => {
+    const hawaii = context({ residencyRule: 'HI', advancedType: 3, guestNeedsPermitHolderInfo: true });
+    const typed = {
+      email: 'kai@example.com',
+      fullname: 'Kai Resident',
+      plate: 'HI1',
+      holderLabel: 'H12345678',
+      holderAddress1: '1 Aloha Way',
+      holderCity: 'Honolulu',
+      holderState: 'HI',
+      holderZip: '96813',
+      holderCountry: 'United States',
+      phonenumber: '808 555 0100',
+    };
+    // No holder name or email typed: none is missing, and the payload carries the guest's.
+    expect(firstError(hawaii, typed)).toBeNull();
+    // The name, when missing, is asked for where the guest types it.
+    const named = context({ advancedType: 1, guestNeedsPermitHolderInfo: true });
+    expect(firstError(named, { email: 'kai@example.com', plate: 'HI1' })).toEqual({
+      fullname: passMessages.holderNameRequired,
+    });
+    const payload = toCheckoutPayload({ ...values(hawaii), ...typed }, hawaii, {
+      subdomain: 'parkview',
+      customerUUID: null,
+      emailVerificationToken: null,
+    });
+    expect(payload).toMatchObject({ holderName: 'Kai Resident', holderEmail: 'kai@example.com' });
+    // A holder's own answer still wins.
+    expect(
+      toCheckoutPayload({ ...values(hawaii), ...typed, holderName: 'Lani Holder' }, hawaii, {
+        subdomain: 'parkview',
+        customerUUID: null,
+        emailVerificationToken: null,
+      }),
+    ).toMatchObject({ holderName: 'Lani Holder' });
+  });
+
   it('reads typed times as wall-clock times of the tenant', () => {
     expect(localToInstant('2026-11-22T09:00', 'America/Los_Angeles')).toBe('2026-11-22T17:00:00.000Z');
     expect(localToInstant('', 'America/Los_Angeles')).toBeNull();

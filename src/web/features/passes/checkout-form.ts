@@ -118,6 +118,20 @@ export function checkoutTimes(values: CheckoutFormValues, context: CheckoutConte
 
 const orNull = (value: string) => (value.trim() ? value : null);
 
+/**
+ * What a guest's contact section already asked, the passholder section does not ask again (issue
+ * 27): the holder's email is the guest's email, and their name the guest's full name when the
+ * product asks for it. A holder value typed in its own input still wins.
+ */
+export function guestAnswersHolder(values: CheckoutFormValues, isGuest: boolean): CheckoutFormValues {
+  if (!isGuest) return values;
+  return {
+    ...values,
+    holderEmail: values.holderEmail.trim() ? values.holderEmail : values.email,
+    holderName: values.holderName.trim() ? values.holderName : values.fullname,
+  };
+}
+
 function holderPayload(values: CheckoutFormValues) {
   return {
     holderName: orNull(values.holderName),
@@ -167,7 +181,7 @@ export function toCheckoutPayload(
     needsApproval: !product.isAutoApproved,
     holderPhonenumber: orNull(values.phonenumber),
     emailVerificationToken: extra.emailVerificationToken,
-    ...holderPayload(values),
+    ...holderPayload(guestAnswersHolder(values, true)),
   };
 }
 
@@ -203,6 +217,14 @@ const PROBLEM_FIELDS: Record<string, keyof CheckoutFormValues> = {
 /** Section 5's 'Please enter a valid email.' is also the passholder email's text: told apart by input. */
 function fieldOfProblem(message: string, values: CheckoutFormValues, context: CheckoutContext) {
   if (message === passMessages.vehicleRequired) return context.isGuest ? 'plate' : 'vehicleUUID';
+  // A guest whose contact section asks the full name gives the holder's name there.
+  if (
+    message === passMessages.holderNameRequired &&
+    context.isGuest &&
+    context.product.guestFieldsType === 1
+  ) {
+    return 'fullname';
+  }
   if (message === passMessages.emailInvalid) {
     const isGuestEmailWrong =
       context.isGuest && !context.isEmailVerified && !isValidEmail(values.email.trim());
@@ -217,7 +239,8 @@ function fieldOfProblem(message: string, values: CheckoutFormValues, context: Ch
  * are refused here with the server's words.
  */
 export function checkoutFormSchema(context: CheckoutContext) {
-  return z.custom<CheckoutFormValues>().superRefine((values, issues) => {
+  return z.custom<CheckoutFormValues>().superRefine((typed, issues) => {
+    const values = guestAnswersHolder(typed, context.isGuest);
     const { date, endDate } = checkoutTimes(values, context);
     const problem = findCheckoutProblem(context.product, {
       isGuest: context.isGuest,

@@ -276,7 +276,11 @@ function CheckoutForm(props: CheckoutFormProps) {
           <TimeSection form={form} context={context} nowLocal={nowLocal} />
           <VehicleSection form={form} isGuest={isGuest} isPlateOnly={product.isPlateOnly} />
           {needsHolderInfo(product, isGuest) && !isFullCustom && (
-            <HolderSection form={form} product={product} />
+            <HolderSection
+              form={form}
+              product={product}
+              askedAbove={isGuest ? { name: product.guestFieldsType === 1, email: true } : undefined}
+            />
           )}
           <CustomFieldsSection form={form} isRequired={isFullCustom} />
           {product.isRegImgRequired && (

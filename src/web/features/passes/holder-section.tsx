@@ -33,8 +33,10 @@ type TextField = keyof Pick<
 export function HolderSection(props: {
   form: UseFormReturnType<CheckoutFormValues>;
   product: PermitProduct;
+  /** Asked in the guest's contact section already, so not again here (guestAnswersHolder). */
+  askedAbove?: { name: boolean; email: boolean };
 }) {
-  const { form, product } = props;
+  const { form, product, askedAbove } = props;
   const fields = holderFieldsFor(product);
   const input = (
     name: TextField,
@@ -57,8 +59,10 @@ export function HolderSection(props: {
       <SectionTitle id="holder-title">{passScreenMessages.holderTitle}</SectionTitle>
       {fields.label !== null && input('holderLabel', fields.label, { maxLength: 100, isRequired: true })}
       {fields.hasName &&
+        !askedAbove?.name &&
         input('holderName', passScreenMessages.holderNameLabel, { autoComplete: 'name', isRequired: true })}
       {fields.hasEmail &&
+        !askedAbove?.email &&
         input('holderEmail', passScreenMessages.holderEmailLabel, {
           type: 'email',
           autoComplete: 'email',

@@ -8,6 +8,7 @@ import {
   type IssuedPermit,
   listBusinessPermitsContract,
   listCustomerPermitsContract,
+  type PassDecisionAnswer,
   paymentHistoryContract,
   setPermitIssuedStatusContract,
 } from '../../../shared/contract';
@@ -104,8 +105,8 @@ export function useDecidePermit(permitIssuedUuid: string, authorization: string 
         },
         { authorization: authorization ?? '' },
       ),
-    onSuccess: (permit: IssuedPermit) => {
-      queryClient.setQueryData(['issued-permit', permitIssuedUuid], permit);
+    onSuccess: ({ isRegistrantEmailed: _emailed, ...permit }: PassDecisionAnswer) => {
+      queryClient.setQueryData<IssuedPermit>(['issued-permit', permitIssuedUuid], permit);
       return queryClient.invalidateQueries({ queryKey: ['customer', 'permits'] });
     },
   });

@@ -7,6 +7,7 @@ import { fillMessage, passDashboardMessages as m } from '../../../shared/message
 import { passStatusText, plateText } from '../../../shared/rules/pass-display';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { usePageMenuEntry } from '../accounts/menu-entry';
 import { useIssuedPermit } from './api';
 
 /** The disabled status button of section 2 (Permit detail): its three named texts, else the status. */
@@ -29,6 +30,8 @@ export function PermitDetailPage() {
   const permit = useIssuedPermit(permituuid);
   const timeZone = useTenantTimeZone();
   const data = permit.data;
+  // Section 2: the side-menu tab is 'visitors' when the pass is visitor-only.
+  usePageMenuEntry(data?.isVisitorOnly ? '/permits/visitors' : null);
   useDocumentTitle(data ? fillMessage(m.detailTitle, { id: data.customerPermitId }) : m.passCard);
   if (permit.isError) return <Navigate to="/404" replace />;
   if (!data) return <Loader aria-label={m.loading} />;

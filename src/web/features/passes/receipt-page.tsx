@@ -170,7 +170,8 @@ export function IssuedReceiptPage() {
   const timeZone = useTenantTimeZone();
   const customer = useCustomer();
   const approverToken = useApproverToken(permit.data);
-  const [isDecided, setIsDecided] = useState(false);
+  // After a decision: whether the registrant was emailed (null: no decision on this visit).
+  const [decisionEmailed, setDecisionEmailed] = useState<boolean | null>(null);
   const data = permit.data;
   useDocumentTitle(data ? fillMessage(m.receiptTitle, { id: data.customerPermitId }) : m.passCard);
 
@@ -207,14 +208,14 @@ export function IssuedReceiptPage() {
         <Text size="lg">{data.permitName}</Text>
       </Stack>
 
-      {isDecided && (
+      {decisionEmailed !== null && (
         <Alert color="green" variant="outline" role="status" data-testid="decision-saved">
-          {m.decisionSaved}
+          {decisionEmailed ? m.decisionSaved : m.decisionSavedNotEmailed}
         </Alert>
       )}
       {data.paidStatus === 'incomplete' && <PaymentRequired permit={data} />}
       {data.paidStatus === 'waiting' && approverToken && (
-        <ApprovalPanel permit={data} authorization={approverToken} onDecided={() => setIsDecided(true)} />
+        <ApprovalPanel permit={data} authorization={approverToken} onDecided={setDecisionEmailed} />
       )}
 
       <Section id="pass-title" title={m.passCard}>

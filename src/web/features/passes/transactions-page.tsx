@@ -5,6 +5,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, passDashboardMessages as m, passMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { usePaymentHistory } from './living-api';
 
 const dateOf = (transaction: Transaction, timeZone: string) =>
@@ -52,60 +53,32 @@ export function TransactionsPage() {
         </Card>
       )}
       {rows.length > 0 && (
-        <>
-          <Stack component="ul" gap="sm" hiddenFrom="sm" className="plain-list">
-            {rows.map((transaction) => (
-              <Card
-                key={transaction.key}
-                withBorder
-                padding="sm"
-                component="li"
-                data-testid="transaction-card"
-              >
-                <Stack gap={2}>
-                  <Text fw={700}>
-                    {formatMoney(transaction.amount)} {transaction.currency.toUpperCase()}
-                  </Text>
-                  <Text size="sm" className="break-anywhere">
-                    {transaction.description}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {capitalise(transaction.status)} · {dateOf(transaction, timeZone)}
-                  </Text>
-                  <ReceiptLink transaction={transaction} />
-                </Stack>
-              </Card>
-            ))}
-          </Stack>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table verticalSpacing="sm" data-testid="transactions-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{m.columnAmount}</Table.Th>
-                  <Table.Th>{m.columnCurrency}</Table.Th>
-                  <Table.Th>{m.columnTxStatus}</Table.Th>
-                  <Table.Th>{m.columnDescription}</Table.Th>
-                  <Table.Th>{m.columnDate}</Table.Th>
-                  <Table.Th>{m.columnReceipt}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((transaction) => (
-                  <Table.Tr key={transaction.key}>
-                    <Table.Td>{formatMoney(transaction.amount)}</Table.Td>
-                    <Table.Td>{transaction.currency.toUpperCase()}</Table.Td>
-                    <Table.Td>{capitalise(transaction.status)}</Table.Td>
-                    <Table.Td>{transaction.description}</Table.Td>
-                    <Table.Td>{dateOf(transaction, timeZone)}</Table.Td>
-                    <Table.Td>
-                      <ReceiptLink transaction={transaction} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </>
+        <ResponsiveTable
+          minWidth={640}
+          verticalSpacing="sm"
+          data-testid="transactions-table"
+          columns={[
+            { label: m.columnAmount },
+            { label: m.columnCurrency },
+            { label: m.columnTxStatus },
+            { label: m.columnDescription },
+            { label: m.columnDate },
+            { label: m.columnReceipt, isUnlabelledOnPhone: true },
+          ]}
+        >
+          {rows.map((transaction) => (
+            <Table.Tr key={transaction.key}>
+              <Table.Td>{formatMoney(transaction.amount)}</Table.Td>
+              <Table.Td>{transaction.currency.toUpperCase()}</Table.Td>
+              <Table.Td>{capitalise(transaction.status)}</Table.Td>
+              <Table.Td>{transaction.description}</Table.Td>
+              <Table.Td>{dateOf(transaction, timeZone)}</Table.Td>
+              <Table.Td>
+                <ReceiptLink transaction={transaction} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ResponsiveTable>
       )}
     </Stack>
   );

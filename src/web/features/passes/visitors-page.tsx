@@ -24,26 +24,36 @@ import {
   listVisitorPermitsContract,
 } from '../../../shared/contract/passes-living';
 import { formatDate } from '../../../shared/format';
-import { fillMessage, passEditMessages, passMessages } from '../../../shared/messages';
+import { fillMessage, passDashboardMessages, passEditMessages, passMessages } from '../../../shared/messages';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { ResponsiveTable } from '../../components/responsive-table';
 import { useApiForm } from '../../lib/use-api-form';
 import { callAsCustomer, useCustomer } from '../accounts/api';
 import { usePermitProducts } from './catalogue-api';
 import { inviteByEmail } from './edit-api';
+import { STATUS_COLOURS } from './status-colours';
 
 const VISITORS_QUERY_KEY = ['customer', 'visitors'] as const;
 
-/** The chip of a visitor pass (part 2 section 2): Needs payment, Awaiting approval, Valid, Expired. */
+/**
+ * The chip of a visitor pass (part 2 section 2): Needs payment, Awaiting approval, Valid, Expired;
+ * a canceled or rejected pass says so rather than passing for an expired one (issue 27).
+ */
 export function visitorChipOf(permit: Pick<IssuedPermit, 'paidStatus' | 'status'>): {
   label: string;
   color: string;
 } {
+  if (permit.paidStatus === 'canceled')
+    return { label: passEditMessages.canceledBadge, color: STATUS_COLOURS.bad };
+  if (permit.paidStatus === 'rejected')
+    return { label: passMessages.statusRejected, color: STATUS_COLOURS.bad };
   if (permit.paidStatus === 'incomplete')
-    return { label: passMessages.statusNeedsPayment, color: 'orange.9' };
-  if (permit.paidStatus === 'waiting') return { label: passEditMessages.awaitingApproval, color: 'yellow.9' };
-  if (permit.status === 'Valid') return { label: passMessages.statusValid, color: 'green.9' };
-  return { label: passMessages.statusExpired, color: 'gray.8' };
+    return { label: passMessages.statusNeedsPayment, color: STATUS_COLOURS.attention };
+  if (permit.paidStatus === 'waiting')
+    return { label: passEditMessages.awaitingApproval, color: STATUS_COLOURS.attention };
+  if (permit.status === 'Valid') return { label: passMessages.statusValid, color: STATUS_COLOURS.good };
+  return { label: passMessages.statusExpired, color: STATUS_COLOURS.ended };
 }
 
 function VisitorPasses() {
@@ -62,39 +72,37 @@ function VisitorPasses() {
   if (!visitors.data || visitors.data.length === 0)
     return <Text c="dimmed">{passEditMessages.visitorsEmpty}</Text>;
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>PLATE</Table.Th>
-            <Table.Th>PERMIT</Table.Th>
-            <Table.Th>STATUS</Table.Th>
-            <Table.Th>EXPIRES AT</Table.Th>
+    <ResponsiveTable
+      minWidth={520}
+      striped
+      highlightOnHover
+      columns={[
+        { label: passDashboardMessages.columnPlate },
+        { label: passDashboardMessages.columnPermit },
+        { label: passDashboardMessages.columnStatus },
+        { label: passDashboardMessages.columnExpiresAt },
+      ]}
+    >
+      {visitors.data.map((permit) => {
+        const chip = visitorChipOf(permit);
+        return (
+          <Table.Tr key={permit.uuid}>
+            <Table.Td>{permit.vehicle?.plate || passMessages.needsInput}</Table.Td>
+            <Table.Td>
+              <Anchor component={Link} to={`/permit/issued/${permit.uuid}/receipt`}>
+                {permit.permitName}
+              </Anchor>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={chip.color} variant="filled">
+                {chip.label}
+              </Badge>
+            </Table.Td>
+            <Table.Td>{formatDate(permit.expiresAt, timeZone, 'dateTime')}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {visitors.data.map((permit) => {
-            const chip = visitorChipOf(permit);
-            return (
-              <Table.Tr key={permit.uuid}>
-                <Table.Td>{permit.vehicle?.plate || passMessages.needsInput}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/permit/issued/${permit.uuid}/receipt`}>
-                    {permit.permitName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={chip.color} variant="filled">
-                    {chip.label}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{formatDate(permit.expiresAt, timeZone, 'dateTime')}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ResponsiveTable>
   );
 }
 

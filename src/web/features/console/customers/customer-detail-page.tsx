@@ -20,6 +20,8 @@ import { BUSINESS_NAME_MAX, type ConsoleCustomer } from '../../../../shared/cont
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { paidStatusLabel } from '../../../../shared/rules/pass-display';
+import { PASS_PAID_STATUSES } from '../../../../shared/rules/pass-values';
 import { useTenantTimeZone } from '../../../app/brand';
 import { FactsTable } from '../../../components/facts-table';
 import { DataTable } from '../data-table';
@@ -126,6 +128,12 @@ function Business({ customer }: { customer: ConsoleCustomer }) {
   );
 }
 
+/** The pass's paid status as every pass screen says it ('Canceled', 'Waiting for approval'). */
+function passStatusLabelOf(status: string): string {
+  const known = PASS_PAID_STATUSES.find((value) => value === status);
+  return known ? paidStatusLabel(known) : status;
+}
+
 function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: string }) {
   return (
     <>
@@ -134,7 +142,13 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
           <Title order={2} size="h3">
             {m.passesTitle}
           </Title>
-          <DataTable minWidth={520} striped isEmpty={customer.passes.length === 0} emptyText={m.passesEmpty}>
+          <DataTable
+            minWidth={520}
+            striped
+            isEmpty={customer.passes.length === 0}
+            emptyText={m.passesEmpty}
+            columns={[m.columnPassNumber, m.columnProduct, m.columnValid, m.columnAmount, m.columnPassStatus]}
+          >
             {customer.passes.map((pass) => (
               <Table.Tr key={pass.uuid}>
                 <Table.Td>{pass.customerPermitId}</Table.Td>
@@ -143,7 +157,7 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
                 <Table.Td>{formatMoney(pass.amount)}</Table.Td>
                 <Table.Td>
                   <Badge variant="light" c="dark.9" color="blue">
-                    {pass.paidStatus}
+                    {passStatusLabelOf(pass.paidStatus)}
                   </Badge>
                 </Table.Td>
               </Table.Tr>
@@ -161,6 +175,7 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
             striped
             isEmpty={customer.payments.length === 0}
             emptyText={m.paymentsEmpty}
+            columns={[m.columnPaidAt, m.columnPaidFor, m.columnAmount, m.columnPassStatus]}
           >
             {customer.payments.map((payment) => (
               <Table.Tr key={payment.uuid}>

@@ -24,6 +24,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
 import { Pager, QueryError } from '../query-state';
 import { nextSortOrder, SortHeader } from '../sort-header';
@@ -33,8 +34,8 @@ import { statusBadgeColor } from './notice-status';
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['q', 'status', 'from', 'to', 'codeUUID'] as const;
 
-const COLUMNS: { label: string; sort?: NoticeSortKey }[] = [
-  { label: m.columnNumber },
+const COLUMNS: (ResponsiveColumn & { sort?: NoticeSortKey })[] = [
+  { label: m.columnNumber, isUnlabelledOnPhone: true },
   { label: m.columnPlate, sort: 'plate' },
   { label: m.columnIssued, sort: 'issued' },
   { label: m.columnCode },
@@ -235,35 +236,29 @@ export function NoticesPage() {
         <Text role="status">{hasFilters || query.page !== 1 ? m.empty : m.emptyTenant}</Text>
       )}
       {list.data && list.data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
-          <Table
-            striped
-            highlightOnHover
-            aria-busy={list.isFetching}
-            style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <SortHeader
-                    key={column.label}
-                    label={column.label}
-                    sort={column.sort}
-                    activeSort={query.sort ?? 'issued'}
-                    order={query.order ?? 'desc'}
-                    sortLabel={fillMessage(m.sortBy, { column: column.label })}
-                    onSort={sortBy}
-                  />
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((notice) => (
-                <NoticeRow key={notice.uuid} notice={notice} timeZone={timeZone} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          minWidth={720}
+          striped
+          highlightOnHover
+          aria-busy={list.isFetching}
+          style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
+          columns={COLUMNS}
+          head={COLUMNS.map((column) => (
+            <SortHeader
+              key={column.label}
+              label={column.label}
+              sort={column.sort}
+              activeSort={query.sort ?? 'issued'}
+              order={query.order ?? 'desc'}
+              sortLabel={fillMessage(m.sortBy, { column: column.label })}
+              onSort={sortBy}
+            />
+          ))}
+        >
+          {list.data.items.map((notice) => (
+            <NoticeRow key={notice.uuid} notice={notice} timeZone={timeZone} />
+          ))}
+        </ResponsiveTable>
       )}
       {list.data && (
         <Pager

@@ -25,6 +25,7 @@ import {
 import { formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
 import { createViolationCode, updateViolationCode, useViolationCodes, violationCodesKey } from './api';
@@ -136,48 +137,43 @@ export function ViolationCodesPage() {
       {codes.isLoading && <Loader aria-label={m.codesTitle} />}
       {codes.data?.length === 0 && <Text role="status">{m.codesEmpty}</Text>}
       {codes.data && codes.data.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{m.codeNameLabel}</Table.Th>
-                <Table.Th scope="col">{m.codeAmountLabel}</Table.Th>
-                <Table.Th scope="col">{fillMessage(m.lateTier, { n: 1 })}</Table.Th>
-                <Table.Th scope="col">{fillMessage(m.lateTier, { n: 2 })}</Table.Th>
-                <Table.Th scope="col">
-                  <span className="visually-hidden">{m.save}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {codes.data.map((code) => (
-                <Table.Tr key={code.uuid}>
-                  <Table.Td>
-                    <Text fw={600}>{code.name}</Text>
-                    {code.description && (
-                      <Text size="sm" c="dimmed">
-                        {code.description}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>{code.amount === null ? m.noAmount : formatMoney(code.amount)}</Table.Td>
-                  <Table.Td>{tierText(code.lateAmount1, code.lateDays1)}</Table.Td>
-                  <Table.Td>{tierText(code.lateAmount2, code.lateDays2)}</Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      onClick={() => setEditing(code)}
-                      aria-label={fillMessage(m.editCode, { name: code.name })}
-                    >
-                      Edit
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          minWidth={640}
+          striped
+          columns={[
+            { label: m.codeNameLabel, isUnlabelledOnPhone: true },
+            { label: m.codeAmountLabel },
+            { label: fillMessage(m.lateTier, { n: 1 }) },
+            { label: fillMessage(m.lateTier, { n: 2 }) },
+            { label: m.save, isLabelHidden: true },
+          ]}
+        >
+          {codes.data.map((code) => (
+            <Table.Tr key={code.uuid}>
+              <Table.Td>
+                <Text fw={600}>{code.name}</Text>
+                {code.description && (
+                  <Text size="sm" c="dimmed">
+                    {code.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{code.amount === null ? m.noAmount : formatMoney(code.amount)}</Table.Td>
+              <Table.Td>{tierText(code.lateAmount1, code.lateDays1)}</Table.Td>
+              <Table.Td>{tierText(code.lateAmount2, code.lateDays2)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(code)}
+                  aria-label={fillMessage(m.editCode, { name: code.name })}
+                >
+                  Edit
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </ResponsiveTable>
       )}
       <Modal
         closeButtonProps={{ 'aria-label': m.cancel }}

@@ -17,6 +17,7 @@ import type { ConsoleOperator } from '../../../../shared/contract';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { isApiError } from '../../../lib/api-client';
 import { APPROVE_GREEN } from '../../operator/colors';
 import { useOperatorMe } from '../console-api';
@@ -147,30 +148,26 @@ export function OperatorsPage() {
       {operators.data?.length === 0 && <Text>{consoleMessages.operatorsEmpty}</Text>}
       {operators.data && operators.data.length > 0 && (
         <Card withBorder padding={0}>
-          <div className="console-table-wrap">
-            <Table verticalSpacing="sm" horizontalSpacing="md" miw={560}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{consoleMessages.nameLabel}</Table.Th>
-                  <Table.Th scope="col">{consoleMessages.roleLabel}</Table.Th>
-                  <Table.Th scope="col">{consoleMessages.statusLabel}</Table.Th>
-                  <Table.Th scope="col">
-                    <span className="visually-hidden">{consoleMessages.actionsLabel}</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {operators.data.map((operator) => (
-                  <OperatorRow
-                    key={operator.uuid}
-                    operator={operator}
-                    isSelf={operator.uuid === me.data?.uuid}
-                    onChange={(action) => void run(action)}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </div>
+          <ResponsiveTable
+            minWidth={560}
+            verticalSpacing="sm"
+            horizontalSpacing="md"
+            columns={[
+              { label: consoleMessages.nameLabel, isUnlabelledOnPhone: true },
+              { label: consoleMessages.roleLabel },
+              { label: consoleMessages.statusLabel },
+              { label: consoleMessages.actionsLabel, isLabelHidden: true },
+            ]}
+          >
+            {operators.data.map((operator) => (
+              <OperatorRow
+                key={operator.uuid}
+                operator={operator}
+                isSelf={operator.uuid === me.data?.uuid}
+                onChange={(action) => void run(action)}
+              />
+            ))}
+          </ResponsiveTable>
         </Card>
       )}
     </Stack>

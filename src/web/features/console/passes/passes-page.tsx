@@ -13,6 +13,7 @@ import { formatDate } from '../../../../shared/format';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
 import { nextSortOrder, SortHeader, type SortOrder } from '../sort-header';
@@ -131,49 +132,58 @@ export function PassesPage() {
         <Text size="sm" c="dimmed" aria-live="polite">
           {fillMessage(m.count, { count: data?.total ?? 0 })}
         </Text>
-        <Table.ScrollContainer minWidth={760}>
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                {header(m.columnNumber, 'number')}
-                {header(m.columnPlate)}
-                {header(m.columnProduct)}
-                {header(m.columnStatus)}
-                {header(m.columnHolder)}
-                {header(m.columnIssued, 'issued')}
-                {header(m.columnExpires, 'expires')}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.items.map((pass) => (
-                <Table.Tr
-                  key={pass.uuid}
-                  onClick={() => navigate(`/dashboard/passes/${pass.uuid}`)}
-                  style={{ cursor: 'pointer' }}
-                >
-                  <Table.Td>
-                    <Link to={`/dashboard/passes/${pass.uuid}`} onClick={(event) => event.stopPropagation()}>
-                      {pass.customerPermitId}
-                    </Link>
-                  </Table.Td>
-                  <Table.Td>{pass.plate || m.needsInput}</Table.Td>
-                  <Table.Td>{pass.permitName}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <PassStatusBadge status={pass.paidStatus} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{pass.holderName ?? '—'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {pass.holderEmail ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDate(pass.issuedOn, timeZone, 'dateTime')}</Table.Td>
-                  <Table.Td>{formatDate(pass.expiresAt, timeZone, 'dateTime')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          minWidth={760}
+          highlightOnHover
+          verticalSpacing="sm"
+          columns={[
+            { label: m.columnNumber, isUnlabelledOnPhone: true },
+            { label: m.columnPlate },
+            { label: m.columnProduct },
+            { label: m.columnStatus },
+            { label: m.columnHolder },
+            { label: m.columnIssued },
+            { label: m.columnExpires },
+          ]}
+          head={
+            <>
+              {header(m.columnNumber, 'number')}
+              {header(m.columnPlate)}
+              {header(m.columnProduct)}
+              {header(m.columnStatus)}
+              {header(m.columnHolder)}
+              {header(m.columnIssued, 'issued')}
+              {header(m.columnExpires, 'expires')}
+            </>
+          }
+        >
+          {data?.items.map((pass) => (
+            <Table.Tr
+              key={pass.uuid}
+              onClick={() => navigate(`/dashboard/passes/${pass.uuid}`)}
+              style={{ cursor: 'pointer' }}
+            >
+              <Table.Td>
+                <Link to={`/dashboard/passes/${pass.uuid}`} onClick={(event) => event.stopPropagation()}>
+                  {pass.customerPermitId}
+                </Link>
+              </Table.Td>
+              <Table.Td>{pass.plate || m.needsInput}</Table.Td>
+              <Table.Td>{pass.permitName}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <PassStatusBadge status={pass.paidStatus} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{pass.holderName ?? '—'}</Text>
+                <Text size="xs" c="dimmed">
+                  {pass.holderEmail ?? ''}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDate(pass.issuedOn, timeZone, 'dateTime')}</Table.Td>
+              <Table.Td>{formatDate(pass.expiresAt, timeZone, 'dateTime')}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ResponsiveTable>
         {pages > 1 && (
           <Pagination
             total={pages}

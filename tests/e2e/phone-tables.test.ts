@@ -1,0 +1,175 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  launchBrowser,
+  newContext,
+  tenantUrl,
+} from './support/browser';
+import { writeSession } from './support/sessions';
+
+/**
+ * Every list of the portal at 390 × 844 (issue 27): the responsive table's cards, no sideways
+ * scroll, axe-clean on a light and a dark brand (tests/e2e/fixtures/phone-tables.json), the menu's
+ * Vehicles and My visitors, a canceled pass that says so, and Enter in a select.
+ */
+const BRANDS = ['tablelight', 'tabledark'] as const;
+const PHONE = { width: 390, height: 844 } as const;
+const CUSTOMER_PASSWORD = 'Parking#2026';
+const OPERATOR_PASSWORD = 'Operator#2026';
+
+/** A phone of its own for a test, 390 × 844, that fails on any page error or CSP violation. */
+async function openPhone(): Promise<{ page: Page; close(): Promise<void> }> {
+  const browser = await launchBrowser();
+  const context = await newContext(browser, { phone: true });
+  const page = await context.newPage();
+  await page.setViewportSize(PHONE);
+  return { page, close: () => browser.close() };
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page, page.url()).toBeLessThanOrEqual(widths.window);
+}
+
+/** Every cell of every card fits its card: nothing is cut short or pushed past the edge. */
+async function expectCellsInsideCards(page: Page) {
+  const outside = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.responsive-table__table tbody td')).flatMap((cell) => {
+      const card = cell.closest('tr')?.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      return card && box.width > 0 && (box.right > card.right + 1 || cell.scrollWidth > cell.clientWidth + 1)
+        ? [cell.textContent ?? '']
+        : [];
+    }),
+  );
+  expect(outside).toEqual([]);
+}
+
+/** A list's screen, once its rows (or its empty text) have arrived. */
+async function checkScreen(page: Page, subdomain: string, path: string) {
+  await page.goto(tenantUrl(subdomain, path));
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await expectNoSidewaysScroll(page);
+  await expectCellsInsideCards(page);
+  await expectAccessible(page);
+}
+
+async function signInOperator(page: Page, subdomain: string) {
+  await page.goto(tenantUrl(subdomain, '/dashboard/login'));
+  await page.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    },
+    { email: `ops@${subdomain}.example`, password: OPERATOR_PASSWORD },
+  );
+}
+
+describe.each(BRANDS)('phone tables on %s', (subdomain) => {
+  it("a customer's lists are cards that fit a 390 px phone, and a canceled visitor pass says Canceled", async () => {
+    const { page, close } = await openPhone();
+    try {
+      await writeSession(page, subdomain, `resident@${subdomain}.example`, CUSTOMER_PASSWORD);
+      for (const path of [
+        '/permits/dashboard',
+        '/permits/vehicles',
+        '/permits/transactions',
+        '/permits/visitors',
+      ]) {
+        await checkScreen(page, subdomain, path);
+      }
+      // The cards carry their column's label, and the chips their whole word.
+      const plate = subdomain === 'tablelight' ? 'TLT200' : 'TDK200';
+      const canceledCard = page.locator('.responsive-table__table tbody tr').filter({ hasText: plate });
+      await expect(canceledCard.textContent()).resolves.toContain('Canceled');
+      await expect(page.getByText('Expired', { exact: true }).first().isVisible()).resolves.toBe(true);
+      expectNoPageErrors(page);
+    } finally {
+      await close();
+    }
+  });
+
+  it('the phone menu lists Vehicles and My visitors; a visitor-only pass sits under My visitors', async () => {
+    const { page, close } = await openPhone();
+    try {
+      await writeSession(page, subdomain, `resident@${subdomain}.example`, CUSTOMER_PASSWORD);
+      await page.goto(tenantUrl(subdomain, '/permits/dashboard'));
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('dialog').getByRole('navigation', { name: 'Account menu' });
+      await menu.getByRole('link', { name: 'Vehicles' }).waitFor();
+      await menu.getByRole('link', { name: 'My visitors' }).click();
+      await page.waitForURL(tenantUrl(subdomain, '/permits/visitors'));
+      await expect(page.getByTestId('phone-menu-current').textContent()).resolves.toBe('My visitors');
+
+      const visitorPass = await page.evaluate(async () => {
+        const response = await fetch('/api/v1/portal/customer/visitors', {
+          headers: { authorization: localStorage.getItem('jwt') ?? '' },
+        });
+        return ((await response.json()) as Array<{ uuid: string }>)[0]?.uuid;
+      });
+      await page.goto(tenantUrl(subdomain, `/permits/view/${visitorPass}`));
+      await page.getByTestId('detail-status').waitFor();
+      await expect(page.getByTestId('phone-menu-current').textContent()).resolves.toBe('My visitors');
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+      expectNoPageErrors(page);
+    } finally {
+      await close();
+    }
+  });
+
+  it("the console's lists are cards that fit a 390 px phone", async () => {
+    const { page, close } = await openPhone();
+    try {
+      await signInOperator(page, subdomain);
+      for (const path of [
+        '/dashboard/passes',
+        '/dashboard/customers',
+        '/dashboard/products',
+        '/dashboard/notices',
+      ]) {
+        await checkScreen(page, subdomain, path);
+      }
+      expectNoPageErrors(page);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('a select in a form', () => {
+  it('Enter in a searchable select does not submit the form; Enter in a text field does', async () => {
+    const { page, close } = await openPhone();
+    try {
+      await page.goto(tenantUrl('tablelight', '/privacy'));
+      const product = await page.evaluate(async () => {
+        const response = await fetch('/api/v1/portal/permit/products/subdomain/tablelight');
+        const products = (await response.json()) as Array<{ uuid: string; name: string }>;
+        return products.find((item) => item.name === 'Resident')?.uuid;
+      });
+      await page.goto(tenantUrl('tablelight', `/permit/${product}/guestcheckout`));
+      const state = page.getByRole('combobox', { name: 'State / province' });
+      await state.fill('Illi');
+      await state.press('Enter');
+      // Submitted, the empty form would mark its missing fields.
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[aria-invalid="true"]').count()).resolves.toBe(0);
+      await page.getByRole('textbox', { name: 'Model' }).press('Enter');
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      expectNoPageErrors(page);
+    } finally {
+      await close();
+    }
+  });
+});
