@@ -32,12 +32,19 @@ export const REDACTED_PATHS = SECRET_KEYS.flatMap((key) => {
   return [segment.startsWith('[') ? `${segment}` : segment, join('*'), join('*.*'), join('*.*.*')];
 });
 
-/** A URL as logged: the path, and the query's parameter names with their values redacted. */
+/** A uuid as a path segment: /permit/issued/{uuid}/edit and the pass calls carry the pass's uuid. */
+const PATH_UUID = /\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
+
+/**
+ * A URL as logged: the path with its uuids redacted (a pass's uuid is the capability to edit and
+ * cancel it, decision 178), and the query's parameter names with their values redacted.
+ */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');
-  if (mark < 0) return url;
+  const path = (mark < 0 ? url : url.slice(0, mark)).replace(PATH_UUID, `/${REDACTED}`);
+  if (mark < 0) return path;
   const names = [...new URLSearchParams(url.slice(mark + 1)).keys()];
-  return `${url.slice(0, mark)}?${names.map((name) => `${encodeURIComponent(name)}=${REDACTED}`).join('&')}`;
+  return `${path}?${names.map((name) => `${encodeURIComponent(name)}=${REDACTED}`).join('&')}`;
 }
 
 interface LoggableError {
