@@ -53,10 +53,11 @@ const helpers = (t: TestApp) => {
     return (await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionRef!)))[0]!;
   };
   /** A guest buys the monthly pass: the incomplete pass, then its checkout page. */
-  const buyMonthly = async (email: string) => {
+  const buyMonthly = async (email: string, authorization?: string) => {
     const issued = await t.request('guests', {
       method: 'POST',
       url: '/api/v1/permits/checkout/guest/paid/incomplete',
+      headers: authorization ? { authorization } : {},
       payload: {
         permitProductUUID: await productId('Monthly garage'),
         subdomain: 'guests',
@@ -85,8 +86,8 @@ describe('cancel on the sandbox provider', () => {
   const t = useTestApp({ seed: seed() });
   const h = helpers(t);
 
-  async function buyAndPay(email: string) {
-    const { passId, checkoutURL } = await h.buyMonthly(email);
+  async function buyAndPay(email: string, authorization?: string) {
+    const { passId, checkoutURL } = await h.buyMonthly(email, authorization);
     const path = new URL(checkoutURL).pathname;
     const page = await t.request('guests', { method: 'GET', url: path });
     // The checkout says what is charged and how often.
@@ -132,8 +133,8 @@ describe('cancel on the sandbox provider', () => {
   });
 
   it("lets a signed-in standard customer cancel their own recurring pass, and nobody else's", async () => {
-    const passId = await buyAndPay('sue@guests.example');
     const sue = await signIn(t, 'guests', 'sue@guests.example');
+    const passId = await buyAndPay('sue@guests.example', sue);
     const stranger = await buyAndPay('stranger@guests.example');
     // A token narrows what the uuid allows: someone else's pass is a 404 to Sue's account.
     expect((await h.cancel(stranger, { authorization: sue })).statusCode).toBe(404);
