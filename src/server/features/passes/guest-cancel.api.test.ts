@@ -63,6 +63,7 @@ const helpers = (t: TestApp) => {
         subdomain: 'guests',
         email,
         fullname: 'Gus Guest',
+        holderName: 'Gus Guest',
         date: t.clock.now().toISOString(),
         vehicle,
       },
