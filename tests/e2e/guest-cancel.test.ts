@@ -31,33 +31,42 @@ async function openEmail(target: Page, to: string, subject: string) {
   throw new Error(`No email '${subject}' reached ${to}`);
 }
 
-/** The guest's incomplete pass, made through the same call the checkout form makes. */
-async function startGuestPurchase(): Promise<string> {
-  const api = (path: string, init?: RequestInit) => fetch(tenantUrl(TENANT, `/api/v1${path}`), init);
-  const products = (await (await api('/portal/permit/products')).json()) as Array<{ uuid: string }>;
-  const response = await api('/permits/checkout/guest/paid/incomplete', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      permitProductUUID: products[0]!.uuid,
-      subdomain: TENANT,
-      email: EMAIL,
-      fullname: 'Gale Guest',
-      date: new Date().toISOString(),
-      vehicle: { plate: 'GALE1', state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { permitIssuedUUID: string }).permitIssuedUUID;
+/**
+ * The guest's incomplete pass and its payment page, through the same calls the checkout form
+ * makes, sent from the tenant's page (the browser resolves *.localhost; Node does not).
+ */
+async function startGuestPurchase(target: Page): Promise<string> {
+  await target.goto(tenantUrl(TENANT, '/permits/choose'));
+  return target.evaluate(
+    async ({ subdomain, email }) => {
+      const products = (await (await fetch('/api/v1/portal/permit/products')).json()) as Array<{
+        uuid: string;
+      }>;
+      const issued = await fetch('/api/v1/permits/checkout/guest/paid/incomplete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          permitProductUUID: products[0]!.uuid,
+          subdomain,
+          email,
+          fullname: 'Gale Guest',
+          date: new Date().toISOString(),
+          vehicle: { plate: 'GALE1', state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
+        }),
+      });
+      const { permitIssuedUUID } = (await issued.json()) as { permitIssuedUUID: string };
+      const checkout = await fetch(
+        `/api/v1/portal/permit/guestcheckout/${permitIssuedUUID}/subdomain/${subdomain}`,
+      );
+      return ((await checkout.json()) as { checkoutURL: string }).checkoutURL;
+    },
+    { subdomain: TENANT, email: EMAIL },
+  );
 }
 
 describe('a guest cancels a recurring pass through the emailed link', () => {
   it('pays $75.00 / month, follows the link, cancels: renewal stopped and a confirmation email', async () => {
-    const passId = await startGuestPurchase();
-    const checkout = await fetch(
-      tenantUrl(TENANT, `/api/v1/portal/permit/guestcheckout/${passId}/subdomain/${TENANT}`),
-    );
-    const { checkoutURL } = (await checkout.json()) as { checkoutURL: string };
+    const checkoutURL = await startGuestPurchase(page);
     await page.goto(checkoutURL);
     await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe('$75.00 / month');
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
