@@ -145,7 +145,7 @@ export const issuedPermitSchema = z.object({
   isRecurring: z.boolean(),
   /** How often a recurring pass renews (its product's period); NONE for a one-time pass. */
   billingPeriod: z.enum(BILLING_PERIODS),
-  /** A paid recurring pass whose subscription still renews (false once stopped or canceled). */
+  /** A recurring pass whose subscription has started and still renews (false once stopped). */
   isRenewing: z.boolean(),
   /** The business account that issued the pass (its members may approve it); null for others. */
   businessAccountUUID: z.uuid().nullable(),

@@ -221,6 +221,12 @@ describe('cancel on Stripe', () => {
       .from(subscriptions)
       .where(and(eq(subscriptions.providerSubscriptionId, 'sub_guest_2')));
     expect(sub[0]).toMatchObject({ cancelAtPeriodEnd: false, stopClaimedUntil: null });
+    // The pass says it still renews, so the edit page offers Cancel Permit again.
+    const permit = await t.request('guests', {
+      method: 'GET',
+      url: `/api/v1/portal/customer/permit/${passId}`,
+    });
+    expect(permit.json()).toMatchObject({ paidStatus: 'canceled', isRenewing: true });
 
     expect((await h.cancel(passId)).statusCode).toBe(200);
     expect(stopsOf('sub_guest_2').filter((request) => request.method === 'POST').length).toBeGreaterThan(1);

@@ -154,11 +154,8 @@ export function toIssuedPermit(options: {
     isVisitorOnly: product.isVisitorOnly,
     isRecurring: product.billingType !== 'ONE TIME',
     billingPeriod: product.billingPeriod,
-    isRenewing: Boolean(
-      pass.paidStatus === 'paid' &&
-        options.subscription?.providerSubscriptionId &&
-        isRenewing(options.subscription),
-    ),
+    // Still renewing even once canceled when the provider could not be told yet (decision 178).
+    isRenewing: Boolean(options.subscription?.providerSubscriptionId && isRenewing(options.subscription)),
     businessAccountUUID: pass.businessAccountId,
     receiptUrl: pass.receiptUrl,
     regImgUrl: proofUrls[0] ?? null,
