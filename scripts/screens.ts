@@ -246,6 +246,9 @@ async function shoot(browser: Browser, port: number) {
       { name: 'signup', path: '/permits/signup' },
       { name: 'find-account', path: '/permits/send_password_reset' },
       { name: 'privacy', path: '/privacy' },
+      // Issue 27: the success page with no pass, and a rejected request.
+      { name: 'pass-success-no-pass', path: '/permits/issued/success' },
+      { name: 'pass-rejected', path: '/permits/issued/invalid?reason=rejected' },
       { name: 'dashboard', path: '/permits/dashboard', signedIn: true },
       { name: 'passes', path: '/permits/view', signedIn: true },
       { name: 'account', path: '/permits/account', signedIn: true },

@@ -36,8 +36,29 @@ export function stripeEnv(standIn: StripeStandIn): Record<string, string> {
   };
 }
 
-/** Stripe's answer to each call the portal makes: Checkout Sessions, PaymentIntents, Refunds. */
-function answerLikeStripe(method: string, path: string, counts: { sessions: number; refunds: number }) {
+/**
+ * A Subscription as Stripe answers its update (POST, e.g. cancel_at_period_end), its cancel
+ * (DELETE: ended now) and its retrieval (GET).
+ */
+function subscriptionLikeStripe(method: string, id: string, form: URLSearchParams) {
+  return {
+    id,
+    object: 'subscription',
+    status: method === 'DELETE' ? 'canceled' : 'active',
+    cancel_at_period_end: form.get('cancel_at_period_end') === 'true',
+    metadata: {},
+  };
+}
+
+/** Stripe's answer to each call the portal makes: Checkout Sessions, PaymentIntents, Refunds, Subscriptions. */
+function answerLikeStripe(
+  method: string,
+  path: string,
+  form: URLSearchParams,
+  counts: { sessions: number; refunds: number },
+) {
+  const subscriptionId = /^\/v1\/subscriptions\/([^/?]+)/.exec(path)?.[1];
+  if (subscriptionId) return subscriptionLikeStripe(method, subscriptionId, form);
   if (method === 'GET' && path.startsWith('/v1/payment_intents/')) {
     const id = path.split('/')[3]?.split('?')[0];
     return {
@@ -87,7 +108,9 @@ export async function startStripeStandIn(
       const custom = answer?.(recorded);
       if (custom === 'hang') return;
       response.statusCode = custom?.status ?? 200;
-      response.end(JSON.stringify(custom ? custom.body : answerLikeStripe(method, path, counts)));
+      response.end(
+        JSON.stringify(custom ? custom.body : answerLikeStripe(method, path, recorded.form, counts)),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -78,4 +78,16 @@ describe('log redaction', () => {
       expect(all).not.toContain(secret);
     }
   });
+
+  it("leaves a pass's uuid, the capability in a guest's emailed links, out of logged paths", async () => {
+    const passId = '0b5e7c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b';
+    await app.inject({
+      method: 'PUT',
+      url: `/api/v1/permits/issued/${passId}/cancel`,
+      headers: { host: 'logs.localhost' },
+    });
+    const all = lines.join('\n');
+    expect(all).toContain('/api/v1/permits/issued/:id/cancel');
+    expect(all).not.toContain(passId);
+  });
 });

@@ -265,12 +265,13 @@ export const guestEditVehicleContract = defineRoute({
 export const cancelPermitContract = defineRoute({
   method: 'PUT',
   path: '/permits/issued/:id/cancel',
-  summary: 'Cancel a pass (business-entity customers; twice is harmless); stops a recurring renewal',
+  summary:
+    "Cancel a pass (the uuid's holder, its owner or issuing business; exactly once): stops a recurring renewal and emails a confirmation",
   tags: ['passes'],
-  auth: 'customer',
+  auth: 'optional-customer',
   params: passParamsSchema,
   response: issuedPermitSchema,
-  errors: [401, 403, 404, 409],
+  errors: [401, 403, 404, 409, 429, 502],
 });
 
 /** The decided pass, and whether its registrant was emailed (only when they gave an address). */

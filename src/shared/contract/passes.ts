@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passMessages } from '../messages/passes';
 import { MAX_CODE_LENGTH, normaliseCode } from '../rules/account-validation';
-import { PASS_PAID_STATUSES } from '../rules/pass-values';
+import { BILLING_PERIODS, PASS_PAID_STATUSES } from '../rules/pass-values';
 import { instantSchema, subdomainSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
@@ -143,6 +143,10 @@ export const issuedPermitSchema = z.object({
   customerEmail: z.string().nullable(),
   isVisitorOnly: z.boolean(),
   isRecurring: z.boolean(),
+  /** How often a recurring pass renews (its product's period); NONE for a one-time pass. */
+  billingPeriod: z.enum(BILLING_PERIODS),
+  /** A recurring pass whose subscription has started and still renews (false once stopped). */
+  isRenewing: z.boolean(),
   /** The business account that issued the pass (its members may approve it); null for others. */
   businessAccountUUID: z.uuid().nullable(),
   receiptUrl: z.string().nullable(),

@@ -75,6 +75,11 @@ export const passDashboardMessages = {
   fieldAddress: 'Address',
   amountPaid: 'Amount',
   receiptLink: 'View payment receipt',
+  /** {period}: 'month'; {amount}: '$75.00'. */
+  renewsEvery:
+    'Renews every {period} at {amount} until you cancel it. To stop it, cancel the permit on its edit page.',
+  stopRenewing: 'Stop renewing: cancel the permit',
+  renewalStopped: 'Renewal stopped: you will not be charged for this permit again.',
   registrationImages: 'Registration documents',
   registrationImageAlt: 'Registration document {n}',
   registrationDocumentLink: 'Open document {n}',

@@ -10,7 +10,6 @@ export const passScreenMessages = {
   choosePass: 'Choose',
   checkingRules: 'Checking availability',
   free: 'Free',
-  perPeriod: '{price} / {period}',
   validFor: 'Valid for {duration}',
   validBetween: '{start} – {end}',
   /** A time-of-day product: one window a pass (issue 27). */
@@ -101,6 +100,14 @@ export const passScreenMessages = {
   confirmingPayment: 'Confirming your payment…',
   tryPaymentAgain: 'Try payment again',
   invalidTitle: 'This pass is not available',
+  // Issue 27: the result pages lead a guest to their pass; a rejected request says so.
+  viewPermit: 'View your permit',
+  viewRequest: 'View your request',
+  editOrCancel: 'Edit vehicles or cancel',
+  chooseAPass: 'Choose a pass',
+  rejectedTitle: 'Rejected',
+  rejectedNotice:
+    'Your permit request was rejected by the parking administrator. Check your email for their message.',
 } as const;
 
 /** Labels of the edit page, the vehicles screen and My visitors (issue 10); the spec's texts are in passes.ts. */
@@ -132,6 +139,7 @@ export const passEditMessages = {
   confirmCancel: 'Yes, cancel it',
   canceledBadge: 'Canceled',
   notChangeable: 'This pass is over, so its details can no longer be changed.',
+  renewalNotStopped: 'The renewal could not be stopped yet. Please choose Cancel Permit again.',
   loading: 'Loading',
 
   vehiclesTitle: 'Vehicles',

@@ -58,7 +58,6 @@ export const passMessages = {
   /** {count}: the pass's maxVehiclesPerPermit. */
   maxVehiclesReached: 'This pass already has {count} vehicle(s), the most it allows.',
   passNotChangeable: 'This pass can no longer be changed.',
-  cancelOnlyBusiness: 'Only business accounts can cancel a permit.',
   timesNotEditable: 'The start and end of this pass cannot be changed.',
   startInPast: 'The start must not be in the past.',
   endInPast: 'The end must be in the future.',
@@ -127,6 +126,10 @@ export const passMessages = {
   emailPaymentFailedSubject: 'Your parking permit needs payment',
   emailVerifySubject: 'Verify your email to register for a parking pass',
   emailInvitedSubject: 'You have been issued a parking permit',
+  emailCanceledSubject: 'Your parking permit was canceled',
+  /** {product}: the pass; {number}: its permit number. */
+  emailCanceledBody: '{product} (permit #{number}) has been canceled and is no longer valid.',
+  emailCanceledRenewalStopped: 'It will not renew, and you will not be charged for it again.',
   /** {business}: the inviting business account; {product}: the pass. */
   emailInvitedBody: '{business} issued you a parking permit: {product}.',
   emailInvitedNewAccount:

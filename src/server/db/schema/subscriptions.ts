@@ -49,6 +49,8 @@ export const subscriptions = pgTable(
     /** Paid through: the end of the last paid period. */
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** While set and ahead, one request is asking the provider to stop renewal (migration 1020). */
+    stopClaimedUntil: timestamp('stop_claimed_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     lastPaymentFailedAt: timestamp('last_payment_failed_at', { withTimezone: true }),

@@ -82,7 +82,7 @@ export async function refundPass(options: {
   if (refunded.hasSubscription) {
     // After the commit: the pass is canceled either way; a renewal that cannot be stopped now is
     // logged by cancelPassRenewal and stopped by the canceled pass's next renewal event.
-    await cancelPassRenewal({ db, gateway, tenantId, passId, log }).catch((error: unknown) =>
+    await cancelPassRenewal({ db, gateway, tenantId, passId, now, log }).catch((error: unknown) =>
       log.error({ err: error, passId }, 'could not stop the renewal of a refunded pass'),
     );
   }

@@ -16,6 +16,7 @@ import {
   updateConsoleProductContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
+import { tenantBaseUrl } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import { cancelPass } from '../passes/cancel-pass';
 import { operatorActor } from '../permissions';
@@ -39,7 +40,7 @@ import { listConsoleReports } from './reports-list';
  * permission its contract names.
  */
 export async function consolePassRoutes(app: ApiInstance) {
-  const { db, clock, storage, payments } = app.deps;
+  const { db, clock, config, storage, payments } = app.deps;
 
   registerRoute(app, listConsoleProductsContract, async (request) => {
     const { tenant } = await requireOperatorFor(request, listConsoleProductsContract.permission);
@@ -134,6 +135,7 @@ export async function consolePassRoutes(app: ApiInstance) {
       db,
       gateway: payments,
       tenantId: tenant.id,
+      tenantUrl: tenantBaseUrl(config, tenant.subdomain),
       caller: { actor: operatorActor(operator), operator },
       passId: request.params.uuid,
       now: clock.now(),

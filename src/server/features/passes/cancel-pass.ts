@@ -1,34 +1,73 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { passMessages } from '../../../shared/messages/passes';
 import type { PaymentGateway } from '../../adapters/payments/port';
-import type { Database } from '../../db/client';
-import { issuedPasses } from '../../db/schema';
-import { AppError, forbidden } from '../../errors';
+import type { Database, Transaction } from '../../db/client';
+import { type IssuedPassRow, issuedPasses, passProducts, tenants } from '../../db/schema';
+import { AppError } from '../../errors';
 import { recordAudit } from '../audit';
+import { isRenewing } from '../payments/cancel-subscription';
+import { findSubscription } from '../payments/subscription-queries';
 import { auditActorOf, loadPassFor, type PassCaller } from './pass-access';
+import { enqueuePassCanceledEmail } from './pass-emails';
 import { cancelPassRenewal } from './pass-payment';
 
-/**
- * Cancel. On the portal (PUT /permits/issued/{id}/cancel) only business-entity customers see
- * 'Cancel Permit' (part 2 sections 2 and 6), and only they may — the pass being their own or their
- * business's; in the console, operators whose role holds 'pass.cancel' (audit-logged). Cancelling
- * twice is harmless: the second answers the canceled pass unchanged. A canceled pass gives up its
- * place at once (it no longer holds capacity); nothing is refunded here (the console's refund
- * does that). A recurring pass stops renewing: the provider's subscription is cancelled at its
- * period's end, after the pass's row has committed; a failure there answers an error and a second
- * cancel tries it again.
- */
-export async function cancelPass(options: {
-  db: Database;
-  gateway: PaymentGateway;
+interface CancelContext {
   tenantId: string;
-  caller: PassCaller;
-  passId: string;
+  /** The tenant's own address, for the email's links. */
+  tenantUrl: string;
   now: Date;
-  log?: { error(object: unknown, message: string): void };
-}): Promise<void> {
+}
+
+/** True when the pass's subscription has started and the provider still renews it. */
+async function hasRenewalToStop(tx: Transaction, tenantId: string, pass: IssuedPassRow): Promise<boolean> {
+  if (!pass.subscriptionRef) return false;
+  const subscription = await findSubscription(tx, tenantId, pass.subscriptionRef);
+  return Boolean(subscription?.providerSubscriptionId && isRenewing(subscription));
+}
+
+async function sendCanceledEmail(tx: Transaction, context: CancelContext, pass: IssuedPassRow) {
+  const [found] = await tx
+    .select({
+      productName: passProducts.name,
+      billingType: passProducts.billingType,
+      timezone: tenants.timezone,
+    })
+    .from(passProducts)
+    .innerJoin(tenants, eq(tenants.id, passProducts.tenantId))
+    .where(and(eq(passProducts.tenantId, context.tenantId), eq(passProducts.id, pass.productId)));
+  if (!found) return;
+  await enqueuePassCanceledEmail({
+    tx,
+    tenant: { id: context.tenantId, timezone: found.timezone },
+    tenantUrl: context.tenantUrl,
+    pass,
+    productName: found.productName,
+    isRecurring: pass.subscriptionRef !== null,
+    now: context.now,
+  });
+}
+
+/**
+ * Cancel (decisions 143 and 178). On the portal (PUT /permits/issued/{id}/cancel) the holder of
+ * the pass's uuid — the guest following the link in their email — its owner and the business
+ * that issued it may cancel; in the console, operators whose role holds 'pass.cancel'
+ * (audit-logged). A canceled pass gives up its place at once; nothing is refunded here (the
+ * console's refund does that). A recurring pass stops renewing: the provider's subscription is
+ * cancelled at its period's end, after the pass's row has committed; a failure there answers an
+ * error and a second cancel tries it again. Exactly once: the provider is asked once, and the
+ * holder emailed once — when the pass is canceled, or when a recurring pass's renewal has stopped.
+ */
+export async function cancelPass(
+  options: CancelContext & {
+    db: Database;
+    gateway: PaymentGateway;
+    caller: PassCaller;
+    passId: string;
+    log?: { error(object: unknown, message: string): void };
+  },
+): Promise<void> {
   const { db, caller, tenantId, now } = options;
-  const pass = await db.transaction(async (tx) => {
+  const { pass, stillRenews } = await db.transaction(async (tx) => {
     const row = await loadPassFor(tx, {
       caller,
       tenantId,
@@ -36,10 +75,8 @@ export async function cancelPass(options: {
       action: 'pass.cancel',
       lock: true,
     });
-    if (caller.actor.kind !== 'business-member' && caller.actor.kind !== 'operator') {
-      throw forbidden(passMessages.cancelOnlyBusiness);
-    }
-    if (row.paidStatus === 'canceled') return row;
+    const renews = await hasRenewalToStop(tx, tenantId, row);
+    if (row.paidStatus === 'canceled') return { pass: row, stillRenews: renews };
     if (row.paidStatus === 'rejected' || row.paidStatus === 'expired') {
       throw new AppError(409, 'pass_not_changeable', passMessages.passNotChangeable);
     }
@@ -59,9 +96,18 @@ export async function cancelPass(options: {
         after: { paidStatus: 'canceled' },
       });
     }
-    return row;
+    // Nothing left to stop: the confirmation goes with the cancel itself.
+    if (!renews) await sendCanceledEmail(tx, options, row);
+    return { pass: row, stillRenews: renews };
   });
-  if (pass.subscriptionRef) {
-    await cancelPassRenewal({ db, gateway: options.gateway, tenantId, passId: pass.id, log: options.log });
-  }
+  if (!stillRenews) return;
+  await cancelPassRenewal({
+    db,
+    gateway: options.gateway,
+    tenantId,
+    passId: pass.id,
+    now,
+    onStopped: (tx) => sendCanceledEmail(tx, options, pass),
+    log: options.log,
+  });
 }

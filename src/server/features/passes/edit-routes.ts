@@ -225,19 +225,22 @@ export async function passEditRoutes(app: ApiInstance) {
     perClient,
   );
 
-  registerRoute(app, cancelPermitContract, async (request) => {
-    const customer = await request.requireCustomer();
-    await cancelPass({
-      db,
-      gateway: payments,
-      tenantId: customer.tenantId,
-      caller: { actor: customerActor(customer), operator: null },
-      passId: request.params.id,
-      now: clock.now(),
-      log: request.log,
-    });
-    return issuedPermit(customer.tenantId, request.params.id);
-  });
+  // The holder of the uuid (the guest's emailed link), the owner or the issuing business.
+  registerRoute(
+    app,
+    cancelPermitContract,
+    async (request) => {
+      const call = await passCall(request, request.params.id);
+      await cancelPass({
+        ...call,
+        gateway: payments,
+        tenantUrl: tenantBaseUrl(config, call.tenant.subdomain),
+        log: request.log,
+      });
+      return issuedPermit(call.tenantId, call.passId);
+    },
+    perClient,
+  );
 
   // A business invites someone by email.
   registerRoute(app, emailCustomerPermitContract, async (request) => {

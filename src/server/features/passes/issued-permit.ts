@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database, Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
@@ -8,6 +8,7 @@ import {
   passRegistrationProofs,
   passVehicles,
   permitHolders,
+  subscriptions,
 } from '../../db/schema';
 import { toIssuedPermit } from './presenters';
 
@@ -19,11 +20,19 @@ export async function loadIssuedPermit(
   now: Date,
 ): Promise<IssuedPermit | null> {
   const [found] = await db
-    .select({ pass: issuedPasses, product: passProducts })
+    .select({ pass: issuedPasses, product: passProducts, subscription: subscriptions })
     .from(issuedPasses)
     .innerJoin(
       passProducts,
       and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+    )
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.tenantId, issuedPasses.tenantId),
+        // subscription_ref is text, so the uuid is compared as text.
+        eq(sql`${subscriptions.id}::text`, issuedPasses.subscriptionRef),
+      ),
     )
     .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)));
   if (!found) return null;
@@ -50,6 +59,7 @@ export async function loadIssuedPermit(
   return toIssuedPermit({
     pass: found.pass,
     product: found.product,
+    subscription: found.subscription,
     holder: holders[0] ?? null,
     vehicles,
     proofUrls: proofs.map((proof) => proof.fileUrl),

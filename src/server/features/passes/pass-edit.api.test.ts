@@ -36,6 +36,7 @@ const ids = {
   custom: randomUUID(),
   hawaii: randomUUID(),
   canceled: randomUUID(),
+  ownerSpare: randomUUID(),
   race: randomUUID(),
   quotaA: randomUUID(),
   quotaB: randomUUID(),
@@ -116,6 +117,7 @@ const tenant = buildTenant({
       },
     }),
     buildPass('Fleet pass', { uuid: ids.canceled, paidStatus: 'canceled' }),
+    buildPass('Fixed times', { uuid: ids.ownerSpare, customerEmail: 'owner@edit.example' }),
     buildPass('Race', {
       uuid: ids.race,
       vehicle: buildVehicle({ plate: 'RACE0' }),
@@ -559,11 +561,14 @@ describe('cancel', () => {
   const cancel = (passId: string, authorization?: string) =>
     call('PUT', `/permits/issued/${passId}/cancel`, undefined, authorization);
 
-  it('is for business-entity customers only; twice is harmless', async () => {
-    expect((await cancel(ids.fleet)).statusCode).toBe(401);
-    expect((await cancel(ids.owner, tokens.owner)).statusCode).toBe(403);
+  it("is for the uuid's holder, the owner and the issuing business; twice is harmless", async () => {
     expect((await cancel(ids.fleet, tokens.rival)).statusCode).toBe(404);
+    expect((await cancel(ids.fleet, tokens.owner)).statusCode).toBe(404);
+    expect((await cancel(ids.otherTenant)).statusCode).toBe(404);
     expect((await passRow(ids.fleet)).paidStatus).toBe('paid');
+    // A standard customer's own pass (decision 178), and a guest's by its uuid alone.
+    expect((await cancel(ids.ownerSpare, tokens.owner)).json()).toMatchObject({ paidStatus: 'canceled' });
+    expect((await cancel(ids.fixed)).json()).toMatchObject({ paidStatus: 'canceled' });
     const first = await cancel(ids.fleet, tokens.biz);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ paidStatus: 'canceled', status: '' });

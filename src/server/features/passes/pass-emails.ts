@@ -102,3 +102,24 @@ export async function enqueuePassVerificationEmail(options: {
     },
   });
 }
+
+/**
+ * The confirmation of a cancel (decision 178): sent once, when the pass is canceled, or for a
+ * recurring pass when the provider has stopped its renewal, so it never promises what has not
+ * happened.
+ */
+export function enqueuePassCanceledEmail(context: PassEmailContext & { isRecurring: boolean }) {
+  return send(context, {
+    subject: passMessages.emailCanceledSubject,
+    heading: passMessages.emailCanceledSubject,
+    paragraphs: [
+      greeting(context.pass.customerName),
+      formatPassMessage(passMessages.emailCanceledBody, {
+        product: context.productName,
+        number: context.pass.customerPermitId,
+      }),
+      ...(context.isRecurring ? [passMessages.emailCanceledRenewalStopped] : []),
+    ],
+    action: { label: 'View your permit', url: receiptUrl(context) },
+  });
+}

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { passMessages } from '../../../shared/messages/passes';
 import type { BillingPeriod, PaymentGateway } from '../../adapters/payments/port';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { cancelSubscriptionAtPeriodEnd } from '../payments/cancel-subscription';
@@ -84,13 +84,16 @@ export async function startPassCheckout(options: {
 
 /**
  * Stops a recurring pass from renewing: it stays valid to the end of the paid period, then the
- * subscription ends (cancel-subscription.ts). For the pass cancel of issue 10; twice is harmless.
+ * subscription ends (cancel-subscription.ts). Twice, or twice at once, asks the provider once;
+ * `onStopped` runs in the transaction that records the stop.
  */
 export async function cancelPassRenewal(options: {
   db: Database;
   gateway: PaymentGateway;
   tenantId: string;
   passId: string;
+  now: Date;
+  onStopped?: (tx: Transaction) => Promise<void>;
   log?: { error(object: unknown, message: string): void };
 }): Promise<void> {
   const [pass] = await options.db
@@ -99,11 +102,5 @@ export async function cancelPassRenewal(options: {
     .where(and(eq(issuedPasses.tenantId, options.tenantId), eq(issuedPasses.id, options.passId)));
   if (!pass) throw notFound('Pass');
   if (!pass.subscriptionRef) return;
-  await cancelSubscriptionAtPeriodEnd({
-    db: options.db,
-    gateway: options.gateway,
-    tenantId: options.tenantId,
-    subscriptionId: pass.subscriptionRef,
-    log: options.log,
-  });
+  await cancelSubscriptionAtPeriodEnd({ ...options, subscriptionId: pass.subscriptionRef });
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import {
@@ -8,6 +8,7 @@ import {
   passRegistrationProofs,
   passVehicles,
   permitHolders,
+  subscriptions,
 } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { toIssuedPermit } from './presenters';
@@ -35,11 +36,19 @@ export async function loadIssuedPermits(
 ): Promise<IssuedPermit[]> {
   const { tenantId } = options;
   const rows = await db
-    .select({ pass: issuedPasses, product: passProducts })
+    .select({ pass: issuedPasses, product: passProducts, subscription: subscriptions })
     .from(issuedPasses)
     .innerJoin(
       passProducts,
       and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+    )
+    .leftJoin(
+      subscriptions,
+      and(
+        eq(subscriptions.tenantId, issuedPasses.tenantId),
+        // subscription_ref is text, so the uuid is compared as text.
+        eq(sql`${subscriptions.id}::text`, issuedPasses.subscriptionRef),
+      ),
     )
     .where(and(eq(issuedPasses.tenantId, tenantId), options.where))
     .orderBy(desc(issuedPasses.createdAt), desc(issuedPasses.id))
@@ -67,10 +76,11 @@ export async function loadIssuedPermits(
   const holderByPass = new Map(holders.map((holder) => [holder.passId, holder]));
   const vehiclesByPass = groupBy(vehicles);
   const proofsByPass = groupBy(proofs);
-  return rows.map(({ pass, product }) =>
+  return rows.map(({ pass, product, subscription }) =>
     toIssuedPermit({
       pass,
       product,
+      subscription,
       holder: holderByPass.get(pass.id) ?? null,
       vehicles: vehiclesByPass.get(pass.id) ?? [],
       proofUrls: (proofsByPass.get(pass.id) ?? []).map((proof) => proof.fileUrl),

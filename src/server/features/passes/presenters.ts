@@ -5,7 +5,14 @@ import {
   type PermitStatus,
   type Vehicle,
 } from '../../../shared/contract';
-import type { IssuedPassRow, PassProductRow, PassVehicleRow, PermitHolderRow } from '../../db/schema';
+import type {
+  IssuedPassRow,
+  PassProductRow,
+  PassVehicleRow,
+  PermitHolderRow,
+  SubscriptionRow,
+} from '../../db/schema';
+import { isRenewing } from '../payments/cancel-subscription';
 import type { ProductWithDetails } from './queries';
 import { sanitiseRichText } from './sanitise-rich-text';
 
@@ -99,6 +106,8 @@ export function toIssuedPermit(options: {
   holder: PermitHolderRow | null;
   vehicles: PassVehicleRow[];
   proofUrls: string[];
+  /** The pass's subscription, for a recurring pass whose checkout has begun. */
+  subscription: SubscriptionRow | null;
   now: Date;
 }): IssuedPermit {
   const { pass, product, holder, vehicles, proofUrls } = options;
@@ -145,6 +154,9 @@ export function toIssuedPermit(options: {
     customerEmail: pass.customerEmail,
     isVisitorOnly: product.isVisitorOnly,
     isRecurring: product.billingType !== 'ONE TIME',
+    billingPeriod: product.billingPeriod,
+    // Still renewing even once canceled when the provider could not be told yet (decision 178).
+    isRenewing: Boolean(options.subscription?.providerSubscriptionId && isRenewing(options.subscription)),
     businessAccountUUID: pass.businessAccountId,
     receiptUrl: pass.receiptUrl,
     regImgUrl: proofUrls[0] ?? null,

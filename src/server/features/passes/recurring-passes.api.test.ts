@@ -101,8 +101,20 @@ describe('recurring passes', () => {
     expect(permit.json()).toMatchObject({ status: 'Valid', isRecurring: true });
 
     // Cancelled: no renewal after the paid period.
-    await cancelPassRenewal({ db: t.db, gateway: t.app.deps.payments, tenantId: tenant.id, passId: id });
-    await cancelPassRenewal({ db: t.db, gateway: t.app.deps.payments, tenantId: tenant.id, passId: id });
+    await cancelPassRenewal({
+      db: t.db,
+      gateway: t.app.deps.payments,
+      tenantId: tenant.id,
+      passId: id,
+      now: t.clock.now(),
+    });
+    await cancelPassRenewal({
+      db: t.db,
+      gateway: t.app.deps.payments,
+      tenantId: tenant.id,
+      passId: id,
+      now: t.clock.now(),
+    });
     const [subscription] = await t.db
       .select()
       .from(subscriptions)

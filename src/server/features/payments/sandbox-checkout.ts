@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import type { RecurringPeriod } from '../../../shared/format';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import { randomId } from '../../adapters/payments/sandbox';
 import type { Database } from '../../db/client';
-import type { PaymentSessionRow } from '../../db/schema';
+import { type PaymentSessionRow, subscriptions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { paySandboxCheckout } from './pay-sandbox-checkout';
 import { findSessionByProviderId } from './queries';
@@ -112,4 +114,17 @@ export async function findSandboxReceipt(db: Database, tenantId: string, session
   const { paidAt, providerPaymentId } = session;
   if (!paidAt || !providerPaymentId) throw notFound('Receipt');
   return { ...session, paidAt, providerPaymentId };
+}
+
+/** How often a subscription checkout charges; null for a one-off checkout. */
+export async function findCheckoutPeriod(
+  db: Database,
+  session: Pick<PaymentSessionRow, 'tenantId' | 'purpose' | 'subjectId'>,
+): Promise<RecurringPeriod | null> {
+  if (session.purpose !== 'subscription') return null;
+  const [subscription] = await db
+    .select({ interval: subscriptions.interval, count: subscriptions.intervalCount })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.tenantId, session.tenantId), eq(subscriptions.id, session.subjectId)));
+  return subscription ?? null;
 }

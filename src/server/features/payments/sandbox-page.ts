@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney, formatRecurringMoney, type RecurringPeriod } from '../../../shared/format';
 import { escapeHtml } from '../../../shared/format/html';
 import { accountMessages, paymentMessages as m } from '../../../shared/messages';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_PORTAL_PATH } from '../../adapters/payments/sandbox';
@@ -102,17 +102,22 @@ function renderCheckoutPage(options: {
   error: string | null;
   values?: { cardNumber?: string; expiry?: string };
   isClosed?: string | null;
+  /** A subscription's period: the total is charged again every period. */
+  period: RecurringPeriod | null;
 }): string {
+  const total = options.period
+    ? formatRecurringMoney(options.amount, options.period)
+    : formatMoney(options.amount);
   const summary = `<section class="card" aria-label="${m.sandboxPayingTo}">
 <p>${m.sandboxPayingTo} ${escapeHtml(options.brandTitle)}: ${escapeHtml(options.description)}</p>
 ${lineItemsTable(options.lineItems)}
-<p>${m.sandboxAmount}</p><p class="amount">${formatMoney(options.amount)}</p></section>`;
+<p>${m.sandboxAmount}</p><p class="amount" data-testid="checkout-total">${total}</p></section>`;
   const form = options.isClosed
     ? `<p class="error" role="alert">${escapeHtml(options.isClosed)}</p>`
     : `<form class="card" method="post" action="${escapeHtml(options.payAction)}" novalidate>
 ${errorBlock(options.error)}
 ${cardFields(options.values ?? {}, Boolean(options.error))}
-<button type="submit">${m.sandboxPay} ${formatMoney(options.amount)}</button>
+<button type="submit">${m.sandboxPay} ${total}</button>
 </form>`;
   return `${header(m.sandboxCheckoutTitle, m.sandboxCheckoutNotice)}${summary}${form}
 <p><a href="${escapeHtml(options.cancelUrl)}">${options.isClosed ? m.sandboxBackToPortal : m.sandboxCancel}</a></p>`;
@@ -179,6 +184,7 @@ export function renderSandboxCheckout(options: {
   session: PaymentSessionRow;
   closure?: SandboxCheckoutClosure | null;
   refusal?: CardFormRefusal;
+  period: RecurringPeriod | null;
   styleNonce: string;
 }): string {
   const { session } = options;
@@ -193,6 +199,7 @@ export function renderSandboxCheckout(options: {
     error: options.refusal ? CARD_REFUSAL_MESSAGES[options.refusal.reason] : null,
     values: options.refusal?.values,
     isClosed,
+    period: options.period,
   });
   return renderSandboxDocument({ title: m.sandboxCheckoutTitle, styleNonce: options.styleNonce, body });
 }

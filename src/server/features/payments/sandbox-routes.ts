@@ -7,6 +7,7 @@ import {
 } from '../../adapters/payments/sandbox';
 import { type CardRefusal, sandboxCardFormSchema } from './sandbox-card';
 import {
+  findCheckoutPeriod,
   findSandboxReceipt,
   openSandboxCheckout,
   paySandboxCheckoutWithCard,
@@ -70,7 +71,14 @@ export async function sandboxRoutes(plain: FastifyInstance) {
         now: clock.now(),
         log: request.log,
       });
-      const html = renderSandboxCheckout({ tenant, session, closure, styleNonce: reply.cspNonce.style });
+      const period = await findCheckoutPeriod(db, session);
+      const html = renderSandboxCheckout({
+        tenant,
+        session,
+        closure,
+        period,
+        styleNonce: reply.cspNonce.style,
+      });
       return sendPage(reply, 200, html);
     },
   );
@@ -91,11 +99,18 @@ export async function sandboxRoutes(plain: FastifyInstance) {
       const result = await paySandboxCheckoutWithCard(context, request.body);
       if (result.outcome === 'redirect') return reply.redirect(result.url, 303);
       const styleNonce = reply.cspNonce.style;
+      const period = await findCheckoutPeriod(db, result.session);
       if (result.outcome === 'closed') {
         const { session, closure } = result;
-        return sendPage(reply, 409, renderSandboxCheckout({ tenant, session, closure, styleNonce }));
+        return sendPage(reply, 409, renderSandboxCheckout({ tenant, session, closure, period, styleNonce }));
       }
-      const html = renderSandboxCheckout({ tenant, session: result.session, refusal: result, styleNonce });
+      const html = renderSandboxCheckout({
+        tenant,
+        session: result.session,
+        refusal: result,
+        period,
+        styleNonce,
+      });
       return sendPage(reply, REFUSAL_STATUS[result.reason], html);
     },
   );

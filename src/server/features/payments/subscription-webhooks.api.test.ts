@@ -202,6 +202,7 @@ describe('a Stripe subscription through webhooks', () => {
       gateway: t.app.deps.payments,
       tenantId: tenant.id,
       subscriptionId,
+      now: t.clock.now(),
     });
     expect(canceled.cancelAtPeriodEnd).toBe(true);
     const cancelCall = stripe.received.at(-1)!;

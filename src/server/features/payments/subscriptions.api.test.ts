@@ -184,6 +184,7 @@ describe('a sandbox subscription', () => {
       gateway: t.app.deps.payments,
       tenantId: tenant.id,
       subscriptionId: id,
+      now: t.clock.now(),
     });
     expect(canceled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     const [provider] = await t.db
@@ -197,6 +198,7 @@ describe('a sandbox subscription', () => {
       gateway: t.app.deps.payments,
       tenantId: tenant.id,
       subscriptionId: id,
+      now: t.clock.now(),
     });
 
     await sweep();
@@ -219,7 +221,13 @@ describe('a sandbox subscription', () => {
     t.clock.set(TEST_NOW);
     const id = await subscribe();
     const cancel = (tenantId: string, subscriptionId: string) =>
-      cancelSubscriptionAtPeriodEnd({ db: t.db, gateway: t.app.deps.payments, tenantId, subscriptionId });
+      cancelSubscriptionAtPeriodEnd({
+        db: t.db,
+        gateway: t.app.deps.payments,
+        tenantId,
+        subscriptionId,
+        now: t.clock.now(),
+      });
     await expect(cancel(other.id, id)).rejects.toMatchObject({ statusCode: 404 });
     await expect(cancel(tenant.id, 'not-a-uuid')).rejects.toMatchObject({ statusCode: 404 });
     expect((await subscriptionOf(id)).cancelAtPeriodEnd).toBe(false);

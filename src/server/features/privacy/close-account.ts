@@ -51,6 +51,7 @@ async function cancelRenewals(options: CloseAccountOptions) {
       gateway: options.gateway,
       tenantId: options.tenant.id,
       subscriptionId: subscription.id,
+      now: options.clock.now(),
       log: options.log,
     });
   }

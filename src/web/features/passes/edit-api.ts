@@ -23,8 +23,8 @@ import { VEHICLES_QUERY_KEY } from './api';
 
 /**
  * The calls of the edit page and the vehicles screen. The edit page acts as the uuid's holder (no
- * token, as the spec's guest edit screen does); only cancel carries the customer's token, since
- * only a business account may cancel.
+ * token, as the spec's guest edit screen does), cancel included: the link is the capability
+ * (decision 178).
  */
 const permitKey = (permitIssuedUuid: string) => ['issued-permit', permitIssuedUuid] as const;
 
@@ -99,7 +99,7 @@ export function useSetPassTimes(permitIssuedUuid: string) {
 
 export function useCancelPass(permitIssuedUuid: string) {
   return usePassMutation(permitIssuedUuid, () =>
-    callAsCustomer(cancelPermitContract, { params: { id: permitIssuedUuid } }),
+    callApi(cancelPermitContract, { params: { id: permitIssuedUuid } }),
   );
 }
 

@@ -17,11 +17,16 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { fillMessage, passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
+import {
+  fillMessage,
+  passDashboardMessages,
+  passEditMessages,
+  passMessages,
+  passScreenMessages,
+} from '../../../shared/messages';
 import { fromLocalWallTime, toLocalWallTime } from '../../../shared/rules/pass-times';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
-import { useCustomer } from '../accounts/api';
 import { useIssuedPermit } from './api';
 import { useCancelPass, useSetPassTimes } from './edit-api';
 import { CustomFieldsCard, PassHolderCard } from './pass-holder-card';
@@ -127,7 +132,10 @@ function TimesCard(props: { permit: IssuedPermit; isEditable: boolean }) {
   );
 }
 
-/** 'Cancel Permit' with the spec's confirmation; business-entity customers only, hidden once canceled. */
+/**
+ * 'Cancel Permit' with the spec's confirmation, for whoever holds the pass's link (decision 178):
+ * hidden once canceled, unless a recurring pass's renewal has not stopped yet.
+ */
 function CancelPermit(props: { permit: IssuedPermit }) {
   const cancel = useCancelPass(props.permit.uuid);
   const [isConfirming, setIsConfirming] = useState(false);
@@ -176,12 +184,11 @@ function CancelPermit(props: { permit: IssuedPermit }) {
 /**
  * The guest pass edit (/permit/issued/{uuid}/edit, part 2 section 2): no sign-in — the uuid is the
  * capability — with the permit summary, start and end, 'Edit vehicles', the passholder and custom
- * fields, and 'Cancel Permit' for a signed-in business account.
+ * fields, and 'Cancel Permit' (the promise of the success page and the emailed link, issue 27).
  */
 export function EditPassPage() {
   const { permitissueduuid = '' } = useParams();
   const permit = useIssuedPermit(permitissueduuid);
-  const customer = useCustomer();
   const timeZone = useTenantTimeZone();
   useDocumentTitle(passEditMessages.editTitle);
 
@@ -195,7 +202,7 @@ export function EditPassPage() {
   }
   const data = permit.data;
   const changeable = isChangeable(data);
-  const isBusiness = Boolean(customer.data?.customerEntityName);
+  const isCanceled = data.paidStatus === 'canceled';
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
       <Anchor component={Link} to={`/permit/issued/${data.uuid}/receipt`}>
@@ -213,9 +220,16 @@ export function EditPassPage() {
           {formatDate(data.expiresAt, timeZone, 'dateTime')}
         </Text>
       </Stack>
-      {data.paidStatus === 'canceled' && (
-        <Alert color="gray" role="status">
-          {passMessages.canceledOrVoided}
+      {isCanceled && (
+        <Alert color="gray" role="status" data-testid="canceled-notice">
+          <Stack gap={4}>
+            <Text size="sm">{passMessages.canceledOrVoided}</Text>
+            {data.isRecurring && (
+              <Text size="sm" fw={600} data-testid="renewal-state">
+                {data.isRenewing ? passEditMessages.renewalNotStopped : passDashboardMessages.renewalStopped}
+              </Text>
+            )}
+          </Stack>
         </Alert>
       )}
       {!changeable && data.paidStatus !== 'canceled' && (
@@ -227,7 +241,7 @@ export function EditPassPage() {
       <PassVehiclesCard permit={data} isChangeable={changeable} />
       <PassHolderCard permit={data} isChangeable={changeable} />
       <CustomFieldsCard permit={data} isChangeable={changeable} />
-      {isBusiness && data.paidStatus !== 'canceled' && <CancelPermit permit={data} />}
+      {((changeable && !isCanceled) || (isCanceled && data.isRenewing)) && <CancelPermit permit={data} />}
     </Stack>
   );
 }

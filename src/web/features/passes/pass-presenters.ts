@@ -1,5 +1,5 @@
 import type { PermitProduct } from '../../../shared/contract';
-import { formatDate, formatMoney } from '../../../shared/format';
+import { formatDate, formatMoney, formatRecurringMoney, periodOfBilling } from '../../../shared/format';
 import { formatPassMessage, passScreenMessages } from '../../../shared/messages';
 
 const UNIT_NAMES: Record<PermitProduct['permitDurationUnit'], [string, string]> = {
@@ -19,12 +19,13 @@ export function formatDuration(count: number, unit: PermitProduct['permitDuratio
 /** 'Free', '$12.00', or '$45.00 / month' for a recurring product. */
 export function formatProductPrice(product: Pick<PermitProduct, 'amount' | 'billingType' | 'billingPeriod'>) {
   if (product.amount === 0) return passScreenMessages.free;
-  const price = formatMoney(product.amount);
-  if (product.billingType === 'ONE TIME' || product.billingPeriod === 'NONE') return price;
-  return formatPassMessage(passScreenMessages.perPeriod, {
-    price,
-    period: product.billingPeriod.toLowerCase(),
-  });
+  const period = product.billingType === 'ONE TIME' ? null : periodOfBilling(product.billingPeriod);
+  return period ? formatRecurringMoney(product.amount, period) : formatMoney(product.amount);
+}
+
+/** Where a pass that cannot be shown goes: the invalid-pass page, which says when it was rejected. */
+export function invalidPassPath(paidStatus: string): string {
+  return paidStatus === 'rejected' ? '/permits/issued/invalid?reason=rejected' : '/permits/issued/invalid';
 }
 
 /** A local 'HH:mm' as the clock reads it: '18:00' is '6:00 PM'. */

@@ -15,7 +15,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { IssuedPermit, Vehicle } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney, formatPeriod, formatRecurringMoney, periodOfBilling } from '../../../shared/format';
 import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, passDashboardMessages as m, passMessages } from '../../../shared/messages';
 import {
@@ -32,6 +32,7 @@ import { readOperatorToken } from '../operator/operator-session';
 import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
 import { ApprovalPanel } from './approval-panel';
 import { usePassProofLink } from './living-api';
+import { invalidPassPath } from './pass-presenters';
 import { STATUS_COLOURS } from './status-colours';
 
 /** Section 2: the page loads for these paid statuses only; any other goes to the invalid page. */
@@ -52,6 +53,36 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </Stack>
+  );
+}
+
+/** The amount, and for a recurring pass how often it is charged: '$75.00 / month'. */
+function amountOf(permit: IssuedPermit): string {
+  const period = permit.isRecurring ? periodOfBilling(permit.billingPeriod) : null;
+  return period ? formatRecurringMoney(permit.amount, period) : formatMoney(permit.amount);
+}
+
+/** A recurring pass says that it renews and how to stop it, or that its renewal has stopped (issue 27). */
+function RenewalNote({ permit }: { permit: IssuedPermit }) {
+  const period = periodOfBilling(permit.billingPeriod);
+  if (!permit.isRecurring || !period) return null;
+  if (permit.isRenewing) {
+    return (
+      <Stack gap={4} data-testid="renewal-note">
+        <Text>
+          {fillMessage(m.renewsEvery, { period: formatPeriod(period), amount: formatMoney(permit.amount) })}
+        </Text>
+        <Anchor component={Link} to={`/permit/issued/${permit.uuid}/edit`}>
+          {m.stopRenewing}
+        </Anchor>
+      </Stack>
+    );
+  }
+  if (permit.paidStatus !== 'canceled') return null;
+  return (
+    <Text fw={600} data-testid="renewal-note">
+      {m.renewalStopped}
+    </Text>
   );
 }
 
@@ -177,7 +208,8 @@ export function IssuedReceiptPage() {
 
   if (permit.isError) return <Navigate to="/404" replace />;
   if (!data) return <Loader aria-label={m.loading} />;
-  if (!LOADABLE_STATUSES.has(data.paidStatus)) return <Navigate to="/permits/issued/invalid" replace />;
+  if (!LOADABLE_STATUSES.has(data.paidStatus))
+    return <Navigate to={invalidPassPath(data.paidStatus)} replace />;
 
   const now = new Date();
   const statusText = passStatusText(data, { now, timeZone, surface: 'receipt' });
@@ -240,7 +272,7 @@ export function IssuedReceiptPage() {
           <Field label={m.validFrom}>{formatDate(data.issuedOn, timeZone, 'dateTime')}</Field>
           <Field label={m.validTo}>{formatDate(data.expiresAt, timeZone, 'dateTime')}</Field>
           <Field label={m.duration}>{describePassWindow(data.issuedOn, data.expiresAt, timeZone)}</Field>
-          <Field label={m.amountPaid}>{formatMoney(data.amount)}</Field>
+          <Field label={m.amountPaid}>{amountOf(data)}</Field>
           {data.customerName && <Field label={m.registrant}>{data.customerName}</Field>}
         </SimpleGrid>
         {data.receiptUrl && (
@@ -248,6 +280,7 @@ export function IssuedReceiptPage() {
             {m.receiptLink}
           </Anchor>
         )}
+        <RenewalNote permit={data} />
       </Section>
 
       <Section id="vehicles-title" title={m.vehicles}>

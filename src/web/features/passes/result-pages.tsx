@@ -2,10 +2,12 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } fro
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
-import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { passDashboardMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { useJwt } from '../../lib/session';
 import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
+import { invalidPassPath } from './pass-presenters';
 
 /** How long the success page waits for the payment event after the provider sent the browser back. */
 const PAYMENT_CONFIRM_POLLS = 20;
@@ -16,6 +18,51 @@ function usePermitIssuedUuid(): string | null {
   const { permitIssuedUUID } = useParams();
   const [searchParams] = useSearchParams();
   return permitIssuedUUID ?? searchParams.get('id');
+}
+
+/**
+ * Where a result page leads (issue 27): the pass and its payment receipt when there is one, and
+ * 'Back to dashboard' for a signed-in customer; a guest has no dashboard, so their way back is
+ * the pass itself (or the catalogue, when there is no pass), never a sign-in wall.
+ */
+function ResultLinks({ permit, passLabel }: { permit?: IssuedPermit; passLabel: string }) {
+  const isSignedIn = Boolean(useJwt());
+  return (
+    <Group gap="sm" mt="sm">
+      {permit && (
+        <Button component={Link} to={`/permit/issued/${permit.uuid}/receipt`} data-testid="view-pass">
+          {passLabel}
+        </Button>
+      )}
+      {permit?.receiptUrl && (
+        <Button
+          component="a"
+          href={permit.receiptUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="outline"
+        >
+          {passDashboardMessages.receiptLink}
+        </Button>
+      )}
+      {permit?.paidStatus === 'paid' && (
+        <Button component={Link} to={`/permit/issued/${permit.uuid}/edit`} variant="subtle">
+          {passScreenMessages.editOrCancel}
+        </Button>
+      )}
+      {isSignedIn ? (
+        <Button component={Link} to="/permits/dashboard" variant={permit ? 'default' : 'filled'}>
+          {passMessages.backToDashboard}
+        </Button>
+      ) : (
+        !permit && (
+          <Button component={Link} to="/permits/choose">
+            {passScreenMessages.chooseAPass}
+          </Button>
+        )
+      )}
+    </Group>
+  );
 }
 
 function ResultCard(props: { tone: 'ok' | 'problem'; title: string; children: ReactNode }) {
@@ -31,9 +78,6 @@ function ResultCard(props: { tone: 'ok' | 'problem'; title: string; children: Re
           {props.title}
         </Title>
         {props.children}
-        <Button component={Link} to="/permits/dashboard" mt="sm">
-          {passMessages.backToDashboard}
-        </Button>
       </Stack>
     </Card>
   );
@@ -51,13 +95,16 @@ function PermitIdLine({ label, permit }: { label: string; permit: IssuedPermit |
   );
 }
 
-/** Back from a cancelled or failed payment: the texts of section 8 and a way to try again. */
-function PaymentUnsuccessful({ permit }: { permit: IssuedPermit }) {
+/**
+ * Back from a cancelled or failed payment — or at the success page with no pass at all, where
+ * nothing was paid: the texts of section 8, and a way to try again when there is a pass to pay.
+ */
+function PaymentUnsuccessful({ permit }: { permit?: IssuedPermit }) {
   const brand = useBrand();
   const [problem, setProblem] = useState<string | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
 
-  async function payAgain() {
+  async function payAgain(permit: IssuedPermit) {
     setIsLeaving(true);
     setProblem(null);
     try {
@@ -80,9 +127,12 @@ function PaymentUnsuccessful({ permit }: { permit: IssuedPermit }) {
           {problem}
         </Alert>
       )}
-      <Button variant="outline" onClick={payAgain} loading={isLeaving}>
-        {passScreenMessages.tryPaymentAgain}
-      </Button>
+      {permit && (
+        <Button variant="outline" onClick={() => payAgain(permit)} loading={isLeaving}>
+          {passScreenMessages.tryPaymentAgain}
+        </Button>
+      )}
+      <ResultLinks permit={permit} passLabel={passScreenMessages.viewPermit} />
     </ResultCard>
   );
 }
@@ -133,12 +183,15 @@ export function IssuedSuccessPage() {
   }
   if (data?.paidStatus === 'waiting')
     return <Navigate to={`/permits/apply/${data.uuid}/submitted`} replace />;
-  if (data && data.paidStatus !== 'paid') return <Navigate to="/permits/issued/invalid" replace />;
+  // No pass: nothing was paid (section 2: an unpaid success page reads 'Payment unsuccessful...').
+  if (!data) return <PaymentUnsuccessful />;
+  if (data.paidStatus !== 'paid') return <Navigate to={invalidPassPath(data.paidStatus)} replace />;
   return (
     <ResultCard tone="ok" title={passMessages.issuedSuccess}>
       <Text fw={600}>{passScreenMessages.successTitle}</Text>
       <PermitIdLine label={passScreenMessages.permitId} permit={data} />
       <Text data-testid="result-message">{passMessages.issuedSuccessBody}</Text>
+      <ResultLinks permit={data} passLabel={passScreenMessages.viewPermit} />
     </ResultCard>
   );
 }
@@ -154,16 +207,26 @@ export function IssuedSubmittedPage() {
     <ResultCard tone="ok" title={passMessages.submittedTitle}>
       <PermitIdLine label={passScreenMessages.applicationId} permit={permit.data} />
       <Text data-testid="result-message">{passMessages.submittedBody}</Text>
+      <ResultLinks permit={permit.data} passLabel={passScreenMessages.viewRequest} />
     </ResultCard>
   );
 }
 
-/** /permits/issued/invalid: a pass that cannot be shown (canceled, voided or unknown status). */
+/**
+ * /permits/issued/invalid: a pass that cannot be shown. A rejected request says that it was
+ * rejected (?reason=rejected, issue 27); anything else is the spec's canceled-or-voided notice.
+ */
 export function IssuedInvalidPage() {
-  useDocumentTitle(passScreenMessages.invalidTitle);
+  const [searchParams] = useSearchParams();
+  const isRejected = searchParams.get('reason') === 'rejected';
+  const title = isRejected ? passScreenMessages.rejectedTitle : passScreenMessages.invalidTitle;
+  useDocumentTitle(title);
   return (
-    <ResultCard tone="problem" title={passScreenMessages.invalidTitle}>
-      <Text data-testid="result-message">{passMessages.canceledOrVoided}</Text>
+    <ResultCard tone="problem" title={title}>
+      <Text data-testid="result-message">
+        {isRejected ? passScreenMessages.rejectedNotice : passMessages.canceledOrVoided}
+      </Text>
+      <ResultLinks passLabel={passScreenMessages.viewPermit} />
     </ResultCard>
   );
 }

@@ -1,0 +1,25 @@
+import { formatMoney } from './money';
+
+/** A billing period as the payment port and the pass products name it. */
+export interface RecurringPeriod {
+  interval: 'day' | 'week' | 'month' | 'year';
+  count: number;
+}
+
+/** A product's billing period ('MONTH', ...) as a period of one; null for a one-time product. */
+export function periodOfBilling(billingPeriod: string): RecurringPeriod | null {
+  const interval = billingPeriod.toLowerCase();
+  return interval === 'day' || interval === 'week' || interval === 'month' || interval === 'year'
+    ? { interval, count: 1 }
+    : null;
+}
+
+/** 'month', or '3 months': how often a recurring charge comes. */
+export function formatPeriod(period: RecurringPeriod): string {
+  return period.count === 1 ? period.interval : `${period.count} ${period.interval}s`;
+}
+
+/** What a recurring charge costs and how often: '$75.00 / month'. */
+export function formatRecurringMoney(cents: number, period: RecurringPeriod): string {
+  return `${formatMoney(cents)} / ${formatPeriod(period)}`;
+}
