@@ -15,3 +15,4 @@ export * from './passes';
 export * from './payments';
 export * from './platform-admin';
 export * from './uploads';
+export * from './plates';
