@@ -4,7 +4,7 @@ import type {
   createFieldCitationBodySchema,
   createFieldCitationResponseSchema,
 } from '../../../shared/contract';
-import { normaliseSearchTerm } from '../../../shared/rules';
+import { canonicalPlate } from '../../../shared/rules';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows } from '../../db/client';
 import { citationCodes, citations, type TenantRow, uploads } from '../../db/schema';
@@ -92,7 +92,7 @@ export async function createFieldCitation(options: {
     throw badRequest("Invalid body field 'createdOn': must not be in the future.");
   }
   const imageUrls = await resolvePhotoUrls(options, body.photoUploadUUIDs);
-  const plate = normaliseSearchTerm(body.plate);
+  const plate = canonicalPlate(body.plate);
 
   const id = await db.transaction(async (tx) => {
     const [numbered] = await queryRows<{ n: string }>(
