@@ -55,7 +55,7 @@ async function subscribe(cardNumber: string): Promise<string> {
     method: 'POST',
     url: '/api/v1/portal/permit/vehicle',
     headers: { authorization: token },
-    payload: { plate: 'SUB 1' },
+    payload: { plate: 'SUB 1', state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
   });
   const issued = await t.request('monthly', {
     method: 'POST',
