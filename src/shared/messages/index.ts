@@ -13,6 +13,6 @@ export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';
 export * from './payments';
+export * from './plates';
 export * from './platform-admin';
 export * from './uploads';
-export * from './plates';
