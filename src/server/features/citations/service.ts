@@ -122,8 +122,9 @@ export async function getCitationDetail(options: {
  * kept only where the tenant has a notice. Nothing about those notices is answered.
  */
 export async function suggestPlates(options: { db: Database; tenant: TenantRow; plate: string }) {
-  const plate = canonicalPlate(searchTermFromPath(options.plate));
-  if (!plate) throw badRequest('Enter a license plate.');
+  // As searched: its canonical form is itself one of the plates it may have meant.
+  const plate = searchTermFromPath(options.plate);
+  if (!plate || !canonicalPlate(plate)) throw badRequest('Enter a license plate.');
   const plates = await findExistingPlates(
     options.db,
     options.tenant.id,
