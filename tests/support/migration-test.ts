@@ -26,7 +26,8 @@ export function useDatabaseAcrossMigration(
     );
     await seed(handle.db);
     await migrate(handle.db, all);
-  });
+    // Two runs of every migration on PGlite: slower than an app's start on a busy machine.
+  }, 180_000);
   afterAll(() => handle?.close());
   return {
     get db() {
