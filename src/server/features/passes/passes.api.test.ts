@@ -317,7 +317,9 @@ describe('rules, in the tenant’s time zone', () => {
   });
 });
 
-async function savedVehicle(token: string, plate = 'SAVED 1'): Promise<string> {
+// A saved plate is saved once (a second is a 409): each call saves a car of its own by default.
+let savedVehicles = 0;
+async function savedVehicle(token: string, plate = `SAVED ${++savedVehicles}`): Promise<string> {
   const response = await t.request('alpha', {
     method: 'POST',
     url: '/api/v1/portal/permit/vehicle',
