@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalPlateFieldSchema } from '../rules/plates';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './citations';
 import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
@@ -159,16 +160,8 @@ export const centsSchema = z
   .min(0, 'must not be negative')
   .max(MAX_NOTICE_AMOUNT, 'is too large');
 
-const plateSchema = z
-  .string()
-  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-  .pipe(
-    z
-      .string()
-      .min(1, 'is required')
-      .max(NOTICE_FIELD_LIMITS.plate, `must be at most ${NOTICE_FIELD_LIMITS.plate} characters`)
-      .regex(/^[A-Z0-9-]+$/, 'may contain only letters, digits and hyphens'),
-  );
+/** A notice keeps only the canonical plate (decision 174): it is only ever matched. */
+const plateSchema = canonicalPlateFieldSchema({ required: 'is required' });
 
 /** The details of a notice an operator may write and later correct. */
 const noticeDetailsSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalPlateFieldSchema, plateFieldSchema } from '../rules/plates';
 import { citationSchema } from './citations';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
@@ -10,18 +11,16 @@ import { createUploadResponseSchema } from './uploads';
  */
 
 /** The database keeps plates of scans and notices to 16 characters. */
-export const MAX_PLATE_LENGTH = 16;
+export { MAX_PLATE_LENGTH } from '../rules/plates';
 /** A batch larger than this is refused whole: a device sends the rest in the next one. */
 export const MAX_SCANS_PER_BATCH = 500;
 /** How far ahead of the server's clock a device's capturedAt may be (its clock drifts). */
 export const CAPTURED_AT_CLOCK_SKEW_MS = 5 * 60_000;
 export const MAX_NOTICE_PHOTOS = 4;
 
-const plateSchema = z
-  .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(MAX_PLATE_LENGTH, `must be at most ${MAX_PLATE_LENGTH} characters`);
+/** A scan keeps the plate as the device read it; a notice and a check use the canonical plate. */
+const scannedPlateSchema = plateFieldSchema({ required: 'must not be empty' });
+const canonicalPlateSchema = canonicalPlateFieldSchema({ required: 'must not be empty' });
 const optionalText = (max: number) =>
   z
     .string()
@@ -58,7 +57,7 @@ export const openNoticeSchema = z.object({
 });
 
 export const plateCheckResponseSchema = z.object({
-  /** The plate as searched: whitespace removed, upper-cased. */
+  /** The plate as searched, in canonical form (upper-case, no spaces, dashes or dots). */
   plate: z.string(),
   checkedAt: z.string(),
   timeZone: z.string(),
@@ -79,7 +78,7 @@ export const plateCheckContract = defineRoute({
   summary: 'Whether a plate is covered by a valid pass right now, and its open notices',
   tags: ['enforcement'],
   auth: 'enforcement-key',
-  params: z.object({ plate: z.string().max(32, 'must be at most 32 characters') }),
+  params: z.object({ plate: canonicalPlateSchema }),
   response: plateCheckResponseSchema,
   errors: [401],
 });
@@ -89,7 +88,7 @@ export const scanItemSchema = z
   .object({
     clientId: clientIdSchema,
     capturedAt: instantSchema,
-    plate: plateSchema,
+    plate: scannedPlateSchema,
     fullname: optionalText(200),
     userEmail: z
       .email('must be an email address')
@@ -167,7 +166,7 @@ export const createFieldCitationBodySchema = z
     /** The violation code, by its uuid or by its name (exactly one). */
     citationCodeUUID: uuidSchema.optional(),
     citationName: z.string().trim().min(1).max(100).optional(),
-    plate: plateSchema,
+    plate: canonicalPlateSchema,
     stateProv: optionalText(50),
     location: optionalText(500),
     comments: optionalText(2000),

@@ -8,6 +8,7 @@ import {
   RESIDENCY_RULES,
   TIME_SELECTION_TYPES,
 } from '../rules/pass-values';
+import { plateFieldSchema } from '../rules/plates';
 import { subdomainSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
@@ -163,7 +164,7 @@ export const checkPermitRulesContract = defineRoute({
     /** The browser's zone, for the answer's wording only: the rules use the tenant's zone. */
     timezone: z.string().max(64).optional(),
     /** The plate, when known, for a per-plate quota. */
-    plate: z.string().max(64).optional(),
+    plate: plateFieldSchema().optional(),
   }),
   response: z.object({ isAllowed: z.literal(true) }),
   errors: [404, 409],

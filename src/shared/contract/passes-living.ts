@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountMessages } from '../messages/accounts';
 import { passMessages } from '../messages/passes';
 import { isStrongPassword } from '../rules/account-validation';
+import { plateFieldSchema } from '../rules/plates';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 import {
@@ -52,7 +53,7 @@ const passParamsSchema = z.object({ id: uuidSchema });
 const okSchema = z.object({ message: z.string() });
 /** A vehicle of a pass as typed in an edit dialog: a plate is required (section 5). */
 const passVehicleInputSchema = vehicleInputSchema.extend({
-  plate: vehicleInputSchema.shape.plate.refine((value) => value.length > 0, passMessages.vehicleRequired),
+  plate: plateFieldSchema({ required: passMessages.vehicleRequired }),
 });
 const passVehicleBodySchema = passVehicleInputSchema.extend({ uuid: uuidSchema });
 /**
@@ -179,10 +180,7 @@ export const addSecondaryVehicleContract = defineRoute({
   tags: ['passes', 'vehicles'],
   auth: 'optional-customer',
   body: vehicleInputSchema.extend({
-    plate: vehicleInputSchema.shape.plate.refine(
-      (value) => value.length > 0,
-      passMessages.secondaryPlateRequired,
-    ),
+    plate: plateFieldSchema({ required: passMessages.secondaryPlateRequired }),
     permitIssuedUUID: uuidSchema,
   }),
   response: vehicleSchema,

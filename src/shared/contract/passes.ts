@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passMessages } from '../messages/passes';
 import { MAX_CODE_LENGTH, normaliseCode } from '../rules/account-validation';
 import { BILLING_PERIODS, PASS_PAID_STATUSES } from '../rules/pass-values';
+import { plateFieldSchema } from '../rules/plates';
 import { instantSchema, subdomainSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 
@@ -58,11 +59,7 @@ export const customFormFieldsSchema = z.array(customFormFieldSchema).max(MAX_FOR
 
 /** Vehicle as typed in a checkout or the add dialog: values trimmed and upper-cased. */
 export const vehicleInputSchema = z.object({
-  plate: z
-    .string()
-    .max(64)
-    .transform((value) => value.trim().toUpperCase())
-    .refine((value) => value.length <= 16, 'must be at most 16 characters'),
+  plate: plateFieldSchema(),
   state: upperText(32),
   make: upperText(64),
   model: upperText(64),
@@ -72,10 +69,7 @@ export type VehicleInput = z.infer<typeof vehicleInputSchema>;
 
 /** A saved vehicle on the vehicles screen: every field required (section 5). */
 export const savedVehicleInputSchema = z.object({
-  plate: vehicleInputSchema.shape.plate.refine(
-    (value) => value.length > 0,
-    passMessages.vehicleFieldsRequired,
-  ),
+  plate: plateFieldSchema({ required: passMessages.vehicleFieldsRequired }),
   state: upperText(32).refine((value) => value !== null, passMessages.vehicleFieldsRequired),
   make: upperText(64).refine((value) => value !== null, passMessages.vehicleFieldsRequired),
   model: upperText(64).refine((value) => value !== null, passMessages.vehicleFieldsRequired),
@@ -394,12 +388,11 @@ export const listVehiclesContract = defineRoute({
 export const addVehicleContract = defineRoute({
   method: 'POST',
   path: '/portal/permit/vehicle',
-  summary: 'Save a vehicle for the signed-in customer (the same plate answers the saved one)',
+  summary:
+    'Save a vehicle for the signed-in customer: plate, state, make, model and color; a plate already saved (in any spelling) is a 409',
   tags: ['passes', 'vehicles'],
   auth: 'customer',
-  body: vehicleInputSchema.extend({
-    plate: vehicleInputSchema.shape.plate.refine((value) => value.length > 0, passMessages.vehicleRequired),
-  }),
+  body: savedVehicleInputSchema,
   response: z.object({ uuid: z.uuid() }),
-  errors: [401],
+  errors: [401, 409],
 });

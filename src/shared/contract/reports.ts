@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { canonicalPlateFieldSchema } from '../rules/plates';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { MAX_PLATE_LENGTH } from './enforcement';
 
 /** The longest range a report may cover. */
 export const MAX_REPORT_DAYS = 366;
@@ -16,10 +16,8 @@ export const createReportBodySchema = z.object({
   startDate: reportBoundSchema,
   /** A date means the end of that day (inclusive) in the tenant's time zone. */
   endDate: reportBoundSchema,
-  plate: z
-    .string()
-    .trim()
-    .max(MAX_PLATE_LENGTH, `must be at most ${MAX_PLATE_LENGTH} characters`)
+  /** A filter is only ever matched: kept in canonical form. */
+  plate: canonicalPlateFieldSchema()
     .nullish()
     .transform((value) => value || null),
 });

@@ -14,6 +14,7 @@ export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';
 export * from './payments';
+export * from './plates';
 export * from './platform-admin';
 export * from './privacy';
 export * from './uploads';

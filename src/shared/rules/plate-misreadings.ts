@@ -1,3 +1,5 @@
+import { canonicalPlate } from './plates';
+
 /**
  * Characters drivers (and patrol officers) confuse on plates, both ways (issue 15: O/0, I/1,
  * S/5, B/8), and the separators people type that plates are stored without.
@@ -17,12 +19,12 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 const MAX_VARIED_POSITIONS = 8;
 
 /**
- * The plates a search for `plate` may have meant: spaces and dashes removed, and every
+ * The plates a search for `plate` may have meant: its canonical form, and every
  * combination of look-alike swaps (up to 8 positions). The plate as searched is not included.
  */
 export function plateMisreadings(plate: string): string[] {
   const searched = plate.toUpperCase();
-  const base = searched.replace(/[\s-]+/g, '');
+  const base = canonicalPlate(searched);
   const positions = [...base]
     .map((character, index) => (character in LOOK_ALIKES ? index : -1))
     .filter((index) => index >= 0)

@@ -38,8 +38,8 @@ import { uploads } from './uploads';
  * foreign keys), so no row can point at another tenant's record.
  */
 
-/** Whitespace removed and upper-cased, as plate searches are; computed by the database. */
-const normalisedPlate = sql`upper(regexp_replace(plate, '\\s', '', 'g'))`;
+/** The canonical plate (canonicalPlate(), decision 174), computed by the database. */
+const normalisedPlate = sql`canonical_plate(plate)`;
 
 /** A label and value of a custom form field, as the spec names them. */
 export interface CustomFormFieldValue {

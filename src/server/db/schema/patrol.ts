@@ -4,8 +4,8 @@ import { operators } from './operators';
 import { tenants } from './tenants';
 import { uploads } from './uploads';
 
-/** Whitespace removed and upper-cased, as plate searches are; computed by the database. */
-const normalisedPlate = sql`upper(regexp_replace(plate, '\\s', '', 'g'))`;
+/** The canonical plate (canonicalPlate(), decision 174), computed by the database. */
+const normalisedPlate = sql`canonical_plate(plate)`;
 
 /** One plate scan recorded by a patrol device (the Report item fields of the spec). */
 export const patrolScans = pgTable(

@@ -6,6 +6,7 @@ import {
   type PaymentStatus,
 } from '../../../shared/contract';
 import {
+  canonicalPlate,
   computeCitationAmounts,
   plateMisreadings,
   type StoredCitation,
@@ -77,7 +78,8 @@ export async function searchCitations(options: {
   number: string;
   now: Date;
 }): Promise<Citation[]> {
-  const plate = searchTermFromPath(options.plate);
+  // Notices keep canonical plates (decision 174); a notice number keeps its dashes.
+  const plate = canonicalPlate(searchTermFromPath(options.plate)) || null;
   const number = searchTermFromPath(options.number);
   if (!plate && !number) throw badRequest('Enter a notice number or a license plate.');
   const notices = await findStoredCitations(options.db, options.tenant.id, { plate, number });
@@ -120,8 +122,9 @@ export async function getCitationDetail(options: {
  * kept only where the tenant has a notice. Nothing about those notices is answered.
  */
 export async function suggestPlates(options: { db: Database; tenant: TenantRow; plate: string }) {
+  // As searched: its canonical form is itself one of the plates it may have meant.
   const plate = searchTermFromPath(options.plate);
-  if (!plate) throw badRequest('Enter a license plate.');
+  if (!plate || !canonicalPlate(plate)) throw badRequest('Enter a license plate.');
   const plates = await findExistingPlates(
     options.db,
     options.tenant.id,

@@ -43,7 +43,8 @@ const alpha = buildTenant({
     }),
     buildCitation({
       citationNumber: 'A4',
-      plate: '=CMD|X',
+      // A plate is letters and digits (decision 174): only the location can look like a formula.
+      plate: '1CMDX',
       createdOn: '2026-11-12T12:00:00Z',
       amount: 5000,
       location: '+SUM(A1)',
@@ -493,7 +494,7 @@ describe('CSV export', () => {
     ]);
     expect(rows.map((row) => row[0])).toEqual(['A4', 'A3', 'A2', 'A1']);
     const a4 = rows[0]!;
-    expect(a4[1]).toBe("'=CMD|X");
+    expect(a4[1]).toBe('1CMDX');
     expect(a4[6]).toBe("'+SUM(A1)");
     expect(rows[2]).toEqual(expect.arrayContaining(['A2', '25.00', 'Void']));
     expect(response.body).not.toContain('B1');

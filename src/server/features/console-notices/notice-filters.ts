@@ -3,7 +3,7 @@ import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { and, asc, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { NoticeFilter, NoticeSortKey } from '../../../shared/contract';
-import { normaliseSearchTerm } from '../../../shared/rules';
+import { canonicalPlate, normaliseSearchTerm } from '../../../shared/rules';
 import { citations } from '../../db/schema';
 
 dayjs.extend(utc);
@@ -23,10 +23,16 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
  */
 export function noticeConditions(tenant: { id: string; timezone: string }, filter: NoticeFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(citations.tenantId, tenant.id)];
+  // One box takes a plate or a notice number: notices keep canonical plates, numbers as issued.
   const term = normaliseSearchTerm(filter.q);
+  const plate = canonicalPlate(filter.q);
   if (term) {
-    const prefix = `${escapeLike(term)}%`;
-    conditions.push(or(like(citations.plate, prefix), like(citations.citationNumber, prefix)));
+    conditions.push(
+      or(
+        plate ? like(citations.plate, `${escapeLike(plate)}%`) : undefined,
+        like(citations.citationNumber, `${escapeLike(term)}%`),
+      ),
+    );
   }
   if (filter.status) conditions.push(eq(citations.paymentStatus, filter.status));
   if (filter.codeUUID) conditions.push(eq(citations.citationCodeId, filter.codeUUID));

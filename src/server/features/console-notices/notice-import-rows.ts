@@ -13,6 +13,7 @@ import {
   type NoticeImportColumn,
   parseDollars,
 } from '../../../shared/rules/notice-csv';
+import { canonicalPlate, isWellFormedPlate } from '../../../shared/rules/plates';
 import type { CitationCodeRow } from '../../db/schema';
 
 dayjs.extend(utc);
@@ -179,10 +180,10 @@ export function checkNoticeRows(options: {
       problem('citationNumber', `${citationNumber} is already on line ${linesByNumber.get(citationNumber)}`);
     else linesByNumber.set(citationNumber, line);
 
-    const plate = value('plate').replace(/\s+/g, '').toUpperCase();
-    if (!plate) problem('plate', 'is required');
-    else if (plate.length > NOTICE_FIELD_LIMITS.plate || !/^[A-Z0-9-]+$/.test(plate))
-      problem('plate', `must be letters, digits and hyphens, at most ${NOTICE_FIELD_LIMITS.plate}`);
+    const plate = canonicalPlate(value('plate'));
+    if (!value('plate').trim()) problem('plate', 'is required');
+    else if (plate.length > NOTICE_FIELD_LIMITS.plate || !isWellFormedPlate(value('plate')))
+      problem('plate', `must be letters and digits, at most ${NOTICE_FIELD_LIMITS.plate}`);
 
     const issuedText = value('createdOn');
     const createdOn = issuedText ? parseIssuedAt(issuedText, options.timeZone) : null;

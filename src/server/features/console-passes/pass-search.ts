@@ -5,6 +5,7 @@ import {
   type ConsolePassRow,
   type ConsolePassSortKey,
 } from '../../../shared/contract';
+import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
 
@@ -28,7 +29,7 @@ export function nameQueryOf(term: string): string | null {
 
 function matchesTerm(tenantId: string, term: string): SQL | undefined {
   if (!term) return undefined;
-  const plate = term.replace(/\s/g, '').toUpperCase();
+  const plate = canonicalPlate(term);
   const nameQuery = nameQueryOf(term);
   const platePasses = plate
     ? inArray(

@@ -4,7 +4,7 @@ import type {
   createFieldCitationBodySchema,
   createFieldCitationResponseSchema,
 } from '../../../shared/contract';
-import { normaliseSearchTerm } from '../../../shared/rules';
+import { canonicalPlate } from '../../../shared/rules';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows } from '../../db/client';
 import { citationCodes, citations, type TenantRow, uploads } from '../../db/schema';
@@ -72,7 +72,7 @@ async function findByClientId(db: Database, tenant: TenantRow, body: Body, now: 
   if (!citation) return null;
   if (isOtherContent(row.fingerprint, contentFingerprint(body))) {
     throw clientIdReused([
-      `The clientId '${body.clientId}' already wrote notice ${citation.citation.citationNumber} (plate ${citation.citation.plate}); this try sends other content (plate ${normaliseSearchTerm(body.plate)})`,
+      `The clientId '${body.clientId}' already wrote notice ${citation.citation.citationNumber} (plate ${citation.citation.plate}); this try sends other content (plate ${canonicalPlate(body.plate)})`,
     ]);
   }
   return toCitation(citation, tenant, now);
@@ -100,7 +100,7 @@ export async function createFieldCitation(options: {
     throw badRequest("Invalid body field 'createdOn': must not be in the future.");
   }
   const imageUrls = await resolvePhotoUrls(options, body.photoUploadUUIDs);
-  const plate = normaliseSearchTerm(body.plate);
+  const plate = canonicalPlate(body.plate);
 
   const id = await db.transaction(async (tx) => {
     const [numbered] = await queryRows<{ n: string }>(

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PlateCheckResponse } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { normaliseSearchTerm } from '../../../shared/rules';
+import { canonicalPlate } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import {
@@ -100,7 +100,7 @@ export async function checkPlate(options: {
   plate: string;
   now: Date;
 }): Promise<PlateCheckResponse> {
-  const plate = normaliseSearchTerm(options.plate);
+  const plate = canonicalPlate(options.plate);
   if (!plate) throw badRequest("Invalid params field 'plate': must not be empty.");
   const { tenant, now } = options;
   const queries = queriesFor(options.db);

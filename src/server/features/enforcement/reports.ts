@@ -9,7 +9,7 @@ import {
   MAX_REPORT_DAYS,
   type ReportData,
 } from '../../../shared/contract';
-import { normaliseSearchTerm } from '../../../shared/rules';
+import { canonicalPlate } from '../../../shared/rules';
 import { summariseReport } from '../../../shared/rules/report-summary';
 import type { Database } from '../../db/client';
 import { type PatrolReportRow, patrolReports, patrolScans, type TenantRow } from '../../db/schema';
@@ -42,7 +42,7 @@ export async function createReport(options: {
   if (endDate.getTime() - startDate.getTime() > MAX_REPORT_DAYS * DAY_MS) {
     throw badRequest(`Invalid body field 'endDate': a report covers at most ${MAX_REPORT_DAYS} days.`);
   }
-  const plate = body.plate ? normaliseSearchTerm(body.plate) : null;
+  const plate = canonicalPlate(body.plate) || null;
   const [row] = await options.db
     .insert(patrolReports)
     .values({ tenantId: tenant.id, startDate, endDate, plate, createdByOperatorId: options.operatorId })
@@ -77,7 +77,7 @@ export async function findReport(
  */
 export function reportScansFilter(report: PatrolReportRow): SQL {
   const filter = report.plate
-    ? eq(patrolScans.plateNormalized, normaliseSearchTerm(report.plate))
+    ? eq(patrolScans.plateNormalized, canonicalPlate(report.plate))
     : and(gte(patrolScans.capturedAt, report.startDate), lte(patrolScans.capturedAt, report.endDate));
   return and(eq(patrolScans.tenantId, report.tenantId), filter)!;
 }

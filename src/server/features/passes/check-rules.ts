@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import { findClosedRule } from '../../../shared/rules/pass-sales-rules';
 import { addPassDuration } from '../../../shared/rules/pass-times';
+import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database, Transaction } from '../../db/client';
 import { issuedPasses, type PassProductRulesRow, passVehicles } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -68,7 +69,7 @@ async function checkQuota(
   if (!byPlate && !subjects.customerId && !subjects.email) return;
   const isHours = rules.quotaMeasure === 'hours';
   const subject = byPlate
-    ? sql`exists (select 1 from ${passVehicles} where ${passVehicles.tenantId} = ${issuedPasses.tenantId} and ${passVehicles.passId} = ${issuedPasses.id} and ${passVehicles.isPrimary} and ${passVehicles.plateNormalized} = ${subjects.plate!.replace(/\s+/g, '').toUpperCase()})`
+    ? sql`exists (select 1 from ${passVehicles} where ${passVehicles.tenantId} = ${issuedPasses.tenantId} and ${passVehicles.passId} = ${issuedPasses.id} and ${passVehicles.isPrimary} and ${passVehicles.plateNormalized} = ${canonicalPlate(subjects.plate!)})`
     : subjects.customerId
       ? eq(issuedPasses.customerId, subjects.customerId)
       : sql`lower(${issuedPasses.customerEmail}) = ${subjects.email!.toLowerCase()}`;

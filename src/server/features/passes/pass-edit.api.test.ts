@@ -584,7 +584,12 @@ describe('cancel', () => {
     await t.db.execute(
       sql`update pass_products set amount = 2500, billing_type = 'RECURRING', billing_period = 'MONTH', permit_duration = 1, permit_duration_unit = 'MONTH' where id = ${product!.id}`,
     );
-    const vehicle = await call('POST', '/portal/permit/vehicle', { plate: 'FLEET 9' }, tokens.biz);
+    const vehicle = await call(
+      'POST',
+      '/portal/permit/vehicle',
+      { plate: 'FLEET 9', state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
+      tokens.biz,
+    );
     const issued = await call(
       'POST',
       '/portal/permit/issue',
@@ -647,13 +652,23 @@ describe('saved vehicles (the vehicles screen)', () => {
       (await call('PUT', '/portal/permit/vehicle', { ...full, color: ' ' }, tokens.owner)).statusCode,
     ).toBe(400);
     expect((await call('PUT', '/portal/permit/vehicle', full, tokens.other)).statusCode).toBe(404);
-    await call('POST', '/portal/permit/vehicle', { plate: 'OTHER 1' }, tokens.owner);
+    await call(
+      'POST',
+      '/portal/permit/vehicle',
+      { plate: 'OTHER 1', state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
+      tokens.owner,
+    );
     const duplicate = await call('PUT', '/portal/permit/vehicle', { ...full, plate: 'other1' }, tokens.owner);
     expect(duplicate.statusCode).toBe(409);
   });
 
   it('deletes one (DELETE and POST .../delete); passes keep their copy, unlinked', async () => {
-    const added = await call('POST', '/portal/permit/vehicle', { plate: 'LINKED 1' }, tokens.owner);
+    const added = await call(
+      'POST',
+      '/portal/permit/vehicle',
+      { plate: 'LINKED 1', state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
+      tokens.owner,
+    );
     const vehicleId = added.json().uuid as string;
     await t.db.insert(passVehicles).values({
       tenantId: tenant.uuid,

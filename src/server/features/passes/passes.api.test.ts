@@ -319,7 +319,9 @@ describe('rules, in the tenant’s time zone', () => {
   });
 });
 
-async function savedVehicle(token: string, plate = 'SAVED 1'): Promise<string> {
+// A saved plate is saved once (a second is a 409): each call saves a car of its own by default.
+let savedVehicles = 0;
+async function savedVehicle(token: string, plate = `SAVED ${++savedVehicles}`): Promise<string> {
   const response = await t.request('alpha', {
     method: 'POST',
     url: '/api/v1/portal/permit/vehicle',
@@ -913,15 +915,21 @@ describe('the issued pass, vehicles and access', () => {
     expect((await get(`/api/v1/portal/customer/permit/${randomUUID()}`)).statusCode).toBe(404);
   });
 
-  it('lists and saves the customer’s vehicles (same plate answers the same vehicle); 401 without a token', async () => {
+  it('lists and saves the customer’s vehicles (the same plate is a 409); 401 without a token', async () => {
     const first = await savedVehicle(otherToken, 'dup 1');
-    const second = await savedVehicle(otherToken, 'DUP1');
-    expect(second).toBe(first);
+    const second = await t.request('alpha', {
+      method: 'POST',
+      url: '/api/v1/portal/permit/vehicle',
+      headers: { authorization: otherToken },
+      payload: { ...vehicle, plate: 'DUP1', make: 'honda' },
+    });
+    expect(second.statusCode).toBe(409);
     const list = (await get('/api/v1/portal/permit/vehicles', otherToken)).json() as Array<{
       uuid: string;
       plate: string;
+      make: string;
     }>;
-    expect(list.find((entry) => entry.uuid === first)?.plate).toBe('DUP1');
+    expect(list.find((entry) => entry.uuid === first)).toMatchObject({ plate: 'DUP 1', make: 'TOYOTA' });
     expect((await get('/api/v1/portal/permit/vehicles')).statusCode).toBe(401);
     const empty = await t.request('alpha', {
       method: 'POST',

@@ -48,6 +48,7 @@ const sweep = () => renewDueSandboxSubscriptions({ db: t.db, clock: t.clock });
 const passOf = async (id: string) =>
   (await t.db.select().from(issuedPasses).where(eq(issuedPasses.id, id)))[0]!;
 
+let vehicleCount = 0;
 async function subscribe(cardNumber: string): Promise<string> {
   t.clock.set(TEST_NOW);
   token = await signIn(t, 'monthly', 'sub@example.com', 'Parking#2026');
@@ -55,7 +56,8 @@ async function subscribe(cardNumber: string): Promise<string> {
     method: 'POST',
     url: '/api/v1/portal/permit/vehicle',
     headers: { authorization: token },
-    payload: { plate: 'SUB 1' },
+    // A saved plate is saved once (a second is a 409): each subscription brings its own car.
+    payload: { plate: `SUB ${++vehicleCount}`, state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
   });
   const issued = await t.request('monthly', {
     method: 'POST',

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Vehicle, VehicleInput } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { customerVehicles, passVehicles } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { isUniqueViolation } from '../customers/queries';
-import { toSavedVehicle } from './vehicles';
+import { duplicateVehicle, toSavedVehicle } from './vehicles';
 
 /**
  * The vehicles screen's update and delete of a customer's saved vehicles. Passes keep their own
@@ -38,7 +38,7 @@ export async function updateSavedVehicle(
     return toSavedVehicle(row);
   } catch (error) {
     if (isUniqueViolation(error, 'customer_vehicles_tenant_customer_plate_key')) {
-      throw conflict('You already have a vehicle with this plate.');
+      throw duplicateVehicle();
     }
     throw error;
   }

@@ -1,7 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Vehicle, VehicleInput } from '../../../shared/contract';
+import { plateMessages } from '../../../shared/messages/plates';
 import type { Database, Transaction } from '../../db/client';
 import { type CustomerVehicleRow, customerVehicles } from '../../db/schema';
+import { conflict } from '../../errors';
 
 export function toSavedVehicle(row: CustomerVehicleRow): Vehicle {
   return {
@@ -32,30 +34,28 @@ export async function listSavedVehicles(
 }
 
 /**
- * Saves a vehicle for the checkout's picker. A plate the customer already saved (compared without
- * spaces, upper-cased) answers that vehicle, with its details brought up to date.
+ * Saves a vehicle for the customer (the vehicles screen and the checkout's picker). A plate the
+ * customer already saved, in any spelling (its canonical form, decision 174), is a 409 that
+ * changes nothing: the saved car's make, model and colour are edited only by the update call.
  */
 export async function saveVehicle(
   db: Database,
   options: { tenantId: string; customerId: string; vehicle: VehicleInput },
 ): Promise<{ uuid: string }> {
-  const { vehicle } = options;
   const [row] = await db
     .insert(customerVehicles)
-    .values({ tenantId: options.tenantId, customerId: options.customerId, ...vehicle })
-    .onConflictDoUpdate({
+    .values({ tenantId: options.tenantId, customerId: options.customerId, ...options.vehicle })
+    .onConflictDoNothing({
       target: [customerVehicles.tenantId, customerVehicles.customerId, customerVehicles.plateNormalized],
-      set: {
-        plate: vehicle.plate,
-        state: sql`coalesce(excluded.state, ${customerVehicles.state})`,
-        make: sql`coalesce(excluded.make, ${customerVehicles.make})`,
-        model: sql`coalesce(excluded.model, ${customerVehicles.model})`,
-        color: sql`coalesce(excluded.color, ${customerVehicles.color})`,
-      },
     })
     .returning({ uuid: customerVehicles.id });
-  if (!row) throw new Error('The vehicle upsert returned no row.');
+  if (!row) throw duplicateVehicle();
   return row;
+}
+
+/** The answer to a second vehicle with a plate the customer already saved. */
+export function duplicateVehicle() {
+  return conflict(plateMessages.duplicateVehicle);
 }
 
 export async function findSavedVehicle(

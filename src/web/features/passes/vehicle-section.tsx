@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
-import { addVehicleContract, savedVehicleInputSchema, type Vehicle } from '../../../shared/contract';
+import { addVehicleContract, type Vehicle } from '../../../shared/contract';
 import { passScreenMessages } from '../../../shared/messages';
 import { CAR_COLORS, CAR_MAKES, STATES_AND_PROVINCES } from '../../../shared/rules';
 import { useApiForm } from '../../lib/use-api-form';
@@ -114,19 +114,17 @@ export function describeVehicle(vehicle: Vehicle): string {
 }
 
 /**
- * The Add Vehicle dialog: saves a vehicle to the customer's account and picks it. In a checkout only
- * the plate is required; on the vehicles screen every field is (part 2 section 5).
+ * The Add Vehicle dialog: saves a vehicle to the customer's account and picks it. A saved vehicle
+ * has all its fields, in a checkout too (the add-vehicle call requires them, part 2 section 7).
  */
 export function AddVehicleDialog(props: {
   isOpen: boolean;
   onClose: () => void;
   onAdded: (uuid: string) => void;
-  isPlateOnly: boolean;
-  requireAllFields?: boolean;
 }) {
   const addVehicle = useAddVehicle();
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
-    schema: props.requireAllFields ? savedVehicleInputSchema : addVehicleContract.body,
+    schema: addVehicleContract.body,
     initialValues: { plate: '', state: '', make: '', model: '', color: '' },
     submit: (values) => addVehicle.mutateAsync(values),
     onSuccess: (answer) => {
@@ -152,7 +150,7 @@ export function AddVehicleDialog(props: {
           )}
           <VehicleFields
             form={form as unknown as UseFormReturnType<VehicleValues>}
-            isPlateOnly={props.isPlateOnly}
+            isPlateOnly={false}
             idPrefix="add-vehicle"
           />
           <Group justify="flex-end" gap="sm">
@@ -170,8 +168,8 @@ export function AddVehicleDialog(props: {
 }
 
 /** A customer picks one of the saved vehicles, or adds one. */
-function SavedVehiclePicker(props: { form: UseFormReturnType<CheckoutFormValues>; isPlateOnly: boolean }) {
-  const { form, isPlateOnly } = props;
+function SavedVehiclePicker(props: { form: UseFormReturnType<CheckoutFormValues> }) {
+  const { form } = props;
   const vehicles = useSavedVehicles(true);
   const [isAdding, setIsAdding] = useState(false);
   const inputProps = form.getInputProps('vehicleUUID');
@@ -217,7 +215,6 @@ function SavedVehiclePicker(props: { form: UseFormReturnType<CheckoutFormValues>
       <AddVehicleDialog
         isOpen={isAdding}
         onClose={() => setIsAdding(false)}
-        isPlateOnly={isPlateOnly}
         onAdded={(uuid) => {
           form.setFieldValue('vehicleUUID', uuid);
           setIsAdding(false);
@@ -239,7 +236,7 @@ export function VehicleSection(props: {
       {props.isGuest ? (
         <VehicleFields form={props.form} isPlateOnly={props.isPlateOnly} idPrefix="checkout-vehicle" />
       ) : (
-        <SavedVehiclePicker form={props.form} isPlateOnly={props.isPlateOnly} />
+        <SavedVehiclePicker form={props.form} />
       )}
     </Stack>
   );

@@ -161,8 +161,6 @@ export function VehiclesPage() {
       <AddVehicleDialog
         isOpen={dialog === 'add'}
         onClose={() => setDialog(null)}
-        isPlateOnly={false}
-        requireAllFields
         onAdded={(uuid) => {
           setChosen(uuid);
           setDialog(null);
