@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { MailTransport } from './adapters/mail';
 import type { PaymentGateway } from './adapters/payments/port';
@@ -40,9 +40,12 @@ import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { contractSerializerCompiler } from './http/response-serializer';
+import { answerWithRequestId, requestIdGenerator } from './observability/request-id';
+import { measureRequests } from './observability/request-metrics';
 import { connectionLimits } from './plugins/connection-limits';
 import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerHealthRoutes } from './plugins/health';
 import { lazyChildLoggerFactory } from './plugins/lazy-request-logger';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -86,6 +89,8 @@ export async function buildApp(
         : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
     trustProxy: deps.config.TRUST_PROXY,
+    genReqId: requestIdGenerator({ trustProxy: deps.config.TRUST_PROXY }),
+    logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
     ...connectionLimits(deps.config),
@@ -98,6 +103,8 @@ export async function buildApp(
   app.decorate('deps', deps);
   // First: every later hook and handler of a request queries in the request's tenant scope.
   scopeQueriesToTheRequest(app);
+  measureRequests(app);
+  answerWithRequestId(app);
   registerErrorHandler(app);
   refuseControlCharacters(app);
   redirectDocsIndexWithQuery(app);
@@ -152,6 +159,7 @@ export async function buildApp(
         .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
   await registerRateLimit(app);
+  await registerHealthRoutes(app);
 
   // Then ours.
   await app.register(tenancyPlugin);

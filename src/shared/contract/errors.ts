@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'internal_error',
+  'service_unavailable',
   // Accounts.
   'invalid_credentials',
   'code_required',
