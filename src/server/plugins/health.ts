@@ -64,6 +64,18 @@ export async function registerHealthRoutes(app: FastifyInstance): Promise<void> 
     }
   };
 
+  // Probes arriving together share one round of checks: a burst of them (several balancers, a
+  // retry storm) costs one query, not a queue of them on the pool.
+  let checking: Promise<Record<string, CheckResult>> | null = null;
+  const checkAll = () => {
+    checking ??= Promise.all([checkDatabase(), app.rateLimitStore ? checkRedis() : Promise.resolve(null)])
+      .then(([database, redis]) => ({ database, ...(redis ? { redis } : {}) }))
+      .finally(() => {
+        checking = null;
+      });
+    return checking;
+  };
+
   const quiet = { logLevel: 'warn' as const };
   app.route({
     method: 'GET',
@@ -80,11 +92,7 @@ export async function registerHealthRoutes(app: FastifyInstance): Promise<void> 
       if (lifecycle.isShuttingDown) {
         return reply.status(503).send({ status: 'unavailable', checks: { process: 'shutting down' } });
       }
-      const [database, redis] = await Promise.all([
-        checkDatabase(),
-        app.rateLimitStore ? checkRedis() : Promise.resolve(null),
-      ]);
-      const checks = { database, ...(redis ? { redis } : {}) };
+      const checks = await checkAll();
       const ready = Object.values(checks).every((state) => state === 'ok');
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
     },
