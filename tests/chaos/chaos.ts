@@ -24,6 +24,7 @@ import {
 } from './chaos-support';
 import { startFaultyStripe } from './faulty-stripe';
 import { callPortal, chaosEnv, type PortalProcess, startPortalProcess } from './portal-process';
+import { databaseFailover, rollingRestart } from './service-rounds';
 
 const STRIPE_KEY = 'sk_test_chaos';
 const STRIPE_WEBHOOK_SECRET = 'whsec_chaos';
@@ -185,12 +186,26 @@ async function withDatabase<T>(make: () => Promise<ChaosDatabase>, work: (db: Ch
   }
 }
 
+/** CHAOS_ROUNDS (comma-separated) runs only the rounds named; unset, all of them. */
+const ROUNDS = new Set(
+  (process.env.CHAOS_ROUNDS ?? 'kill,two-portals,stripe,rolling-restart,failover')
+    .split(',')
+    .map((r) => r.trim()),
+);
+
 async function main() {
   const started = Date.now();
   log(`Chaos run: ${LOAD_SECONDS} s of load per scenario, ${WORKERS} clients.`);
-  const figures = { acknowledgedWritesLost: 0, emailsSentTwice: 0, paymentsSettledTwice: 0, serverErrors: 0 };
-  for (const make of [pgliteDatabase, postgresDatabase]) {
-    const result = await withDatabase(make, killUnderWriteLoad);
+  const figures = {
+    acknowledgedWritesLost: 0,
+    emailsSentTwice: 0,
+    paymentsSettledTwice: 0,
+    serverErrors: 0,
+    requestsDropped: 0,
+    failoverOver30s: 0,
+  };
+  for (const make of ROUNDS.has('kill') ? [pgliteDatabase, postgresDatabase] : []) {
+    const result = await withDatabase(() => make(), killUnderWriteLoad);
     const driver = make === pgliteDatabase ? 'PGlite data folder' : 'PostgreSQL';
     log(
       `kill -9 under write load (${driver}): ${result.acknowledged.length} acknowledged of ` +
@@ -199,32 +214,65 @@ async function main() {
     figures.acknowledgedWritesLost += result.lost;
     figures.serverErrors += result.serverErrors;
   }
-  const two = await withDatabase(postgresDatabase, twoServersSmtpDownAndBack);
-  log(
-    `two portals, one PostgreSQL and Redis, SMTP down and back, one portal killed -9: ` +
-      `${two.acknowledged.length} acknowledged of ${two.attempted}, ${two.lost} lost, ` +
-      `${two.emailsReceived} emails received, ${two.sentTwice} sent twice, ${two.neverSent} never sent, ` +
-      `${two.stillPending} still pending, answers ${two.statuses}`,
-  );
-  figures.acknowledgedWritesLost += two.lost;
-  figures.emailsSentTwice += two.sentTwice;
-  figures.serverErrors += two.serverErrors;
-  const pay = await withDatabase(postgresDatabase, stripeFaults);
-  log(
-    `Stripe answering 500s and timeouts, two portals, each completion delivered 4 times: ` +
-      `Stripe answers ${JSON.stringify(pay.stripeAnswers)}, portal statuses ${JSON.stringify(pay.portalStatuses)}, ` +
-      `${pay.noticesPaid} of ${NOTICES} notices paid, ${pay.settledTwice} settled twice`,
-  );
-  figures.paymentsSettledTwice += pay.settledTwice;
-  const stripe5xx = Object.entries(pay.portalStatuses)
-    .filter(([status]) => Number(status) >= 500 && Number(status) !== 502)
-    .reduce((sum, [, count]) => sum + count, 0);
-  figures.serverErrors += stripe5xx;
+  if (ROUNDS.has('two-portals')) {
+    const two = await withDatabase(() => postgresDatabase(), twoServersSmtpDownAndBack);
+    log(
+      `two portals, one PostgreSQL and Redis, SMTP down and back, one portal killed -9: ` +
+        `${two.acknowledged.length} acknowledged of ${two.attempted}, ${two.lost} lost, ` +
+        `${two.emailsReceived} emails received, ${two.sentTwice} sent twice, ${two.neverSent} never sent, ` +
+        `${two.stillPending} still pending, answers ${two.statuses}`,
+    );
+    figures.acknowledgedWritesLost += two.lost;
+    figures.emailsSentTwice += two.sentTwice;
+    figures.serverErrors += two.serverErrors;
+  }
+  if (ROUNDS.has('stripe')) {
+    const pay = await withDatabase(() => postgresDatabase(), stripeFaults);
+    log(
+      `Stripe answering 500s and timeouts, two portals, each completion delivered 4 times: ` +
+        `Stripe answers ${JSON.stringify(pay.stripeAnswers)}, portal statuses ${JSON.stringify(pay.portalStatuses)}, ` +
+        `${pay.noticesPaid} of ${NOTICES} notices paid, ${pay.settledTwice} settled twice`,
+    );
+    figures.paymentsSettledTwice += pay.settledTwice;
+    const stripe5xx = Object.entries(pay.portalStatuses)
+      .filter(([status]) => Number(status) >= 500 && Number(status) !== 502)
+      .reduce((sum, [, count]) => sum + count, 0);
+    figures.serverErrors += stripe5xx;
+  }
+  if (ROUNDS.has('rolling-restart')) {
+    const rolling = await withDatabase(() => postgresDatabase(), rollingRestart);
+    log(
+      `rolling restart of two portals behind HAProxy at ${rolling.rate.toFixed(1)} req/s ` +
+        `(half the measured ${rolling.maxPerSecond.toFixed(1)}), 4 lookups to 1 sign-up: ${rolling.sent} requests, ` +
+        `${rolling.dropped} dropped, answers ${JSON.stringify(rolling.outcomes)}, ` +
+        `${rolling.acknowledged.length} sign-ups acknowledged, ${rolling.lost} lost`,
+    );
+    figures.requestsDropped += rolling.dropped;
+    figures.acknowledgedWritesLost += rolling.lost;
+  }
+  if (ROUNDS.has('failover')) {
+    const failover = await databaseFailover();
+    log(
+      `PostgreSQL failover (primary killed -9, synchronous standby promoted, portal not restarted): ` +
+        `writing again ${failover.recoverySeconds.toFixed(1)} s after the kill, ${failover.sent} requests, ` +
+        `answers ${JSON.stringify(failover.outcomes)}, ${failover.acknowledged.length} sign-ups acknowledged, ` +
+        `${failover.lost} lost, ${failover.emailsReceived} emails received, ${failover.sentTwice} sent twice, ` +
+        `${failover.stillPending} still pending`,
+    );
+    figures.acknowledgedWritesLost += failover.lost;
+    figures.emailsSentTwice += failover.sentTwice;
+    figures.serverErrors += failover.serverErrors;
+    if (!(failover.recoverySeconds <= 30)) figures.failoverOver30s += 1;
+  }
   log('');
   log(`Acknowledged writes lost: ${figures.acknowledgedWritesLost}`);
   log(`Emails sent twice:        ${figures.emailsSentTwice}`);
   log(`Payments settled twice:   ${figures.paymentsSettledTwice}`);
-  log(`Server errors (5xx other than Stripe's 502): ${figures.serverErrors}`);
+  log(`Requests dropped in the rolling restart: ${figures.requestsDropped}`);
+  log(`Failovers not writing again within 30 s: ${figures.failoverOver30s}`);
+  log(
+    `Server errors (5xx other than Stripe's 502 and the failover's 503 with Retry-After): ${figures.serverErrors}`,
+  );
   log(`(${Math.round((Date.now() - started) / 1000)} s)`);
   if (Object.values(figures).some((value) => value > 0)) process.exitCode = 1;
 }

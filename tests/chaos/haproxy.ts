@@ -68,7 +68,12 @@ export function databaseBalancerConfig(port: number, primary: number, standby: n
 export async function startHaproxy(
   config: (port: number) => string,
 ): Promise<{ port: number; output(): string; stop(): Promise<void> }> {
-  ensureDebianPackage({ binary: HAPROXY_PATH, packageName: 'haproxy', label: 'HAProxy', hint: 'set HAPROXY_PATH' });
+  ensureDebianPackage({
+    binary: HAPROXY_PATH,
+    packageName: 'haproxy',
+    label: 'HAProxy',
+    hint: 'set HAPROXY_PATH',
+  });
   const port = await findFreePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chaos-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');

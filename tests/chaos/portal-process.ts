@@ -84,7 +84,7 @@ export function callPortal(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -104,7 +104,9 @@ export function callPortal(
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text, retryAfter: response.headers['retry-after'] }),
+        );
         response.on('error', reject);
       },
     );
