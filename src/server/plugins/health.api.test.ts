@@ -69,7 +69,9 @@ describe('from the moment a shutdown starts', () => {
     expect(ready.json()).toEqual({ status: 'unavailable', checks: { process: 'shutting down' } });
     expect((await t.request(null, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     // Requests already routed here are still served while the load balancer takes it out.
-    expect((await t.request('alpha', { method: 'GET', url: '/api/v1/portal/brand/alpha' })).statusCode).toBe(200);
+    expect((await t.request('alpha', { method: 'GET', url: '/api/v1/portal/brand/alpha' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -89,7 +91,9 @@ describe('when the database is gone', () => {
   afterAll(() => t.close());
 
   it('health stays 200, readiness is 503 naming the database, and the API answers 503 with Retry-After', async () => {
-    expect((await t.request('alpha', { method: 'GET', url: '/api/v1/portal/brand/alpha' })).statusCode).toBe(200);
+    expect((await t.request('alpha', { method: 'GET', url: '/api/v1/portal/brand/alpha' })).statusCode).toBe(
+      200,
+    );
     await closeDatabase();
     t.app.tenants.clear();
     expect((await t.request(null, { method: 'GET', url: '/healthz' })).statusCode).toBe(200);
