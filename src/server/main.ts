@@ -35,7 +35,7 @@ async function main() {
     pgliteDir: `${config.DATA_DIR}/pglite`,
     poolSize: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
-    onIdleConnectionError: (error) =>
+    onConnectionError: (error) =>
       console.error(`A pooled database connection failed (${error.message}); it will be replaced.`),
     // Several processes may serve one database: each hears the others' tenant changes at once.
     listenForChanges: true,

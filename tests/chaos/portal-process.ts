@@ -7,6 +7,7 @@ export interface PortalProcess {
   port: number;
   /** The process's output so far (for a failure message). */
   output(): string;
+  isRunning(): boolean;
   /** kill -9: no shutdown hook, no flush; what was acknowledged must already be durable. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
@@ -68,6 +69,7 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
   return {
     port: chosenPort,
     output: () => log,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
     kill9: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
   };

@@ -125,12 +125,13 @@ export async function databaseFailover() {
       plate,
       label: 'failover',
       workers: 6,
-      isOver: () => Date.now() > endsAt,
+      isOver: () => Date.now() > endsAt || !portal.isRunning(),
       onAnswer: ({ status, isWrite }) => {
         if (killedAt && !firstWriteAfterKill && isWrite && status === 200) firstWriteAfterKill = Date.now();
       },
     });
     await script;
+    if (!portal.isRunning()) throw new Error(`The portal exited during the failover:\n${portal.output()}`);
     const stillPending = await waitForOutbox(database, 120_000);
     const lost = await lostWrites(database, load.acknowledged);
     const perAddress = new Map<string, number>();

@@ -40,8 +40,8 @@ export interface DatabaseOptions {
   listenForChanges?: boolean;
   /** Where a lost listening connection is reported. */
   onListenError?: (error: Error) => void;
-  /** Where an idle pooled connection's failure is reported (it is replaced on the next checkout). */
-  onIdleConnectionError?: (error: Error) => void;
+  /** Where a pooled connection's failure is reported (it is replaced on the next checkout). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -54,9 +54,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
     });
-    // An idle connection cut by the server (restart, failover) is dropped by the pool and replaced
-    // on the next checkout; without a listener pg's 'error' event would end the process.
-    pool.on('error', (error) => options.onIdleConnectionError?.(error));
+    // A connection cut by the server (restart, failover) is dropped by the pool and replaced on
+    // the next checkout. pg raises an 'error' event for it, on the pool while idle and on the
+    // client while checked out (between a transaction's queries): unheard, either ends the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
