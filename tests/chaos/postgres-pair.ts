@@ -28,7 +28,7 @@ export interface PostgresPair {
   /** kill -9 of the primary's postmaster and every backend it had: no shutdown, no checkpoint. */
   killPrimary(): void;
   /** Makes the standby a primary that accepts writes (pg_ctl promote, waiting until it has). */
-  promoteStandby(): void;
+  promoteStandby(): Promise<void>;
   stop(): void;
 }
 
@@ -103,8 +103,21 @@ export async function startPostgresPair(): Promise<PostgresPair> {
         }
       }
     },
-    promoteStandby() {
+    async promoteStandby() {
       run('pg_ctl', ['-D', standbyDir, '-w', 'promote']);
+      // The standby copied the primary's settings: as the only server left it must stop waiting
+      // for a synchronous standby, or every commit would wait for good (a failover manager does
+      // the same).
+      const client = new pg.Client({
+        connectionString: `postgres://postgres@127.0.0.1:${standbyPort}/postgres`,
+      });
+      await client.connect();
+      try {
+        await client.query("ALTER SYSTEM SET synchronous_standby_names = ''");
+        await client.query('SELECT pg_reload_conf()');
+      } finally {
+        await client.end();
+      }
     },
     stop() {
       stopCluster(standbyDir);

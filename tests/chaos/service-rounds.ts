@@ -116,7 +116,7 @@ export async function databaseFailover() {
       log('    primary killed -9');
       // What an operator's (or a managed service's) failover does a moment later.
       await sleep(1_000);
-      pair.promoteStandby();
+      await pair.promoteStandby();
       log(`    standby promoted ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
       endsAt = Date.now() + (LOAD_SECONDS * 1000) / 2 + 10_000;
     })();
