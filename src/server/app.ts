@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { MailTransport } from './adapters/mail';
 import type { PaymentGateway } from './adapters/payments/port';
@@ -42,9 +42,12 @@ import { uploadRoutes } from './features/uploads/routes';
 import { webPlugin } from './features/web/plugin';
 import { contractSerializerCompiler } from './http/response-serializer';
 import { fastifyTrustProxy } from './http/trust-proxy';
+import { answerWithRequestId, requestIdGenerator } from './observability/request-id';
+import { measureRequests } from './observability/request-metrics';
 import { connectionLimits } from './plugins/connection-limits';
 import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerHealthRoutes } from './plugins/health';
 import { lazyChildLoggerFactory } from './plugins/lazy-request-logger';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -88,6 +91,9 @@ export async function buildApp(
         : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
+    // A request id from a proxy counts only where proxies are trusted at all.
+    genReqId: requestIdGenerator({ trustProxy: deps.config.TRUST_PROXY.kind !== 'none' }),
+    logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
     ...connectionLimits(deps.config),
@@ -100,6 +106,8 @@ export async function buildApp(
   app.decorate('deps', deps);
   // First: every later hook and handler of a request queries in the request's tenant scope.
   scopeQueriesToTheRequest(app);
+  measureRequests(app);
+  answerWithRequestId(app);
   registerErrorHandler(app);
   refuseControlCharacters(app);
   redirectDocsIndexWithQuery(app);
@@ -154,6 +162,7 @@ export async function buildApp(
         .replace("style-src 'self' https:", "style-src 'self' 'unsafe-inline'"),
   });
   await registerRateLimit(app);
+  await registerHealthRoutes(app);
 
   // Then ours.
   await app.register(tenancyPlugin);

@@ -182,13 +182,33 @@ export const configSchema = z.object({
   UPLOAD_UNATTACHED_BYTES_PER_TENANT: z.coerce.number().int().min(1).default(500_000_000),
   /** How often abandoned uploads (unattached, older than an hour) are swept from storage. */
   UPLOAD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  /**
+   * Port of the Prometheus metrics (GET /metrics), on its own listener so it is never served on the
+   * public port by accident; unset: no metrics listener.
+   */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Interface of the metrics listener: loopback unless the scraper is on another machine. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Log one line per request. Unset: on in production, off in development (the banner stays readable). */
+  LOG_REQUESTS: booleanFromEnv.optional(),
+  /**
+   * After SIGTERM, how long the process keeps answering (with /readyz at 503) before it closes, so
+   * a load balancer's health check takes it out first. Unset: 5000 in production, 0 elsewhere.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** How long opening a PostgreSQL connection may take before the request answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
 });
 
 type ConfigValues = z.infer<typeof configSchema>;
 
-export type Config = Omit<ConfigValues, 'SEED_DEMO_DATA'> & {
+export type Config = Omit<ConfigValues, 'SEED_DEMO_DATA' | 'LOG_REQUESTS' | 'SHUTDOWN_DRAIN_MS'> & {
   /** SEED_DEMO_DATA with its default filled in from NODE_ENV. */
   SEED_DEMO_DATA: boolean;
+  /** LOG_REQUESTS with its default filled in from NODE_ENV. */
+  LOG_REQUESTS: boolean;
+  /** SHUTDOWN_DRAIN_MS with its default filled in from NODE_ENV. */
+  SHUTDOWN_DRAIN_MS: number;
   /** PUBLIC_BASE_URL with its default filled in from PORT. */
   publicBaseUrl: URL;
   bareHosts: ReadonlySet<string>;
@@ -226,6 +246,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...values,
     SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? values.NODE_ENV !== 'production',
+    LOG_REQUESTS: values.LOG_REQUESTS ?? values.NODE_ENV === 'production',
+    SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === 'production' ? 5_000 : 0),
     publicBaseUrl,
     bareHosts,
     tenantRedirects,

@@ -1,3 +1,4 @@
+import { collectDefaultMetrics } from 'prom-client';
 import { createMailTransport } from './adapters/mail';
 import { createPaymentGateway } from './adapters/payments/create-payment-gateway';
 import { createStorage } from './adapters/storage/create-storage';
@@ -9,10 +10,13 @@ import { migrate } from './db/migrate';
 import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
 import { announceDevelopmentApiKey } from './features/enforcement/development-key';
 import { startEmailWorker } from './features/mail/deliver-pending-emails';
+import { readOutboxBacklog } from './features/mail/outbox';
 import { sendExpiryReminders } from './features/passes/expiry-reminders';
 import { releaseExpiredReservations } from './features/passes/release-reservations';
 import { renewDueSandboxSubscriptions } from './features/payments/renew-sandbox-subscriptions';
 import { deleteExpiredKeys } from './http/idempotency-store';
+import { humanLogStream } from './observability/human-log';
+import { startMetricsServer } from './observability/metrics-server';
 import { seedDemoDataOnStart } from './seed-demo-data-on-start';
 
 /** How often the sandbox looks for subscriptions to renew. */
@@ -32,6 +36,9 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     pgliteDir: `${config.DATA_DIR}/pglite`,
     poolSize: config.DATABASE_POOL_SIZE,
+    connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+    onConnectionError: (error) =>
+      console.error(`A pooled database connection failed (${error.message}); it will be replaced.`),
     // Several processes may serve one database: each hears the others' tenant changes at once.
     listenForChanges: true,
     onListenError: (error) =>
@@ -41,7 +48,13 @@ async function main() {
   const payments = createPaymentGateway(config, { db: database.db, clock: systemClock });
   const storage = createStorage(config, systemClock);
   const mail = createMailTransport(config, database.db);
-  const app = await buildApp({ config, db: database.db, clock: systemClock, payments, storage, mail });
+  const app = await buildApp(
+    { config, db: database.db, clock: systemClock, payments, storage, mail },
+    // Development reads a short log; production writes JSON for the log collector.
+    { logStream: config.NODE_ENV === 'development' ? humanLogStream() : undefined },
+  );
+  const metricsServer = await startProcessMetrics(app, database, config);
+  const onRound = app.metrics.sweepRound;
   if (applied.length) app.log.info({ applied }, 'applied database migrations');
   await seedDemoDataOnStart({ config, db: database.db, log: app.log });
 
@@ -58,6 +71,7 @@ async function main() {
           intervalMs: SANDBOX_RENEWAL_INTERVAL_MS,
           round: () => renewDueSandboxSubscriptions({ db: database.db, clock: systemClock, log: app.log }),
           log: app.log,
+          onRound,
         })
       : null;
   const uploadSweep = startScheduledSweep({
@@ -69,6 +83,7 @@ async function main() {
       await sweepAbandonedUploads({ db: database.db, storage, now: systemClock.now() });
     },
     log: app.log,
+    onRound,
   });
 
   const reservationSweep = startScheduledSweep({
@@ -76,6 +91,7 @@ async function main() {
     intervalMs: RESERVATION_SWEEP_INTERVAL_MS,
     round: () => releaseExpiredReservations({ db: database.db, clock: systemClock }),
     log: app.log,
+    onRound,
   });
 
   const expiryReminders = startScheduledSweep({
@@ -83,6 +99,7 @@ async function main() {
     intervalMs: EXPIRY_REMINDER_INTERVAL_MS,
     round: () => sendExpiryReminders({ db: database.db, clock: systemClock, config }),
     log: app.log,
+    onRound,
   });
 
   // Kept results past IDEMPOTENCY_KEY_TTL_HOURS (a claim takes an expired key over in any case).
@@ -102,7 +119,11 @@ async function main() {
   });
 
   const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    // Readiness answers 503 at once; requests are still served while the load balancer's health
+    // check notices and sends new ones elsewhere, then the server closes (waiting for those in flight).
+    app.lifecycle.beginShutdown();
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await emailWorker.stop();
     await reservationSweep.stop();
     await expiryReminders.stop();
@@ -111,6 +132,7 @@ async function main() {
     await uploadSweep.stop();
     await retentionSweep.stop();
     await app.close();
+    await metricsServer?.close();
     await mail.close?.();
     await database.close();
     process.exit(0);
@@ -132,6 +154,28 @@ async function main() {
     ].join('\n'),
   );
   await announceDevelopmentApiKey({ config, db: database.db, now: systemClock.now() });
+}
+
+/**
+ * The metrics listener on METRICS_PORT, when set, with the process's own figures (CPU, memory,
+ * event loop) and the gauges read at each scrape: the pool and the outbox's backlog.
+ */
+async function startProcessMetrics(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  config: ReturnType<typeof loadConfig>,
+) {
+  if (!config.METRICS_PORT) return null;
+  collectDefaultMetrics({ register: app.metrics.registry });
+  app.metrics.watchPool(() => database.poolStats?.() ?? null);
+  app.metrics.watchOutbox(() => readOutboxBacklog(database.db));
+  const server = await startMetricsServer({
+    registry: app.metrics.registry,
+    port: config.METRICS_PORT,
+    host: config.METRICS_HOST,
+  });
+  app.log.info({ port: server.port, host: config.METRICS_HOST }, 'metrics listening');
+  return server;
 }
 
 main().catch((error) => {

@@ -16,14 +16,21 @@ export function startScheduledSweep(options: {
   intervalMs: number;
   round: () => Promise<unknown>;
   log?: { error(details: object, message: string): void };
+  /** Told after each round how it went (the metrics' last run and lag). */
+  onRound?: (round: { name: string; intervalMs: number; finishedAt: Date; ok: boolean }) => void;
 }): ScheduledSweep {
   let isStopped = false;
   let running: Promise<void> | null = null;
   const run = () => {
+    const report = (ok: boolean) =>
+      options.onRound?.({ name: options.name, intervalMs: options.intervalMs, finishedAt: new Date(), ok });
     running ??= options
       .round()
-      .then(() => undefined)
-      .catch((err: unknown) => options.log?.error({ err, sweep: options.name }, 'scheduled sweep failed'))
+      .then(() => report(true))
+      .catch((err: unknown) => {
+        report(false);
+        options.log?.error({ err, sweep: options.name }, 'scheduled sweep failed');
+      })
       .finally(() => {
         running = null;
       });

@@ -2,152 +2,32 @@
 // production day brings, and the three figures that must stay 0 — acknowledged writes lost, emails
 // sent twice, payments settled twice. Needs PostgreSQL (CHAOS_DATABASE_URL, default the local
 // server) and Debian's redis-server (scripts/ensure-redis.mjs installs it).
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import Stripe from 'stripe';
-import { openDatabase } from '../../src/server/db/client';
-import { loadFixtureDocument } from '../../src/server/db/fixtures/loader';
-import { migrate } from '../../src/server/db/migrate';
-import { buildCitation, buildTenant } from '../support/factories';
 import { findFreePort } from '../support/free-port';
 import { startRedisServer } from '../support/redis-server';
+import {
+  type ChaosDatabase,
+  LOAD_SECONDS,
+  log,
+  lostWrites,
+  NOTICES,
+  pgliteDatabase,
+  postgresDatabase,
+  type ReceivedMail,
+  SUBDOMAIN,
+  signUpLoad,
+  sleep,
+  startSmtp,
+  stopSmtp,
+  WORKERS,
+  waitForOutbox,
+} from './chaos-support';
 import { startFaultyStripe } from './faulty-stripe';
 import { callPortal, chaosEnv, type PortalProcess, startPortalProcess } from './portal-process';
+import { databaseFailover, rollingRestart } from './service-rounds';
 
-const SERVER_URL = process.env.CHAOS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const LOAD_SECONDS = Number(process.env.CHAOS_LOAD_SECONDS ?? 12);
-const WORKERS = 6;
-const SUBDOMAIN = 'chaos';
-const NOTICES = 20;
 const STRIPE_KEY = 'sk_test_chaos';
 const STRIPE_WEBHOOK_SECRET = 'whsec_chaos';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line: string) => console.log(line);
-
-const tenantDocument = () => ({
-  tenants: [
-    buildTenant({
-      subdomain: SUBDOMAIN,
-      citations: Array.from({ length: NOTICES }, (_, i) =>
-        buildCitation({ citationNumber: `CHAOS${String(i).padStart(3, '0')}`, amount: 2500 }),
-      ),
-    }),
-  ],
-});
-
-interface ChaosDatabase {
-  driver: 'postgres' | 'pglite';
-  env: Record<string, string>;
-  /** Raw SQL; on PGlite only while no portal holds the data folder. */
-  query<T>(text: string, params?: unknown[]): Promise<T[]>;
-  drop(): Promise<void>;
-}
-
-async function postgresDatabase(): Promise<ChaosDatabase> {
-  const name = `portal_chaos_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  await migrate(handle.db);
-  await loadFixtureDocument(handle.db, tenantDocument(), new Date());
-  await handle.close();
-  const query = async <T>(text: string, params: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    driver: 'postgres',
-    env: { DATABASE_URL: url.toString() },
-    query,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: SERVER_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-async function pgliteDatabase(): Promise<ChaosDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-chaos-'));
-  const folder = path.join(dataDir, 'pglite');
-  const handle = await openDatabase({ pgliteDir: folder });
-  await migrate(handle.db);
-  await loadFixtureDocument(handle.db, tenantDocument(), new Date());
-  await handle.close();
-  return {
-    driver: 'pglite',
-    env: { DATA_DIR: dataDir },
-    query: async <T>(text: string, params: unknown[] = []) => {
-      const client = new PGlite(folder);
-      try {
-        return (await client.query<T>(text, params)).rows;
-      } finally {
-        await client.close();
-      }
-    },
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
-/**
- * Sign-ups (a committed customer row and a queued welcome email each) from WORKERS clients, each
- * to one of the portals `ports()` names at that moment, until `isOver()`. A sign-up answered 200 is
- * an acknowledged write; one cut off by a killed process is not.
- */
-async function signUpLoad(ports: () => number[], isOver: () => boolean, label: string) {
-  const acknowledged: string[] = [];
-  let attempted = 0;
-  let serverErrors = 0;
-  const statuses = new Map<number, number>();
-  await Promise.all(
-    Array.from({ length: WORKERS }, async (_, worker) => {
-      for (let n = 0; !isOver(); n++) {
-        const email = `${label}-w${worker}-${n}@chaos.example`;
-        const live = ports();
-        const port = live[n % live.length] as number;
-        attempted++;
-        try {
-          const response = await callPortal(port, SUBDOMAIN, 'POST', '/auth/customer/signup', {
-            email,
-            password: 'Chaos#Parking2026',
-            fullname: 'Chaos Tester',
-            entitySubdomain: SUBDOMAIN,
-          });
-          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-          if (response.status === 200) acknowledged.push(email);
-          else if (response.status >= 500) serverErrors++;
-        } catch {
-          // Refused or cut off by a kill: not acknowledged, so nothing is owed.
-          await sleep(100);
-        }
-      }
-    }),
-  );
-  return { acknowledged, attempted, serverErrors, statuses: JSON.stringify(Object.fromEntries(statuses)) };
-}
-
-async function lostWrites(database: ChaosDatabase, acknowledged: string[]): Promise<number> {
-  const rows = await database.query<{ email: string }>('SELECT email FROM customers WHERE email = ANY($1)', [
-    acknowledged,
-  ]);
-  return acknowledged.length - new Set(rows.map((row) => row.email)).size;
-}
 
 /** kill -9 in the middle of the write load, restart on the same data, keep writing as long again. */
 async function killUnderWriteLoad(database: ChaosDatabase) {
@@ -169,44 +49,6 @@ async function killUnderWriteLoad(database: ChaosDatabase) {
   const lost = await lostWrites(database, load.acknowledged);
   return { ...load, lost };
 }
-
-interface ReceivedMail {
-  to: string;
-  messageId: string;
-}
-
-function startSmtp(port: number, received: ReceivedMail[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const messageId = /^Message-ID:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? '';
-        for (const rcpt of session.envelope.rcptTo) received.push({ to: rcpt.address, messageId });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
-const stopSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-async function waitForOutbox(database: ChaosDatabase, timeoutMs: number): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [row] = await database.query<{ pending: number }>(
-      "SELECT count(*)::int AS pending FROM email_outbox WHERE status = 'pending'",
-    );
-    if (!row?.pending || Date.now() > deadline) return row?.pending ?? 0;
-    await sleep(500);
-  }
-}
-
 /**
  * Two portals on one PostgreSQL and one Redis, under sign-up load; the SMTP relay goes down and
  * comes back, and one portal is killed -9 and restarted. Every acknowledged sign-up must be in the
@@ -344,12 +186,26 @@ async function withDatabase<T>(make: () => Promise<ChaosDatabase>, work: (db: Ch
   }
 }
 
+/** CHAOS_ROUNDS (comma-separated) runs only the rounds named; unset, all of them. */
+const ROUNDS = new Set(
+  (process.env.CHAOS_ROUNDS ?? 'kill,two-portals,stripe,rolling-restart,failover')
+    .split(',')
+    .map((r) => r.trim()),
+);
+
 async function main() {
   const started = Date.now();
   log(`Chaos run: ${LOAD_SECONDS} s of load per scenario, ${WORKERS} clients.`);
-  const figures = { acknowledgedWritesLost: 0, emailsSentTwice: 0, paymentsSettledTwice: 0, serverErrors: 0 };
-  for (const make of [pgliteDatabase, postgresDatabase]) {
-    const result = await withDatabase(make, killUnderWriteLoad);
+  const figures = {
+    acknowledgedWritesLost: 0,
+    emailsSentTwice: 0,
+    paymentsSettledTwice: 0,
+    serverErrors: 0,
+    requestsDropped: 0,
+    failoverOver30s: 0,
+  };
+  for (const make of ROUNDS.has('kill') ? [pgliteDatabase, postgresDatabase] : []) {
+    const result = await withDatabase(() => make(), killUnderWriteLoad);
     const driver = make === pgliteDatabase ? 'PGlite data folder' : 'PostgreSQL';
     log(
       `kill -9 under write load (${driver}): ${result.acknowledged.length} acknowledged of ` +
@@ -358,32 +214,65 @@ async function main() {
     figures.acknowledgedWritesLost += result.lost;
     figures.serverErrors += result.serverErrors;
   }
-  const two = await withDatabase(postgresDatabase, twoServersSmtpDownAndBack);
-  log(
-    `two portals, one PostgreSQL and Redis, SMTP down and back, one portal killed -9: ` +
-      `${two.acknowledged.length} acknowledged of ${two.attempted}, ${two.lost} lost, ` +
-      `${two.emailsReceived} emails received, ${two.sentTwice} sent twice, ${two.neverSent} never sent, ` +
-      `${two.stillPending} still pending, answers ${two.statuses}`,
-  );
-  figures.acknowledgedWritesLost += two.lost;
-  figures.emailsSentTwice += two.sentTwice;
-  figures.serverErrors += two.serverErrors;
-  const pay = await withDatabase(postgresDatabase, stripeFaults);
-  log(
-    `Stripe answering 500s and timeouts, two portals, each completion delivered 4 times: ` +
-      `Stripe answers ${JSON.stringify(pay.stripeAnswers)}, portal statuses ${JSON.stringify(pay.portalStatuses)}, ` +
-      `${pay.noticesPaid} of ${NOTICES} notices paid, ${pay.settledTwice} settled twice`,
-  );
-  figures.paymentsSettledTwice += pay.settledTwice;
-  const stripe5xx = Object.entries(pay.portalStatuses)
-    .filter(([status]) => Number(status) >= 500 && Number(status) !== 502)
-    .reduce((sum, [, count]) => sum + count, 0);
-  figures.serverErrors += stripe5xx;
+  if (ROUNDS.has('two-portals')) {
+    const two = await withDatabase(() => postgresDatabase(), twoServersSmtpDownAndBack);
+    log(
+      `two portals, one PostgreSQL and Redis, SMTP down and back, one portal killed -9: ` +
+        `${two.acknowledged.length} acknowledged of ${two.attempted}, ${two.lost} lost, ` +
+        `${two.emailsReceived} emails received, ${two.sentTwice} sent twice, ${two.neverSent} never sent, ` +
+        `${two.stillPending} still pending, answers ${two.statuses}`,
+    );
+    figures.acknowledgedWritesLost += two.lost;
+    figures.emailsSentTwice += two.sentTwice;
+    figures.serverErrors += two.serverErrors;
+  }
+  if (ROUNDS.has('stripe')) {
+    const pay = await withDatabase(() => postgresDatabase(), stripeFaults);
+    log(
+      `Stripe answering 500s and timeouts, two portals, each completion delivered 4 times: ` +
+        `Stripe answers ${JSON.stringify(pay.stripeAnswers)}, portal statuses ${JSON.stringify(pay.portalStatuses)}, ` +
+        `${pay.noticesPaid} of ${NOTICES} notices paid, ${pay.settledTwice} settled twice`,
+    );
+    figures.paymentsSettledTwice += pay.settledTwice;
+    const stripe5xx = Object.entries(pay.portalStatuses)
+      .filter(([status]) => Number(status) >= 500 && Number(status) !== 502)
+      .reduce((sum, [, count]) => sum + count, 0);
+    figures.serverErrors += stripe5xx;
+  }
+  if (ROUNDS.has('rolling-restart')) {
+    const rolling = await withDatabase(() => postgresDatabase(), rollingRestart);
+    log(
+      `rolling restart of two portals behind HAProxy at ${rolling.rate.toFixed(1)} req/s ` +
+        `(half the measured ${rolling.maxPerSecond.toFixed(1)}), 4 lookups to 1 sign-up: ${rolling.sent} requests, ` +
+        `${rolling.dropped} dropped, answers ${JSON.stringify(rolling.outcomes)}, ` +
+        `${rolling.acknowledged.length} sign-ups acknowledged, ${rolling.lost} lost`,
+    );
+    figures.requestsDropped += rolling.dropped;
+    figures.acknowledgedWritesLost += rolling.lost;
+  }
+  if (ROUNDS.has('failover')) {
+    const failover = await databaseFailover();
+    log(
+      `PostgreSQL failover (primary killed -9, synchronous standby promoted, portal not restarted): ` +
+        `writing again ${failover.recoverySeconds.toFixed(1)} s after the kill, ${failover.sent} requests, ` +
+        `answers ${JSON.stringify(failover.outcomes)}, ${failover.acknowledged.length} sign-ups acknowledged, ` +
+        `${failover.lost} lost, ${failover.emailsReceived} emails received, ${failover.sentTwice} sent twice, ` +
+        `${failover.stillPending} still pending`,
+    );
+    figures.acknowledgedWritesLost += failover.lost;
+    figures.emailsSentTwice += failover.sentTwice;
+    figures.serverErrors += failover.serverErrors;
+    if (!(failover.recoverySeconds <= 30)) figures.failoverOver30s += 1;
+  }
   log('');
   log(`Acknowledged writes lost: ${figures.acknowledgedWritesLost}`);
   log(`Emails sent twice:        ${figures.emailsSentTwice}`);
   log(`Payments settled twice:   ${figures.paymentsSettledTwice}`);
-  log(`Server errors (5xx other than Stripe's 502): ${figures.serverErrors}`);
+  log(`Requests dropped in the rolling restart: ${figures.requestsDropped}`);
+  log(`Failovers not writing again within 30 s: ${figures.failoverOver30s}`);
+  log(
+    `Server errors (5xx other than Stripe's 502 and the failover's 503 with Retry-After): ${figures.serverErrors}`,
+  );
   log(`(${Math.round((Date.now() - started) / 1000)} s)`);
   if (Object.values(figures).some((value) => value > 0)) process.exitCode = 1;
 }

@@ -7,6 +7,7 @@ export interface PortalProcess {
   port: number;
   /** The process's output so far (for a failure message). */
   output(): string;
+  isRunning(): boolean;
   /** kill -9: no shutdown hook, no flush; what was acknowledged must already be durable. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
@@ -68,6 +69,7 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
   return {
     port: chosenPort,
     output: () => log,
+    isRunning: () => child.exitCode === null && child.signalCode === null,
     kill9: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
   };
@@ -84,7 +86,7 @@ export function callPortal(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -104,7 +106,9 @@ export function callPortal(
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text, retryAfter: response.headers['retry-after'] }),
+        );
         response.on('error', reject);
       },
     );

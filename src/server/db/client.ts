@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PoolStats } from '../observability/metrics';
 import { changeFeedOf, listenForChanges } from './change-feed';
 import * as schema from './schema';
 import { TenantScopedPool } from './tenant-scoped-pool';
@@ -19,6 +20,8 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
+  /** The PostgreSQL pool's connections, for the metrics; null on PGlite (no pool). */
+  poolStats?(): PoolStats | null;
   close(): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export interface DatabaseOptions {
   /** PGlite data folder; 'memory' keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
+  /** How long opening a PostgreSQL connection may take before the query fails (and the request answers 503). */
+  connectTimeoutMs?: number;
   /**
    * PostgreSQL: hear other processes' changes (tenant settings) on a connection of its own
    * (change-feed.ts). For servers; one-off commands and the test databases do without.
@@ -35,6 +40,8 @@ export interface DatabaseOptions {
   listenForChanges?: boolean;
   /** Where a lost listening connection is reported. */
   onListenError?: (error: Error) => void;
+  /** Where a pooled connection's failure is reported (it is replaced on the next checkout). */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -42,7 +49,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Each connection runs as the app role with the request's tenant, or as the owner outside
     // requests (row-level security, decision 152). PGlite is one embedded superuser session: the
     // policies exist there too but do not apply, and its scope is never switched.
-    const pool = new TenantScopedPool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new TenantScopedPool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+    });
+    // A connection cut by the server (restart, failover) is dropped by the pool and replaced on
+    // the next checkout. pg raises an 'error' event for it, on the pool while idle and on the
+    // client while checked out (between a transaction's queries): unheard, either ends the process.
+    pool.on('error', (error) => options.onConnectionError?.(error));
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
@@ -53,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener?.stop();
         await pool.end();
@@ -66,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db: drizzlePglite({ client, schema }) as unknown as Database,
     driver: 'pglite',
+    poolStats: () => null,
     close: () => client.close(),
   };
 }

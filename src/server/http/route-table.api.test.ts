@@ -20,6 +20,8 @@ const RAW_ROUTE_FILES = new Set([
   'src/server/features/payments/sandbox-routes.ts',
   'src/server/features/ticketview/routes.ts',
   'src/server/features/web/plugin.ts',
+  // The load balancer's probes, outside the API (decision 190).
+  'src/server/plugins/health.ts',
 ]);
 
 function sourceFiles(directory: string): string[] {

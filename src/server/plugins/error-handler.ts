@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ServerErrorCode } from '../../shared/contract';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from '../errors';
 
 /** Fastify's own client errors carry codes like FST_ERR_CTP_INVALID_MEDIA_TYPE: answer ours. */
@@ -15,11 +16,15 @@ const CODE_BY_STATUS: Partial<Record<number, ServerErrorCode>> = {
 };
 
 const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
+const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+/** Seconds a client should wait after a 503: about what a database failover or restart takes. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * One place maps errors to answers: typed AppErrors keep their status, schema failures become a
- * 400 that names the field, client errors from Fastify keep theirs, and anything else is a 500
- * whose details stay in the log.
+ * 400 that names the field, client errors from Fastify keep theirs, a database that cannot serve
+ * (down, failing over, a standby) is a 503 with Retry-After, and anything else is a 500 whose
+ * details stay in the log.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,6 +45,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(status)
         .send({ code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      request.server.metrics?.databaseUnavailable();
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ code: 'service_unavailable', message: UNAVAILABLE_MESSAGE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'internal_error', message: INTERNAL_ERROR_MESSAGE });

@@ -9,6 +9,13 @@ import { Redis } from 'ioredis';
 import { AppError } from '../errors';
 import { type AttemptCounter, memoryAttemptCounter, redisAttemptCounter } from './failed-attempts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis of the rate limits, when REDIS_URL is set (readiness pings it). */
+    rateLimitStore: Redis | null;
+  }
+}
+
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
@@ -22,6 +29,7 @@ export async function registerRateLimit(app: FastifyInstance): Promise<void> {
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 5_000, lazyConnect: false })
     : undefined;
   redis?.on('error', (err) => app.log.warn({ err }, 'rate-limit store (Redis) error'));
+  app.decorate('rateLimitStore', redis ?? null);
   await app.register(fastifyRateLimit, {
     global: false,
     redis,
@@ -103,6 +111,7 @@ export function limitPerKey(
   return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
+    request.server.metrics.rateLimitRefused(options.name);
     reply.header('retry-after', String(result.ttlInSeconds));
     throw new AppError(429, 'too_many_requests', RATE_LIMITED_MESSAGE);
   };

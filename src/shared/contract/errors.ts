@@ -19,6 +19,7 @@ export const ERROR_CODES = [
   // Idempotency-Key (decision 176).
   'idempotency_key_reused',
   'idempotency_key_in_use',
+  'service_unavailable',
   // Accounts.
   'invalid_credentials',
   'code_required',

@@ -1,3 +1,4 @@
+import { count, eq, min } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Transaction } from '../../db/client';
 import { type EmailContent, emailOutbox } from '../../db/schema';
@@ -40,4 +41,15 @@ export async function enqueueEmail(
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('The outbox insert returned no row.');
   return row;
+}
+
+/** The outbox's backlog for the metrics: pending emails and when the oldest was queued. */
+export async function readOutboxBacklog(
+  db: Database,
+): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db
+    .select({ pending: count(), oldest: min(emailOutbox.createdAt) })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.status, 'pending'));
+  return { pending: Number(row?.pending ?? 0), oldestCreatedAt: row?.oldest ? new Date(row.oldest) : null };
 }

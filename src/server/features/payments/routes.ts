@@ -43,7 +43,11 @@ export async function paymentRoutes(app: ApiInstance) {
       // and so its tenant: this route crosses tenants by design (row-level security, decision 152).
       const outcome = await withSystemScope(() =>
         settlePaymentEvent({ db, gateway: payments, event, now: clock.now(), log: request.log }),
-      );
+      ).catch((error: unknown) => {
+        app.metrics.paymentEvent('failed');
+        throw error;
+      });
+      app.metrics.paymentEvent('handled');
       request.log.info({ eventId: event.eventId, type: event.type, outcome }, 'payment event handled');
       return { received: true as const };
     });

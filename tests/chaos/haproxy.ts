@@ -1,0 +1,113 @@
+// HAProxy (Debian's package, as the bench's scale-out uses) in front of the chaos rounds' portals
+// and databases, on a free port of 127.0.0.1, with the configuration the round writes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDebianPackage } from '../../scripts/ensure-debian-package.mjs';
+import { findFreePort } from '../support/free-port';
+
+const HAPROXY_PATH = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+
+/** Health checks every 500 ms; two failures take a server out, two passes put it back. */
+export const CHECK_TIMING = 'default-server inter 500ms fall 2 rise 2';
+
+/** The HTTP balancer of two portals: each taken out while its /readyz is not 200. */
+export function portalBalancerConfig(port: number, backends: readonly number[]): string {
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode http',
+    '  option http-keep-alive',
+    '  timeout connect 2s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    // A connection refused (a portal between processes) is tried again on the other portal.
+    '  retries 3',
+    '  option redispatch',
+    'frontend portal',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend portals',
+    'backend portals',
+    '  balance roundrobin',
+    '  option httpchk GET /readyz',
+    '  http-check expect status 200',
+    `  ${CHECK_TIMING}`,
+    ...backends.map((backend, index) => `  server portal${index + 1} 127.0.0.1:${backend} check`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The database address the portal is given: the primary while its PostgreSQL answers, else the
+ * standby (a backup server); sessions on a server marked down are cut so the pool reconnects.
+ */
+export function databaseBalancerConfig(port: number, primary: number, standby: number): string {
+  return [
+    'global',
+    '  maxconn 4096',
+    'defaults',
+    '  mode tcp',
+    '  timeout connect 1s',
+    '  timeout client 1h',
+    '  timeout server 1h',
+    'frontend database',
+    `  bind 127.0.0.1:${port}`,
+    '  default_backend database',
+    'backend database',
+    '  option pgsql-check user postgres',
+    `  ${CHECK_TIMING} on-marked-down shutdown-sessions`,
+    `  server primary 127.0.0.1:${primary} check`,
+    `  server standby 127.0.0.1:${standby} check backup`,
+    '',
+  ].join('\n');
+}
+
+export async function startHaproxy(
+  config: (port: number) => string,
+): Promise<{ port: number; output(): string; stop(): Promise<void> }> {
+  ensureDebianPackage({
+    binary: HAPROXY_PATH,
+    packageName: 'haproxy',
+    label: 'HAProxy',
+    hint: 'set HAPROXY_PATH',
+  });
+  const port = await findFreePort();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'chaos-haproxy-'));
+  const file = path.join(dir, 'haproxy.cfg');
+  writeFileSync(file, config(port));
+  const child: ChildProcess = spawn(HAPROXY_PATH, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  // Listening once a connection is accepted.
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`HAProxy exited:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`HAProxy did not listen within 20 s:\n${output}`);
+    const listening = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (listening) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,162 @@
+// The rounds of `npm run chaos` for running the portal as a service (issue 32): a rolling restart
+// of two portals behind HAProxy under steady mixed load, and a PostgreSQL failover (primary killed
+// -9, synchronous standby promoted) under write load, the portal not restarted.
+import { findFreePort } from '../support/free-port';
+import {
+  type ChaosDatabase,
+  LOAD_SECONDS,
+  log,
+  lostWrites,
+  postgresDatabase,
+  type ReceivedMail,
+  sleep,
+  startSmtp,
+  stopSmtp,
+  waitForOutbox,
+} from './chaos-support';
+import { databaseBalancerConfig, portalBalancerConfig, startHaproxy } from './haproxy';
+import { mixedLoad } from './mixed-load';
+import { chaosEnv, type PortalProcess, startPortalProcess } from './portal-process';
+import { startPostgresPair } from './postgres-pair';
+
+/** Long enough for HAProxy's checks (every 500 ms, two failures) to take a draining portal out. */
+const DRAIN_MS = 2_500;
+/** Two passing checks 500 ms apart put a restarted portal back; a margin on a busy machine. */
+const BACK_IN_ROTATION_MS = 2_500;
+
+async function aPlate(database: ChaosDatabase): Promise<string> {
+  const [notice] = await database.query<{ plate: string }>('SELECT plate FROM citations ORDER BY id LIMIT 1');
+  if (!notice) throw new Error('The chaos tenant has no notice to look up.');
+  return notice.plate;
+}
+
+/**
+ * Two portals behind HAProxy (health checks on /readyz). The mixed load's maximum is measured
+ * first; then, at half of it, each portal in turn gets SIGTERM (readiness 503, drain, close) and a
+ * new process takes its port. Every request must be answered below 500 and every acknowledged
+ * sign-up be in the database.
+ */
+export async function rollingRestart(database: ChaosDatabase) {
+  const env = chaosEnv({ ...database.env, SHUTDOWN_DRAIN_MS: String(DRAIN_MS), TRUST_PROXY: 'true' });
+  const portals: PortalProcess[] = [await startPortalProcess(env), await startPortalProcess(env)];
+  const ports = portals.map((portal) => portal.port);
+  const balancer = await startHaproxy((port) => portalBalancerConfig(port, ports));
+  try {
+    const plate = await aPlate(database);
+    const maxEndsAt = Date.now() + 5_000;
+    const max = await mixedLoad({
+      port: balancer.port,
+      plate,
+      label: 'max',
+      isOver: () => Date.now() > maxEndsAt,
+    });
+    const maxPerSecond = max.succeeded / max.seconds;
+    const rate = Math.max(2, maxPerSecond / 2);
+    log(`    maximum ${maxPerSecond.toFixed(1)} req/s (mixed); rolling restart at ${rate.toFixed(1)} req/s`);
+    let restarted = false;
+    const restarts = (async () => {
+      await sleep(2_000);
+      for (const [index, port] of ports.entries()) {
+        await (portals[index] as PortalProcess).stop();
+        log(`    portal ${index + 1} stopped (SIGTERM: readiness 503, ${DRAIN_MS} ms drain, close)`);
+        portals[index] = await startPortalProcess(env, port);
+        await sleep(BACK_IN_ROTATION_MS);
+        log(`    portal ${index + 1} restarted and back in rotation`);
+      }
+      await sleep(2_000);
+      restarted = true;
+    })();
+    const steady = await mixedLoad({
+      port: balancer.port,
+      plate,
+      label: 'rolling',
+      ratePerSecond: rate,
+      isOver: () => restarted,
+    });
+    await restarts;
+    const lost = await lostWrites(database, steady.acknowledged);
+    return { maxPerSecond, rate, ...steady, lost };
+  } finally {
+    await balancer.stop();
+    await Promise.all(portals.map((portal) => portal.stop()));
+  }
+}
+
+/**
+ * A primary and a synchronous streaming standby (two clusters made here), reached through HAProxy
+ * (the standby a backup server). Under sign-up and lookup load with SMTP delivery, the primary is
+ * killed -9 and the standby promoted; the portal keeps running. It must write again within 30 s,
+ * answer 503 with Retry-After (never 500) meanwhile, lose no acknowledged sign-up, and send no
+ * welcome email twice.
+ */
+export async function databaseFailover() {
+  const pair = await startPostgresPair();
+  const dbBalancer = await startHaproxy((port) =>
+    databaseBalancerConfig(port, pair.primaryPort, pair.standbyPort),
+  );
+  const database = await postgresDatabase(`postgres://postgres@127.0.0.1:${dbBalancer.port}/postgres`);
+  const smtpPort = await findFreePort();
+  const received: ReceivedMail[] = [];
+  const smtp = await startSmtp(smtpPort, received);
+  const env = chaosEnv({
+    ...database.env,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    DATABASE_CONNECT_TIMEOUT_MS: '2000',
+  });
+  const portal = await startPortalProcess(env);
+  try {
+    const plate = await aPlate(database);
+    let killedAt = 0;
+    let firstWriteAfterKill = 0;
+    let endsAt = Number.POSITIVE_INFINITY;
+    const script = (async () => {
+      await sleep((LOAD_SECONDS * 1000) / 2);
+      killedAt = Date.now();
+      pair.killPrimary();
+      log('    primary killed -9');
+      // What an operator's (or a managed service's) failover does a moment later.
+      await sleep(1_000);
+      await pair.promoteStandby();
+      log(`    standby promoted ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+      endsAt = Date.now() + (LOAD_SECONDS * 1000) / 2 + 10_000;
+    })();
+    const load = await mixedLoad({
+      port: portal.port,
+      plate,
+      label: 'failover',
+      workers: 6,
+      isOver: () => Date.now() > endsAt || !portal.isRunning(),
+      onAnswer: ({ status, isWrite }) => {
+        if (killedAt && !firstWriteAfterKill && isWrite && status === 200) firstWriteAfterKill = Date.now();
+      },
+    });
+    await script;
+    if (!portal.isRunning()) throw new Error(`The portal exited during the failover:\n${portal.output()}`);
+    const stillPending = await waitForOutbox(database, 120_000);
+    const lost = await lostWrites(database, load.acknowledged);
+    const perAddress = new Map<string, number>();
+    for (const mail of received) perAddress.set(mail.to, (perAddress.get(mail.to) ?? 0) + 1);
+    const sentTwice = [...perAddress.values()].reduce((sum, count) => sum + Math.max(0, count - 1), 0);
+    const recoverySeconds = firstWriteAfterKill
+      ? (firstWriteAfterKill - killedAt) / 1000
+      : Number.POSITIVE_INFINITY;
+    const serverErrors = Object.entries(load.outcomes)
+      .filter(([status]) => /^5\d\d$/.test(status))
+      .reduce((sum, [, count]) => sum + count, 0);
+    return {
+      ...load,
+      lost,
+      recoverySeconds,
+      sentTwice,
+      stillPending,
+      emailsReceived: received.length,
+      serverErrors,
+    };
+  } finally {
+    await portal.stop();
+    await stopSmtp(smtp);
+    await database.drop().catch(() => undefined);
+    await dbBalancer.stop();
+    pair.stop();
+  }
+}
