@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { openEmail as openEmailOf } from './support/mailbox';
 import { writeSession as writeSessionOf } from './support/sessions';
 
 const TENANT = 'acctest';
@@ -33,20 +34,8 @@ const storedSession = (target: Page) =>
 const writeSession = (target: Page, email: string, password = PASSWORD) =>
   writeSessionOf(target, TENANT, email, password);
 
-/** Polls the development mailbox until a message with this subject reaches the address, then opens it. */
-async function openEmail(target: Page, to: string, subject: string) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await target.goto(tenantUrl(TENANT, `/dev/mailbox?to=${encodeURIComponent(to)}`));
-    const link = target.getByRole('link', { name: subject }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await target.getByRole('heading', { name: subject }).waitFor();
-      return;
-    }
-    await target.waitForTimeout(250);
-  }
-  throw new Error(`No email '${subject}' reached ${to}`);
-}
+/** The file's tenant's mailbox (tests/e2e/support/mailbox.ts). */
+const openEmail = (target: Page, to: string, subject: string) => openEmailOf(target, TENANT, to, subject);
 
 async function signInThroughForm(target: Page, email: string, password: string) {
   await target.goto(tenantUrl(TENANT, '/permits/login'));

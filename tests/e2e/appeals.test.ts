@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { openEmail as openEmailOf } from './support/mailbox';
 
 const TENANT = 'appealtest';
 let browser: Browser;
@@ -47,20 +48,8 @@ function bannerReads(target: Page, text: string) {
   return target.getByTestId('appeal-banner').getByText(text, { exact: true }).waitFor();
 }
 
-/** Polls the development mailbox until a message with this subject reaches the address, then opens it. */
-async function openEmail(target: Page, to: string, subject: string) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await target.goto(tenantUrl(TENANT, `/dev/mailbox?to=${encodeURIComponent(to)}`));
-    const link = target.getByRole('link', { name: subject }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await target.getByRole('heading', { name: subject }).waitFor();
-      return;
-    }
-    await target.waitForTimeout(250);
-  }
-  throw new Error(`No email '${subject}' reached ${to}`);
-}
+/** The file's tenant's mailbox (tests/e2e/support/mailbox.ts). */
+const openEmail = (target: Page, to: string, subject: string) => openEmailOf(target, TENANT, to, subject);
 
 async function searchNotice(target: Page, number: string) {
   await target.getByLabel('Notice #').fill(number);

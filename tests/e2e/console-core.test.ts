@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { openEmail } from './support/mailbox';
 
 /** Two tenants of tests/e2e/fixtures/console-core.json: a light (yellow) brand and a dark one. */
 const LIGHT = 'corelight';
@@ -34,21 +35,6 @@ async function signIn(target: Page, tenant: string, email: string, path = '/dash
   await target.getByRole('textbox', { name: 'Password' }).fill(password);
   await target.getByRole('button', { name: 'Sign in' }).click();
   await target.waitForURL((url) => url.pathname === path);
-}
-
-/** Polls the development mailbox until a message with this subject reaches the address, then opens it. */
-async function openEmail(target: Page, tenant: string, to: string, subject: string) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await target.goto(tenantUrl(tenant, `/dev/mailbox?to=${encodeURIComponent(to)}`));
-    const link = target.getByRole('link', { name: subject }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await target.getByRole('heading', { name: subject }).waitFor();
-      return;
-    }
-    await target.waitForTimeout(250);
-  }
-  throw new Error(`No email '${subject}' reached ${to}`);
 }
 
 /** The portal's header background as the browser paints it, as 'rgb(r, g, b)'. */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, expectNoPageErrors, openFreshPagePerTest, tenantUrl } from './support/browser';
+import { openEmail as openEmailOf } from './support/mailbox';
 
 /**
  * Issue 27: a guest buys a recurring pass, then cancels it through the link in their email (the
@@ -16,20 +17,8 @@ openFreshPagePerTest((opened) => {
   ({ page } = opened);
 });
 
-/** Opens the newest email with `subject` to `to` from the dev outbox, waiting for the worker. */
-async function openEmail(target: Page, to: string, subject: string) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await target.goto(tenantUrl(TENANT, `/dev/mailbox?to=${encodeURIComponent(to)}`));
-    const link = target.getByRole('link', { name: subject }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await target.getByRole('heading', { name: subject }).waitFor();
-      return;
-    }
-    await target.waitForTimeout(250);
-  }
-  throw new Error(`No email '${subject}' reached ${to}`);
-}
+/** The file's tenant's mailbox (tests/e2e/support/mailbox.ts). */
+const openEmail = (target: Page, to: string, subject: string) => openEmailOf(target, TENANT, to, subject);
 
 /**
  * The guest's incomplete pass and its payment page, through the same calls the checkout form

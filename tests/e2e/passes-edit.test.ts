@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { openEmail } from './support/mailbox';
 import { writeSession } from './support/sessions';
 
 /**
@@ -47,20 +48,6 @@ async function tabTo(target: Page, locator: ReturnType<Page['getByRole']>, limit
     if (await locator.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error('The element was not reached with the Tab key.');
-}
-
-async function openEmail(target: Page, tenant: string, to: string, subject: string) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await target.goto(tenantUrl(tenant, `/dev/mailbox?to=${encodeURIComponent(to)}`));
-    const link = target.getByRole('link', { name: subject }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await target.getByRole('heading', { name: subject }).waitFor();
-      return;
-    }
-    await target.waitForTimeout(250);
-  }
-  throw new Error(`No email '${subject}' reached ${to}`);
 }
 
 /** Screenshots for review, when SCREENSHOT_DIR names a folder (they are looked at, not compared). */

@@ -7,6 +7,7 @@ import {
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { openEmail as openEmailOf } from './support/mailbox';
 import { writeSession as writeSessionOf } from './support/sessions';
 
 /** Getting a pass (part 2, issue 9) on the passtest tenant of tests/e2e/fixtures/passes.json. */
@@ -51,19 +52,8 @@ function tenantLocal(days: number, time: string): string {
   return `${day}T${time}`;
 }
 
-async function openEmail(target: Page, to: string, subject: string) {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    await target.goto(tenantUrl(TENANT, `/dev/mailbox?to=${encodeURIComponent(to)}`));
-    const link = target.getByRole('link', { name: subject }).first();
-    if ((await link.count()) > 0) {
-      await link.click();
-      await target.getByRole('heading', { name: subject }).waitFor();
-      return;
-    }
-    await target.waitForTimeout(250);
-  }
-  throw new Error(`No email '${subject}' reached ${to}`);
-}
+/** The file's tenant's mailbox (tests/e2e/support/mailbox.ts). */
+const openEmail = (target: Page, to: string, subject: string) => openEmailOf(target, TENANT, to, subject);
 
 describe('getting a pass', () => {
   it('a guest buys a paid pass through the sandbox checkout, on a phone, with the keyboard', async () => {
