@@ -61,7 +61,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
             <Button variant="default" onClick={onClose}>
               {privacyMessages.cancel}
             </Button>
-            <Button type="submit" color="red" loading={closeAccount.isPending} disabled={!password}>
+            <Button type="submit" color="red.8" loading={closeAccount.isPending} disabled={!password}>
               {privacyMessages.closeConfirm}
             </Button>
           </Group>
@@ -112,7 +112,7 @@ export function YourDataCard() {
           </Alert>
         )}
         <Group>
-          <Button color="red" variant="outline" onClick={() => setIsClosing(true)}>
+          <Button color="red.8" variant="outline" onClick={() => setIsClosing(true)}>
             {privacyMessages.closeAccount}
           </Button>
         </Group>
