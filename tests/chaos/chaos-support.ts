@@ -19,8 +19,6 @@ export const LOAD_SECONDS = Number(process.env.CHAOS_LOAD_SECONDS ?? 12);
 export const WORKERS = 6;
 export const SUBDOMAIN = 'chaos';
 export const NOTICES = 20;
-const STRIPE_KEY = 'sk_test_chaos';
-const STRIPE_WEBHOOK_SECRET = 'whsec_chaos';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const log = (line: string) => console.log(line);
