@@ -56,7 +56,7 @@ async function claimAndQueue(
         -- A recurring pass that renews by itself needs no reminder.
         AND NOT EXISTS (
           SELECT 1 FROM subscriptions s
-          WHERE s.id::text = p.subscription_ref AND s.status = 'active' AND NOT s.cancel_at_period_end
+          WHERE s.id = p.subscription_ref AND s.status = 'active' AND NOT s.cancel_at_period_end
         )
         AND NOT EXISTS (
           SELECT 1 FROM pass_expiry_reminders r

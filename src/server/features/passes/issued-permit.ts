@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database, Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
@@ -30,8 +30,7 @@ export async function loadIssuedPermit(
       subscriptions,
       and(
         eq(subscriptions.tenantId, issuedPasses.tenantId),
-        // subscription_ref is text, so the uuid is compared as text.
-        eq(sql`${subscriptions.id}::text`, issuedPasses.subscriptionRef),
+        eq(subscriptions.id, issuedPasses.subscriptionRef),
       ),
     )
     .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)));

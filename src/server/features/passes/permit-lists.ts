@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import {
@@ -46,8 +46,7 @@ export async function loadIssuedPermits(
       subscriptions,
       and(
         eq(subscriptions.tenantId, issuedPasses.tenantId),
-        // subscription_ref is text, so the uuid is compared as text.
-        eq(sql`${subscriptions.id}::text`, issuedPasses.subscriptionRef),
+        eq(subscriptions.id, issuedPasses.subscriptionRef),
       ),
     )
     .where(and(eq(issuedPasses.tenantId, tenantId), options.where))
