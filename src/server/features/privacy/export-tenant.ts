@@ -10,6 +10,8 @@ import {
   customers,
   customerVehicles,
   operators,
+  patrolReports,
+  patrolScans,
   type TenantRow,
 } from '../../db/schema';
 
@@ -154,18 +156,54 @@ async function exportBusinessAccounts(db: Database, tenantId: string) {
   return rows.map(({ id, name }) => ({ uuid: id, name }));
 }
 
+/** Patrol scans as the device sent them; a photo uploaded through the app stays behind (its URL comes along). */
+async function exportScans(db: Database, tenantId: string) {
+  const rows = await db
+    .select()
+    .from(patrolScans)
+    .where(eq(patrolScans.tenantId, tenantId))
+    .orderBy(asc(patrolScans.capturedAt), asc(patrolScans.clientId));
+  return rows.map((scan) => ({
+    clientId: scan.clientId,
+    capturedAt: scan.capturedAt.toISOString(),
+    plate: scan.plate,
+    fullname: scan.fullname,
+    userEmail: scan.userEmail,
+    alertMessage: scan.alertMessage,
+    fullImageURL: scan.fullImageUrl,
+    latitude: scan.latitude,
+    longitude: scan.longitude,
+  }));
+}
+
+async function exportReports(db: Database, tenantId: string) {
+  const rows = await db
+    .select()
+    .from(patrolReports)
+    .where(eq(patrolReports.tenantId, tenantId))
+    .orderBy(asc(patrolReports.startDate));
+  return rows.map(({ id, startDate, endDate, plate }) => ({
+    uuid: id,
+    startDate: startDate.toISOString(),
+    endDate: endDate.toISOString(),
+    plate,
+  }));
+}
+
 /**
  * A tenant's records as a fixture document (docs/fixture-format.md), for an operator leaving the
  * platform or auditing it: `npm run seed` loads it back into an empty database.
  */
 export async function exportTenant(db: Database, tenant: TenantRow): Promise<FixtureDocumentInput> {
-  const [businesses, codes, notices, accounts, appealed, staff] = await Promise.all([
+  const [businesses, codes, notices, accounts, appealed, staff, scans, reports] = await Promise.all([
     exportBusinessAccounts(db, tenant.id),
     exportCitationCodes(db, tenant.id),
     exportCitations(db, tenant.id),
     exportCustomers(db, tenant.id),
     exportAppeals(db, tenant.id),
     exportOperators(db, tenant.id),
+    exportScans(db, tenant.id),
+    exportReports(db, tenant.id),
   ]);
   return {
     tenants: [
@@ -177,6 +215,8 @@ export async function exportTenant(db: Database, tenant: TenantRow): Promise<Fix
         customers: accounts,
         appeals: appealed,
         operators: staff,
+        scans,
+        reports,
       },
     ],
   };

@@ -7,6 +7,8 @@ import {
   buildCitation,
   buildCustomer,
   buildOperator,
+  buildReport,
+  buildScan,
   buildTenant,
   TEST_OPERATOR_PASSWORD,
   TEST_PASSWORD,
@@ -25,6 +27,8 @@ import {
   customers,
   customerVehicles,
   operators,
+  patrolReports,
+  patrolScans,
   tenants,
 } from '../../db/schema';
 import { verifyPassword } from '../auth/password-hash';
@@ -61,6 +65,8 @@ const t = useTestApp({
           buildCustomer({ email: 'guest@leaving.example', fullname: 'Gus Guest', password: undefined }),
         ],
         appeals: [buildAppeal({ citationNumber: 'LV1', email: 'dana@leaving.example', isPending: false })],
+        scans: [buildScan({ plate: 'LVE1001', alertMessage: 'No permit' }), buildScan({ plate: 'LVE2002' })],
+        reports: [buildReport({ plate: 'LVE1001' })],
         operators: [
           buildOperator({ email: 'admin@leaving.example', role: 'tenant_admin' }),
           buildOperator({ email: 'staff@leaving.example', role: 'staff' }),
@@ -90,7 +96,16 @@ async function rowsOf(db: Database, table: PgTable & { tenantId: never }, tenant
     .from(table)
     .where(eq((table as unknown as typeof citations).tenantId, tenantId))) as Record<string, unknown>[];
   return rows
-    .map(({ id: _id, tenantId: _tenantId, createdAt: _createdAt, citationCodeId: _code, ...row }) => row)
+    .map(
+      ({
+        id: _id,
+        tenantId: _tenantId,
+        createdAt: _createdAt,
+        citationCodeId: _code,
+        createdByOperatorId: _by,
+        ...row
+      }) => row,
+    )
     .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
 
@@ -102,6 +117,8 @@ const TABLES = {
   customerVehicles,
   appeals,
   operators,
+  patrolScans,
+  patrolReports,
 };
 
 describe('GET /dashboard/tenant/export', () => {
