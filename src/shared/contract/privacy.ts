@@ -130,3 +130,24 @@ export const eraseCustomerContract = defineRoute({
   response: accountClosedSchema,
   errors: [401, 403, 404, 409, 502],
 });
+
+/**
+ * The tenant's records as a fixture document (docs/fixture-format.md): one tenant with its brand
+ * details, settings and entity lists, which the fixture loader takes back as it is.
+ */
+export const tenantExportSchema = z.object({
+  tenants: z.array(z.record(z.string(), z.unknown())).length(1),
+});
+export type TenantExport = z.infer<typeof tenantExportSchema>;
+
+export const exportTenantDataContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/tenant/export',
+  summary:
+    "All of the tenant's records as a fixture document (JSON download; audit-logged), for leaving the platform or auditing",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'tenant.export',
+  response: tenantExportSchema,
+  errors: [401, 403, 429],
+});

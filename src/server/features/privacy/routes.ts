@@ -6,6 +6,7 @@ import {
   exportCustomerDataCsvContract,
   exportMyDataContract,
   exportMyDataCsvContract,
+  exportTenantDataContract,
   type PersonalDataExport,
 } from '../../../shared/contract';
 import { privacyMessages } from '../../../shared/messages';
@@ -19,6 +20,7 @@ import { authRateLimits, signedInCustomer } from '../auth/rate-limits';
 import { requireConsoleAccess } from '../operators/console-access';
 import { closeAccount } from './close-account';
 import { exportPersonalData } from './export-personal-data';
+import { exportTenant } from './export-tenant';
 import { findTenantCustomer } from './find-customer';
 import { personalDataCsv } from './personal-data-csv';
 
@@ -167,4 +169,25 @@ export async function privacyRoutes(app: ApiInstance) {
       log: request.log,
     });
   });
+
+  // The whole tenant, for a tenant admin leaving the platform or auditing it: audited, rate-limited.
+  registerRoute(
+    app,
+    exportTenantDataContract,
+    async (request, reply) => {
+      const { tenant, auditActor } = await requireConsoleAccess(request, exportTenantDataContract);
+      const document = await exportTenant(db, tenant);
+      await recordAudit(db, {
+        tenantId: tenant.id,
+        actor: auditActor,
+        action: 'tenant.export',
+        entityType: 'tenant',
+        entityId: tenant.id,
+      });
+      const day = clock.now().toISOString().slice(0, 10);
+      reply.header('content-disposition', `attachment; filename="${tenant.subdomain}-export-${day}.json"`);
+      return document;
+    },
+    limited,
+  );
 }
