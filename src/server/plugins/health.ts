@@ -81,12 +81,24 @@ export async function registerHealthRoutes(app: FastifyInstance): Promise<void> 
     method: 'GET',
     url: '/healthz',
     ...quiet,
+    schema: {
+      operationId: 'healthz',
+      summary: 'Liveness: 200 while the process runs (no database call)',
+      tags: ['operations'],
+      security: [],
+    },
     handler: async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }),
   });
   app.route({
     method: 'GET',
     url: '/readyz',
     ...quiet,
+    schema: {
+      operationId: 'readyz',
+      summary: 'Readiness: 200 when this process can serve, 503 naming the failing part otherwise',
+      tags: ['operations'],
+      security: [],
+    },
     handler: async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       if (lifecycle.isShuttingDown) {

@@ -9,8 +9,11 @@ import { defineRoute } from './define-route';
  * customer, closing (erasing) the account, by the customer or by an operator on request.
  */
 
-/** One stored value as the export shows it: text, a number, a yes/no, or nothing. */
-export const exportValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * One stored value as the export shows it: text, a number, a yes/no, or nothing. Null rides on the
+ * string branch: OpenAPI 3.0 has no null type.
+ */
+export const exportValueSchema = z.union([z.string().nullable(), z.number(), z.boolean()]);
 
 /** One record of a section: field name to value, flat, so each section is also a CSV table. */
 export const exportRecordSchema = z.record(z.string(), exportValueSchema);
