@@ -61,7 +61,10 @@ export async function revokeConsoleReport(options: {
       .from(patrolReports)
       .leftJoin(
         operators,
-        and(eq(operators.id, patrolReports.createdByOperatorId), eq(operators.tenantId, patrolReports.tenantId)),
+        and(
+          eq(operators.id, patrolReports.createdByOperatorId),
+          eq(operators.tenantId, patrolReports.tenantId),
+        ),
       )
       .where(and(eq(patrolReports.tenantId, tenantId), eq(patrolReports.id, reportId)))
       .for('update', { of: patrolReports });
