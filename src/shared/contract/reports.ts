@@ -31,7 +31,10 @@ export const createReportBodySchema = z.object({
    * When the no-sign-in link stops answering: a date means the end of that day in the tenant's
    * time zone. Unset: REPORT_LINK_DAYS from now.
    */
-  expiresAt: reportBoundSchema.nullish().transform((value) => value || null),
+  expiresAt: z
+    .union([z.literal(''), reportBoundSchema])
+    .nullish()
+    .transform((value) => value || null),
 });
 export type CreateReportBody = z.input<typeof createReportBodySchema>;
 
