@@ -185,7 +185,6 @@ describe('the console: passes and reports', () => {
     await page.getByRole('button', { name: /^Revoke the link of the report of/ }).click();
     await page.getByRole('button', { name: 'Revoke link', exact: true }).click();
     await page.getByRole('link', { name: /^Open report of/ }).waitFor({ state: 'detached' });
-    await expectAccessible(page);
     await expectNoHorizontalScroll(page);
     expectNoPageErrors(page);
     await context.close();
