@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REPORT_LINK_DAYS, MAX_REPORT_LINK_DAYS } from '../shared/contract/reports';
 import { parseTrustedProxies } from './http/trust-proxy';
 
 const booleanFromEnv = z
@@ -35,6 +36,13 @@ export const configSchema = z.object({
   MAIN_SITE_URL: optionalUrl,
   /** A MapLibre style for the report heat map; unset: a plain background (works offline). */
   MAP_STYLE_URL: optionalUrl,
+  /** How many days a report's no-sign-in link lasts when its maker chooses no expiry date. */
+  REPORT_LINK_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_REPORT_LINK_DAYS)
+    .default(DEFAULT_REPORT_LINK_DAYS),
   /** Extra host names (comma-separated) that carry no tenant, besides www, pay, localhost and 127.0.0.1. */
   BARE_HOSTS: z.string().default(''),
   /**

@@ -7,6 +7,7 @@ import { registerZoneOffsets } from '../shared/format/zone-offsets';
 import type { PageRenderInput, RenderedPage } from '../shared/page-render';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
+import { routePattern } from './app/route-pattern';
 import { appRoutes } from './app/router';
 import { PAGE_STYLES_MODULE, SERVER_PAGES } from './app/server-pages';
 import { dehydratePageQueries, settlePageQueries } from './app/server-state';
@@ -28,8 +29,10 @@ const handler = createStaticHandler(routes);
 /** The page at `url`, rendered with its data; null when the page is one the browser renders. */
 export async function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
   const url = new URL(input.url, 'http://portal.invalid');
-  const leaf = matchRoutes(routes, url.pathname)?.at(-1);
-  const page = leaf && SERVER_PAGES[leaf.route.path ?? (leaf.route.index ? '/' : '')];
+  const matches = matchRoutes(routes, url.pathname);
+  const leaf = matches?.at(-1);
+  // Keyed by the full pattern: the leaf's own path would take an index route for the home page.
+  const page = matches && SERVER_PAGES[routePattern(matches)];
   if (!leaf || !page) return null;
 
   // The table the page carries: the browser hydrates with it (decision 173).

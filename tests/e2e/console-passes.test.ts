@@ -179,6 +179,13 @@ describe('the console: passes and reports', () => {
       key,
     );
     expect(status).toBe(401);
+
+    // The report's link: open until its expiry, then revoked from its row (issue 28).
+    await page.getByText(/^Open until /).waitFor();
+    await page.getByRole('button', { name: /^Revoke the link of the report of/ }).click();
+    await page.getByRole('button', { name: 'Revoke link', exact: true }).click();
+    await page.getByRole('link', { name: /^Open report of/ }).waitFor({ state: 'detached' });
+    await expectNoHorizontalScroll(page);
     expectNoPageErrors(page);
     await context.close();
   });

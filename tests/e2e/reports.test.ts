@@ -164,12 +164,17 @@ describe('activity report', () => {
     expect(requested.filter((url) => /maplibre/.test(url))).toEqual([]);
   });
 
-  it('goes to /404 for an unknown report and for another tenant’s', async () => {
+  it('says plainly that an unknown report, or another tenant’s, is not available', async () => {
     await openPhonePage();
-    await page.goto(tenantUrl('demo', '/reports/00000000-0000-4000-8000-000000000000'));
-    await page.waitForURL(/\/404$/);
-    await page.goto(tenantUrl('oakridge', `/reports/${DEMO_REPORT}`));
-    await page.waitForURL(/\/404$/);
+    for (const url of [
+      tenantUrl('demo', '/reports/00000000-0000-4000-8000-000000000000'),
+      tenantUrl('oakridge', `/reports/${DEMO_REPORT}`),
+    ]) {
+      await page.goto(url);
+      await page.getByRole('heading', { name: 'This report is not available' }).waitFor();
+      await page.getByText(/expired or was revoked/).waitFor();
+      await expectAccessible(page);
+    }
     expectNoPageErrors(page);
   });
 });

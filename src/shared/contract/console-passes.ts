@@ -495,6 +495,10 @@ export const consoleReportSchema = z.object({
   createdAt: z.string(),
   /** The operator who made it (their email), when still known. */
   createdBy: z.string().nullable(),
+  /** When its no-sign-in link stops answering. */
+  expiresAt: z.string(),
+  /** When an operator withdrew its link, or null. */
+  revokedAt: z.string().nullable(),
 });
 export type ConsoleReport = z.infer<typeof consoleReportSchema>;
 export const CONSOLE_REPORT_PAGE_SIZE = 25;
@@ -515,6 +519,18 @@ export const listConsoleReportsContract = defineRoute({
     pageSize: z.number().int(),
   }),
   errors: [401, 403, 404],
+});
+
+export const revokeReportContract = defineRoute({
+  method: 'DELETE',
+  path: '/dashboard/reports/:uuid',
+  summary: "Revoke a report's no-sign-in link at once (audit-logged); the console still lists the report",
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'report.create',
+  params: uuidParams,
+  response: consoleReportSchema,
+  errors: [401, 403, 404, 409],
 });
 
 export const consoleApiKeySchema = z.object({

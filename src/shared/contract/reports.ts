@@ -6,6 +6,11 @@ import { defineRoute } from './define-route';
 /** The longest range a report may cover. */
 export const MAX_REPORT_DAYS = 366;
 
+/** How many days a report's no-sign-in link lasts by default (the REPORT_LINK_DAYS setting's default). */
+export const DEFAULT_REPORT_LINK_DAYS = 30;
+/** The latest expiry a report's maker may choose, in days from now. */
+export const MAX_REPORT_LINK_DAYS = 3660;
+
 /** A calendar day in the tenant's time zone, or an exact instant. */
 const reportBoundSchema = z.union([z.iso.date(), instantSchema], {
   error: 'must be a date (YYYY-MM-DD) or an ISO instant',
@@ -18,6 +23,14 @@ export const createReportBodySchema = z.object({
   endDate: reportBoundSchema,
   /** A filter is only ever matched: kept in canonical form. */
   plate: canonicalPlateFieldSchema()
+    .nullish()
+    .transform((value) => value || null),
+  /**
+   * When the no-sign-in link stops answering: a date means the end of that day in the tenant's
+   * time zone. Unset: REPORT_LINK_DAYS from now.
+   */
+  expiresAt: z
+    .union([z.literal(''), reportBoundSchema])
     .nullish()
     .transform((value) => value || null),
 });
@@ -58,7 +71,8 @@ export type ReportData = z.infer<typeof reportDataResponseSchema>;
 export const getReportDataContract = defineRoute({
   method: 'GET',
   path: '/reports/:id/data',
-  summary: "An activity report of the host's tenant by its uuid (no sign-in: the uuid is the capability)",
+  summary:
+    "An activity report of the host's tenant by its uuid (no sign-in: the uuid is the capability, until the link expires or is revoked; officers' emails omitted)",
   tags: ['reports'],
   auth: 'none',
   params: z.object({ id: uuidSchema }),
@@ -73,6 +87,8 @@ export const createReportResponseSchema = z.object({
   plate: z.string().nullable(),
   /** The report page to share: /reports/{uuid} on the tenant's host. */
   reportUrl: z.string(),
+  /** From then on the link answers 404; the console still lists the report. */
+  expiresAt: z.string(),
 });
 
 export const createReportContract = defineRoute({

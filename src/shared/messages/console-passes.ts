@@ -223,6 +223,19 @@ export const consoleReportMessages = {
   allPlates: 'All plates',
   open: 'Open',
   openLabel: 'Open report of {range}',
+  expiresAt: 'Link expires (optional)',
+  expiresAtHint: 'Empty: the default lifetime',
+  createdUntil: 'Report created. Its link opens until {date}.',
+  columnLink: 'Link',
+  linkOpenUntil: 'Open until {date}',
+  linkExpired: 'Expired {date}',
+  linkRevoked: 'Revoked {date}',
+  revoke: 'Revoke link',
+  revokeLabel: 'Revoke the link of the report of {range}',
+  revokeTitle: "Revoke this report's link?",
+  revokeBody:
+    'Nobody will be able to open the report from its link any more. It stays listed here. This cannot be undone.',
+  keep: 'Keep the link',
 } as const;
 
 export const apiKeyMessages = {

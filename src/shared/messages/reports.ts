@@ -22,4 +22,7 @@ export const reportMessages = {
   unknownPatroller: 'Unknown patroller',
   showing: 'Showing {from}–{to} of {total}',
   scanPages: 'Scan list pages',
+  unavailableTitle: 'This report is not available',
+  unavailable:
+    'Its link has expired or was revoked, or the address is incomplete. Ask whoever shared it for a new link.',
 } as const;

@@ -53,6 +53,10 @@ export const patrolReports = pgTable(
       onDelete: 'set null',
     }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The public link answers 404 from then on; the console still shows the report. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when an operator withdraws the link before it expires. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('patrol_reports_tenant_created_idx').on(table.tenantId, table.createdAt.desc())],
 );

@@ -13,6 +13,7 @@ import {
   refundConsolePassContract,
   revokeAccessCodeContract,
   revokeApiKeyContract,
+  revokeReportContract,
   updateConsoleProductContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
@@ -32,7 +33,7 @@ import {
   updateConsoleProduct,
 } from './products';
 import { refundPass } from './refund-pass';
-import { listConsoleReports } from './reports-list';
+import { listConsoleReports, revokeConsoleReport } from './reports-list';
 
 /**
  * The console's pass screens (issue 11, docs/console-passes.md): products and access codes,
@@ -147,6 +148,11 @@ export async function consolePassRoutes(app: ApiInstance) {
   registerRoute(app, listConsoleReportsContract, async (request) => {
     const { tenant } = await requireOperatorFor(request, listConsoleReportsContract.permission);
     return listConsoleReports(db, tenant.id, request.query.page);
+  });
+
+  registerRoute(app, revokeReportContract, async (request) => {
+    const context = await requireOperatorFor(request, revokeReportContract.permission);
+    return revokeConsoleReport({ db, context, reportId: request.params.uuid, now: clock.now() });
   });
 
   registerRoute(app, listApiKeysContract, async (request) => {

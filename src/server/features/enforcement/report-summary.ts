@@ -27,9 +27,11 @@ export async function getReportSummary(options: {
   db: Database;
   tenant: TenantRow;
   reportId: string;
+  /** The link is checked against it (expiry). */
+  now: Date;
 }): Promise<Omit<ReportSummaryData, 'mapStyleURL'>> {
   const { db } = options;
-  const report = await findReport(db, options.tenant, options.reportId);
+  const report = await findReport(db, options.tenant, options.reportId, options.now);
   const latitudeCell = cellOf(patrolScans.latitude);
   const longitudeCell = cellOf(patrolScans.longitude);
   const rows = await db

@@ -4,7 +4,6 @@ import { buildOperator, buildReport, buildScan, buildTenant } from '../../../../
 import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { REPORT_HEAT_CELL_DEGREES, type ReportItem } from '../../../shared/contract';
-import { summariseReport } from '../../../shared/rules/report-summary';
 import { patrolScans, tenants } from '../../db/schema';
 import { withSystemScope } from '../../db/tenant-scope';
 import { createApiKey } from './api-keys';
@@ -187,7 +186,8 @@ describe('GET /reports/{id}/summary', () => {
     const answer = await summary('alpha', uuid!);
     expect(answer.statusCode).toBe(200);
     const { reportDetails, heatMap, bounds, mapStyleURL } = answer.json();
-    expect(reportDetails).toEqual({ ...data.reportDetails, ...summariseReport(data.reportItems) });
+    // /data totals its rows with summariseReport before it leaves the officers' emails out.
+    expect(reportDetails).toEqual(data.reportDetails);
     expect(reportDetails.totalScans).toBe(data.reportItems.length);
     expect(mapStyleURL).toBeNull();
     const items = data.reportItems as ReportItem[];

@@ -7,7 +7,9 @@ import {
   type createReportBodySchema,
   type createReportResponseSchema,
   MAX_REPORT_DAYS,
+  MAX_REPORT_LINK_DAYS,
   type ReportData,
+  type ReportItem,
 } from '../../../shared/contract';
 import { canonicalPlate } from '../../../shared/rules';
 import { summariseReport } from '../../../shared/rules/report-summary';
@@ -34,18 +36,35 @@ export async function createReport(options: {
   operatorId: string;
   body: z.output<typeof createReportBodySchema>;
   reportBaseUrl: string;
+  now: Date;
+  /** REPORT_LINK_DAYS: the link's lifetime when the body names no expiry. */
+  linkDays: number;
 }): Promise<z.input<typeof createReportResponseSchema>> {
-  const { tenant, body } = options;
+  const { tenant, body, now } = options;
   const startDate = resolveBound(body.startDate, tenant.timezone, 'start');
   const endDate = resolveBound(body.endDate, tenant.timezone, 'end');
   if (endDate < startDate) throw badRequest("Invalid body field 'endDate': must not be before startDate.");
   if (endDate.getTime() - startDate.getTime() > MAX_REPORT_DAYS * DAY_MS) {
     throw badRequest(`Invalid body field 'endDate': a report covers at most ${MAX_REPORT_DAYS} days.`);
   }
+  const expiresAt = body.expiresAt
+    ? resolveBound(body.expiresAt, tenant.timezone, 'end')
+    : new Date(now.getTime() + options.linkDays * DAY_MS);
+  if (expiresAt <= now) throw badRequest("Invalid body field 'expiresAt': must be in the future.");
+  if (expiresAt.getTime() - now.getTime() > MAX_REPORT_LINK_DAYS * DAY_MS) {
+    throw badRequest(`Invalid body field 'expiresAt': a link lasts at most ${MAX_REPORT_LINK_DAYS} days.`);
+  }
   const plate = canonicalPlate(body.plate) || null;
   const [row] = await options.db
     .insert(patrolReports)
-    .values({ tenantId: tenant.id, startDate, endDate, plate, createdByOperatorId: options.operatorId })
+    .values({
+      tenantId: tenant.id,
+      startDate,
+      endDate,
+      plate,
+      expiresAt,
+      createdByOperatorId: options.operatorId,
+    })
     .returning();
   return {
     uuid: row!.id,
@@ -53,21 +72,37 @@ export async function createReport(options: {
     endDate: row!.endDate.toISOString(),
     plate: row!.plate,
     reportUrl: `${options.reportBaseUrl}/reports/${row!.id}`,
+    expiresAt: row!.expiresAt.toISOString(),
   };
 }
 
-/** The host tenant's report by its uuid; another tenant's or an unknown one is a 404. */
+/** Whether the report's no-sign-in link still answers: not revoked and not yet expired. */
+export function isReportLinkOpen(report: PatrolReportRow, now: Date): boolean {
+  return !report.revokedAt && report.expiresAt > now;
+}
+
+/**
+ * The host tenant's report by its uuid, as its public link opens it: another tenant's, an unknown
+ * one, and one whose link expired or was revoked are all a 404 (the page says the link no longer
+ * opens), so a stale link tells nothing about what it held.
+ */
 export async function findReport(
   db: Database,
   tenant: TenantRow,
   reportId: string,
+  now: Date,
 ): Promise<PatrolReportRow> {
   const [report] = await db
     .select()
     .from(patrolReports)
     .where(and(eq(patrolReports.tenantId, tenant.id), eq(patrolReports.id, reportId)));
-  if (!report) throw notFound('Report');
+  if (!report || !isReportLinkOpen(report, now)) throw notFound('Report');
   return report;
+}
+
+/** An item as the public link shows it: officers' emails are for signed-in operators only. */
+export function publicReportItem(item: ReportItem): ReportItem {
+  return { ...item, userEmail: null };
 }
 
 /**
@@ -111,16 +146,19 @@ export async function getReportData(options: {
   db: Database;
   tenant: TenantRow;
   reportId: string;
+  /** The link is checked against it (expiry). */
+  now: Date;
 }): Promise<Omit<ReportData, 'mapStyleURL'>> {
   const { db } = options;
-  const report = await findReport(db, options.tenant, options.reportId);
+  const report = await findReport(db, options.tenant, options.reportId, options.now);
   const rows = await db
     .select(reportItemFields)
     .from(patrolScans)
     .where(reportScansFilter(report))
     .orderBy(...reportScansOrder);
   return {
+    // The totals count patrollers by email before the emails are left out.
     reportDetails: { ...reportPeriod(report), ...summariseReport(rows) },
-    reportItems: rows,
+    reportItems: rows.map(publicReportItem),
   };
 }

@@ -21,7 +21,7 @@ import { recordScans } from './record-scans';
 import { getReportScansPage } from './report-scans';
 import { getReportSummary } from './report-summary';
 import { ReportSummaryCache } from './report-summary-cache';
-import { createReport, getReportData } from './reports';
+import { createReport, findReport, getReportData } from './reports';
 
 /** The map style's origin, which the report page's map fetches from (the CSP's connect-src). */
 export function mapStyleOrigins(config: Pick<Config, 'MAP_STYLE_URL'>): string[] {
@@ -76,13 +76,15 @@ export async function enforcementRoutes(app: ApiInstance) {
       operatorId: operator.id,
       body: request.body,
       reportBaseUrl: tenantBaseUrl(config, tenant.subdomain),
+      now: clock.now(),
+      linkDays: config.REPORT_LINK_DAYS,
     });
   });
 
   registerRoute(app, getReportDataContract, async (request, reply) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    const data = await getReportData({ db, tenant, reportId: request.params.id });
+    const data = await getReportData({ db, tenant, reportId: request.params.id, now: clock.now() });
     // Up to 100,000 items, whose rows are selected as exactly the contract's fields: written as
     // JSON directly. The response schema's validation and serialiser would add about a second.
     reply.type('application/json; charset=utf-8');
@@ -93,8 +95,10 @@ export async function enforcementRoutes(app: ApiInstance) {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
     const reportId = request.params.id;
+    // A kept summary outlives a revocation or an expiry: the link is checked on every request.
+    await findReport(db, tenant, reportId, clock.now());
     const summary = await reportSummaries.get(tenant, reportId, () =>
-      getReportSummary({ db, tenant, reportId }),
+      getReportSummary({ db, tenant, reportId, now: clock.now() }),
     );
     return { ...summary, mapStyleURL: config.MAP_STYLE_URL ?? null };
   });
@@ -102,6 +106,12 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, getReportScansContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
-    return getReportScansPage({ db, tenant, reportId: request.params.id, page: request.query.page });
+    return getReportScansPage({
+      db,
+      tenant,
+      reportId: request.params.id,
+      page: request.query.page,
+      now: clock.now(),
+    });
   });
 }

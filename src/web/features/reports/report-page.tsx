@@ -1,10 +1,11 @@
-import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import type { ReportDetails } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { isApiError } from '../../lib/api-client';
 import { useReportSummary } from './api';
 import { HeatMap, startHeatMap } from './heat-map';
 import { ScanList } from './scan-list';
@@ -50,11 +51,24 @@ function Period({ details, timeZone }: { details: ReportDetails | undefined; tim
   );
 }
 
+/** What an expired, revoked or unknown link shows (issue 28): plainly, and nothing of the report. */
+function ReportUnavailable() {
+  return (
+    <Stack gap="md" className="report-page">
+      <Title order={1}>{m.unavailableTitle}</Title>
+      <Alert color="gray" variant="light">
+        {m.unavailable}
+      </Alert>
+    </Stack>
+  );
+}
+
 /**
  * /reports/{reportUUID} (part 2 sections 2 and 9): totals, a heat map and the scans, newest
  * first. No sign-in: the uuid is the capability. The page's frame shows at once; the totals and
  * the map fill in from the summary, the list from its own page call, each as it arrives
- * (decision 155). A report that cannot be loaded goes to /404.
+ * (decision 155). A link that answers 404 (unknown, expired or revoked) says so in plain words;
+ * any other failure goes to /404.
  */
 export function ReportPage() {
   const { reportUUID } = useParams();
@@ -62,6 +76,7 @@ export function ReportPage() {
   const query = useReportSummary(reportUUID);
   useDocumentTitle(m.title);
 
+  if (isApiError(query.error) && query.error.status === 404) return <ReportUnavailable />;
   if (!reportUUID || query.isError) return <Navigate to="/404" replace />;
   const summary = query.data;
   const details = summary?.reportDetails;

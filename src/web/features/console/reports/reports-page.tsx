@@ -13,9 +13,11 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  type ConsoleReport,
   createReportBodySchema,
   createReportContract,
   listConsoleReportsContract,
+  revokeReportContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
 import { consoleReportMessages as m } from '../../../../shared/messages';
@@ -24,19 +26,22 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { useApiForm } from '../../../lib/use-api-form';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
+import { ConfirmDialog } from '../passes/confirm-dialog';
 import { QueryState } from '../query-state';
 import { ApiKeysSection } from './api-keys-section';
+import { isLinkOpen, ReportLinkCell, RevokeLinkCell } from './report-link-cells';
 
 const reportsKey = ['console', 'reports'] as const;
 
 function CreateReportForm(props: { onCreated: () => Promise<void> }) {
-  const [createdUrl, setCreatedUrl] = useState<string | null>(null);
+  const timeZone = useTenantTimeZone();
+  const [created, setCreated] = useState<{ url: string; expiresAt: string } | null>(null);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: createReportBodySchema,
-    initialValues: { startDate: '', endDate: '', plate: '' },
+    initialValues: { startDate: '', endDate: '', plate: '', expiresAt: '' },
     submit: (body) => callAsOperator(createReportContract, { body }),
     onSuccess: async (result) => {
-      setCreatedUrl(`/reports/${result.uuid}`);
+      setCreated({ url: `/reports/${result.uuid}`, expiresAt: result.expiresAt });
       await props.onCreated();
     },
     describeError: (error) => (error as Error).message,
@@ -48,7 +53,7 @@ function CreateReportForm(props: { onCreated: () => Promise<void> }) {
       </Title>
       <form
         onSubmit={(event) => {
-          setCreatedUrl(null);
+          setCreated(null);
           onSubmit(event);
         }}
         noValidate
@@ -63,6 +68,14 @@ function CreateReportForm(props: { onCreated: () => Promise<void> }) {
             {...form.getInputProps('plate')}
             value={form.values.plate ?? ''}
           />
+          <TextInput
+            type="date"
+            label={m.expiresAt}
+            description={m.expiresAtHint}
+            w={180}
+            {...form.getInputProps('expiresAt')}
+            value={form.values.expiresAt ?? ''}
+          />
           <Button type="submit" loading={isSubmitting} mt={25}>
             {m.create}
           </Button>
@@ -72,10 +85,10 @@ function CreateReportForm(props: { onCreated: () => Promise<void> }) {
             {formError}
           </Alert>
         )}
-        {createdUrl && (
+        {created && (
           <Alert color="green" role="status" mt="sm">
-            {m.created}{' '}
-            <Anchor href={createdUrl} target="_blank" rel="noopener" c="inherit" fw={700} underline="always">
+            {fillMessage(m.createdUntil, { date: formatDate(created.expiresAt, timeZone, 'dateTime') })}{' '}
+            <Anchor href={created.url} target="_blank" rel="noopener" c="inherit" fw={700} underline="always">
               {m.open}
             </Anchor>
           </Alert>
@@ -93,6 +106,8 @@ export function ReportsPage() {
   const timeZone = useTenantTimeZone();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  const [revoking, setRevoking] = useState<{ report: ConsoleReport; range: string } | null>(null);
+  const now = new Date();
   const query = useQuery({
     queryKey: [...reportsKey, page],
     queryFn: ({ signal }) => callAsOperator(listConsoleReportsContract, { query: { page } }, signal),
@@ -112,9 +127,17 @@ export function ReportsPage() {
         emptyText={m.empty}
       >
         <DataTable
-          minWidth={560}
+          minWidth={760}
           verticalSpacing="xs"
-          columns={[m.columnRange, m.columnPlate, m.columnCreated, m.columnBy, m.columnOpen]}
+          columns={[
+            m.columnRange,
+            m.columnPlate,
+            m.columnCreated,
+            m.columnBy,
+            m.columnLink,
+            m.columnOpen,
+            '',
+          ]}
         >
           {data?.items.map((report) => {
             const range = `${formatDate(report.startDate, timeZone, 'date')} – ${formatDate(report.endDate, timeZone, 'date')}`;
@@ -125,15 +148,27 @@ export function ReportsPage() {
                 <Table.Td>{formatDate(report.createdAt, timeZone, 'dateTime')}</Table.Td>
                 <Table.Td>{report.createdBy ?? '—'}</Table.Td>
                 <Table.Td>
-                  <Anchor
-                    href={`/reports/${report.uuid}`}
-                    target="_blank"
-                    rel="noopener"
-                    aria-label={fillMessage(m.openLabel, { range })}
-                  >
-                    {m.open}
-                  </Anchor>
+                  <ReportLinkCell report={report} timeZone={timeZone} now={now} />
                 </Table.Td>
+                <Table.Td>
+                  {/* An expired or revoked link only answers "not available": nothing to open. */}
+                  {isLinkOpen(report, now) && (
+                    <Anchor
+                      href={`/reports/${report.uuid}`}
+                      target="_blank"
+                      rel="noopener"
+                      aria-label={fillMessage(m.openLabel, { range })}
+                    >
+                      {m.open}
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <RevokeLinkCell
+                  report={report}
+                  range={range}
+                  now={now}
+                  onRevoke={() => setRevoking({ report, range })}
+                />
               </Table.Tr>
             );
           })}
@@ -148,6 +183,19 @@ export function ReportsPage() {
           />
         )}
       </QueryState>
+      {revoking && (
+        <ConfirmDialog
+          title={m.revokeTitle}
+          body={m.revokeBody}
+          confirmLabel={m.revoke}
+          cancelLabel={m.keep}
+          onConfirm={async () => {
+            await callAsOperator(revokeReportContract, { params: { uuid: revoking.report.uuid } });
+            await queryClient.invalidateQueries({ queryKey: reportsKey });
+          }}
+          onClose={() => setRevoking(null)}
+        />
+      )}
       <ApiKeysSection />
     </Stack>
   );
