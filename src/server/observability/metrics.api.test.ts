@@ -153,7 +153,7 @@ describe('the request id', () => {
 });
 
 describe('the request id behind a trusted proxy', () => {
-  const t = useTestApp({ env: { TRUST_PROXY: 'true' } });
+  const t = useTestApp({ env: { TRUST_PROXY: '1' } });
 
   it('is the proxy’s when it sends a plain one, and a fresh one when it sends something else', async () => {
     const kept = await t.request(null, {

@@ -13,7 +13,8 @@ let lines: string[];
 let app: Awaited<ReturnType<typeof buildApp>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Request lines are what these tests read: on, as in production.
+  t = await createTestApp({ env: { LOG_REQUESTS: 'true' } });
   await t.seed({ tenants: [buildTenant({ subdomain: 'logs' })] });
   lines = [];
   const stream = new Writable({

@@ -241,21 +241,21 @@ describe('identical checkouts without a key', () => {
     expect(await emailsTo('race@example.com')).toBe(1);
   });
 
-  it('issue a second pass for another plate, product or start', async () => {
+  // These products start now (a later start is refused), so "another start" is another moment:
+  // the window test below.
+  it('issue a second pass for another plate or product', async () => {
     const body = checkoutBody('distinct@example.com', { vehicle: { plate: 'DIS 1' } });
     const answers = [
       await checkout(body),
       await checkout({ ...body, vehicle: { plate: 'DIS 2' } }),
       await checkout({ ...body, permitProductUUID: secondProductId }),
-      await checkout({ ...body, date: new Date(Date.parse(TEST_NOW) + 86_400_000).toISOString() }),
     ];
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
-    expect(new Set(answers.map((answer) => answer.json().permitIssuedUUID)).size).toBe(4);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((answer) => answer.json().permitIssuedUUID)).size).toBe(3);
   });
 
   it('issue a new pass once the window has passed', async () => {
-    const start = new Date(Date.parse(TEST_NOW) + 3_600_000).toISOString();
-    const body = checkoutBody('later@example.com', { vehicle: { plate: 'LATE 1' }, date: start });
+    const body = checkoutBody('later@example.com', { vehicle: { plate: 'LATE 1' }, date: TEST_NOW });
     const first = await checkout(body);
     t.clock.set(new Date(Date.parse(TEST_NOW) + 61_000));
     try {

@@ -180,7 +180,7 @@ async function subscribe(): Promise<string> {
     method: 'POST',
     url: '/api/v1/portal/permit/vehicle',
     headers: { authorization: token },
-    payload: { plate: RECURRING_PLATE },
+    payload: { plate: RECURRING_PLATE, state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
   });
   const issued = await t.request('closing', {
     method: 'POST',

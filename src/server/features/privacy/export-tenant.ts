@@ -182,11 +182,13 @@ async function exportReports(db: Database, tenantId: string) {
     .from(patrolReports)
     .where(eq(patrolReports.tenantId, tenantId))
     .orderBy(asc(patrolReports.startDate));
-  return rows.map(({ id, startDate, endDate, plate }) => ({
+  return rows.map(({ id, startDate, endDate, plate, expiresAt, revokedAt }) => ({
     uuid: id,
     startDate: startDate.toISOString(),
     endDate: endDate.toISOString(),
     plate,
+    expiresAt: expiresAt.toISOString(),
+    revokedAt: revokedAt?.toISOString() ?? null,
   }));
 }
 
