@@ -29,9 +29,10 @@ export const createReportBodySchema = z.object({
    * When the no-sign-in link stops answering: a date means the end of that day in the tenant's
    * time zone. Unset: REPORT_LINK_DAYS from now.
    */
+  // Null rides on the blank branch: OpenAPI 3.0 wants a type beside each nullable.
   expiresAt: z
-    .union([z.literal(''), reportBoundSchema])
-    .nullish()
+    .union([z.literal('').nullable(), reportBoundSchema])
+    .optional()
     .transform((value) => value || null),
 });
 export type CreateReportBody = z.input<typeof createReportBodySchema>;
