@@ -166,7 +166,7 @@ describe('the console: passes and reports', () => {
     expect(key).toMatch(/^ppk_/);
     await expectAccessible(page);
     await page.getByRole('button', { name: 'I have stored it' }).click();
-    await page.getByRole('cell', { name: 'Handheld 3', exact: true }).waitFor();
+    await page.getByText('Handheld 3', { exact: true }).first().waitFor();
     expect(await page.content()).not.toContain(key ?? 'missing');
 
     await page.getByRole('button', { name: 'Revoke Handheld 3' }).click();

@@ -219,10 +219,10 @@ describe('approval from the receipt page', () => {
     await page.getByLabel('Message to the registrant (optional)').fill('No spaces left.');
     await page.getByTestId('confirm-decision').click();
     // A rejected pass is not one the page shows (section 2): it goes to the invalid page.
-    await page.waitForURL(/\/permits\/issued\/invalid$/);
+    await page.waitForURL(/\/permits\/issued\/invalid\?reason=rejected$/);
+    // The page says it was rejected (issue 27), not "canceled or voided".
     await page
-      .getByRole('button', { name: 'Back to dashboard' })
-      .or(page.getByRole('link', { name: 'Back to dashboard' }))
+      .getByText('Your permit request was rejected by the parking administrator.', { exact: false })
       .waitFor();
     expectNoPageErrors(page);
   });

@@ -80,15 +80,16 @@ export function ResponsiveTable({
       >
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column.label} scope="col">
-                {column.isLabelHidden ? (
-                  <span className="visually-hidden">{column.label}</span>
-                ) : (
-                  column.label
-                )}
-              </Table.Th>
-            ))}
+            {head ??
+              columns.map((column) => (
+                <Table.Th key={column.label} scope="col">
+                  {column.isLabelHidden ? (
+                    <span className="visually-hidden">{column.label}</span>
+                  ) : (
+                    column.label
+                  )}
+                </Table.Th>
+              ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
