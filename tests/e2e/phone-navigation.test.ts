@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectNoPageErrors, newContext, openFreshPagePerTest, tenantUrl } from './support/browser';
+import {
+  expectNoPageErrors,
+  expectPhoneMenuCurrent,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
 import { writeSession } from './support/sessions';
 
 let browser: Browser;
@@ -24,7 +30,7 @@ describe('phone navigation', () => {
     await writeSession(page, 'brightlot', 'business@brightlot.example', 'Parking#2026');
     await page.goto(tenantUrl('brightlot', '/permits/account'));
     // No wrapped row of links: the side menu is hidden, the bar names the page.
-    await expect(page.getByTestId('phone-menu-current').textContent()).resolves.toBe('Account');
+    await expectPhoneMenuCurrent(page, 'Account');
     await expect(page.locator('nav.side-menu--wide').isVisible()).resolves.toBe(false);
 
     const menuButton = page.getByRole('button', { name: 'Open menu' });
@@ -40,7 +46,7 @@ describe('phone navigation', () => {
     await drawer.getByRole('link', { name: 'Passes' }).click();
     await page.waitForURL(/\/permits\/view$/);
     await drawer.waitFor({ state: 'hidden' });
-    await expect(page.getByTestId('phone-menu-current').textContent()).resolves.toBe('Passes');
+    await expectPhoneMenuCurrent(page, 'Passes');
     expectNoPageErrors(page);
   });
 

@@ -110,8 +110,7 @@ describe.each(BRANDS)('phone tables on %s', (subdomain) => {
       await menu.getByRole('link', { name: 'Vehicles' }).waitFor();
       await menu.getByRole('link', { name: 'My visitors' }).click();
       await page.waitForURL(tenantUrl(subdomain, '/permits/visitors'));
-      // The menu marks the page once it has rendered: read until it does.
-      await expect.poll(() => page.getByTestId('phone-menu-current').textContent()).toBe('My visitors');
+      await expectPhoneMenuCurrent(page, 'My visitors');
 
       const visitorPass = await page.evaluate(async () => {
         const response = await fetch('/api/v1/portal/customer/visitors', {
@@ -121,8 +120,7 @@ describe.each(BRANDS)('phone tables on %s', (subdomain) => {
       });
       await page.goto(tenantUrl(subdomain, `/permits/view/${visitorPass}`));
       await page.getByTestId('detail-status').waitFor();
-      // The menu marks the page once it has rendered: read until it does.
-      await expect.poll(() => page.getByTestId('phone-menu-current').textContent()).toBe('My visitors');
+      await expectPhoneMenuCurrent(page, 'My visitors');
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
       expectNoPageErrors(page);

@@ -123,3 +123,11 @@ export function openFreshPagePerTest(receive: (opened: OpenedPage) => void) {
     receive({ browser: browser!, context, page: await context.newPage() });
   });
 }
+
+/**
+ * Waits for the phone menu bar to name the page. The bar follows the route once
+ * React has rendered it, which can be a frame after the URL changes.
+ */
+export async function expectPhoneMenuCurrent(page: Page, name: string) {
+  await expect.poll(() => page.getByTestId('phone-menu-current').textContent()).toBe(name);
+}
