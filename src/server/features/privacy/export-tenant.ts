@@ -14,6 +14,8 @@ import {
   patrolScans,
   type TenantRow,
 } from '../../db/schema';
+import { exportTenantHistory, type TenantHistory } from './export-tenant-history';
+import { exportPasses, exportProducts, exportSignupCodes } from './export-tenant-passes';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -192,12 +194,31 @@ async function exportReports(db: Database, tenantId: string) {
   }));
 }
 
+/** The fixture document of one tenant, with the history that the loader leaves aside. */
+export interface TenantExport extends FixtureDocumentInput {
+  tenants: Array<FixtureDocumentInput['tenants'][number] & { history: TenantHistory }>;
+}
+
 /**
  * A tenant's records as a fixture document (docs/fixture-format.md), for an operator leaving the
- * platform or auditing it: `npm run seed` loads it back into an empty database.
+ * platform or auditing it: `npm run seed` loads it back into an empty database. What the format
+ * cannot load (payments, threads, files, the audit log) rides along under `history` (decision 219).
  */
-export async function exportTenant(db: Database, tenant: TenantRow): Promise<FixtureDocumentInput> {
-  const [businesses, codes, notices, accounts, appealed, staff, scans, reports] = await Promise.all([
+export async function exportTenant(db: Database, tenant: TenantRow): Promise<TenantExport> {
+  const [
+    businesses,
+    codes,
+    notices,
+    accounts,
+    appealed,
+    staff,
+    scans,
+    reports,
+    products,
+    passes,
+    signupCodes,
+    history,
+  ] = await Promise.all([
     exportBusinessAccounts(db, tenant.id),
     exportCitationCodes(db, tenant.id),
     exportCitations(db, tenant.id),
@@ -206,6 +227,10 @@ export async function exportTenant(db: Database, tenant: TenantRow): Promise<Fix
     exportOperators(db, tenant.id),
     exportScans(db, tenant.id),
     exportReports(db, tenant.id),
+    exportProducts(db, tenant.id),
+    exportPasses(db, tenant.id),
+    exportSignupCodes(db, tenant.id),
+    exportTenantHistory(db, tenant.id),
   ]);
   return {
     tenants: [
@@ -217,8 +242,12 @@ export async function exportTenant(db: Database, tenant: TenantRow): Promise<Fix
         customers: accounts,
         appeals: appealed,
         operators: staff,
+        products,
+        passes,
+        signupCodes,
         scans,
         reports,
+        history,
       },
     ],
   };

@@ -7,8 +7,11 @@ import {
   buildCitation,
   buildCustomer,
   buildOperator,
+  buildPass,
+  buildProduct,
   buildReport,
   buildScan,
+  buildSignupCode,
   buildTenant,
   TEST_OPERATOR_PASSWORD,
   TEST_PASSWORD,
@@ -19,6 +22,7 @@ import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database, DatabaseHandle } from '../../db/client';
 import { loadFixtureDocument } from '../../db/fixtures/loader';
 import {
+  appealMessages,
   appeals,
   auditLog,
   businessAccounts,
@@ -26,10 +30,23 @@ import {
   citations,
   customers,
   customerVehicles,
+  issuedPasses,
   operators,
+  passAccessCodes,
+  passProductFormFields,
+  passProductImages,
+  passProductRules,
+  passProducts,
+  passVehicles,
   patrolReports,
   patrolScans,
+  paymentSessions,
+  permitHolders,
+  signupCodes,
+  subscriptionInvoices,
+  subscriptions,
   tenants,
+  uploads,
 } from '../../db/schema';
 import { verifyPassword } from '../auth/password-hash';
 
@@ -67,6 +84,48 @@ const t = useTestApp({
         appeals: [buildAppeal({ citationNumber: 'LV1', email: 'dana@leaving.example', isPending: false })],
         scans: [buildScan({ plate: 'LVE1001', alertMessage: 'No permit' }), buildScan({ plate: 'LVE2002' })],
         reports: [buildReport({ plate: 'LVE1001' })],
+        signupCodes: [
+          buildSignupCode({ code: 'OPEN-1' }),
+          { code: 'SPENT-1', isUsed: true, usedAt: '2026-11-02T10:00:00Z' },
+        ],
+        products: [
+          buildProduct({
+            name: 'Overnight',
+            amount: 1500,
+            capacity: 40,
+            description: 'Evenings only',
+            rules: {
+              weekdays: [1, 2, 3, 4, 5],
+              dailyWindow: { from: '18:00', to: '08:00' },
+              blackoutDates: ['2026-12-25'],
+              quota: { count: 2, period: 'DAY', periodLength: 7, per: 'customer' },
+            },
+            formFields: [{ label: 'Unit', value: '' }],
+            images: ['https://cdn.example/overnight.png'],
+            accessCodes: ['NIGHT-1', 'NIGHT-2'],
+          }),
+          buildProduct({
+            name: 'Retired',
+            archivedAt: '2026-10-01T00:00:00Z',
+            businessAccount: 'Acme Offices',
+          }),
+        ],
+        passes: [
+          buildPass('Overnight', {
+            customerPermitId: 'LV-P1',
+            customerEmail: 'dana@leaving.example',
+            vehicle: { plate: 'LVE1001', state: 'NY', make: 'TOYOTA', model: 'PRIUS', color: 'RED' },
+            secondaryVehicles: [
+              { plate: 'LVE1009', state: 'NY', make: 'FORD', model: 'F150', color: 'BLUE', isActive: false },
+            ],
+            customFormFields: [{ label: 'Unit', value: '4B' }],
+            approvalMessage: 'Welcome',
+          }),
+          buildPass('Retired', {
+            customerPermitId: 'LV-P2',
+            permitHolder: { name: 'Gus Guest', email: 'guest@leaving.example', city: 'Albany' },
+          }),
+        ],
         operators: [
           buildOperator({ email: 'admin@leaving.example', role: 'tenant_admin' }),
           buildOperator({ email: 'staff@leaving.example', role: 'staff' }),
@@ -103,6 +162,9 @@ async function rowsOf(db: Database, table: PgTable & { tenantId: never }, tenant
         createdAt: _createdAt,
         citationCodeId: _code,
         createdByOperatorId: _by,
+        // Rows of this database that the copy numbers afresh: the links are compared by what they name.
+        customerVehicleId: _savedVehicle,
+        updatedAt: _updated,
         ...row
       }) => row,
     )
@@ -111,6 +173,15 @@ async function rowsOf(db: Database, table: PgTable & { tenantId: never }, tenant
 
 const TABLES = {
   businessAccounts,
+  passProducts,
+  passProductRules,
+  passProductFormFields,
+  passProductImages,
+  passAccessCodes,
+  issuedPasses,
+  passVehicles,
+  permitHolders,
+  signupCodes,
   citationCodes,
   citations,
   customers,
@@ -160,6 +231,113 @@ describe('GET /dashboard/tenant/export', () => {
       .from(operators)
       .where(eq(operators.email, 'admin@leaving.example'));
     expect(await verifyPassword(operator!.passwordHash!, TEST_OPERATOR_PASSWORD)).toBe(true);
+  });
+
+  it('carries what the fixture format cannot load under history: payments, subscriptions, threads, spent codes, files, audit', async () => {
+    const [tenant] = await t.db.select().from(tenants).where(eq(tenants.subdomain, 'leaving'));
+    const tenantId = tenant!.id;
+    const [notice] = await t.db.select().from(citations).where(eq(citations.citationNumber, 'LV2'));
+    const [pass] = await t.db.select().from(issuedPasses).where(eq(issuedPasses.customerPermitId, 'LV-P1'));
+    const [checkout] = await t.db
+      .insert(paymentSessions)
+      .values({
+        tenantId,
+        provider: 'sandbox',
+        purpose: 'citation',
+        subjectId: notice!.id,
+        amount: 4500,
+        currency: 'usd',
+        description: 'Notice LV2',
+        status: 'paid',
+        successUrl: 'https://leaving.example/ok',
+        cancelUrl: 'https://leaving.example/no',
+        paidAt: new Date('2026-11-18T10:00:00Z'),
+      })
+      .returning();
+    const [subscription] = await t.db
+      .insert(subscriptions)
+      .values({
+        tenantId,
+        provider: 'sandbox',
+        providerSubscriptionId: 'sub_leaving_1',
+        purpose: 'pass',
+        subjectId: pass!.id,
+        checkoutSessionId: checkout!.id,
+        amount: 7500,
+        currency: 'usd',
+        interval: 'month',
+        intervalCount: 1,
+        status: 'active',
+      })
+      .returning();
+    await t.db.insert(subscriptionInvoices).values({
+      provider: 'sandbox',
+      providerInvoiceId: 'in_leaving_1',
+      subscriptionId: subscription!.id,
+      amount: 7500,
+      periodEnd: new Date('2026-12-18T10:00:00Z'),
+      paidAt: new Date('2026-11-18T10:00:00Z'),
+    });
+    const [appeal] = await t.db.select().from(appeals).where(eq(appeals.tenantId, tenantId));
+    await t.db
+      .insert(appealMessages)
+      .values({ tenantId, appealId: appeal!.id, author: 'operator', body: 'We are looking into it.' });
+    await t.db
+      .update(passAccessCodes)
+      .set({ usedAt: new Date('2026-11-19T08:00:00Z'), usedByPassId: pass!.id })
+      .where(eq(passAccessCodes.code, 'NIGHT-2'));
+    await t.db.insert(uploads).values({
+      tenantId,
+      purpose: 'appeal-photo',
+      storageKey: 'leaving/appeal-1.jpg',
+      fileUrl: '/uploads/leaving/appeal-1.jpg',
+      contentType: 'image/jpeg',
+      status: 'attached',
+      size: 1234,
+      expiresAt: new Date('2026-11-30T00:00:00Z'),
+    });
+
+    const admin = await signInOperator(t, 'leaving', 'admin@leaving.example');
+    const [exported] = (await exportAs('leaving', admin)).json().tenants;
+    const { history } = exported;
+    expect(history.payments).toContainEqual(
+      expect.objectContaining({ purpose: 'citation', citationNumber: 'LV2', amount: 4500, status: 'paid' }),
+    );
+    expect(history.subscriptions).toEqual([
+      expect.objectContaining({
+        customerPermitId: 'LV-P1',
+        providerSubscriptionId: 'sub_leaving_1',
+        status: 'active',
+        invoices: [expect.objectContaining({ providerInvoiceId: 'in_leaving_1', amount: 7500 })],
+      }),
+    ]);
+    expect(history.appealMessages).toEqual([
+      expect.objectContaining({ citationNumber: 'LV1', author: 'operator', body: 'We are looking into it.' }),
+    ]);
+    // A spent code moves to the history; only the unspent one is loadable again.
+    expect(history.usedAccessCodes).toEqual([
+      {
+        product: 'Overnight',
+        code: 'NIGHT-2',
+        usedAt: '2026-11-19T08:00:00.000Z',
+        customerPermitId: 'LV-P1',
+      },
+    ]);
+    const overnight = exported.products.find((product: { name: string }) => product.name === 'Overnight');
+    expect(overnight.accessCodes).toEqual(['NIGHT-1']);
+    expect(history.uploads).toEqual([
+      expect.objectContaining({
+        purpose: 'appeal-photo',
+        fileUrl: '/uploads/leaving/appeal-1.jpg',
+        size: 1234,
+      }),
+    ]);
+    expect(history.auditLog.some((entry: { action: string }) => entry.action === 'tenant.export')).toBe(true);
+    // The recurring pass itself loads without its subscription: billing stays with the provider.
+    const exportedPass = exported.passes.find(
+      (item: { customerPermitId: string }) => item.customerPermitId === 'LV-P1',
+    );
+    expect(exportedPass.subscriptionRef).toBeNull();
   });
 
   it('writes an audit entry naming the tenant and the admin', async () => {
