@@ -60,6 +60,8 @@ export const consoleCustomerSchema = consoleCustomerSummarySchema.extend({
   unit: z.string().nullable(),
   guestCode: z.string().nullable(),
   isEmailVerified: z.boolean(),
+  /** Closed by the customer or erased on request: personal data is gone, nothing can be changed. */
+  isClosed: z.boolean(),
   passes: z.array(
     z.object({
       uuid: z.uuid(),

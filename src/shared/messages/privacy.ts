@@ -15,6 +15,8 @@ export const privacyMessages = {
   closeConfirm: 'Close account',
   cancel: 'Cancel',
   closedNotice: 'Your account is closed. A confirmation is on its way to your email.',
+  closedOk: 'OK',
+  closeDialog: 'Close',
   // Errors.
   wrongPassword: 'The password is not correct.',
   alreadyClosed: 'This account is already closed.',
@@ -37,4 +39,13 @@ export const privacyMessages = {
     'This cannot be undone. Type the customer’s email to confirm. Their recurring passes stop renewing and they are emailed a confirmation.',
   consoleConfirmEmailLabel: "Customer's email",
   consoleErased: 'The customer was erased.',
+  consoleDownloadJson: 'Export their data (JSON)',
+  consoleDownloadCsv: 'Export their data (CSV)',
+  consoleEmailMismatch: 'Type the customer’s email exactly as shown to confirm.',
+  consoleClosedAccount: 'This account is closed; its personal data has been erased.',
+  // The console's settings: the tenant's own export.
+  tenantExportTitle: 'Export all of this portal’s data',
+  tenantExportIntro:
+    'One JSON file with every record of this portal (settings, notices, customers, passes, products, operators, scans, reports) and the history of payments, appeals and changes, in the format the portal loads. Passwords are included only as secure hashes. The download is audit-logged.',
+  tenantExportButton: 'Download the export',
 } as const;

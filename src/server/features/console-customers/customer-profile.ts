@@ -92,6 +92,7 @@ export async function getConsoleCustomer(options: {
     unit: customer.unit,
     guestCode: customer.isGuestCodesActive ? customer.guestCode : null,
     isEmailVerified: customer.emailVerifiedAt !== null,
+    isClosed: customer.closedAt !== null,
     passes: passes.map((pass) => ({
       ...pass,
       issuedOn: pass.issuedOn.toISOString(),

@@ -155,14 +155,19 @@ export function downloadMyData(format: 'json' | 'csv') {
 }
 
 /** Closing the account ends every session, this one too: the browser forgets it on success. */
+/**
+ * Closes the signed-in account. The session is forgotten only when the person has read the
+ * confirmation (`finish`): forgetting it at once would take them to the sign-in page first.
+ */
 export function useCloseAccount() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (body: z.input<typeof closeMyAccountContract.body>) =>
       callAsCustomer(closeMyAccountContract, { body }),
-    onSuccess: () => {
-      clearSession();
-      queryClient.clear();
-    },
   });
+  const finish = () => {
+    queryClient.clear();
+    clearSession();
+  };
+  return { ...mutation, finish };
 }

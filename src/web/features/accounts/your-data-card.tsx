@@ -2,7 +2,6 @@ import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } 
 import { type FormEvent, useState } from 'react';
 import { privacyMessages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api-client';
-import { clearSession } from '../../lib/session';
 import { downloadMyData, useCloseAccount } from './api';
 
 /** The password dialog: closing cannot be undone, so it is asked again (a wrong one is a 403). */
@@ -15,14 +14,20 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
 
   if (closeAccount.isSuccess) {
     return (
-      <Modal opened onClose={clearSession} title={privacyMessages.closeTitle} centered>
+      <Modal
+        opened
+        onClose={closeAccount.finish}
+        title={privacyMessages.closeTitle}
+        centered
+        closeButtonProps={{ 'aria-label': privacyMessages.closeDialog }}
+      >
         <Stack gap="md">
           <Alert color="green" role="status" data-testid="account-closed">
             {privacyMessages.closedNotice}
           </Alert>
           <Group justify="flex-end">
             {/* Forgetting the session takes the browser to the sign-in page. */}
-            <Button onClick={clearSession}>OK</Button>
+            <Button onClick={closeAccount.finish}>{privacyMessages.closedOk}</Button>
           </Group>
         </Stack>
       </Modal>

@@ -27,6 +27,7 @@ import { FactsTable } from '../../../components/facts-table';
 import { DataTable } from '../data-table';
 import { QueryError } from '../query-state';
 import { customerKey, customersKey, setBusiness, setGuestCodes, useConsoleCustomer } from './api';
+import { CustomerPrivacyCard } from './customer-privacy-card';
 
 /** Runs one change of the customer and shows its answer, or its error. */
 function useCustomerChange(uuid: string) {
@@ -225,9 +226,10 @@ export function CustomerDetailPage() {
               [m.unit, data.unit],
             ]}
           />
-          <GuestCodes customer={data} />
-          <Business key={data.customerEntityName ?? ''} customer={data} />
+          {!data.isClosed && <GuestCodes customer={data} />}
+          {!data.isClosed && <Business key={data.customerEntityName ?? ''} customer={data} />}
           <History customer={data} timeZone={timeZone} />
+          <CustomerPrivacyCard customer={data} />
         </>
       )}
     </Stack>

@@ -30,6 +30,7 @@ import { QueryError } from '../query-state';
 import { BrandPreview } from './brand-preview';
 import { LogoField } from './logo-field';
 import { saveTenantSettings, tenantSettingsKey, useTenantSettings } from './settings-api';
+import { TenantExportCard } from './tenant-export-card';
 
 type FlagField =
   | 'isCitationOnly'
@@ -251,6 +252,7 @@ export function SettingsPage() {
       {settings.isPending && <Skeleton height={480} radius="md" aria-label={consoleMessages.loading} />}
       <QueryError error={settings.error} />
       {settings.data && <SettingsForm settings={settings.data} />}
+      <TenantExportCard />
     </Stack>
   );
 }
