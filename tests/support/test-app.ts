@@ -48,6 +48,11 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** The database to serve, closed with the app; by default a fresh one (createTestDatabase). */
   database?: DatabaseHandle;
+  /**
+   * Where the app writes its log (JSON lines, as in production); without it the app logs nothing.
+   * Set LOG_LEVEL (and LOG_REQUESTS) in `env` for what to write.
+   */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface UseTestAppOptions extends TestAppOptions {
@@ -137,7 +142,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mail = options.mail ?? createMailTransport(config, handle.db);
   const app = await buildApp(
     { config, db: handle.db, clock: appClock, payments, storage, mail },
-    { logger: false, webDistDir: options.webDistDir },
+    options.logStream
+      ? { logStream: options.logStream, webDistDir: options.webDistDir }
+      : { logger: false, webDistDir: options.webDistDir },
   );
   await app.ready();
   return {

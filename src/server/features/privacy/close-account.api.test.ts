@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -109,7 +110,21 @@ async function findFileTraces(root: string, needles: string[]): Promise<string[]
 /** A PNG that carries the person's name after its end, as a photo's metadata might. */
 const photoNaming = (name: string) => Buffer.concat([pngBytes(), Buffer.from(` ${name} `)]);
 
+/**
+ * Everything the app logs over the person's life in this file (info level, request lines on, as in
+ * production): the log is append-only, so nothing of them may ever be written to it.
+ */
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
+
 const t = useTestApp({
+  logStream,
+  env: { LOG_LEVEL: 'info', LOG_REQUESTS: 'true' },
   seed: {
     tenants: [
       buildTenant({
@@ -316,6 +331,13 @@ describe('POST /portal/customer/close', () => {
     const root = path.join(t.dataDir, 'uploads');
     expect((await findFileTraces(root, NEEDLES)).length).toBe(storedFiles.length);
 
+    // The person looks their plate up: the plate is in the path, which the log must not keep.
+    const lookup = await t.request('closing', {
+      method: 'GET',
+      url: `/api/v1/portal/citation/p/${SAVED_PLATE}/n/0/o/closing`,
+    });
+    expect(lookup.statusCode).toBeLessThan(500);
+
     const closed = await close(TEST_PASSWORD);
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toEqual({ isClosed: true });
@@ -327,6 +349,13 @@ describe('POST /portal/customer/close', () => {
     expect(after.map((trace) => `${trace.table}.${trace.column}`)).toContain('citations.plate');
     expect(await findFileTraces(root, NEEDLES)).toEqual([]);
     for (const key of storedFiles) expect(await t.storage.inspect(key)).toBeNull();
+
+    // The log heard the person's requests (sign-in, uploads, the close itself) and names none of them.
+    const log = logLines.join('').toLowerCase();
+    expect(log).toContain('/api/v1/portal/customer/close');
+    expect(log).toContain('/api/v1/portal/citation/p/:plate/n/:number/o/:subdomain');
+    expect(logLines.length).toBeGreaterThan(5);
+    expect(NEEDLES.filter((needle) => log.includes(needle.toLowerCase()))).toEqual([]);
   });
 
   it('signs every session out, refuses the old password and frees the address', async () => {
