@@ -91,12 +91,13 @@ export const plateStandingResponseSchema = plateStandingSchema.extend({
 
 export const getPlateStandingContract = defineRoute({
   method: 'GET',
-  path: '/dashboard/repeat-offenders/plates/:plate',
+  // A plate is no record of the tenant: it is asked in the query, as the console's search asks it.
+  path: '/dashboard/repeat-offenders/standing',
   summary: 'Whether one plate is a repeat offender, with its unpaid notices and what they owe',
   tags: ['console'],
   auth: 'operator',
   permission: 'notice.list',
-  params: z.object({ plate: canonicalPlateFieldSchema({ required: 'must not be empty' }) }),
+  query: z.object({ plate: canonicalPlateFieldSchema({ required: 'must not be empty' }) }),
   response: plateStandingResponseSchema,
   errors: [401, 403, 404],
 });

@@ -119,7 +119,7 @@ const checkPlate = (plate: string, key = keys.alpha, subdomain = 'alpha') =>
 const list = (query = '', authorization = tokens.admin, subdomain = 'alpha') =>
   get(subdomain, `/dashboard/repeat-offenders${query}`, authorization);
 const standing = (plate: string, authorization = tokens.admin, subdomain = 'alpha') =>
-  get(subdomain, `/dashboard/repeat-offenders/plates/${encodeURIComponent(plate)}`, authorization);
+  get(subdomain, `/dashboard/repeat-offenders/standing?plate=${encodeURIComponent(plate)}`, authorization);
 
 async function setRule(rule: { repeatOffenderNoticeCount?: unknown; repeatOffenderOverdueDays?: unknown }) {
   const current = (await get('alpha', '/dashboard/settings', tokens.admin)).json();
@@ -241,7 +241,7 @@ describe('GET /dashboard/repeat-offenders', () => {
   });
 });
 
-describe('GET /dashboard/repeat-offenders/plates/{plate}', () => {
+describe('GET /dashboard/repeat-offenders/standing?plate=', () => {
   it('looks one plate up in canonical form, with the rule', async () => {
     const answer = await standing('repeat 1');
     expect(answer.statusCode).toBe(200);
@@ -261,10 +261,12 @@ describe('GET /dashboard/repeat-offenders/plates/{plate}', () => {
     expect(own).toMatchObject({ isRepeatOffender: false, unpaidNoticeCount: 5 });
   });
 
-  it('refuses a plate that is not one with a sentence', async () => {
-    const answer = await standing('!!!');
-    expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).not.toMatch(/Invalid params/);
+  it('refuses a plate that is not one, or none, with a sentence', async () => {
+    for (const plate of ['!!!', '']) {
+      const answer = await standing(plate);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toMatch(/plate/i);
+    }
   });
 });
 

@@ -35,6 +35,6 @@ export async function repeatOffenderRoutes(app: ApiInstance) {
 
   registerRoute(app, getPlateStandingContract, async (request) => {
     const { tenant } = await authoriseConsoleCall(request, getPlateStandingContract);
-    return getPlateStanding({ db, tenant, plate: request.params.plate, now: clock.now() });
+    return getPlateStanding({ db, tenant, plate: request.query.plate, now: clock.now() });
   });
 }
