@@ -27,7 +27,7 @@ function OffenderRow({ offender, timeZone }: { offender: RepeatOffender; timeZon
   return (
     <Table.Tr>
       <Table.Td>
-        <Group gap="xs" wrap="wrap">
+        <Stack gap={2} align="flex-start">
           <Anchor
             component={Link}
             to={noticesLink}
@@ -41,7 +41,7 @@ function OffenderRow({ offender, timeZone }: { offender: RepeatOffender; timeZon
               {offender.repeatOffenderMessage}
             </Text>
           )}
-        </Group>
+        </Stack>
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color="red" c="dark.9">
