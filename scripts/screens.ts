@@ -191,10 +191,12 @@ async function shootLists(browser: Browser, port: number) {
       page,
       base,
       `lists-${width}-console`,
-      ['passes', 'notices', 'customers', 'products', 'reports', 'operators', 'audit'].map((name) => ({
-        name,
-        path: `/dashboard/${name}`,
-      })),
+      ['passes', 'notices', 'repeat-offenders', 'customers', 'products', 'reports', 'operators', 'audit'].map(
+        (name) => ({
+          name,
+          path: `/dashboard/${name}`,
+        }),
+      ),
     );
     await context.close();
   }

@@ -35,6 +35,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
 import { platformAdminRoutes } from './features/platform-admin/routes';
 import { privacyRoutes } from './features/privacy/routes';
+import { repeatOffenderRoutes } from './features/repeat-offenders';
 import { tenantSettingsRoutes } from './features/settings/routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
@@ -197,6 +198,7 @@ export async function buildApp(
       await consoleNoticeRoutes(typed);
       await consoleCustomerRoutes(typed);
       await consolePassRoutes(typed);
+      await repeatOffenderRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
+import {
+  MAX_REPEAT_OFFENDER_NOTICE_COUNT,
+  MAX_REPEAT_OFFENDER_OVERDUE_DAYS,
+} from '../rules/repeat-offenders';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../rules/retention';
 import { isValidTimeZone } from '../rules/time-zones';
 import { brandDetailsSchema } from './brand';
@@ -80,6 +84,9 @@ export const tenantSettingsBodySchema = z
     patrolPhotoRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
     closedAppealPhotoRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
     unconfirmedGuestRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
+    // Repeat offenders (issue 31, decision 213); null: that test is off; absent: unchanged.
+    repeatOffenderNoticeCount: wholeNumber(1, MAX_REPEAT_OFFENDER_NOTICE_COUNT).nullable().optional(),
+    repeatOffenderOverdueDays: wholeNumber(1, MAX_REPEAT_OFFENDER_OVERDUE_DAYS).nullable().optional(),
   })
   .refine((body) => !(body.isCitationOnly && body.isPermitOnly), {
     message: 'A portal cannot be both notices only and passes only.',
@@ -97,6 +104,8 @@ export const tenantSettingsSchema = brandDetailsSchema.omit({ entityUUID: true }
   patrolPhotoRetentionDays: z.number().int(),
   closedAppealPhotoRetentionDays: z.number().int(),
   unconfirmedGuestRetentionDays: z.number().int(),
+  repeatOffenderNoticeCount: z.number().int().nullable(),
+  repeatOffenderOverdueDays: z.number().int().nullable(),
   /** Read-only here: the platform's fee, set by the platform. */
   serviceFeeCents: z.number().int(),
 });

@@ -3,6 +3,7 @@ import { canonicalPlateFieldSchema, plateFieldSchema } from '../rules/plates';
 import { citationSchema } from './citations';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { plateStandingSchema } from './repeat-offenders';
 import { createUploadResponseSchema } from './uploads';
 
 /**
@@ -69,6 +70,11 @@ export const plateCheckResponseSchema = z.object({
   passes: z.array(enforcementPassSchema),
   /** Notices on this plate that are neither paid nor void, newest first. */
   openNotices: z.array(openNoticeSchema),
+  /**
+   * Whether the plate is a repeat offender by the tenant's rule (issue 31, decision 213), with
+   * the line to show, and every unpaid notice counted (openNotices lists the newest few).
+   */
+  ...plateStandingSchema.shape,
 });
 export type PlateCheckResponse = z.infer<typeof plateCheckResponseSchema>;
 

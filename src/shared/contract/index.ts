@@ -55,6 +55,7 @@ export * from './passes-proof';
 export * from './payments';
 export * from './platform-admin';
 export * from './privacy';
+export * from './repeat-offenders';
 export * from './reports';
 export * from './ticketview';
 export * from './uploads';

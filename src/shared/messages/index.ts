@@ -17,4 +17,5 @@ export * from './payments';
 export * from './plates';
 export * from './platform-admin';
 export * from './privacy';
+export * from './repeat-offenders';
 export * from './uploads';

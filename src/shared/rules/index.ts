@@ -15,6 +15,7 @@ export * from './mask-personal-data';
 export * from './pass-lists';
 export * from './plate-misreadings';
 export * from './plates';
+export * from './repeat-offenders';
 export * from './retention';
 export * from './search-normalisation';
 export * from './time-zones';

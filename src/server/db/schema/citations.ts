@@ -86,6 +86,12 @@ export const citations = pgTable(
       table.tenantId,
       table.citationNumber.op('text_pattern_ops'),
     ),
+    // Repeat offenders: unpaid notices grouped by plate (migration 1160, decision 213).
+    index('citations_tenant_unpaid_plate_idx')
+      .on(table.tenantId, table.plate, table.createdOn)
+      .where(
+        sql`date_paid IS NULL AND void_date IS NULL AND payment_status NOT IN ('Paid', 'Paid off platform', 'Archived', 'Void')`,
+      ),
   ],
 );
 

@@ -37,6 +37,12 @@ export const tenants = pgTable('tenants', {
   patrolPhotoRetentionDays: integer('patrol_photo_retention_days').notNull().default(90),
   closedAppealPhotoRetentionDays: integer('closed_appeal_photo_retention_days').notNull().default(180),
   unconfirmedGuestRetentionDays: integer('unconfirmed_guest_retention_days').notNull().default(30),
+  /**
+   * Repeat offenders (migration 1160, decision 213): a plate with at least this many unpaid
+   * notices, or with a notice unpaid for more than this many tenant-local days. Null: that test is off.
+   */
+  repeatOffenderNoticeCount: integer('repeat_offender_notice_count'),
+  repeatOffenderOverdueDays: integer('repeat_offender_overdue_days'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PlateCheckResponse } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { canonicalPlate } from '../../../shared/rules';
+import { canonicalPlate, SETTLED_NOTICE_STATUSES } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
 import {
@@ -13,11 +13,12 @@ import {
   type TenantRow,
 } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { findPlateStanding } from '../repeat-offenders';
 
 /** A plate check answers this many passes and notices at most: a patrol needs the first few. */
 const MAX_ROWS = 20;
 /** Statuses of notices that no longer ask anything of the driver. */
-const SETTLED_STATUSES = ['Paid', 'Paid off platform', 'Archived', 'Void'];
+const SETTLED_STATUSES = [...SETTLED_NOTICE_STATUSES];
 
 /**
  * The passes that cover a plate now: paid, issuedOn ≤ now < expiresAt, with an ACTIVE vehicle of
@@ -104,9 +105,10 @@ export async function checkPlate(options: {
   if (!plate) throw badRequest("Invalid params field 'plate': must not be empty.");
   const { tenant, now } = options;
   const queries = queriesFor(options.db);
-  const [passes, notices] = await Promise.all([
+  const [passes, notices, standing] = await Promise.all([
     queries.passes.execute({ tenantId: tenant.id, plate, now }),
     queries.notices.execute({ tenantId: tenant.id, plate }),
+    findPlateStanding({ db: options.db, tenant, plate, now }),
   ]);
   return {
     plate,
@@ -133,5 +135,6 @@ export async function checkPlate(options: {
       amount: notice.amountOverride ?? notice.amount,
       citationName: notice.citationName,
     })),
+    ...standing,
   };
 }

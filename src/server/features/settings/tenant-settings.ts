@@ -40,6 +40,8 @@ export function toTenantSettings(tenant: TenantRow): TenantSettings {
     patrolPhotoRetentionDays: tenant.patrolPhotoRetentionDays,
     closedAppealPhotoRetentionDays: tenant.closedAppealPhotoRetentionDays,
     unconfirmedGuestRetentionDays: tenant.unconfirmedGuestRetentionDays,
+    repeatOffenderNoticeCount: tenant.repeatOffenderNoticeCount,
+    repeatOffenderOverdueDays: tenant.repeatOffenderOverdueDays,
     subdomain: tenant.subdomain,
   };
 }

@@ -7,6 +7,7 @@ import { operatorsConsoleRoutes } from './operators/routes';
 import { overviewConsoleRoutes } from './overview/routes';
 import { passesConsoleRoutes } from './passes/routes';
 import { productsConsoleRoutes } from './products/routes';
+import { repeatOffendersConsoleRoutes } from './repeat-offenders/routes';
 import { reportsConsoleRoutes } from './reports/routes';
 import { settingsConsoleRoutes } from './settings/routes';
 
@@ -29,6 +30,7 @@ export const consoleRoutes: RouteObject[] = [
       },
       ...overviewConsoleRoutes,
       ...noticesConsoleRoutes,
+      ...repeatOffendersConsoleRoutes,
       ...passesConsoleRoutes,
       ...productsConsoleRoutes,
       ...customersConsoleRoutes,

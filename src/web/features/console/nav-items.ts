@@ -1,3 +1,4 @@
+import { repeatOffenderMessages } from '../../../shared/messages/repeat-offenders';
 import type { OperatorRole } from '../../../shared/rules/operator-roles';
 
 /**
@@ -18,6 +19,7 @@ const ADMIN: readonly OperatorRole[] = ['tenant_admin'];
 export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
   { label: 'Overview', path: '/dashboard', roles: EVERYONE },
   { label: 'Notices', path: '/dashboard/notices', roles: EVERYONE },
+  { label: repeatOffenderMessages.pageTitle, path: '/dashboard/repeat-offenders', roles: EVERYONE },
   { label: 'Appeals', path: '/dashboard/appeals', roles: OFFICE },
   { label: 'Passes', path: '/dashboard/passes', roles: EVERYONE },
   { label: 'Pass products', path: '/dashboard/products', roles: OFFICE },

@@ -22,8 +22,12 @@ import {
   tenantSettingsBodySchema,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
-import { consoleMessages } from '../../../../shared/messages';
-import { listTimeZones } from '../../../../shared/rules';
+import { consoleMessages, repeatOffenderMessages } from '../../../../shared/messages';
+import {
+  listTimeZones,
+  MAX_REPEAT_OFFENDER_NOTICE_COUNT,
+  MAX_REPEAT_OFFENDER_OVERDUE_DAYS,
+} from '../../../../shared/rules';
 import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
@@ -221,6 +225,32 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
           <Text size="sm">
             {`${consoleMessages.serviceFeeLabel}: ${formatMoney(settings.serviceFeeCents)}`}
           </Text>
+        </Section>
+
+        <Section title={repeatOffenderMessages.settingsHeading}>
+          <Text size="sm">{repeatOffenderMessages.settingsIntro}</Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberInput
+              label={repeatOffenderMessages.noticeCountLabel}
+              description={repeatOffenderMessages.noticeCountHint}
+              min={1}
+              max={MAX_REPEAT_OFFENDER_NOTICE_COUNT}
+              allowDecimal={false}
+              {...form.getInputProps('repeatOffenderNoticeCount')}
+              value={values.repeatOffenderNoticeCount ?? ''}
+              onChange={(value) => form.setFieldValue('repeatOffenderNoticeCount', numberOrNull(value))}
+            />
+            <NumberInput
+              label={repeatOffenderMessages.overdueDaysLabel}
+              description={repeatOffenderMessages.overdueDaysHint}
+              min={1}
+              max={MAX_REPEAT_OFFENDER_OVERDUE_DAYS}
+              allowDecimal={false}
+              {...form.getInputProps('repeatOffenderOverdueDays')}
+              value={values.repeatOffenderOverdueDays ?? ''}
+              onChange={(value) => form.setFieldValue('repeatOffenderOverdueDays', numberOrNull(value))}
+            />
+          </SimpleGrid>
         </Section>
 
         {formError && (

@@ -1,0 +1,2 @@
+export { findPlateStanding } from './plate-standing';
+export { repeatOffenderRoutes } from './routes';

@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
+
+// Two tenants of tests/e2e/fixtures/repeat-offenders.json (a light brand colour and a dark one),
+// each flagging 3 or more unpaid notices, or one unpaid for more than 60 days.
+const LIGHT = 'repeatlight';
+const DARK = 'repeatdark';
+const SCREENSHOTS = process.env.SCREENSHOT_DIR;
+
+let browser: Browser;
+let page: Page;
+
+openFreshPagePerTest((opened) => {
+  ({ browser, page } = opened);
+});
+
+/** Signs an operator in through the API and stores the token as the login screen does. */
+async function signInOperator(target: Page, subdomain: string, who: 'admin' | 'officer') {
+  await target.goto(tenantUrl(subdomain, '/privacy'));
+  await target.evaluate(async (email) => {
+    const response = await fetch('/api/v1/dashboard/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'Operator#2026' }),
+    });
+    if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
+    localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+  }, `${who}@${subdomain}.example`);
+}
+
+async function screenshot(target: Page, name: string) {
+  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('console repeat offenders', () => {
+  it('lists the flagged plates with their totals and exports them as CSV', async () => {
+    await signInOperator(page, LIGHT, 'admin');
+    await page.goto(tenantUrl(LIGHT, '/dashboard'));
+    await page.getByRole('link', { name: 'Repeat offenders' }).first().click();
+    await page.getByRole('heading', { name: 'Repeat offenders', level: 1 }).waitFor();
+    await page
+      .getByText('Plates with 3 or more unpaid notices or a notice unpaid for more than 60 days.')
+      .waitFor();
+    const rows = page.getByRole('table', { name: 'Repeat offenders' }).getByRole('row');
+    await expect.poll(() => rows.count()).toBe(3);
+    // 45.00 + (45.00 + its 15.00 late tier) + 75.00; then one notice of 75 days.
+    await expect.poll(() => rows.nth(1).textContent()).toMatch(/RLREP1 \(IL\)[\s\S]*3[\s\S]*\$180\.00/);
+    await expect.poll(() => rows.nth(2).textContent()).toMatch(/RLOLD1[\s\S]*\$60\.00[\s\S]*75 days/);
+    expect(await page.getByText('RLOK1').count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'repeat-offenders-light-desktop');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^repeat-offenders-repeatlight-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'plate,stateProv,unpaidNotices,totalOwed,oldestUnpaidOn,daysUnpaid,newestUnpaidOn,reason',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+      'RLREP1,IL,3,180.00',
+      'RLOLD1,IL,1,60.00',
+    ]);
+
+    // The plate leads to its notices.
+    await page.getByRole('link', { name: 'Notices of RLREP1' }).click();
+    await page.waitForURL(/\/dashboard\/notices\?q=RLREP1$/);
+    await page.getByRole('link', { name: 'RL001' }).waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it('serves a patrol officer on a phone: axe-clean on a dark brand, nothing scrolls sideways', async () => {
+    const context = await newContext(browser, { phone: true });
+    const phone = await context.newPage();
+    await signInOperator(phone, DARK, 'officer');
+    await phone.goto(tenantUrl(DARK, '/dashboard/repeat-offenders'));
+    await phone.getByRole('heading', { name: 'Repeat offenders', level: 1 }).waitFor();
+    await phone.getByRole('link', { name: 'Notices of RDREP1' }).waitFor();
+    await phone.getByText('Repeat offender: 3 unpaid notices.').waitFor();
+    await phone.getByText('Repeat offender: a notice unpaid for 75 days.').waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(phone);
+    await screenshot(phone, 'repeat-offenders-dark-phone');
+    expectNoPageErrors(phone);
+    await context.close();
+  });
+
+  it('follows the rule the admin sets in Settings, and says when it is off', async () => {
+    await signInOperator(page, DARK, 'admin');
+    await page.goto(tenantUrl(DARK, '/dashboard/settings'));
+    const count = page.getByLabel('Unpaid notices that make a repeat offender');
+    await count.waitFor();
+    expect(await count.inputValue()).toBe('3');
+    await count.fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+    await page.goto(tenantUrl(DARK, '/dashboard/repeat-offenders'));
+    await page.getByRole('link', { name: 'Notices of RDOK1' }).waitFor();
+    await page.getByText('3 plates').waitFor();
+
+    await page.goto(tenantUrl(DARK, '/dashboard/settings'));
+    await count.waitFor();
+    await count.fill('');
+    await page.getByLabel('Or any notice unpaid for more than (days)').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: /saved/i }).waitFor();
+    await expectAccessible(page);
+    await page.goto(tenantUrl(DARK, '/dashboard/repeat-offenders'));
+    await page.getByText('Repeat offenders are not flagged on this portal.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(0);
+    await expectAccessible(page);
+    await screenshot(page, 'repeat-offenders-dark-off');
+    expectNoPageErrors(page);
+  });
+});
