@@ -3,6 +3,7 @@ import { canonicalPlateFieldSchema } from '../rules/plates';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './citations';
 import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { listTotalShape } from './list-total';
 
 /**
  * The console's notices (issue 11, docs/console-notices.md): a server-sorted, server-paginated
@@ -75,8 +76,9 @@ export const noticePageSchema = z.object({
   items: z.array(noticeListItemSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Whether a next page exists (counting a million rows for a page number would cost more). */
+  /** Whether a next page exists. */
   hasMore: z.boolean(),
+  ...listTotalShape,
 });
 export type NoticePage = z.infer<typeof noticePageSchema>;
 

@@ -14,6 +14,7 @@ export * from './console-settings';
 export * from './define-route';
 export * from './enforcement';
 export * from './errors';
+export * from './list-total';
 export * from './operators';
 export * from './passes';
 export * from './passes-catalogue';
