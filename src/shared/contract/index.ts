@@ -4,6 +4,7 @@ export * from './appeals';
 export * from './brand';
 export * from './citations';
 export * from './common';
+export * from './console-appeals';
 export * from './console-audit';
 export * from './console-customers';
 export * from './console-notices';

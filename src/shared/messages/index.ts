@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './appeals';
 export * from './citations';
 export * from './common';
+export * from './console-appeals';
 export * from './console-audit';
 export * from './console-customers';
 export * from './console-lists';
