@@ -60,14 +60,14 @@ describe('console lists', () => {
     await expect.poll(() => range(page).textContent()).toBe('26–30 of 30');
 
     // A filter starts again from page one, and stays through a reload.
-    await page.getByLabel('Status').selectOption('Open');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('Open');
     await page.waitForURL(
       (url) => url.searchParams.get('status') === 'Open' && !url.searchParams.has('page'),
     );
     await expect.poll(() => range(page).textContent()).toBe('1–20 of 20');
     await page.reload();
     await expect.poll(() => range(page).textContent()).toBe('1–20 of 20');
-    await expect(page.getByLabel('Status').inputValue()).resolves.toBe('Open');
+    await expect(page.getByRole('combobox', { name: 'Status' }).inputValue()).resolves.toBe('Open');
 
     // The export holds every row the filter matches, not only the page.
     const download = page.waitForEvent('download');
