@@ -187,17 +187,23 @@ async function shootLists(browser: Browser, port: number) {
       });
       localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
     }, PASSWORD);
-    await shootSteps(
-      page,
-      base,
-      `lists-${width}-console`,
-      ['passes', 'notices', 'repeat-offenders', 'customers', 'products', 'reports', 'operators', 'audit'].map(
-        (name) => ({
-          name,
-          path: `/dashboard/${name}`,
-        }),
-      ),
-    );
+    await shootSteps(page, base, `lists-${width}-console`, [
+      ...[
+        'passes',
+        'notices',
+        'repeat-offenders',
+        'customers',
+        'products',
+        'reports',
+        'operators',
+        'audit',
+        'appeals',
+      ].map((name) => ({ name, path: `/dashboard/${name}` })),
+      // Issue 33: a list's filters and page in its address, decided appeals, the filtered log.
+      { name: 'notices-filtered-page-2', path: '/dashboard/notices?status=Open&sort=amount&page=2' },
+      { name: 'appeals-decided', path: '/dashboard/appeals?state=decided' },
+      { name: 'audit-filtered', path: '/dashboard/audit?entityType=notice' },
+    ]);
     await context.close();
   }
 }

@@ -215,7 +215,14 @@ describe('notice appeal', () => {
     await dialog.waitFor();
     await expectAccessible(operator);
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await card.getByText('Approved', { exact: true }).waitFor();
+    // A decided appeal leaves the queue, and is found among the decided ones, approved.
+    await card.waitFor({ state: 'detached' });
+    await operator.getByLabel('Show').selectOption('decided');
+    await operator.waitForURL(/\/dashboard\/appeals\?state=decided$/);
+    await operator
+      .getByRole('listitem', { name: 'Appeal of notice AP1001' })
+      .getByText('Approved', { exact: true })
+      .waitFor();
     expectNoPageErrors(operator);
     await operatorContext.close();
 

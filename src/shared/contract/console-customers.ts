@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { listTotalShape } from './list-total';
 
 /** The console's customers (issue 11, docs/console-notices.md): search, one account, its changes. */
 
@@ -40,6 +41,7 @@ export const customerPageSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   hasMore: z.boolean(),
+  ...listTotalShape,
 });
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 

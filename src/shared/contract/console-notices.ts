@@ -3,6 +3,7 @@ import { canonicalPlateFieldSchema } from '../rules/plates';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './citations';
 import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { listTotalShape } from './list-total';
 
 /**
  * The console's notices (issue 11, docs/console-notices.md): a server-sorted, server-paginated
@@ -75,8 +76,9 @@ export const noticePageSchema = z.object({
   items: z.array(noticeListItemSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  /** Whether a next page exists (counting a million rows for a page number would cost more). */
+  /** Whether a next page exists. */
   hasMore: z.boolean(),
+  ...listTotalShape,
 });
 export type NoticePage = z.infer<typeof noticePageSchema>;
 
@@ -375,6 +377,11 @@ export const noticeImportBodySchema = z.object({
       NOTICE_IMPORT_MAX_CHARACTERS,
       `is larger than ${Math.round(NOTICE_IMPORT_MAX_CHARACTERS / 1000)} kB: split the file`,
     ),
+  /**
+   * Import the rows that pass every check and leave out the rows with problems (issue 33); by
+   * default a file is imported whole or not at all. A problem of the whole file still refuses it.
+   */
+  onlyValidRows: z.boolean().default(false),
 });
 export type NoticeImportBody = z.input<typeof noticeImportBodySchema>;
 
@@ -419,11 +426,16 @@ export const previewNoticeImportContract = defineRoute({
 export const importNoticesContract = defineRoute({
   method: 'POST',
   path: '/dashboard/notices/import',
-  summary: 'Import a CSV of notices: every row or none (400 names each bad row and field)',
+  summary:
+    'Import a CSV of notices: every row or none (400 names each bad row and field), or only its valid rows',
   tags: ['console'],
   auth: 'operator',
   permission: 'notice.edit',
   body: noticeImportBodySchema,
-  response: z.object({ imported: z.number().int() }),
+  response: z.object({
+    imported: z.number().int(),
+    /** With onlyValidRows: the rows left out for their problems. */
+    skipped: z.number().int().optional(),
+  }),
   errors: [401, 403, 404, 409],
 });

@@ -14,6 +14,7 @@ import {
 } from '../rules/pass-values';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { LIST_COUNT_CAP, listTotalShape } from './list-total';
 import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText } from './passes';
 import { dailyWindowSchema, permitProductSchema } from './passes-catalogue';
 
@@ -384,7 +385,16 @@ export const listConsolePassesQuerySchema = z.object({
   /** Newest registration first unless a column is chosen. */
   sort: z.enum(CONSOLE_PASS_SORT_KEYS).default('created'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int('must be a whole number').min(1, 'must be at least 1').max(10_000).default(1),
+  page: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    // Offsets stop at the counted cap (decision 201): deeper rows are found by narrowing the search.
+    .max(
+      Math.floor(LIST_COUNT_CAP / CONSOLE_PASS_PAGE_SIZE) + 1,
+      `Pages reach the first ${LIST_COUNT_CAP.toLocaleString('en-US')} passes: narrow the search or the status.`,
+    )
+    .default(1),
 });
 export type ListConsolePassesQuery = z.input<typeof listConsolePassesQuerySchema>;
 
@@ -417,7 +427,7 @@ export const listConsolePassesContract = defineRoute({
   query: listConsolePassesQuerySchema,
   response: z.object({
     items: z.array(consolePassRowSchema),
-    total: z.number().int(),
+    ...listTotalShape,
     page: z.number().int(),
     pageSize: z.number().int(),
   }),

@@ -3,6 +3,7 @@ export const consoleCustomerMessages = {
   listTitle: 'Customers',
   searchLabel: 'Name or email',
   searchPlaceholder: 'Start of a name or email',
+  search: 'Search',
   loading: 'Loading customers',
   empty: 'No customers match this search.',
   emptyTenant: 'No customers yet. They appear here when they sign up on the portal.',

@@ -27,6 +27,19 @@ export const auditLog = pgTable(
       table.entityId,
       table.createdAt.desc(),
     ),
+    // Migration 1120: the console's filters by operator and by action (issue 33).
+    index('audit_log_tenant_operator_idx').on(
+      table.tenantId,
+      table.operatorId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('audit_log_tenant_action_idx').on(
+      table.tenantId,
+      table.action,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
   ],
 );
 

@@ -1,8 +1,13 @@
-import { answerAppealContract, listDashboardAppealsContract } from '../../../shared/contract';
+import {
+  answerAppealContract,
+  listDashboardAppealsContract,
+  searchDashboardAppealsContract,
+} from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { operatorActor, requirePermission } from '../permissions';
 import { answerAppeal, listDashboardAppeals } from './dashboard-service';
+import { searchDashboardAppeals } from './search-appeals';
 
 /** The operator's side of appeals; every call needs an operator token of the host's tenant. */
 export async function dashboardAppealRoutes(app: ApiInstance) {
@@ -12,6 +17,12 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
     const tenant = await request.requireTenant();
     requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
     return listDashboardAppeals({ db, tenant });
+  });
+
+  registerRoute(app, searchDashboardAppealsContract, async (request) => {
+    const tenant = await request.requireTenant();
+    requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
+    return searchDashboardAppeals({ db, tenant, query: request.query });
   });
 
   registerRoute(app, answerAppealContract, async (request) => {

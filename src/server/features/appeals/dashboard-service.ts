@@ -15,7 +15,7 @@ import { toAppeal } from './service';
 /** A page of the operator's queue; the console will page through more. */
 const DASHBOARD_LIST_LIMIT = 500;
 
-function toDashboardAppeal({ appeal, citation }: AppealWithCitation): DashboardAppeal {
+export function toDashboardAppeal({ appeal, citation }: AppealWithCitation): DashboardAppeal {
   return {
     ...toAppeal(appeal, citation),
     plate: citation.plate,

@@ -1,13 +1,20 @@
-import { type AuditPage, listAuditContract } from '../../../shared/contract';
+import { type AuditPage, exportAuditContract, listAuditContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
-import type { AuditLogRow } from '../../db/schema';
+import { auditLog } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
+import { countUpTo } from '../lists/count-up-to';
 import { requireConsoleAccess } from '../operators/console-access';
-import { listAuditLog } from './record-audit';
+import {
+  auditConditions,
+  exportAudit,
+  nameAuditRecords,
+  readAuditRows,
+  toAuditEntryView,
+} from './audit-view';
 
 const CURSOR_SEPARATOR = '~';
 
-function encodeCursor(row: AuditLogRow): string {
+function encodeCursor(row: { createdAt: Date; id: number }): string {
   return `${row.createdAt.toISOString()}${CURSOR_SEPARATOR}${row.id}`;
 }
 
@@ -19,34 +26,34 @@ function decodeCursor(cursor: string | undefined): { id: number; createdAt: Date
   return Number.isNaN(createdAt.getTime()) ? undefined : { id: Number(id), createdAt };
 }
 
-/** The console's read-only audit log ('audit.read'). */
+/** The console's read-only audit log ('audit.read'): filtered pages, and the same as a CSV file. */
 export async function auditRoutes(app: ApiInstance) {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
   registerRoute(app, listAuditContract, async (request): Promise<AuditPage> => {
     const { tenant } = await requireConsoleAccess(request, listAuditContract);
-    const { limit, entityType, entityId, cursor } = request.query;
-    // One more than a page tells whether another page follows without a count of the whole log.
-    const rows = await listAuditLog(db, tenant.id, {
-      limit: limit + 1,
-      entityType,
-      entityId,
-      before: decodeCursor(cursor),
-    });
+    const { limit, cursor, ...filter } = request.query;
+    // One more than a page tells whether another page follows; the count stops at the list cap.
+    const [rows, total] = await Promise.all([
+      readAuditRows({ db, tenant, filter, before: decodeCursor(cursor), limit: limit + 1 }),
+      countUpTo({ db, table: auditLog, where: auditConditions(tenant, filter) }),
+    ]);
     const page = rows.slice(0, limit);
+    const names = await nameAuditRecords(db, tenant.id, page);
     const last = page.at(-1);
     return {
-      entries: page.map((row) => ({
-        id: row.id,
-        actorLabel: row.actorLabel,
-        operatorUuid: row.operatorId,
-        action: row.action,
-        entityType: row.entityType,
-        entityId: row.entityId,
-        before: row.before,
-        after: row.after,
-        createdAt: row.createdAt.toISOString(),
-      })),
+      entries: page.map((row) => toAuditEntryView(row, names)),
       nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      ...total,
     };
+  });
+
+  registerRoute(app, exportAuditContract, async (request, reply) => {
+    const { tenant } = await requireConsoleAccess(request, exportAuditContract);
+    const day = clock.now().toISOString().slice(0, 10);
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-${tenant.subdomain}-${day}.csv"`);
+    // A stream is sent as it is read, past the JSON serialiser.
+    return reply.send(exportAudit({ db, tenant, filter: request.query })) as never;
   });
 }

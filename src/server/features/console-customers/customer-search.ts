@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { type CustomerRow, customers, type TenantRow } from '../../db/schema';
+import { countUpTo } from '../lists/count-up-to';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -40,14 +41,19 @@ export async function listCustomers(options: {
         like(sql`lower(${customers.fullname})`, `% ${prefix}`),
       )
     : undefined;
-  const rows = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenant.id), search))
-    .orderBy(asc(sql`lower(${customers.fullname})`), asc(customers.id))
-    .limit(query.pageSize + 1)
-    .offset((query.page - 1) * query.pageSize);
+  const where = and(eq(customers.tenantId, tenant.id), search);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(customers)
+      .where(where)
+      .orderBy(asc(sql`lower(${customers.fullname})`), asc(customers.id))
+      .limit(query.pageSize + 1)
+      .offset((query.page - 1) * query.pageSize),
+    countUpTo({ db, table: customers, where }),
+  ]);
   return {
+    ...total,
     items: rows.slice(0, query.pageSize).map(toCustomerSummary),
     page: query.page,
     pageSize: query.pageSize,

@@ -83,6 +83,7 @@ function describeProblems(problems: NoticeImportProblem[]): string {
 /**
  * Writes every row of the file in one transaction, or none: the file is checked again inside it
  * (the preview may be stale), and any problem, or a number taken meanwhile, rolls all of it back.
+ * With `onlyValidRows` the rows with problems are left out and the others written together.
  * One audit entry lists the numbers imported.
  */
 export async function importNotices(options: {
@@ -91,12 +92,21 @@ export async function importNotices(options: {
   operator: OperatorRow;
   csv: string;
   now: Date;
-}): Promise<{ imported: number }> {
+  /** Import the valid rows and leave out the rows with problems (a whole-file problem still refuses). */
+  onlyValidRows?: boolean;
+}): Promise<{ imported: number; skipped?: number }> {
   const { db, tenant, operator, csv, now } = options;
   try {
     return await db.transaction(async (tx) => {
       const { rows, problems } = await checkImport(tx, tenant, csv, now);
-      if (problems.length > 0) throw new AppError(400, 'bad_request', describeProblems(problems));
+      const skippedLines = new Set(problems.filter((problem) => problem.line > 1).map((p) => p.line));
+      const isFileProblem = problems.some((problem) => problem.line <= 1);
+      if (problems.length > 0 && (!options.onlyValidRows || isFileProblem)) {
+        throw new AppError(400, 'bad_request', describeProblems(problems));
+      }
+      if (rows.length === 0) {
+        throw new AppError(400, 'bad_request', 'Nothing was imported: no row of the file is valid.');
+      }
       for (const chunk of chunks(rows)) {
         await tx.insert(citations).values(
           chunk.map((row) => ({
@@ -127,7 +137,9 @@ export async function importNotices(options: {
         entityId: randomUUID(),
         after: { count: rows.length, citationNumbers: rows.map((row) => row.citationNumber) },
       });
-      return { imported: rows.length };
+      return options.onlyValidRows
+        ? { imported: rows.length, skipped: skippedLines.size }
+        : { imported: rows.length };
     });
   } catch (error) {
     if (isUniqueViolation(error, 'citations_tenant_number_key')) {

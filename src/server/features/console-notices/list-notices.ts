@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { citationCodes, citations, type TenantRow } from '../../db/schema';
+import { countUpTo } from '../lists/count-up-to';
 import { amountInForce, noticeConditions, noticeOrder } from './notice-filters';
 
 type ListQuery = z.output<typeof listNoticesQuerySchema>;
@@ -53,7 +54,7 @@ export function toNoticeListItem(row: {
 
 /**
  * One page of the tenant's notices. Bounded offset (the contract caps the depth) over an order
- * an index gives; one row more than the page tells whether a next page exists without counting.
+ * an index gives, and the matching rows counted up to the same depth (decision 201).
  */
 export async function listNotices(options: {
   db: Database;
@@ -61,15 +62,20 @@ export async function listNotices(options: {
   query: ListQuery;
 }): Promise<NoticePage> {
   const { db, tenant, query } = options;
-  const rows = await db
-    .select(noticeListColumns)
-    .from(citations)
-    .leftJoin(citationCodes, eq(citationCodes.id, citations.citationCodeId))
-    .where(noticeConditions(tenant, query))
-    .orderBy(...noticeOrder(query))
-    .limit(query.pageSize + 1)
-    .offset((query.page - 1) * query.pageSize);
+  const where = noticeConditions(tenant, query);
+  const [rows, total] = await Promise.all([
+    db
+      .select(noticeListColumns)
+      .from(citations)
+      .leftJoin(citationCodes, eq(citationCodes.id, citations.citationCodeId))
+      .where(where)
+      .orderBy(...noticeOrder(query))
+      .limit(query.pageSize + 1)
+      .offset((query.page - 1) * query.pageSize),
+    countUpTo({ db, table: citations, where }),
+  ]);
   return {
+    ...total,
     items: rows.slice(0, query.pageSize).map(toNoticeListItem),
     page: query.page,
     pageSize: query.pageSize,

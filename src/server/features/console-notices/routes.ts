@@ -76,7 +76,8 @@ export async function consoleNoticeRoutes(app: ApiInstance) {
 
   registerRoute(app, importNoticesContract, async (request) => {
     const { tenant, operator } = await authoriseConsoleCall(request, importNoticesContract);
-    return importNotices({ db, tenant, operator, csv: request.body.csv, now: clock.now() });
+    const { csv, onlyValidRows } = request.body;
+    return importNotices({ db, tenant, operator, csv, onlyValidRows, now: clock.now() });
   });
 
   registerRoute(app, listViolationCodesContract, async (request) => {

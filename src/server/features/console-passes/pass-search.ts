@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   CONSOLE_PASS_PAGE_SIZE,
   type ConsolePassFilter,
@@ -8,6 +8,7 @@ import {
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
+import { countUpTo } from '../lists/count-up-to';
 
 /**
  * The console's pass search (issue 11): one box for a plate, a name, an email or a pass number,
@@ -93,7 +94,7 @@ export async function searchConsolePasses(options: {
   const primaryPlate = sql<
     string | null
   >`(SELECT ${passVehicles.plate} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${issuedPasses.tenantId} AND ${passVehicles.passId} = ${issuedPasses.id} AND ${passVehicles.isPrimary} LIMIT 1)`;
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({ pass: issuedPasses, permitName: passProducts.name, plate: primaryPlate })
       .from(issuedPasses)
@@ -105,7 +106,7 @@ export async function searchConsolePasses(options: {
       .orderBy(...orderOf(options.sort, options.order))
       .limit(CONSOLE_PASS_PAGE_SIZE)
       .offset((page - 1) * CONSOLE_PASS_PAGE_SIZE),
-    db.select({ total: count() }).from(issuedPasses).where(where),
+    countUpTo({ db, table: issuedPasses, where }),
   ]);
   const items: ConsolePassRow[] = rows.map(({ pass, permitName, plate }) => ({
     uuid: pass.id,
@@ -120,5 +121,5 @@ export async function searchConsolePasses(options: {
     amount: pass.amount,
     currency: pass.currency,
   }));
-  return { items, total: totals[0]?.total ?? 0, page, pageSize: CONSOLE_PASS_PAGE_SIZE };
+  return { items, ...total, page, pageSize: CONSOLE_PASS_PAGE_SIZE };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type AnswerAppealBody,
   answerAppealContract,
@@ -6,6 +6,8 @@ import {
   listDashboardAppealsContract,
   operatorLoginContract,
   postDashboardAppealMessageContract,
+  type SearchDashboardAppealsQuery,
+  searchDashboardAppealsContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
 import { readOperatorToken } from './operator-session';
@@ -21,6 +23,16 @@ export function useDashboardAppeals() {
     queryKey: dashboardAppealsKey,
     queryFn: ({ signal }) =>
       callApi(listDashboardAppealsContract, {}, { signal, authorization: readOperatorToken() }),
+  });
+}
+
+/** A page of the console's appeal list; under dashboardAppealsKey, so an answer refreshes it. */
+export function useAppealSearch(query: SearchDashboardAppealsQuery) {
+  return useQuery({
+    queryKey: [...dashboardAppealsKey, 'search', query],
+    queryFn: ({ signal }) =>
+      callApi(searchDashboardAppealsContract, { query }, { signal, authorization: readOperatorToken() }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,19 +1,43 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { DashboardAppeal } from '../../../shared/contract';
+import { type FormEvent, useState } from 'react';
+import {
+  APPEAL_OUTCOMES,
+  APPEAL_STATES,
+  type AppealOutcome,
+  type AppealState,
+  type DashboardAppeal,
+} from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { appealThreadMessages, dashboardAppealMessages } from '../../../shared/messages';
+import {
+  consoleAppealListMessages as al,
+  appealThreadMessages,
+  dashboardAppealMessages,
+} from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
+import { ListBar, ListPager, type ListParams, useListParams } from '../console/list-kit';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
 import {
   appealThreadKey,
   dashboardAppealsKey,
   sendAppealMessage,
+  useAppealSearch,
   useDashboardAppealMessages,
-  useDashboardAppeals,
 } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
 
@@ -101,29 +125,123 @@ function AppealCard(props: {
   );
 }
 
+const PAGE_SIZE = 25;
+const FILTER_KEYS = ['q', 'state', 'outcome'] as const;
+/** Each state has its own order (the queue oldest first, decisions newest first). */
+const SORT_KEYS = ['default'] as const;
+const STATE_OPTIONS = APPEAL_STATES.map((value) => ({ value, label: al.states[value] ?? value }));
+const OUTCOME_OPTIONS = [
+  { value: '', label: al.anyOutcome },
+  ...APPEAL_OUTCOMES.map((value) => ({ value, label: al.outcomes[value] ?? value })),
+];
+const readState = (value: string | undefined): AppealState =>
+  APPEAL_STATES.find((state) => state === value) ?? 'pending';
+const readOutcome = (value: string | undefined): AppealOutcome | undefined =>
+  APPEAL_OUTCOMES.find((outcome) => outcome === value);
+
+function AppealFilters({ params }: { params: ListParams<(typeof FILTER_KEYS)[number], 'default'> }) {
+  const [search, setSearch] = useState(params.filters.q ?? '');
+  const state = readState(params.filters.state);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    params.setFilters({ q: search.trim() });
+  };
+  return (
+    <form onSubmit={submit} aria-label={dashboardAppealMessages.listTitle}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NativeSelect
+          label={al.stateLabel}
+          data={STATE_OPTIONS}
+          value={state}
+          onChange={(event) => {
+            const next = event.currentTarget.value;
+            // A pending appeal has no outcome: choosing the queue drops the outcome filter.
+            params.setFilters({
+              state: next === 'pending' ? undefined : next,
+              ...(next === 'pending' ? { outcome: undefined } : {}),
+            });
+          }}
+          w={{ base: '100%', xs: 210 }}
+        />
+        {state !== 'pending' && (
+          <NativeSelect
+            label={al.outcomeLabel}
+            data={OUTCOME_OPTIONS}
+            value={params.filters.outcome ?? ''}
+            onChange={(event) => params.setFilters({ outcome: event.currentTarget.value })}
+            w={{ base: '100%', xs: 170 }}
+          />
+        )}
+        <TextInput
+          label={al.searchLabel}
+          placeholder={al.searchPlaceholder}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          maxLength={32}
+          w={{ base: '100%', sm: 240 }}
+        />
+        <Button type="submit">{al.search}</Button>
+        {params.hasFilters && (
+          <Button
+            variant="subtle"
+            onClick={() => {
+              setSearch('');
+              params.clearFilters();
+            }}
+          >
+            {al.clearFilters}
+          </Button>
+        )}
+      </Group>
+    </form>
+  );
+}
+
 /**
- * /dashboard/appeals: the operator's queue of appeals, pending first, each answerable. It lives in
- * the console frame, which signs out on a refused token and offers sign-out itself.
+ * /dashboard/appeals: the operator's queue of appeals waiting for an answer (a decided appeal
+ * leaves it), or the decided ones by outcome; searched by notice number or plate, paged, the
+ * filters kept in the address. It lives in the console frame, which signs out on a refused
+ * token and offers sign-out itself.
  */
 export function DashboardAppealsPage() {
   const queryClient = useQueryClient();
   const timeZone = useTenantTimeZone();
-  const query = useDashboardAppeals();
+  const params = useListParams({ filters: FILTER_KEYS, sorts: SORT_KEYS, defaultSort: 'default' });
+  const state = readState(params.filters.state);
+  const outcome = state === 'pending' ? undefined : readOutcome(params.filters.outcome);
+  const query = useAppealSearch({
+    state,
+    ...(outcome ? { outcome } : {}),
+    ...(params.filters.q ? { q: params.filters.q } : {}),
+    page: params.page,
+    pageSize: PAGE_SIZE,
+  });
   const [answering, setAnswering] = useState<{ appeal: DashboardAppeal; isApproved: boolean } | null>(null);
+  const data = query.data;
 
   return (
     <Stack gap="lg" maw={960}>
       <Title order={1}>{dashboardAppealMessages.listTitle}</Title>
+      <AppealFilters params={params} />
       {query.isLoading && <Loader aria-label={dashboardAppealMessages.listTitle} />}
       {query.isError && (
         <Alert color="red" role="alert">
           {(query.error as Error).message}
         </Alert>
       )}
-      {query.data?.length === 0 && <Text>{dashboardAppealMessages.empty}</Text>}
-      {query.data && query.data.length > 0 && (
-        <Stack component="ul" gap="sm" className="plain-list">
-          {query.data.map((appeal) => (
+      {data && <ListBar total={data} page={params.page} pageSize={PAGE_SIZE} shown={data.items.length} />}
+      {data?.items.length === 0 && (
+        <Text role="status">
+          {params.hasFilters
+            ? al.emptyFiltered
+            : state === 'pending'
+              ? al.emptyQueue
+              : dashboardAppealMessages.empty}
+        </Text>
+      )}
+      {data && data.items.length > 0 && (
+        <Stack component="ul" gap="sm" className="plain-list" aria-busy={query.isFetching}>
+          {data.items.map((appeal) => (
             <AppealCard
               key={appeal.uuid}
               appeal={appeal}
@@ -133,6 +251,7 @@ export function DashboardAppealsPage() {
           ))}
         </Stack>
       )}
+      {data && <ListPager total={data} page={params.page} pageSize={PAGE_SIZE} onPage={params.setPage} />}
       {answering && (
         <AnswerAppealDialog
           appeal={answering.appeal}

@@ -1,25 +1,81 @@
-import { Button, Card, Group, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { type AuditEntryView, listAuditContract } from '../../../../shared/contract';
-import { formatDate } from '../../../../shared/format';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import {
+  type AuditEntryView,
+  type AuditFilter,
+  buildQuery,
+  exportAuditContract,
+  listAuditContract,
+} from '../../../../shared/contract';
+import {
+  actionLabel,
+  actorOf,
+  describeAuditChanges,
+  kindLabel,
+} from '../../../../shared/format/audit-changes';
+import { formatDate } from '../../../../shared/format/dates';
 import { consoleMessages } from '../../../../shared/messages';
+import { consoleAuditMessages as m } from '../../../../shared/messages/console-audit';
 import { useTenantTimeZone } from '../../../app/brand';
+import { API_BASE } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download-file';
+import { readOperatorToken } from '../../operator/operator-session';
 import { CONSOLE_QUERY_ROOT } from '../console-api';
+import { ExportButton, ListBar, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
+import { useOperators } from '../operators/operators-api';
 import { QueryError } from '../query-state';
-import { diffAuditValues } from './audit-diff';
 
 const PAGE_SIZE = 25;
+const FILTER_KEYS = ['operatorUuid', 'action', 'entityType', 'from', 'to'] as const;
+/** The log reads newest first only. */
+const SORT_KEYS = ['newest'] as const;
 
-/** The record kinds the filter offers; other sections' kinds show under 'All records'. */
+const ACTION_OPTIONS = [
+  { value: '', label: m.anyAction },
+  ...Object.entries(m.actions)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label)),
+];
 const KIND_OPTIONS = [
-  { value: '', label: consoleMessages.auditFilterAll },
-  ...Object.entries(consoleMessages.auditKinds).map(([value, label]) => ({ value, label })),
+  { value: '', label: m.anyKind },
+  ...Object.entries(m.kinds)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label)),
 ];
 
-function ChangesTable({ entry }: { entry: AuditEntryView }) {
-  const changes = diffAuditValues(entry.before, entry.after);
+/** The console page of a record the log names, when it has one. */
+function recordPath(entry: AuditEntryView): string | null {
+  switch (entry.entityType) {
+    case 'notice':
+      return `/dashboard/notices/${entry.entityId}`;
+    case 'pass':
+      return `/dashboard/passes/${entry.entityId}`;
+    case 'customer':
+      return `/dashboard/customers/${entry.entityId}`;
+    case 'product':
+      return `/dashboard/products/${entry.entityId}`;
+    default:
+      return null;
+  }
+}
+
+function ChangesTable({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
+  const changes = describeAuditChanges(entry.before, entry.after, timeZone);
   if (changes.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -28,84 +84,172 @@ function ChangesTable({ entry }: { entry: AuditEntryView }) {
     );
   }
   return (
-    <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{consoleMessages.auditField}</Table.Th>
-          <Table.Th scope="col">{consoleMessages.auditBefore}</Table.Th>
-          <Table.Th scope="col">{consoleMessages.auditAfter}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {changes.map((change) => (
-          <Table.Tr key={change.field}>
-            <Table.Td className="audit-value">{change.field}</Table.Td>
-            <Table.Td className="audit-value">{change.before}</Table.Td>
-            <Table.Td className="audit-value">{change.after}</Table.Td>
+    <div className="console-table-wrap">
+      <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing="xs" className="audit-changes">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{consoleMessages.auditField}</Table.Th>
+            <Table.Th scope="col">{consoleMessages.auditBefore}</Table.Th>
+            <Table.Th scope="col">{consoleMessages.auditAfter}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((change) => (
+            <Table.Tr key={change.field}>
+              <Table.Th scope="row" fw={600} fz="sm">
+                {change.label}
+              </Table.Th>
+              <Table.Td className="audit-value">{change.before || '—'}</Table.Td>
+              <Table.Td className="audit-value">{change.after || '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
   );
 }
 
 function AuditRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
+  const path = recordPath(entry);
+  const record = entry.entityLabel ?? m.removedRecord;
   return (
     <Card withBorder padding="md" component="li">
       <Stack gap={6}>
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Text fw={700}>{entry.action}</Text>
+          <Text fw={700}>{actionLabel(entry.action)}</Text>
           <Text size="sm" c="dimmed">
             <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, timeZone, 'dateTime')}</time>
           </Text>
         </Group>
-        <Text size="sm" className="console-break">
-          {`${consoleMessages.auditWho}: ${entry.actorLabel} · ${entry.entityType} ${entry.entityId}`}
-        </Text>
-        <ChangesTable entry={entry} />
+        <Group gap="xs" wrap="wrap" className="console-break">
+          <Badge variant="light" color="gray" c="dark.9">
+            {kindLabel(entry.entityType)}
+          </Badge>
+          {path && entry.entityLabel ? (
+            <Anchor component={Link} to={path} size="sm" fw={600}>
+              {record}
+            </Anchor>
+          ) : (
+            <Text size="sm" fw={600}>
+              {record}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed">
+            {`${consoleMessages.auditWho}: ${actorOf(entry)}`}
+          </Text>
+        </Group>
+        <ChangesTable entry={entry} timeZone={timeZone} />
       </Stack>
     </Card>
   );
 }
 
-/** /dashboard/audit: every change operators made, newest first, read-only. */
+function downloadAuditExport(filter: Partial<AuditFilter>) {
+  return downloadFile({
+    url: `${API_BASE}${exportAuditContract.path}${buildQuery(filter)}`,
+    authorization: readOperatorToken() ?? '',
+    fallbackName: 'audit.csv',
+  });
+}
+
+/**
+ * /dashboard/audit: every change operators made, newest first, read-only; filtered by operator,
+ * kind of change, record and days (kept in the address), and exported as CSV as filtered.
+ */
 export function AuditPage() {
   const timeZone = useTenantTimeZone();
-  const [entityType, setEntityType] = useState('');
+  const params = useListParams({ filters: FILTER_KEYS, sorts: SORT_KEYS, defaultSort: 'newest' });
+  const { filters } = params;
+  const operators = useOperators();
   const log = useInfiniteQuery({
-    queryKey: [CONSOLE_QUERY_ROOT, 'audit', entityType],
+    queryKey: [CONSOLE_QUERY_ROOT, 'audit', filters],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       callAsOperator(
         listAuditContract,
-        {
-          query: {
-            limit: PAGE_SIZE,
-            ...(entityType ? { entityType } : {}),
-            ...(pageParam ? { cursor: pageParam } : {}),
-          },
-        },
+        { query: { limit: PAGE_SIZE, ...filters, ...(pageParam ? { cursor: pageParam } : {}) } },
         signal,
       ),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
   const entries = log.data?.pages.flatMap((page) => page.entries) ?? [];
+  const firstPage = log.data?.pages[0];
+  const operatorOptions = [
+    { value: '', label: m.anyOperator },
+    ...(operators.data ?? []).map((operator) => ({
+      value: operator.uuid,
+      label: operator.fullname || operator.email,
+    })),
+  ];
 
   return (
     <Stack gap="lg">
       <Title order={1}>{consoleMessages.auditTitle}</Title>
-      <NativeSelect
-        label={consoleMessages.auditFilterLabel}
-        data={KIND_OPTIONS}
-        value={entityType}
-        onChange={(event) => setEntityType(event.currentTarget.value)}
-        maw={280}
-      />
+      <Group align="flex-end" gap="sm" wrap="wrap" role="group" aria-label={consoleMessages.auditTitle}>
+        <NativeSelect
+          label={m.filterOperator}
+          data={operatorOptions}
+          value={filters.operatorUuid ?? ''}
+          onChange={(event) => params.setFilters({ operatorUuid: event.currentTarget.value })}
+          w={{ base: '100%', xs: 200 }}
+        />
+        <NativeSelect
+          label={m.filterAction}
+          data={ACTION_OPTIONS}
+          value={filters.action ?? ''}
+          onChange={(event) => params.setFilters({ action: event.currentTarget.value })}
+          w={{ base: '100%', xs: 220 }}
+        />
+        <NativeSelect
+          label={m.filterKind}
+          data={KIND_OPTIONS}
+          value={filters.entityType ?? ''}
+          onChange={(event) => params.setFilters({ entityType: event.currentTarget.value })}
+          w={{ base: '100%', xs: 170 }}
+        />
+        <TextInput
+          type="date"
+          label={m.filterFrom}
+          value={filters.from ?? ''}
+          onChange={(event) => params.setFilters({ from: event.currentTarget.value })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        <TextInput
+          type="date"
+          label={m.filterTo}
+          value={filters.to ?? ''}
+          onChange={(event) => params.setFilters({ to: event.currentTarget.value })}
+          w={{ base: '100%', xs: 160 }}
+        />
+        {params.hasFilters && (
+          <Button variant="subtle" onClick={params.clearFilters}>
+            {m.clearFilters}
+          </Button>
+        )}
+      </Group>
       {log.isPending && <Skeleton height={240} radius="md" aria-label={consoleMessages.loading} />}
       <QueryError error={log.error} />
-      {log.isSuccess && entries.length === 0 && <Text>{consoleMessages.auditEmpty}</Text>}
+      {firstPage && (
+        <ListBar
+          total={firstPage}
+          page={1}
+          pageSize={entries.length}
+          shown={entries.length}
+          actions={<ExportButton onExport={() => downloadAuditExport(filters)} />}
+        />
+      )}
+      {log.isSuccess && entries.length === 0 && (
+        <Text role="status">{params.hasFilters ? m.emptyFiltered : consoleMessages.auditEmpty}</Text>
+      )}
       {entries.length > 0 && (
-        <Stack component="ul" gap="sm" className="plain-list">
+        <Stack
+          component="ul"
+          gap="sm"
+          className="plain-list"
+          aria-busy={log.isFetching}
+          style={{ opacity: log.isPlaceholderData ? 0.6 : 1 }}
+        >
           {entries.map((entry) => (
             <AuditRow key={entry.id} entry={entry} timeZone={timeZone} />
           ))}

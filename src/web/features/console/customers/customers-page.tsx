@@ -1,32 +1,28 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { DataTable } from '../data-table';
-import { Pager, QueryError } from '../query-state';
+import { ListBar, ListPager, useListParams } from '../list-kit';
+import { QueryError } from '../query-state';
 import { useCustomerList } from './api';
 
 const PAGE_SIZE = 25;
+const FILTER_KEYS = ['q'] as const;
+/** Customers list by name only. */
+const SORT_KEYS = ['name'] as const;
 
 /** /dashboard/customers: the tenant's customers by name, searched on the server. */
 export function CustomersPage() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const params = useListParams({ filters: FILTER_KEYS, sorts: SORT_KEYS, defaultSort: 'name' });
+  const q = params.filters.q ?? '';
+  const page = params.page;
   const [search, setSearch] = useState(q);
   const list = useCustomerList({ ...(q ? { q } : {}), page, pageSize: PAGE_SIZE });
 
-  const go = (changes: { q?: string; page?: number }) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (!value || value === 1) next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next);
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    go({ q: search.trim(), page: 1 });
+    params.setFilters({ q: search.trim() });
   };
 
   return (
@@ -47,11 +43,14 @@ export function CustomersPage() {
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={{ base: '100%', sm: 320 }}
           />
-          <Button type="submit">Search</Button>
+          <Button type="submit">{m.search}</Button>
         </Group>
       </form>
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
+      {list.data && (
+        <ListBar total={list.data} page={page} pageSize={PAGE_SIZE} shown={list.data.items.length} />
+      )}
       {list.data?.items.length === 0 && <Text role="status">{q ? m.empty : m.emptyTenant}</Text>}
       {list.data && list.data.items.length > 0 && (
         <DataTable
@@ -80,9 +79,7 @@ export function CustomersPage() {
           ))}
         </DataTable>
       )}
-      {list.data && (
-        <Pager page={page} hasMore={list.data.hasMore} onPage={(next) => go({ page: next })} labels={m} />
-      )}
+      {list.data && <ListPager total={list.data} page={page} pageSize={PAGE_SIZE} onPage={params.setPage} />}
     </Stack>
   );
 }

@@ -68,7 +68,8 @@ export const updateViolationCode = (uuid: string, body: ViolationCodeBody) =>
   callAsOperator(updateViolationCodeContract, { params: { uuid }, body });
 export const previewNoticeImport = (csv: string) =>
   callAsOperator(previewNoticeImportContract, { body: { csv } });
-export const importNotices = (csv: string) => callAsOperator(importNoticesContract, { body: { csv } });
+export const importNotices = (csv: string, onlyValidRows = false) =>
+  callAsOperator(importNoticesContract, { body: { csv, onlyValidRows } });
 
 export { saveFile } from '../../../lib/download-file';
 

@@ -8,38 +8,61 @@ import {
   type NoticeImportPreview,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
+import { csvLine } from '../../../../shared/format/csv';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { NOTICE_IMPORT_COLUMNS, noticeImportTemplate } from '../../../../shared/rules/notice-csv';
 import { importNotices, noticesKey, previewNoticeImport, saveFile } from './api';
 
+/** How many problems the page lists; the rest are in the downloadable problems file. */
+const PROBLEMS_SHOWN = 5;
+
+/** The problems as a CSV file: line, column and problem, every one of them. */
+function problemsCsv(preview: NoticeImportPreview): string {
+  return [
+    csvLine(m.problemsCsvColumns),
+    ...preview.problems.map((problem) => csvLine([problem.line, problem.field ?? '', problem.message])),
+  ].join('');
+}
+
+/** The rows that have at least one problem (a header or whole-file problem is line 0 or 1). */
+const badRowCount = (preview: NoticeImportPreview) =>
+  new Set(preview.problems.filter((problem) => problem.line > 1).map((problem) => problem.line)).size;
+
+/**
+ * A short summary of the problems (the first few, on screen) and the whole list as a file, rather
+ * than a table as long as the file.
+ */
 function Problems({ preview }: { preview: NoticeImportPreview }) {
+  const shown = preview.problems.slice(0, PROBLEMS_SHOWN);
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
         <Title order={2} size="h3" c="red.9">
           {fillMessage(m.problemsTitle, { count: preview.problems.length })}
         </Title>
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{m.problemLine}</Table.Th>
-                <Table.Th scope="col">{m.problemField}</Table.Th>
-                <Table.Th scope="col">{m.problemMessage}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.problems.map((problem) => (
-                <Table.Tr key={`${problem.line}-${problem.field}-${problem.message}`}>
-                  <Table.Td>{problem.line > 0 ? problem.line : m.wholeFile}</Table.Td>
-                  <Table.Td>{problem.field ?? '—'}</Table.Td>
-                  <Table.Td>{problem.message}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {preview.problems.length > PROBLEMS_SHOWN && <Text size="sm">{m.problemsSummary}</Text>}
+        <List size="sm" spacing={4}>
+          {shown.map((problem) => (
+            <List.Item key={`${problem.line}-${problem.field}-${problem.message}`}>
+              <Text span fw={600}>
+                {problem.line > 0 ? `${m.problemLine} ${problem.line}` : m.wholeFile}
+                {problem.field ? ` · ${problem.field}` : ''}
+              </Text>
+              {`: ${problem.message}`}
+            </List.Item>
+          ))}
+        </List>
+        <Group>
+          <Button
+            variant="default"
+            onClick={() =>
+              saveFile(new Blob([problemsCsv(preview)], { type: 'text/csv' }), 'notice-import-problems.csv')
+            }
+          >
+            {m.downloadProblems}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );
@@ -75,8 +98,9 @@ function Sample({ preview }: { preview: NoticeImportPreview }) {
 }
 
 /**
- * /dashboard/notices/import: choose a CSV file, see every bad row and column, then import it all
- * at once. The server checks the file again on import; nothing is written unless every row is good.
+ * /dashboard/notices/import: choose a CSV file, see a summary of its problems (all of them in a
+ * downloadable file), then import it all at once, or only its valid rows. The server checks the
+ * file again on import.
  */
 export function NoticeImportPage() {
   const fileInputId = useId();
@@ -84,7 +108,7 @@ export function NoticeImportPage() {
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<NoticeImportPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [imported, setImported] = useState<number | null>(null);
+  const [imported, setImported] = useState<{ imported: number; skipped?: number } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
   const run = async (work: () => Promise<void>) => {
@@ -117,17 +141,23 @@ export function NoticeImportPage() {
     });
   };
 
-  const importAll = () =>
+  const importRows = (onlyValidRows: boolean) =>
     run(async () => {
       if (!csv) return;
-      const result = await importNotices(csv);
-      setImported(result.imported);
+      setImported(await importNotices(csv, onlyValidRows));
       setPreview(null);
       setCsv(null);
       await queryClient.invalidateQueries({ queryKey: noticesKey });
     });
 
   const canImport = preview && preview.problems.length === 0 && preview.rowCount > 0;
+  // Valid rows beside rows with problems (and no problem of the whole file): they may go alone.
+  const validRows = preview ? preview.rowCount - badRowCount(preview) : 0;
+  const canImportValid =
+    preview &&
+    preview.problems.length > 0 &&
+    validRows > 0 &&
+    preview.problems.every((problem) => problem.line > 1);
   return (
     <Stack gap="md" maw={860}>
       <Anchor component={Link} to="/dashboard/notices">
@@ -176,13 +206,27 @@ export function NoticeImportPage() {
       )}
       {imported !== null && (
         <Alert color="green" role="status">
-          {fillMessage(m.importDone, { count: imported })}{' '}
+          {imported.skipped
+            ? fillMessage(m.importDoneSkipped, { count: imported.imported, skipped: imported.skipped })
+            : fillMessage(m.importDone, { count: imported.imported })}{' '}
           <Anchor component={Link} to="/dashboard/notices">
             {m.backToList}
           </Anchor>
         </Alert>
       )}
       {preview && preview.problems.length > 0 && <Problems preview={preview} />}
+      {canImportValid && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Text>{fillMessage(m.importValidRowsHint, { skipped: badRowCount(preview) })}</Text>
+            <Group>
+              <Button onClick={() => importRows(true)} loading={isBusy}>
+                {fillMessage(m.importValidRows, { count: validRows })}
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
       {canImport && (
         <Paper withBorder p="md">
           <Stack gap="sm">
@@ -190,7 +234,7 @@ export function NoticeImportPage() {
               {fillMessage(m.previewTitle, { count: preview.rowCount })}
             </Title>
             <Sample preview={preview} />
-            <Button onClick={importAll} loading={isBusy}>
+            <Button onClick={() => importRows(false)} loading={isBusy}>
               {fillMessage(m.importButton, { count: preview.rowCount })}
             </Button>
           </Stack>

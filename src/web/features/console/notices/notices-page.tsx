@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -13,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   NOTICE_SORT_KEYS,
   type NoticeListItem,
@@ -26,8 +25,9 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
-import { Pager, QueryError } from '../query-state';
-import { nextSortOrder, SortHeader } from '../sort-header';
+import { ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
+import { QueryError } from '../query-state';
+import { SortHeader } from '../sort-header';
 import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
 import { statusBadgeColor } from './notice-status';
 
@@ -45,24 +45,16 @@ const COLUMNS: (ResponsiveColumn & { sort?: NoticeSortKey })[] = [
 
 /** The list's state lives in the address, so back, forward and a shared link show the same page. */
 function useListQuery() {
-  const [params, setParams] = useSearchParams();
-  const sortParam = params.get('sort') as NoticeSortKey | null;
+  const params = useListParams({ filters: FILTER_KEYS, sorts: NOTICE_SORT_KEYS, defaultSort: 'issued' });
   const query: NoticeListQuery = {
-    ...Object.fromEntries(FILTER_KEYS.flatMap((key) => (params.get(key) ? [[key, params.get(key)]] : []))),
-    sort: sortParam && NOTICE_SORT_KEYS.includes(sortParam) ? sortParam : 'issued',
-    order: params.get('order') === 'asc' ? 'asc' : 'desc',
-    page: Math.max(1, Number(params.get('page')) || 1),
+    ...params.filters,
+    status: params.filters.status as NoticeListQuery['status'],
+    sort: params.sort,
+    order: params.order,
+    page: params.page,
     pageSize: PAGE_SIZE,
   };
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    setParams(next);
-  };
-  return { query, update, hasFilters: FILTER_KEYS.some((key) => params.get(key)) };
+  return { ...params, query };
 }
 
 function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: string }) {
@@ -89,12 +81,12 @@ function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: str
   );
 }
 
-function Filters({ query, update, hasFilters }: ReturnType<typeof useListQuery>) {
+function Filters({ query, setFilters, clearFilters, hasFilters }: ReturnType<typeof useListQuery>) {
   const codes = useViolationCodes();
   const [search, setSearch] = useState(query.q ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update({ q: search.trim(), page: undefined });
+    setFilters({ q: search.trim() });
   };
   return (
     <form onSubmit={submit} aria-label={m.listTitle}>
@@ -114,7 +106,7 @@ function Filters({ query, update, hasFilters }: ReturnType<typeof useListQuery>)
             { value: '', label: m.anyStatus },
             ...PAYMENT_STATUSES.map((status) => ({ value: status, label: status })),
           ]}
-          onChange={(event) => update({ status: event.currentTarget.value, page: undefined })}
+          onChange={(event) => setFilters({ status: event.currentTarget.value })}
           w={{ base: '100%', xs: 170 }}
         />
         <NativeSelect
@@ -124,21 +116,21 @@ function Filters({ query, update, hasFilters }: ReturnType<typeof useListQuery>)
             { value: '', label: m.anyCode },
             ...(codes.data ?? []).map((code) => ({ value: code.uuid, label: code.name })),
           ]}
-          onChange={(event) => update({ codeUUID: event.currentTarget.value, page: undefined })}
+          onChange={(event) => setFilters({ codeUUID: event.currentTarget.value })}
           w={{ base: '100%', xs: 200 }}
         />
         <TextInput
           type="date"
           label={m.fromLabel}
           value={query.from ?? ''}
-          onChange={(event) => update({ from: event.currentTarget.value, page: undefined })}
+          onChange={(event) => setFilters({ from: event.currentTarget.value })}
           w={{ base: '100%', xs: 160 }}
         />
         <TextInput
           type="date"
           label={m.toLabel}
           value={query.to ?? ''}
-          onChange={(event) => update({ to: event.currentTarget.value, page: undefined })}
+          onChange={(event) => setFilters({ to: event.currentTarget.value })}
           w={{ base: '100%', xs: 160 }}
         />
         <Button type="submit">{m.search}</Button>
@@ -147,14 +139,7 @@ function Filters({ query, update, hasFilters }: ReturnType<typeof useListQuery>)
             variant="subtle"
             onClick={() => {
               setSearch('');
-              update({
-                q: undefined,
-                status: undefined,
-                from: undefined,
-                to: undefined,
-                codeUUID: undefined,
-                page: undefined,
-              });
+              clearFilters();
             }}
           >
             {m.clearFilters}
@@ -169,30 +154,9 @@ function Filters({ query, update, hasFilters }: ReturnType<typeof useListQuery>)
 export function NoticesPage() {
   const timeZone = useTenantTimeZone();
   const listQuery = useListQuery();
-  const { query, update, hasFilters } = listQuery;
+  const { query, hasFilters } = listQuery;
   const list = useNoticeList(query);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
-
-  const sortBy = (sort: NoticeSortKey) =>
-    update({
-      sort,
-      order: nextSortOrder(query.sort ?? 'issued', query.order ?? 'desc', sort),
-      page: undefined,
-    });
-
-  const exportCsv = async () => {
-    setExportError(null);
-    setIsExporting(true);
-    try {
-      const { page: _page, pageSize: _size, ...filter } = query;
-      await downloadNoticeExport(filter);
-    } catch (error) {
-      setExportError((error as Error).message);
-    } finally {
-      setIsExporting(false);
-    }
-  };
+  const { page: _page, pageSize: _size, ...filter } = query;
 
   // Only the actions the operator's role may take are offered (the server checks each call).
   const canCreate = useOperatorCan('notice.create');
@@ -214,9 +178,6 @@ export function NoticesPage() {
               {m.importCsv}
             </Button>
           )}
-          <Button variant="default" onClick={exportCsv} loading={isExporting}>
-            {m.exportCsv}
-          </Button>
           {canManageCodes && (
             <Button component={Link} to="/dashboard/notices/codes" variant="subtle">
               {m.violationCodes}
@@ -225,13 +186,17 @@ export function NoticesPage() {
         </Group>
       </Group>
       <Filters {...listQuery} />
-      {exportError && (
-        <Alert color="red" role="alert">
-          {exportError}
-        </Alert>
-      )}
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
+      {list.data && (
+        <ListBar
+          total={list.data}
+          page={listQuery.page}
+          pageSize={PAGE_SIZE}
+          shown={list.data.items.length}
+          actions={<ExportButton onExport={() => downloadNoticeExport(filter)} />}
+        />
+      )}
       {list.data && list.data.items.length === 0 && (
         <Text role="status">{hasFilters || query.page !== 1 ? m.empty : m.emptyTenant}</Text>
       )}
@@ -248,10 +213,10 @@ export function NoticesPage() {
               key={column.label}
               label={column.label}
               sort={column.sort}
-              activeSort={query.sort ?? 'issued'}
-              order={query.order ?? 'desc'}
+              activeSort={listQuery.sort}
+              order={listQuery.order}
               sortLabel={fillMessage(m.sortBy, { column: column.label })}
-              onSort={sortBy}
+              onSort={listQuery.sortBy}
             />
           ))}
         >
@@ -261,12 +226,7 @@ export function NoticesPage() {
         </ResponsiveTable>
       )}
       {list.data && (
-        <Pager
-          page={Number(query.page ?? 1)}
-          hasMore={list.data.hasMore}
-          onPage={(page) => update({ page })}
-          labels={m}
-        />
+        <ListPager total={list.data} page={listQuery.page} pageSize={PAGE_SIZE} onPage={listQuery.setPage} />
       )}
     </Stack>
   );

@@ -1,7 +1,7 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   CONSOLE_PASS_FILTERS,
   CONSOLE_PASS_SORT_KEYS,
@@ -14,9 +14,10 @@ import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { ListBar, ListPager, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
-import { nextSortOrder, SortHeader, type SortOrder } from '../sort-header';
+import { SortHeader } from '../sort-header';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 
 const FILTER_LABELS: Record<ConsolePassFilter, string> = {
@@ -24,6 +25,7 @@ const FILTER_LABELS: Record<ConsolePassFilter, string> = {
   active: m.filterActive,
   ...PASS_STATUS_LABELS,
 };
+const FILTER_KEYS = ['q', 'status'] as const;
 const FILTER_OPTIONS = CONSOLE_PASS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
 
 function readFilter(value: string | null): ConsolePassFilter {
@@ -37,20 +39,17 @@ function readFilter(value: string | null): ConsolePassFilter {
  * number, filtered by status (?status=waiting is the approvals queue), 25 a page. The search
  * lives in the address, so a result can be bookmarked and Back returns to it.
  */
-const readSort = (value: string | null): ConsolePassSortKey =>
-  (CONSOLE_PASS_SORT_KEYS as readonly string[]).includes(value ?? '')
-    ? (value as ConsolePassSortKey)
-    : 'created';
-
 export function PassesPage() {
   const navigate = useNavigate();
   const timeZone = useTenantTimeZone();
-  const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const status = readFilter(params.get('status'));
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const sort = readSort(params.get('sort'));
-  const order: SortOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const params = useListParams({
+    filters: FILTER_KEYS,
+    sorts: CONSOLE_PASS_SORT_KEYS,
+    defaultSort: 'created',
+  });
+  const q = params.filters.q ?? '';
+  const status = readFilter(params.filters.status ?? null);
+  const { page, sort, order } = params;
   const [draft, setDraft] = useState(q);
 
   const query = useQuery({
@@ -60,25 +59,6 @@ export function PassesPage() {
     placeholderData: keepPreviousData,
   });
 
-  function update(next: {
-    q?: string;
-    status?: ConsolePassFilter;
-    sort?: ConsolePassSortKey;
-    order?: SortOrder;
-    page?: number;
-  }) {
-    const values = { q, status, sort, order, page: 1, ...next };
-    const search = new URLSearchParams();
-    if (values.q) search.set('q', values.q);
-    if (values.status !== 'all') search.set('status', values.status);
-    if (values.sort !== 'created') search.set('sort', values.sort);
-    if (values.order !== 'desc') search.set('order', values.order);
-    if (values.page > 1) search.set('page', String(values.page));
-    setParams(search);
-  }
-
-  const sortBy = (pressed: ConsolePassSortKey) =>
-    update({ sort: pressed, order: nextSortOrder(sort, order, pressed) });
   const header = (label: string, key?: ConsolePassSortKey) => (
     <SortHeader
       label={label}
@@ -86,17 +66,16 @@ export function PassesPage() {
       activeSort={sort}
       order={order}
       sortLabel={fillMessage(m.sortBy, { column: label })}
-      onSort={sortBy}
+      onSort={params.sortBy}
     />
   );
 
   function onSearch(event: FormEvent) {
     event.preventDefault();
-    update({ q: draft.trim() });
+    params.setFilters({ q: draft.trim() });
   }
 
   const data = query.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (
     <Stack gap="lg">
       <Title order={1}>{m.listTitle}</Title>
@@ -114,7 +93,9 @@ export function PassesPage() {
             data={FILTER_OPTIONS}
             value={status}
             allowDeselect={false}
-            onChange={(value) => update({ status: readFilter(value) })}
+            onChange={(value) =>
+              params.setFilters({ status: value === 'all' ? undefined : (value ?? undefined) })
+            }
             w={200}
           />
           <Button type="submit">{m.search}</Button>
@@ -129,9 +110,7 @@ export function PassesPage() {
           q ? m.empty : status === 'waiting' ? m.emptyQueue : status === 'all' ? m.emptyAll : m.empty
         }
       >
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {fillMessage(m.count, { count: data?.total ?? 0 })}
-        </Text>
+        {data && <ListBar total={data} page={page} pageSize={data.pageSize} shown={data.items.length} />}
         <ResponsiveTable
           minWidth={760}
           highlightOnHover
@@ -184,15 +163,7 @@ export function PassesPage() {
             </Table.Tr>
           ))}
         </ResponsiveTable>
-        {pages > 1 && (
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={(next) => update({ page: next })}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-          />
-        )}
+        {data && <ListPager total={data} page={page} pageSize={data.pageSize} onPage={params.setPage} />}
       </QueryState>
     </Stack>
   );

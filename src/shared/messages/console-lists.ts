@@ -1,0 +1,20 @@
+/** The parts every console list shares (issue 33): its count, its pages and its export. */
+export const consoleListMessages = {
+  /** "1–25 of 10,217": the rows shown and how many match. */
+  range: '{first}–{last} of {total}',
+  /** Past the counted cap: "1–25 of more than 10,000". */
+  rangeAtLeast: '{first}–{last} of more than {total}',
+  pagesLabel: 'Pages',
+  pageItem: 'Page {page}',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  firstPage: 'First page',
+  lastPage: 'Last page',
+  jumpLabel: 'Go to page',
+  jumpButton: 'Go',
+  /** The jump box's hint: the pages there are. */
+  jumpHint: '1 to {pages}',
+  jumpOutOfRange: 'Choose a page from 1 to {pages}.',
+  exportCsv: 'Export CSV',
+  exportHint: 'Exports every row that matches the filters, not only this page.',
+} as const;

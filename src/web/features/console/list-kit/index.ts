@@ -1,0 +1,9 @@
+/**
+ * The console's list toolkit (issue 33, docs/decisions/201): every console list keeps its state
+ * in the address (useListParams), says which rows show of how many (ListBar), pages with a jump
+ * (ListPager) and exports what is filtered (ExportButton). Row selection plugs into ListBar's
+ * `selection` slot and reads `filters` from useListParams.
+ */
+export { ExportButton } from './export-button';
+export { ListBar, ListPager, pageCount, rangeText } from './list-pager';
+export { type ListParams, type ListParamsSpec, readPage, useListParams } from './use-list-params';
