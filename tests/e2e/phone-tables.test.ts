@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   expectNoPageErrors,
+  expectPhoneMenuCurrent,
   launchBrowser,
   newContext,
   tenantUrl,

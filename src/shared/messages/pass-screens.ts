@@ -165,4 +165,16 @@ export const passEditMessages = {
   inviteSubmit: 'Send invitation',
   inviteSent: 'Invitation sent to {email}.',
   noBusinessProducts: 'Your business has no passes to issue yet.',
+
+  // The invitation page (decision 216).
+  invitationTitle: 'Set up your parking pass',
+  /** {business}: who invited; {product}: the pass. */
+  invitationIntro: '{business} issued you a parking pass: {product}.',
+  invitationAccount: 'Your account: {email}',
+  invitationPasswordIntro: 'Choose your own password. You will sign in with it from now on.',
+  invitationVehicleTitle: 'Your vehicle',
+  invitationNeedsApproval: '{business} will approve the pass once you have added your vehicle.',
+  invitationSubmit: 'Save and open my pass',
+  invitationLoading: 'Opening your invitation…',
+  invitationSignIn: 'Go to sign in',
 } as const;

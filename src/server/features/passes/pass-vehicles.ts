@@ -215,29 +215,45 @@ export async function updatePassVehicle(
 export async function replacePrimaryVehicle(call: PassCall & { vehicle: VehicleInput }): Promise<void> {
   if (call.vehicle.plate.length === 0) throw badRequest(passMessages.vehicleRequired);
   await changePass(call, 'pass.edit', async (tx, pass) => {
-    const row = await findPassVehicle(tx, pass, { isPrimary: true });
-    if (row) {
-      const [updated] = await tx
-        .update(passVehicles)
-        .set({ ...call.vehicle, customerVehicleId: null })
-        .where(eq(passVehicles.id, row.id))
-        .returning();
-      await auditVehicleChange(tx, call, { action: 'pass.vehicle-update', before: row, after: updated });
-      return;
-    }
-    const limits = await limitsOf(tx, pass);
-    const counts = await countVehicles(tx, pass);
-    const [created] = await tx
-      .insert(passVehicles)
-      .values({
-        tenantId: pass.tenantId,
-        passId: pass.id,
-        ...call.vehicle,
-        isPrimary: true,
-        isActive: counts.active < limits.maxActive,
-        createdAt: call.now,
-      })
-      .returning();
-    await auditVehicleChange(tx, call, { action: 'pass.vehicle-add', after: created });
+    const change = await writePrimaryVehicle(tx, pass, call.vehicle, call.now);
+    await auditVehicleChange(tx, call, {
+      action: change.before ? 'pass.vehicle-update' : 'pass.vehicle-add',
+      ...change,
+    });
   });
+}
+
+/**
+ * Writes the primary vehicle of a pass locked by the caller: replaces the one it has, or adds it
+ * (active while the product's active places allow). Answers the row before and after.
+ */
+export async function writePrimaryVehicle(
+  tx: Transaction,
+  pass: IssuedPassRow,
+  vehicle: VehicleInput,
+  now: Date,
+): Promise<{ before: PassVehicleRow | null; after: PassVehicleRow | null }> {
+  const row = await findPassVehicle(tx, pass, { isPrimary: true });
+  if (row) {
+    const [updated] = await tx
+      .update(passVehicles)
+      .set({ ...vehicle, customerVehicleId: null })
+      .where(eq(passVehicles.id, row.id))
+      .returning();
+    return { before: row, after: updated ?? null };
+  }
+  const limits = await limitsOf(tx, pass);
+  const counts = await countVehicles(tx, pass);
+  const [created] = await tx
+    .insert(passVehicles)
+    .values({
+      tenantId: pass.tenantId,
+      passId: pass.id,
+      ...vehicle,
+      isPrimary: true,
+      isActive: counts.active < limits.maxActive,
+      createdAt: now,
+    })
+    .returning();
+  return { before: null, after: created ?? null };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import {
@@ -116,18 +116,20 @@ export function listBusinessPermits({ db, customer, now }: ListOptions) {
 
 /**
  * GET /portal/customer/visitors: visitor passes (of visitor-only products) the customer holds,
- * and for a business member also those its business account issued to visitors.
+ * and for a business member also those its business account issued to visitors: of visitor-only
+ * products, or to someone it invited by email (decision 216).
  */
 export function listVisitorPermits({ db, customer, now }: ListOptions) {
   const mine = eq(issuedPasses.customerId, customer.id);
+  const business = customer.businessAccountId;
   return loadIssuedPermits(db, {
     tenantId: customer.tenantId,
-    where: and(
-      eq(passProducts.isVisitorOnly, true),
-      customer.businessAccountId
-        ? or(mine, eq(issuedPasses.businessAccountId, customer.businessAccountId))
-        : mine,
-    ),
+    where: business
+      ? or(
+          and(eq(passProducts.isVisitorOnly, true), or(mine, eq(issuedPasses.businessAccountId, business))),
+          and(eq(issuedPasses.businessAccountId, business), isNotNull(issuedPasses.invitedAt)),
+        )
+      : and(eq(passProducts.isVisitorOnly, true), mine),
     now,
   });
 }
