@@ -24,6 +24,7 @@ export const passScreenMessages = {
   emailSentTitle: 'Check your email',
   emailSentHint: 'The link works once and expires in 24 hours. You can close this page.',
   backToPasses: 'Back to passes',
+  chooseAnotherPass: 'Choose another pass',
 
   codeTitle: 'Enter access code',
   codeIntro: 'Enter the pass code your parking administrator gave you.',

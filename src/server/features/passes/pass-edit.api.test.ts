@@ -12,6 +12,7 @@ import {
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { passMessages } from '../../../shared/messages/passes';
+import { plateMessages } from '../../../shared/messages/plates';
 import {
   auditLog,
   customers,
@@ -353,6 +354,36 @@ describe("a pass's vehicles", () => {
     const byGuest = await call('PUT', '/dashboard/permit/vehicle', { ...body, plate: 'GST 1' });
     expect(byGuest.statusCode).toBe(200);
     expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('refuses a plate the pass already has, however it is written (400 with a sentence), and changes nothing', async () => {
+    const before = await vehiclesOf(ids.race);
+    const [primary, secondary] = before;
+    const refusals = [
+      await call('POST', '/portal/permit/vehicle/secondary', { permitIssuedUUID: ids.race, plate: 'race-0' }),
+      await call('PUT', '/dashboard/permit/vehicle', {
+        permitIssuedUUID: ids.race,
+        uuid: secondary!.id,
+        plate: `${primary!.plate.slice(0, 2)} ${primary!.plate.slice(2)}`,
+      }),
+      await call('POST', '/permits/issued/editvehicle', {
+        permitIssuedUUID: ids.race,
+        vehicle: { plate: secondary!.plate.toLowerCase() },
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(plateMessages.plateAlreadyOnPass);
+    }
+    expect(await vehiclesOf(ids.race)).toEqual(before);
+    // A vehicle keeps its own plate when its other details change.
+    const kept = await call('PUT', '/dashboard/permit/vehicle', {
+      permitIssuedUUID: ids.race,
+      uuid: secondary!.id,
+      plate: secondary!.plate,
+      color: 'green',
+    });
+    expect(kept.statusCode).toBe(200);
   });
 
   it('leaves a canceled pass as it was (409)', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Vehicle, VehicleInput } from '../../../shared/contract';
 import { fillMessage } from '../../../shared/messages';
 import { passMessages } from '../../../shared/messages/passes';
+import { plateMessages } from '../../../shared/messages/plates';
 import type { Database, Transaction } from '../../db/client';
 import { type IssuedPassRow, type PassVehicleRow, passProducts, passVehicles } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -68,6 +69,33 @@ async function countVehicles(tx: Transaction, pass: IssuedPassRow) {
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
+/**
+ * One plate once per pass (issue 27): a plate that another vehicle of the pass already has, in
+ * its canonical form (decision 174), is a 400. Called under the pass's row lock, so two concurrent
+ * changes cannot both add it.
+ */
+async function assertPlateNotOnPass(
+  tx: Transaction,
+  pass: IssuedPassRow,
+  plate: string,
+  exceptVehicleId: string | null,
+): Promise<void> {
+  if (!plate) return;
+  const [taken] = await tx
+    .select({ id: passVehicles.id })
+    .from(passVehicles)
+    .where(
+      and(
+        eq(passVehicles.tenantId, pass.tenantId),
+        eq(passVehicles.passId, pass.id),
+        sql`canonical_plate(${passVehicles.plate}) = canonical_plate(${plate})`,
+        exceptVehicleId ? sql`${passVehicles.id} <> ${exceptVehicleId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw badRequest(plateMessages.plateAlreadyOnPass);
+}
+
 /** Runs `work` on the pass locked for `action`, after checking it may still change. */
 async function changePass<Answer>(
   call: PassCall,
@@ -120,6 +148,7 @@ async function auditVehicleChange(
 /** Adds a secondary vehicle while the pass has fewer than maxVehiclesPerPermit; active if a place is free. */
 export async function addSecondaryVehicle(call: PassCall & { vehicle: VehicleInput }): Promise<Vehicle> {
   return changePass(call, 'pass.edit', async (tx, pass) => {
+    await assertPlateNotOnPass(tx, pass, call.vehicle.plate, null);
     const limits = await limitsOf(tx, pass);
     const counts = await countVehicles(tx, pass);
     if (counts.total >= limits.maxVehicles) {
@@ -196,6 +225,7 @@ export async function updatePassVehicle(
   return changePass(call, 'pass.edit', async (tx, pass) => {
     const row = await findPassVehicle(tx, pass, { vehicleId: call.vehicleId });
     if (!row) throw notFound('Vehicle');
+    await assertPlateNotOnPass(tx, pass, call.vehicle.plate, row.id);
     const [updated] = await tx
       .update(passVehicles)
       // A copy edited on the pass no longer is the saved vehicle it came from.
@@ -234,6 +264,7 @@ export async function writePrimaryVehicle(
   now: Date,
 ): Promise<{ before: PassVehicleRow | null; after: PassVehicleRow | null }> {
   const row = await findPassVehicle(tx, pass, { isPrimary: true });
+  await assertPlateNotOnPass(tx, pass, vehicle.plate, row?.id ?? null);
   if (row) {
     const [updated] = await tx
       .update(passVehicles)
