@@ -217,7 +217,10 @@ function CheckoutForm(props: CheckoutFormProps) {
   }, [isResubmitting]);
 
   const clientResidency = form.errors.residency;
-  const firstProblem = Object.entries(form.errors).find(([field]) => field !== 'residency')?.[1];
+  // An input marked without a message (error `true`, the label-and-address type) adds no banner.
+  const firstProblem = Object.entries(form.errors).find(
+    ([field, error]) => field !== 'residency' && typeof error === 'string',
+  )?.[1];
   const nowLocal = dayjs().tz(timeZone).format('YYYY-MM-DDTHH:mm');
   const isFullCustom = product.advancedType === ADVANCED_TYPES.fullCustom;
 
