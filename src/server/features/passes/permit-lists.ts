@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import {
   type CustomerRow,
   issuedPasses,
+  passProductRules,
   passProducts,
   passRegistrationProofs,
   passVehicles,
@@ -36,11 +37,24 @@ export async function loadIssuedPermits(
 ): Promise<IssuedPermit[]> {
   const { tenantId } = options;
   const rows = await db
-    .select({ pass: issuedPasses, product: passProducts, subscription: subscriptions })
+    .select({
+      pass: issuedPasses,
+      product: passProducts,
+      subscription: subscriptions,
+      windowFrom: passProductRules.windowFrom,
+      windowTo: passProductRules.windowTo,
+    })
     .from(issuedPasses)
     .innerJoin(
       passProducts,
       and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+    )
+    .leftJoin(
+      passProductRules,
+      and(
+        eq(passProductRules.tenantId, issuedPasses.tenantId),
+        eq(passProductRules.productId, issuedPasses.productId),
+      ),
     )
     .leftJoin(
       subscriptions,
@@ -75,11 +89,12 @@ export async function loadIssuedPermits(
   const holderByPass = new Map(holders.map((holder) => [holder.passId, holder]));
   const vehiclesByPass = groupBy(vehicles);
   const proofsByPass = groupBy(proofs);
-  return rows.map(({ pass, product, subscription }) =>
+  return rows.map(({ pass, product, subscription, windowFrom, windowTo }) =>
     toIssuedPermit({
       pass,
       product,
       subscription,
+      dailyWindow: windowFrom && windowTo ? { from: windowFrom, to: windowTo } : null,
       holder: holderByPass.get(pass.id) ?? null,
       vehicles: vehiclesByPass.get(pass.id) ?? [],
       proofUrls: (proofsByPass.get(pass.id) ?? []).map((proof) => proof.fileUrl),
