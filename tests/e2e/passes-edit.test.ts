@@ -207,9 +207,9 @@ describe('invite by email', () => {
     await page.getByRole('button', { name: 'Save and open my pass' }).click();
     await page.getByText('Please choose a password.').waitFor();
     await page.getByText('Please add your vehicle info.').waitFor();
-    await page.getByLabel('New password', { exact: true }).fill('MyOwn#2026x');
-    await page.getByLabel('Repeat new password').fill('MyOwn#2026x');
-    await page.getByLabel('License plate').fill('vic 77');
+    await page.getByLabel(/^New password/).fill('MyOwn#2026x');
+    await page.getByLabel(/^Repeat new password/).fill('MyOwn#2026x');
+    await page.getByLabel(/^License plate/).fill('vic 77');
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await shoot(page, 'invitation-phone');
