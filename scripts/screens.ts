@@ -257,6 +257,8 @@ async function shoot(browser: Browser, port: number) {
       // Issue 27: the success page with no pass, and a rejected request.
       { name: 'pass-success-no-pass', path: '/permits/issued/success' },
       { name: 'pass-rejected', path: '/permits/issued/invalid?reason=rejected' },
+      // A used or expired invitation link (decision 216); a live one comes from an email only.
+      { name: 'invitation-used', path: '/permits/invitation/00000000-0000-4000-8000-000000000000' },
       { name: 'dashboard', path: '/permits/dashboard', signedIn: true },
       { name: 'passes', path: '/permits/view', signedIn: true },
       { name: 'account', path: '/permits/account', signedIn: true },

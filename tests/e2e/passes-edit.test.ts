@@ -174,7 +174,7 @@ describe('the pass edit page', () => {
 });
 
 describe('invite by email', () => {
-  it('a business account invites a visitor, who signs in through the emailed link', async () => {
+  it('a business account invites a visitor, who sets their password and vehicle through the emailed link', async () => {
     await writeSession(page, LIGHT, 'bea@passedit.example', PASSWORD);
     await page.goto(tenantUrl(LIGHT, '/permits/visitors'));
     await page.getByRole('heading', { name: 'My visitors' }).waitFor();
@@ -194,19 +194,51 @@ describe('invite by email', () => {
     await form.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('Invitation sent to vic.visitor@example.com.').waitFor();
 
-    // The visitor, in a fresh browser, opens the email and signs in through its link.
+    // The visitor, in a fresh browser on a phone, opens the email and sets the pass up through its
+    // link: their own password and their vehicle (decision 216).
+    await context.close();
+    context = await newContext(browser, { phone: true });
+    page = await context.newPage();
+    await openEmail(page, LIGHT, 'vic.visitor@example.com', 'You have been issued a parking permit');
+    await page.getByRole('link', { name: /\/permits\/invitation\// }).click();
+    await page.getByRole('heading', { name: 'Set up your parking pass' }).waitFor();
+    await page.getByText('Harbor Offices issued you a parking pass: Harbor Visitor.').waitFor();
+    await page.getByText('Your account: vic.visitor@example.com').waitFor();
+    await page.getByRole('button', { name: 'Save and open my pass' }).click();
+    await page.getByText('Please choose a password.').waitFor();
+    await page.getByText('Please add your vehicle info.').waitFor();
+    await page.getByLabel(/^New password/).fill('MyOwn#2026x');
+    await page.getByLabel(/^Repeat new password/).fill('MyOwn#2026x');
+    await page.getByLabel(/^License plate/).fill('vic 77');
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await shoot(page, 'invitation-phone');
+    await page.getByRole('button', { name: 'Save and open my pass' }).click();
+    await page.waitForURL(/\/permit\/issued\/[0-9a-f-]{36}\/receipt$/);
+    await page.getByText('VIC 77').first().waitFor();
+    const token = await page.evaluate(() => localStorage.getItem('jwt'));
+    expect(token).toMatch(/^Bearer /);
+    expectNoPageErrors(page);
+
+    // The link worked once; the business sees its visitor under My visitors.
+    await page.goBack();
+    await page.getByText(/This invitation link is no longer valid/).waitFor();
     await context.close();
     context = await newContext(browser);
     page = await context.newPage();
-    await openEmail(page, LIGHT, 'vic.visitor@example.com', 'You have been issued a parking permit');
-    await page.getByRole('link', { name: /\/permits\/login\?email=/ }).click();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await expect(page.getByLabel('Email').inputValue()).resolves.toBe('vic.visitor@example.com');
-    await page.getByRole('textbox', { name: 'Password' }).fill('Visitor#2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/permits\/dashboard/);
-    const token = await page.evaluate(() => localStorage.getItem('jwt'));
-    expect(token).toMatch(/^Bearer /);
+    await writeSession(page, LIGHT, 'bea@passedit.example', PASSWORD);
+    await page.goto(tenantUrl(LIGHT, '/permits/visitors'));
+    await page.getByRole('heading', { name: 'My visitors' }).waitFor();
+    await page.getByText('VIC 77').first().waitFor();
+    expectNoPageErrors(page);
+  });
+
+  it('an invitation link that is not valid says so on a dark brand', async () => {
+    await page.goto(tenantUrl(DARK, '/permits/invitation/e2ed0001-5a1e-4c0d-9e1a-00000000ffff'));
+    await page.getByRole('heading', { name: 'Set up your parking pass' }).waitFor();
+    await page.getByText(/This invitation link is no longer valid/).waitFor();
+    await page.getByRole('link', { name: 'Go to sign in' }).waitFor();
+    await expectAccessible(page);
     expectNoPageErrors(page);
   });
 });

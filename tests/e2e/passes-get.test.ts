@@ -345,6 +345,19 @@ describe('getting a pass', () => {
     expectNoPageErrors(page);
   });
 
+  it('a sold-out product opened by its URL says so at once, with no form to fill (issue 27)', async () => {
+    await page.goto(tenantUrl(TENANT, '/permit/e2e501d0-0000-4000-8000-000000000001/guestcheckout'));
+    await expect(page.getByTestId('sold-out').textContent()).resolves.toContain(
+      'Sorry, this parking pass is sold out or has been fully reserved at this time.',
+    );
+    await expect(page.getByTestId('summary-name').textContent()).resolves.toBe('E2E Sold Out Pass');
+    await expect(page.getByRole('button', { name: 'Get my pass' }).count()).resolves.toBe(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Choose another pass' }).click();
+    await page.waitForURL(/\/permits\/choose$/);
+    expectNoPageErrors(page);
+  });
+
   it('a customer at the maximum number of passes sees the maximum-permits dialog', async () => {
     await writeSession(page, 'max@passtest.example');
     await choosePass(page, '/permits/view/choose', 'E2E Resident Pass');

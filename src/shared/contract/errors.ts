@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'max_vehicles',
   'max_active_vehicles',
   'pass_not_changeable',
+  'invitation_invalid',
+  'invitation_accepted',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

@@ -22,6 +22,7 @@ export * from './passes-catalogue';
 // Issue 10, passes dashboard half: exported as their routes are registered (living-routes.ts).
 // Issue 10, living with a pass: each contract of passes-living.ts is exported once its route is registered.
 export {
+  acceptInvitationContract,
   addSecondaryVehicleContract,
   businessPermitsGraphDataContract,
   cancelPermitContract,
@@ -31,9 +32,12 @@ export {
   deleteVehiclePostContract,
   emailCustomerPermitContract,
   type GraphData,
+  getInvitationContract,
   getIssuedFieldsContract,
   graphDataSchema,
   guestEditVehicleContract,
+  type Invitation,
+  invitationSchema,
   listBusinessPermitsContract,
   listCustomerPermitsContract,
   listGuestVehiclesContract,

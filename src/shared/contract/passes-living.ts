@@ -346,6 +346,61 @@ export const emailCustomerPermitContract = defineRoute({
   idempotent: true,
 });
 
+/** What the invitation page shows before the visitor accepts (decision 216). */
+export const invitationSchema = z.object({
+  permitIssuedUUID: z.uuid(),
+  email: z.string(),
+  permitName: z.string(),
+  businessName: z.string(),
+  /** The account has no password of its own yet (none, or the one the business chose). */
+  needsPassword: z.boolean(),
+  /** The product asks for the plate alone. */
+  isPlateOnly: z.boolean(),
+  /** Waiting for the business's approval once accepted. */
+  needsApproval: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+const invitationTokenSchema = z.uuid({ message: passMessages.invitationInvalid });
+
+export const getInvitationContract = defineRoute({
+  method: 'GET',
+  path: '/portal/invitation/:token',
+  summary:
+    "A business's invitation by its emailed link: the pass, the business, what the visitor still gives",
+  tags: ['passes'],
+  auth: 'none',
+  params: z.object({ token: invitationTokenSchema }),
+  response: invitationSchema,
+  errors: [404, 429],
+});
+
+export const acceptInvitationContract = defineRoute({
+  method: 'POST',
+  path: '/portal/invitation/accept',
+  summary:
+    "The invited visitor accepts: their own password (when the account has none of its own), the pass's vehicle; signs them in",
+  tags: ['passes'],
+  auth: 'none',
+  body: z.object({
+    token: invitationTokenSchema,
+    /** Required when the invitation says needsPassword; ignored otherwise. */
+    password: z
+      .string()
+      .max(128)
+      .refine((value) => value === '' || isStrongPassword(value), accountMessages.passwordTooWeak)
+      .nullish(),
+    vehicle: vehicleInputSchema,
+  }),
+  response: z.object({
+    jwtToken: z.string(),
+    uuid: z.uuid(),
+    customerPublicId: z.string(),
+    permitIssuedUUID: z.uuid(),
+  }),
+  errors: [404, 409, 429],
+});
+
 export const customerPermitsGraphDataContract = defineRoute({
   method: 'GET',
   path: '/dashboard/customerpermits/:id/graphdata',

@@ -140,6 +140,8 @@ export const issuedPermitSchema = z.object({
   /** How often a recurring pass renews (its product's period); NONE for a one-time pass. */
   billingPeriod: z.enum(BILLING_PERIODS),
   /** A recurring pass whose subscription has started and still renews (false once stopped). */
+  /** The product's daily window (local 'HH:mm'; decision 181), or null. */
+  dailyWindow: z.object({ from: z.string(), to: z.string() }).nullable(),
   isRenewing: z.boolean(),
   /** The business account that issued the pass (its members may approve it); null for others. */
   businessAccountUUID: z.uuid().nullable(),

@@ -61,6 +61,10 @@ export const passDashboardMessages = {
   duration: 'Duration',
   validFrom: 'Valid from',
   validTo: 'Valid to',
+  /** A time-of-day product's window on the receipt and the pass detail (decision 181). */
+  dailyWindow: 'Time of day',
+  /** {from}, {to}: local clock times, '6:00 PM' and '8:00 AM'. */
+  dailyWindowValue: '{from} to {to}',
   vehicles: 'Vehicles',
   noVehicles: 'No vehicle registered yet.',
   vehicleActive: 'Active',

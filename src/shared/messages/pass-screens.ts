@@ -24,6 +24,7 @@ export const passScreenMessages = {
   emailSentTitle: 'Check your email',
   emailSentHint: 'The link works once and expires in 24 hours. You can close this page.',
   backToPasses: 'Back to passes',
+  chooseAnotherPass: 'Choose another pass',
 
   codeTitle: 'Enter access code',
   codeIntro: 'Enter the pass code your parking administrator gave you.',
@@ -165,4 +166,16 @@ export const passEditMessages = {
   inviteSubmit: 'Send invitation',
   inviteSent: 'Invitation sent to {email}.',
   noBusinessProducts: 'Your business has no passes to issue yet.',
+
+  // The invitation page (decision 216).
+  invitationTitle: 'Set up your parking pass',
+  /** {business}: who invited; {product}: the pass. */
+  invitationIntro: '{business} issued you a parking pass: {product}.',
+  invitationAccount: 'Your account: {email}',
+  invitationPasswordIntro: 'Choose your own password. You will sign in with it from now on.',
+  invitationVehicleTitle: 'Your vehicle',
+  invitationNeedsApproval: '{business} will approve the pass once you have added your vehicle.',
+  invitationSubmit: 'Save and open my pass',
+  invitationLoading: 'Opening your invitation…',
+  invitationSignIn: 'Go to sign in',
 } as const;

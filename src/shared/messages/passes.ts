@@ -133,12 +133,18 @@ export const passMessages = {
   /** {business}: the inviting business account; {product}: the pass. */
   emailInvitedBody: '{business} issued you a parking permit: {product}.',
   emailInvitedNewAccount:
-    'Sign in with this email address and the password {business} gave you. You can change it on your account page.',
-  emailInvitedExistingAccount: 'Sign in with your account to see it on your dashboard.',
+    'Choose your own password and add your vehicle with the button below; the link works for 14 days. Until then you can sign in with this email address and the password {business} gave you.',
+  emailInvitedExistingAccount:
+    'Add your vehicle with the button below (the link works for 14 days), or sign in to your account to see the pass on your dashboard.',
   emailInvitedSetPassword:
-    'Your account has no password yet: set one with the button below (the link works for one hour; afterwards use "Forgot your password?").',
-  emailInvitedSignIn: 'Sign in',
-  emailInvitedSetPasswordAction: 'Set your password',
+    'Set your password and add your vehicle with the button below; the link works for 14 days.',
+  emailInvitedNeedsApproval: '{business} will approve the pass once you have added your vehicle.',
+  emailInvitedAction: 'Set up your pass',
+  /** The invitation link is used, expired, or not this tenant's. */
+  invitationInvalid:
+    'This invitation link is no longer valid. Sign in to see your pass, or ask the business that invited you for a new invitation.',
+  invitationPasswordRequired: 'Please choose a password.',
+  invitationAlreadyAccepted: 'This invitation has already been accepted. Sign in to see your pass.',
 } as const;
 
 /** Fills `{name}` placeholders of a pass message. */

@@ -9,4 +9,6 @@ export const plateMessages = {
   /** {max}: the longest plate kept. */
   plateTooLong: 'Please add your vehicle info: a plate has at most {max} characters.',
   duplicateVehicle: 'You already have a vehicle with this plate.',
+  /** A second vehicle of one pass with a plate the pass already has. */
+  plateAlreadyOnPass: 'This pass already has a vehicle with this plate.',
 } as const;

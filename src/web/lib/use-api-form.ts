@@ -25,6 +25,12 @@ export interface ApiFormOptions<Schema extends z.ZodType<unknown, Record<string,
 }
 
 /**
+ * A schema issue with this message marks its input as invalid (red, aria-invalid, focused first)
+ * without any text: for the rules the spec says block "without a message".
+ */
+export const MARK_WITHOUT_MESSAGE = 'mark-without-message';
+
+/**
  * One pattern for every form: the values and per-field errors (Mantine's form), validation with
  * a shared zod schema, one submission at a time, and one error per cause — on its field when the
  * server names one, else in a banner — cleared as soon as the user changes something.
@@ -33,11 +39,12 @@ export function useApiForm<Schema extends z.ZodType<unknown, Record<string, unkn
   options: ApiFormOptions<Schema, Result>,
 ) {
   const [formError, setFormError] = useState<ReactNode>(null);
+  const resolve = schemaResolver(options.schema, { sync: true });
   const [isSubmitting, setIsSubmitting] = useState(false);
   const form = useForm<z.input<Schema>>({
     mode: 'controlled',
     initialValues: options.initialValues,
-    validate: schemaResolver(options.schema, { sync: true }),
+    validate: (values) => markWithoutMessage(resolve(values)),
     onValuesChange: () => setFormError(null),
   });
 
@@ -65,4 +72,11 @@ export function useApiForm<Schema extends z.ZodType<unknown, Record<string, unkn
   );
 
   return { form, onSubmit, isSubmitting, formError, setFormError };
+}
+
+/** Mantine shows an error of `true` as an invalid input with no text. */
+function markWithoutMessage(errors: Record<string, ReactNode>): Record<string, ReactNode> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, error]) => [field, error === MARK_WITHOUT_MESSAGE ? true : error]),
+  );
 }

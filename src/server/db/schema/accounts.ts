@@ -19,7 +19,7 @@ export const signupCodes = pgTable(
   (table) => [uniqueIndex('signup_codes_tenant_code_key').on(table.tenantId, table.code)],
 );
 
-export type CustomerTokenPurpose = 'password_reset' | 'email_verification';
+export type CustomerTokenPurpose = 'password_reset' | 'email_verification' | 'invitation';
 
 /** One-time tokens sent by email. Only a SHA-256 hash is kept, so a database leak reveals no link. */
 export const customerTokens = pgTable(
@@ -36,6 +36,8 @@ export const customerTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** The address the token was sent to: verifying it proves that address, not a later one. */
     email: text('email').notNull(),
+    /** The pass an invitation opens (purpose 'invitation' only; migration 1170). */
+    passId: uuid('pass_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -235,6 +235,9 @@ export const issuedPasses = pgTable(
     /** Our subscription (subscriptions.id) of a recurring pass; its provider id lives there. */
     subscriptionRef: uuid('subscription_ref').references(() => subscriptions.id, { onDelete: 'set null' }),
     receiptUrl: text('receipt_url'),
+    /** Issued by a business's invitation by email (decision 216); accepted once the visitor named a vehicle. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    invitationAcceptedAt: timestamp('invitation_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

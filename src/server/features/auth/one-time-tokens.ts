@@ -7,6 +7,8 @@ import { type CustomerTokenPurpose, customerTokens } from '../../db/schema';
 export const TOKEN_LIFETIME_MS: Record<CustomerTokenPurpose, number> = {
   password_reset: 60 * 60_000,
   email_verification: 24 * 60 * 60_000,
+  /** A visitor may open a business's invitation days later (decision 216). */
+  invitation: 14 * 24 * 60 * 60_000,
 };
 
 /** Only this hash is stored: the link in the email is the one copy of the token. */
@@ -21,7 +23,15 @@ export function hashToken(token: string): string {
  */
 export async function issueOneTimeToken(
   tx: Database | Transaction,
-  options: { tenantId: string; customerId: string; purpose: CustomerTokenPurpose; email: string; now: Date },
+  options: {
+    tenantId: string;
+    customerId: string;
+    purpose: CustomerTokenPurpose;
+    email: string;
+    now: Date;
+    /** An invitation's pass: only the earlier links to this pass are retired, not those to others. */
+    passId?: string;
+  },
 ): Promise<string> {
   await tx
     .update(customerTokens)
@@ -30,6 +40,7 @@ export async function issueOneTimeToken(
       and(
         eq(customerTokens.customerId, options.customerId),
         eq(customerTokens.purpose, options.purpose),
+        options.passId ? eq(customerTokens.passId, options.passId) : undefined,
         isNull(customerTokens.usedAt),
       ),
     );
@@ -40,6 +51,7 @@ export async function issueOneTimeToken(
     purpose: options.purpose,
     tokenHash: hashToken(token),
     email: options.email,
+    passId: options.passId ?? null,
     expiresAt: new Date(options.now.getTime() + TOKEN_LIFETIME_MS[options.purpose]),
     createdAt: options.now,
   });

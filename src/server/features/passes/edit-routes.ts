@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  acceptInvitationContract,
   addSecondaryVehicleContract,
   cancelPermitContract,
   deleteSecondaryVehicleContract,
   deleteVehicleContract,
   deleteVehiclePostContract,
   emailCustomerPermitContract,
+  getInvitationContract,
   getIssuedFieldsContract,
   guestEditVehicleContract,
   listGuestVehiclesContract,
@@ -22,7 +24,9 @@ import { tenantBaseUrl } from '../../config';
 import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
+import { issueSession } from '../auth/service';
 import { customerActor, passHolderActor, requirePermission } from '../permissions';
+import { acceptInvitation, getInvitation } from './accept-invitation';
 import { cancelPass } from './cancel-pass';
 import { invitePassByEmail } from './invite-by-email';
 import { loadIssuedPermit } from './issued-permit';
@@ -255,4 +259,33 @@ export async function passEditRoutes(app: ApiInstance) {
       now: clock.now(),
     });
   });
+
+  // The invited visitor opens the emailed link and accepts (decision 216).
+  registerRoute(
+    app,
+    getInvitationContract,
+    async (request) =>
+      getInvitation({
+        db,
+        tenant: await request.requireTenant(),
+        token: request.params.token,
+        now: clock.now(),
+      }),
+    perClient,
+  );
+  registerRoute(
+    app,
+    acceptInvitationContract,
+    async (request) => {
+      const tenant = await request.requireTenant();
+      return acceptInvitation({
+        db,
+        tenant,
+        ...request.body,
+        now: clock.now(),
+        issueSession: (customer) => issueSession({ db, config, clock }, tenant, customer),
+      });
+    },
+    perClient,
+  );
 }

@@ -22,8 +22,12 @@ import { countHeldPlaces, lockProduct } from './queries';
  * - An existing account keeps its password: a business never sets or learns the password of
  *   someone's existing account. One without a password (a guest's) gets a set-password link.
  * - The pass is the business's (it approves and cancels it) and the invitee's (it shows on their
- *   dashboard): issued `paid` with amount 0 — the business issues it, nobody pays at the door —
- *   for the product's time window from now, with no vehicle yet ('Needs input').
+ *   dashboard and the business's My visitors): amount 0 — the business issues it, nobody pays at
+ *   the door — for the product's time window from now, with no vehicle yet ('Needs input'). It
+ *   follows the product's approval rule (decision 216): valid when the product is auto-approved,
+ *   else waiting for a member of the business to approve it.
+ * - The email carries a single-use invitation link (14 days) to the page where the visitor chooses
+ *   their own password and names the vehicle (accept-invitation.ts).
  * - Capacity is counted under the product's row lock, as every issue is.
  */
 export async function invitePassByEmail(options: {
@@ -72,15 +76,17 @@ export async function invitePassByEmail(options: {
         productId: product.id,
         customerId: invitee.id,
         businessAccountId,
-        paidStatus: 'paid',
+        paidStatus: product.isAutoApproved ? 'paid' : 'waiting',
         issuedOn: window.start,
         expiresAt: window.end,
         amount: 0,
         currency: product.currency,
         customerName: invitee.fullname || null,
         customerEmail: invitee.email,
-        decidedByCustomerId: inviter.id,
-        decidedAt: now,
+        // An auto-approved product's pass is decided by the inviting member; another waits for one.
+        decidedByCustomerId: product.isAutoApproved ? inviter.id : null,
+        decidedAt: product.isAutoApproved ? now : null,
+        invitedAt: now,
         createdAt: now,
         updatedAt: now,
       })
@@ -91,6 +97,8 @@ export async function invitePassByEmail(options: {
       tenantUrl: options.tenantUrl,
       invitee,
       isNew,
+      passId: pass.id,
+      needsApproval: !product.isAutoApproved,
       businessName: inviter.customerEntityName ?? tenant.brandTitle,
       productName: product.name,
       now,
@@ -135,27 +143,27 @@ async function enqueueInvitationEmail(
     tenantUrl: string;
     invitee: CustomerRow;
     isNew: boolean;
+    passId: string;
+    needsApproval: boolean;
     businessName: string;
     productName: string;
     now: Date;
   },
 ) {
   const { tenant, invitee, businessName } = options;
-  const needsPassword = !options.isNew && !invitee.passwordHash;
-  const setPasswordToken = needsPassword
-    ? await issueOneTimeToken(tx, {
-        tenantId: tenant.id,
-        customerId: invitee.id,
-        purpose: 'password_reset',
-        email: invitee.email,
-        now: options.now,
-      })
-    : null;
-  const howToSignIn = options.isNew
+  const token = await issueOneTimeToken(tx, {
+    tenantId: tenant.id,
+    customerId: invitee.id,
+    purpose: 'invitation',
+    email: invitee.email,
+    passId: options.passId,
+    now: options.now,
+  });
+  const howToStart = options.isNew
     ? fillMessage(passMessages.emailInvitedNewAccount, { business: businessName })
-    : needsPassword
-      ? passMessages.emailInvitedSetPassword
-      : passMessages.emailInvitedExistingAccount;
+    : invitee.passwordHash
+      ? passMessages.emailInvitedExistingAccount
+      : passMessages.emailInvitedSetPassword;
   await enqueueEmail(tx, {
     tenantId: tenant.id,
     to: invitee.email,
@@ -165,17 +173,15 @@ async function enqueueInvitationEmail(
       heading: passMessages.emailInvitedSubject,
       paragraphs: [
         fillMessage(passMessages.emailInvitedBody, { business: businessName, product: options.productName }),
-        howToSignIn,
+        howToStart,
+        ...(options.needsApproval
+          ? [fillMessage(passMessages.emailInvitedNeedsApproval, { business: businessName })]
+          : []),
       ],
-      action: setPasswordToken
-        ? {
-            label: passMessages.emailInvitedSetPasswordAction,
-            url: `${options.tenantUrl}/permits/reset_password/${setPasswordToken}`,
-          }
-        : {
-            label: passMessages.emailInvitedSignIn,
-            url: `${options.tenantUrl}/permits/login?email=${encodeURIComponent(invitee.email)}`,
-          },
+      action: {
+        label: passMessages.emailInvitedAction,
+        url: `${options.tenantUrl}/permits/invitation/${token}`,
+      },
     },
   });
 }

@@ -4,6 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
 import {
   issuedPasses,
+  passProductRules,
   passProducts,
   passRegistrationProofs,
   passVehicles,
@@ -20,11 +21,24 @@ export async function loadIssuedPermit(
   now: Date,
 ): Promise<IssuedPermit | null> {
   const [found] = await db
-    .select({ pass: issuedPasses, product: passProducts, subscription: subscriptions })
+    .select({
+      pass: issuedPasses,
+      product: passProducts,
+      subscription: subscriptions,
+      windowFrom: passProductRules.windowFrom,
+      windowTo: passProductRules.windowTo,
+    })
     .from(issuedPasses)
     .innerJoin(
       passProducts,
       and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+    )
+    .leftJoin(
+      passProductRules,
+      and(
+        eq(passProductRules.tenantId, issuedPasses.tenantId),
+        eq(passProductRules.productId, issuedPasses.productId),
+      ),
     )
     .leftJoin(
       subscriptions,
@@ -59,6 +73,7 @@ export async function loadIssuedPermit(
     pass: found.pass,
     product: found.product,
     subscription: found.subscription,
+    dailyWindow: found.windowFrom && found.windowTo ? { from: found.windowFrom, to: found.windowTo } : null,
     holder: holders[0] ?? null,
     vehicles,
     proofUrls: proofs.map((proof) => proof.fileUrl),

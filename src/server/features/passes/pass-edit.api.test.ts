@@ -12,6 +12,7 @@ import {
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { passMessages } from '../../../shared/messages/passes';
+import { plateMessages } from '../../../shared/messages/plates';
 import {
   auditLog,
   customers,
@@ -353,6 +354,36 @@ describe("a pass's vehicles", () => {
     const byGuest = await call('PUT', '/dashboard/permit/vehicle', { ...body, plate: 'GST 1' });
     expect(byGuest.statusCode).toBe(200);
     expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('refuses a plate the pass already has, however it is written (400 with a sentence), and changes nothing', async () => {
+    const before = await vehiclesOf(ids.race);
+    const [primary, secondary] = before;
+    const refusals = [
+      await call('POST', '/portal/permit/vehicle/secondary', { permitIssuedUUID: ids.race, plate: 'race-0' }),
+      await call('PUT', '/dashboard/permit/vehicle', {
+        permitIssuedUUID: ids.race,
+        uuid: secondary!.id,
+        plate: `${primary!.plate.slice(0, 2)} ${primary!.plate.slice(2)}`,
+      }),
+      await call('POST', '/permits/issued/editvehicle', {
+        permitIssuedUUID: ids.race,
+        vehicle: { plate: secondary!.plate.toLowerCase() },
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(plateMessages.plateAlreadyOnPass);
+    }
+    expect(await vehiclesOf(ids.race)).toEqual(before);
+    // A vehicle keeps its own plate when its other details change.
+    const kept = await call('PUT', '/dashboard/permit/vehicle', {
+      permitIssuedUUID: ids.race,
+      uuid: secondary!.id,
+      plate: secondary!.plate,
+      color: 'green',
+    });
+    expect(kept.statusCode).toBe(200);
   });
 
   it('leaves a canceled pass as it was (409)', async () => {
@@ -711,7 +742,7 @@ describe('invite by email', () => {
   const countCustomers = async () =>
     (await t.db.select({ n: sql<number>`count(*)::int` }).from(customers))[0]!.n;
 
-  it('creates the invitee (email lower-cased), issues the pass and emails a sign-in link', async () => {
+  it('creates the invitee (email lower-cased), issues the pass and emails an invitation link', async () => {
     const response = await invite({ email: ' New.Visitor@Example.COM ' });
     expect(response.statusCode).toBe(200);
     const passId = response.json().permitIssuedUUID as string;
@@ -726,7 +757,7 @@ describe('invite by email', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.toAddress, 'new.visitor@example.com'));
     expect(email?.subject).toBe(passMessages.emailInvitedSubject);
-    expect(email?.content.action?.url).toContain('/permits/login');
+    expect(email?.content.action?.url).toMatch(/\/permits\/invitation\/[0-9a-f-]{36}$/);
     // The invitee signs in with the password the business chose, and sees the pass.
     const token = await signIn(t, 'edit', 'new.visitor@example.com', 'Visitor#2026');
     const permits = await call('GET', `/portal/customer/permit/${passId}`, undefined, token);

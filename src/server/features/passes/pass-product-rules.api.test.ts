@@ -132,5 +132,12 @@ describe('a time-of-day product (6 pm to 8 am)', () => {
       '2026-11-20T23:00:00.000Z',
       '2026-11-21T13:00:00.000Z',
     ]);
+    // The receipt and the pass detail read the window from the issued permit.
+    const issued = await t.request('open', {
+      method: 'GET',
+      url: `/api/v1/portal/customer/permit/${response.json().permitIssuedUUID}`,
+    });
+    expect(issued.statusCode).toBe(200);
+    expect(issued.json().dailyWindow).toEqual({ from: '18:00', to: '08:00' });
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Vehicle, VehicleInput } from '../../../shared/contract';
 import { fillMessage } from '../../../shared/messages';
 import { passMessages } from '../../../shared/messages/passes';
+import { plateMessages } from '../../../shared/messages/plates';
 import type { Database, Transaction } from '../../db/client';
 import { type IssuedPassRow, type PassVehicleRow, passProducts, passVehicles } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -68,6 +69,33 @@ async function countVehicles(tx: Transaction, pass: IssuedPassRow) {
   return { total: row?.total ?? 0, active: row?.active ?? 0 };
 }
 
+/**
+ * One plate once per pass (issue 27): a plate that another vehicle of the pass already has, in
+ * its canonical form (decision 174), is a 400. Called under the pass's row lock, so two concurrent
+ * changes cannot both add it.
+ */
+async function assertPlateNotOnPass(
+  tx: Transaction,
+  pass: IssuedPassRow,
+  plate: string,
+  exceptVehicleId: string | null,
+): Promise<void> {
+  if (!plate) return;
+  const [taken] = await tx
+    .select({ id: passVehicles.id })
+    .from(passVehicles)
+    .where(
+      and(
+        eq(passVehicles.tenantId, pass.tenantId),
+        eq(passVehicles.passId, pass.id),
+        sql`canonical_plate(${passVehicles.plate}) = canonical_plate(${plate})`,
+        exceptVehicleId ? sql`${passVehicles.id} <> ${exceptVehicleId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw badRequest(plateMessages.plateAlreadyOnPass);
+}
+
 /** Runs `work` on the pass locked for `action`, after checking it may still change. */
 async function changePass<Answer>(
   call: PassCall,
@@ -120,6 +148,7 @@ async function auditVehicleChange(
 /** Adds a secondary vehicle while the pass has fewer than maxVehiclesPerPermit; active if a place is free. */
 export async function addSecondaryVehicle(call: PassCall & { vehicle: VehicleInput }): Promise<Vehicle> {
   return changePass(call, 'pass.edit', async (tx, pass) => {
+    await assertPlateNotOnPass(tx, pass, call.vehicle.plate, null);
     const limits = await limitsOf(tx, pass);
     const counts = await countVehicles(tx, pass);
     if (counts.total >= limits.maxVehicles) {
@@ -196,6 +225,7 @@ export async function updatePassVehicle(
   return changePass(call, 'pass.edit', async (tx, pass) => {
     const row = await findPassVehicle(tx, pass, { vehicleId: call.vehicleId });
     if (!row) throw notFound('Vehicle');
+    await assertPlateNotOnPass(tx, pass, call.vehicle.plate, row.id);
     const [updated] = await tx
       .update(passVehicles)
       // A copy edited on the pass no longer is the saved vehicle it came from.
@@ -215,29 +245,46 @@ export async function updatePassVehicle(
 export async function replacePrimaryVehicle(call: PassCall & { vehicle: VehicleInput }): Promise<void> {
   if (call.vehicle.plate.length === 0) throw badRequest(passMessages.vehicleRequired);
   await changePass(call, 'pass.edit', async (tx, pass) => {
-    const row = await findPassVehicle(tx, pass, { isPrimary: true });
-    if (row) {
-      const [updated] = await tx
-        .update(passVehicles)
-        .set({ ...call.vehicle, customerVehicleId: null })
-        .where(eq(passVehicles.id, row.id))
-        .returning();
-      await auditVehicleChange(tx, call, { action: 'pass.vehicle-update', before: row, after: updated });
-      return;
-    }
-    const limits = await limitsOf(tx, pass);
-    const counts = await countVehicles(tx, pass);
-    const [created] = await tx
-      .insert(passVehicles)
-      .values({
-        tenantId: pass.tenantId,
-        passId: pass.id,
-        ...call.vehicle,
-        isPrimary: true,
-        isActive: counts.active < limits.maxActive,
-        createdAt: call.now,
-      })
-      .returning();
-    await auditVehicleChange(tx, call, { action: 'pass.vehicle-add', after: created });
+    const change = await writePrimaryVehicle(tx, pass, call.vehicle, call.now);
+    await auditVehicleChange(tx, call, {
+      action: change.before ? 'pass.vehicle-update' : 'pass.vehicle-add',
+      ...change,
+    });
   });
+}
+
+/**
+ * Writes the primary vehicle of a pass locked by the caller: replaces the one it has, or adds it
+ * (active while the product's active places allow). Answers the row before and after.
+ */
+export async function writePrimaryVehicle(
+  tx: Transaction,
+  pass: IssuedPassRow,
+  vehicle: VehicleInput,
+  now: Date,
+): Promise<{ before: PassVehicleRow | null; after: PassVehicleRow | null }> {
+  const row = await findPassVehicle(tx, pass, { isPrimary: true });
+  await assertPlateNotOnPass(tx, pass, vehicle.plate, row?.id ?? null);
+  if (row) {
+    const [updated] = await tx
+      .update(passVehicles)
+      .set({ ...vehicle, customerVehicleId: null })
+      .where(eq(passVehicles.id, row.id))
+      .returning();
+    return { before: row, after: updated ?? null };
+  }
+  const limits = await limitsOf(tx, pass);
+  const counts = await countVehicles(tx, pass);
+  const [created] = await tx
+    .insert(passVehicles)
+    .values({
+      tenantId: pass.tenantId,
+      passId: pass.id,
+      ...vehicle,
+      isPrimary: true,
+      isActive: counts.active < limits.maxActive,
+      createdAt: now,
+    })
+    .returning();
+  return { before: null, after: created ?? null };
 }

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import {
   type CustomerRow,
   issuedPasses,
+  passProductRules,
   passProducts,
   passRegistrationProofs,
   passVehicles,
@@ -36,11 +37,24 @@ export async function loadIssuedPermits(
 ): Promise<IssuedPermit[]> {
   const { tenantId } = options;
   const rows = await db
-    .select({ pass: issuedPasses, product: passProducts, subscription: subscriptions })
+    .select({
+      pass: issuedPasses,
+      product: passProducts,
+      subscription: subscriptions,
+      windowFrom: passProductRules.windowFrom,
+      windowTo: passProductRules.windowTo,
+    })
     .from(issuedPasses)
     .innerJoin(
       passProducts,
       and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
+    )
+    .leftJoin(
+      passProductRules,
+      and(
+        eq(passProductRules.tenantId, issuedPasses.tenantId),
+        eq(passProductRules.productId, issuedPasses.productId),
+      ),
     )
     .leftJoin(
       subscriptions,
@@ -75,11 +89,12 @@ export async function loadIssuedPermits(
   const holderByPass = new Map(holders.map((holder) => [holder.passId, holder]));
   const vehiclesByPass = groupBy(vehicles);
   const proofsByPass = groupBy(proofs);
-  return rows.map(({ pass, product, subscription }) =>
+  return rows.map(({ pass, product, subscription, windowFrom, windowTo }) =>
     toIssuedPermit({
       pass,
       product,
       subscription,
+      dailyWindow: windowFrom && windowTo ? { from: windowFrom, to: windowTo } : null,
       holder: holderByPass.get(pass.id) ?? null,
       vehicles: vehiclesByPass.get(pass.id) ?? [],
       proofUrls: (proofsByPass.get(pass.id) ?? []).map((proof) => proof.fileUrl),
@@ -116,18 +131,20 @@ export function listBusinessPermits({ db, customer, now }: ListOptions) {
 
 /**
  * GET /portal/customer/visitors: visitor passes (of visitor-only products) the customer holds,
- * and for a business member also those its business account issued to visitors.
+ * and for a business member also those its business account issued to visitors: of visitor-only
+ * products, or to someone it invited by email (decision 216).
  */
 export function listVisitorPermits({ db, customer, now }: ListOptions) {
   const mine = eq(issuedPasses.customerId, customer.id);
+  const business = customer.businessAccountId;
   return loadIssuedPermits(db, {
     tenantId: customer.tenantId,
-    where: and(
-      eq(passProducts.isVisitorOnly, true),
-      customer.businessAccountId
-        ? or(mine, eq(issuedPasses.businessAccountId, customer.businessAccountId))
-        : mine,
-    ),
+    where: business
+      ? or(
+          and(eq(passProducts.isVisitorOnly, true), or(mine, eq(issuedPasses.businessAccountId, business))),
+          and(eq(issuedPasses.businessAccountId, business), isNotNull(issuedPasses.invitedAt)),
+        )
+      : and(eq(passProducts.isVisitorOnly, true), mine),
     now,
   });
 }

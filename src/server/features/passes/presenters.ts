@@ -108,6 +108,8 @@ export function toIssuedPermit(options: {
   proofUrls: string[];
   /** The pass's subscription, for a recurring pass whose checkout has begun. */
   subscription: SubscriptionRow | null;
+  /** The product's time of day (decision 181), shown on the receipt and the pass detail. */
+  dailyWindow: { from: string; to: string } | null;
   now: Date;
 }): IssuedPermit {
   const { pass, product, holder, vehicles, proofUrls } = options;
@@ -155,6 +157,7 @@ export function toIssuedPermit(options: {
     isVisitorOnly: product.isVisitorOnly,
     isRecurring: product.billingType !== 'ONE TIME',
     billingPeriod: product.billingPeriod,
+    dailyWindow: product.timeSelectionType === 1 ? options.dailyWindow : null,
     // Still renewing even once canceled when the provider could not be told yet (decision 178).
     isRenewing: Boolean(options.subscription?.providerSubscriptionId && isRenewing(options.subscription)),
     businessAccountUUID: pass.businessAccountId,

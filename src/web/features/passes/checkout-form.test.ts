@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PermitProduct } from '../../../shared/contract';
 import { passMessages } from '../../../shared/messages';
+import { MARK_WITHOUT_MESSAGE } from '../../lib/use-api-form';
 import {
   type CheckoutContext,
   checkoutFormSchema,
@@ -86,6 +87,23 @@ describe('the checkout form', () => {
     expect(firstError(customer, { ...chosen, holderEmail: 'nope' })).toEqual({
       holderEmail: passMessages.holderEmailInvalid,
     });
+  });
+
+  it('blocks the label-and-address type without a message: the blank inputs are marked', () => {
+    const typed = { email: 'k@example.com', plate: 'LA1', holderLabel: 'L1', holderCity: 'Reno' };
+    const labelled = context({ advancedType: 3, guestNeedsPermitHolderInfo: true });
+    const result = checkoutFormSchema(labelled).safeParse({ ...values(labelled), ...typed });
+    expect(result.success).toBe(false);
+    const issues = result.success ? [] : result.error.issues;
+    expect(issues.map((issue) => issue.path[0])).toEqual([
+      'fullname',
+      'holderAddress1',
+      'holderState',
+      'holderZip',
+      'holderCountry',
+      'phonenumber',
+    ]);
+    expect(new Set(issues.map((issue) => issue.message))).toEqual(new Set([MARK_WITHOUT_MESSAGE]));
   });
 
   it('opens the Registration Error dialog for the residency rule', () => {

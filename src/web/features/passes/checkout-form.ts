@@ -10,6 +10,7 @@ import { dayjs } from '../../../shared/format';
 import { passMessages } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/rules';
 import { findCheckoutProblem } from '../../../shared/rules/pass-checkout';
+import { MARK_WITHOUT_MESSAGE } from '../../lib/use-api-form';
 
 /** What the checkout's inputs hold: text as typed, times as the tenant's wall-clock 'YYYY-MM-DDTHH:mm'. */
 export type CheckoutFormValues = {
@@ -198,6 +199,27 @@ export function toIssuePayload(values: CheckoutFormValues, context: CheckoutCont
   };
 }
 
+/** The inputs the label-and-address type requires, in the form's order, with what was typed. */
+function labelAndAddressInputs(
+  values: CheckoutFormValues,
+  context: CheckoutContext,
+): Array<[keyof CheckoutFormValues, string]> {
+  const nameField =
+    context.isGuest && context.product.guestFieldsType === 1
+      ? ('fullname' as const)
+      : ('holderName' as const);
+  return [
+    ['holderLabel', values.holderLabel],
+    [nameField, values.holderName],
+    ['holderAddress1', values.holderAddress1],
+    ['holderCity', values.holderCity],
+    ['holderState', values.holderState],
+    ['holderZip', values.holderZip],
+    ['holderCountry', values.holderCountry],
+    ['phonenumber', values.phonenumber],
+  ];
+}
+
 /** Which input a section 5 message is shown at (the first problem only, in the spec's order). */
 const PROBLEM_FIELDS: Record<string, keyof CheckoutFormValues> = {
   [passMessages.guestCodeRequired]: 'guestCode',
@@ -269,6 +291,14 @@ export function checkoutFormSchema(context: CheckoutContext) {
       formFields: values.formFields,
       proofCount: values.regImgURLs.length,
     });
+    if (problem?.message === passMessages.labelAndAddressRequired) {
+      // Part 2 section 5: the label-and-address type blocks without a message; the blank inputs
+      // are marked (and the first focused). The server keeps its 400 sentence.
+      for (const [field, value] of labelAndAddressInputs(values, context)) {
+        if (!value.trim()) issues.addIssue({ code: 'custom', path: [field], message: MARK_WITHOUT_MESSAGE });
+      }
+      return;
+    }
     if (problem) {
       issues.addIssue({
         code: 'custom',

@@ -42,6 +42,7 @@ import { HolderSection } from './holder-section';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 import { ProofUpload } from './proof-upload';
 import { SectionTitle } from './section-title';
+import { SoldOutNotice } from './sold-out-notice';
 import { TimeSection } from './time-section';
 import { VehicleSection } from './vehicle-section';
 
@@ -216,7 +217,10 @@ function CheckoutForm(props: CheckoutFormProps) {
   }, [isResubmitting]);
 
   const clientResidency = form.errors.residency;
-  const firstProblem = Object.entries(form.errors).find(([field]) => field !== 'residency')?.[1];
+  // An input marked without a message (error `true`, the label-and-address type) adds no banner.
+  const firstProblem = Object.entries(form.errors).find(
+    ([field, error]) => field !== 'residency' && typeof error === 'string',
+  )?.[1];
   const nowLocal = dayjs().tz(timeZone).format('YYYY-MM-DDTHH:mm');
   const isFullCustom = product.advancedType === ADVANCED_TYPES.fullCustom;
 
@@ -376,14 +380,18 @@ export function GuestCheckoutPage() {
   }
   return (
     <CheckoutLayout product={product.data}>
-      <CheckoutForm
-        product={product.data}
-        isGuest
-        verifiedEmail={isVerified ? verification.data.email : null}
-        customerUUID={isVerified ? verification.data.customerUUID : null}
-        verificationToken={isVerified ? token : null}
-        initialCode={searchParams.get('code') ?? ''}
-      />
+      {product.data.isSoldOut ? (
+        <SoldOutNotice backTo="/permits/choose" />
+      ) : (
+        <CheckoutForm
+          product={product.data}
+          isGuest
+          verifiedEmail={isVerified ? verification.data.email : null}
+          customerUUID={isVerified ? verification.data.customerUUID : null}
+          verificationToken={isVerified ? token : null}
+          initialCode={searchParams.get('code') ?? ''}
+        />
+      )}
     </CheckoutLayout>
   );
 }
@@ -397,14 +405,18 @@ export function CustomerApplyPage() {
   if (product.isPending) return <Loader aria-label="Loading" />;
   return (
     <CheckoutLayout product={product.data}>
-      <CheckoutForm
-        product={product.data}
-        isGuest={false}
-        verifiedEmail={null}
-        customerUUID={null}
-        verificationToken={null}
-        initialCode={searchParams.get('code') ?? ''}
-      />
+      {product.data.isSoldOut ? (
+        <SoldOutNotice backTo="/permits/view/choose" />
+      ) : (
+        <CheckoutForm
+          product={product.data}
+          isGuest={false}
+          verifiedEmail={null}
+          customerUUID={null}
+          verificationToken={null}
+          initialCode={searchParams.get('code') ?? ''}
+        />
+      )}
     </CheckoutLayout>
   );
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  acceptInvitationContract,
   addSecondaryVehicleContract,
   cancelPermitContract,
   deleteSecondaryVehicleContract,
   deleteVehicleContract,
   emailCustomerPermitContract,
+  getInvitationContract,
   getIssuedFieldsContract,
   guestEditVehicleContract,
   setPermitTimesContract,
@@ -137,4 +139,17 @@ export function useDeleteSavedVehicle() {
 
 export function inviteByEmail(body: z.input<typeof emailCustomerPermitContract.body>) {
   return callAsCustomer(emailCustomerPermitContract, { body });
+}
+
+// A business's invitation, opened by the visitor from the emailed link (decision 216).
+export function useInvitation(token: string) {
+  return useQuery({
+    queryKey: ['invitation', token],
+    queryFn: ({ signal }) => callApi(getInvitationContract, { params: { token } }, { signal }),
+    retry: false,
+  });
+}
+
+export function acceptInvitation(body: z.input<typeof acceptInvitationContract.body>) {
+  return callApi(acceptInvitationContract, { body });
 }

@@ -1,6 +1,6 @@
 import type { PermitProduct } from '../../../shared/contract';
 import { formatDate, formatMoney, formatRecurringMoney, periodOfBilling } from '../../../shared/format';
-import { formatPassMessage, passScreenMessages } from '../../../shared/messages';
+import { formatPassMessage, passDashboardMessages, passScreenMessages } from '../../../shared/messages';
 
 const UNIT_NAMES: Record<PermitProduct['permitDurationUnit'], [string, string]> = {
   MINUTE: ['minute', 'minutes'],
@@ -33,6 +33,14 @@ export function formatTimeOfDay(localTime: string): string {
   const [hours = 0, minutes = 0] = localTime.split(':').map(Number);
   const period = hours < 12 ? 'AM' : 'PM';
   return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${period}`;
+}
+
+/** A daily window as the receipt and the pass detail show it: '6:00 PM to 8:00 AM'. */
+export function describeDailyWindow(window: { from: string; to: string }): string {
+  return formatPassMessage(passDashboardMessages.dailyWindowValue, {
+    from: formatTimeOfDay(window.from),
+    to: formatTimeOfDay(window.to),
+  });
 }
 
 /** How long a product runs: its preset window (type 2), its daily window, or its duration. */

@@ -9,6 +9,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { usePageMenuEntry } from '../accounts/menu-entry';
 import { useIssuedPermit } from './api';
+import { describeDailyWindow } from './pass-presenters';
 
 /** The disabled status button of section 2 (Permit detail): its three named texts, else the status. */
 export function detailStatusLabel(permit: IssuedPermit, timeZone: string): string {
@@ -61,6 +62,14 @@ export function PermitDetailPage() {
             </Text>
             <Text>{formatDate(data.expiresAt, timeZone, 'dateTime')}</Text>
           </Stack>
+          {data.dailyWindow && (
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                {m.dailyWindow}
+              </Text>
+              <Text data-testid="detail-daily-window">{describeDailyWindow(data.dailyWindow)}</Text>
+            </Stack>
+          )}
           <Stack gap={0}>
             <Text size="sm" c="dimmed">
               {m.detailVehicle}

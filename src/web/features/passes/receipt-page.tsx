@@ -32,7 +32,7 @@ import { readOperatorToken } from '../operator/operator-session';
 import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
 import { ApprovalPanel } from './approval-panel';
 import { usePassProofLink } from './living-api';
-import { invalidPassPath } from './pass-presenters';
+import { describeDailyWindow, invalidPassPath } from './pass-presenters';
 import { STATUS_COLOURS } from './status-colours';
 
 /** Section 2: the page loads for these paid statuses only; any other goes to the invalid page. */
@@ -272,6 +272,11 @@ export function IssuedReceiptPage() {
           <Field label={m.validFrom}>{formatDate(data.issuedOn, timeZone, 'dateTime')}</Field>
           <Field label={m.validTo}>{formatDate(data.expiresAt, timeZone, 'dateTime')}</Field>
           <Field label={m.duration}>{describePassWindow(data.issuedOn, data.expiresAt, timeZone)}</Field>
+          {data.dailyWindow && (
+            <Field label={m.dailyWindow}>
+              <span data-testid="receipt-daily-window">{describeDailyWindow(data.dailyWindow)}</span>
+            </Field>
+          )}
           <Field label={m.amountPaid}>{amountOf(data)}</Field>
           {data.customerName && <Field label={m.registrant}>{data.customerName}</Field>}
         </SimpleGrid>

@@ -54,6 +54,10 @@ export const passRoutes: RouteObject[] = [
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSubmittedPage)),
       },
       {
+        path: '/permits/invitation/:token',
+        lazy: lazyPage(() => import('./invitation-page').then((module) => module.InvitationPage)),
+      },
+      {
         path: '/permit/issued/:permitissueduuid/edit',
         lazy: lazyPage(() => import('./edit-pass-page').then((module) => module.EditPassPage)),
       },
