@@ -214,14 +214,20 @@ describe('notice appeal', () => {
     const dialog = operator.getByRole('dialog', { name: 'Answer appeal for notice AP1001' });
     await dialog.waitFor();
     await expectAccessible(operator);
-    await dialog.getByRole('button', { name: 'Approve' }).click();
-    await card.getByText('Approved', { exact: true }).waitFor();
+    // Approving voids the notice unless the operator chooses to reduce it (issue 33).
+    await dialog.getByRole('radio', { name: 'Void the notice: nothing left to pay' }).waitFor();
+    await dialog.getByRole('button', { name: 'Approve and void' }).click();
+    await card.getByText('Approved · Voided', { exact: true }).waitFor();
     expectNoPageErrors(operator);
     await operatorContext.close();
 
-    // The appellant's banner follows.
+    // The appellant's page follows: the notice is void, nothing is left to pay.
     await page.goto(appealUrl);
-    await bannerReads(page, 'Appeal approved.');
+    await bannerReads(page, 'Violation Voided');
+    await page
+      .getByTestId('appeal-next-step')
+      .getByText('The notice has been voided: there is nothing to pay.')
+      .waitFor();
     expectNoPageErrors(page);
   });
 

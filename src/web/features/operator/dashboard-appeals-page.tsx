@@ -2,8 +2,12 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title }
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DashboardAppeal } from '../../../shared/contract';
-import { formatDate } from '../../../shared/format';
-import { appealThreadMessages, dashboardAppealMessages } from '../../../shared/messages';
+import { formatDate, formatMoney } from '../../../shared/format';
+import {
+  appealOutcomeMessages,
+  appealThreadMessages,
+  dashboardAppealMessages,
+} from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
@@ -17,6 +21,19 @@ import {
 } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
 
+/** 'Approved', and what the approval did to the notice when it says. */
+function approvedLabel(appeal: DashboardAppeal): string {
+  const { approved } = dashboardAppealMessages;
+  if (appeal.outcome === 'voided') return `${approved} · ${appealOutcomeMessages.queueVoided}`;
+  if (appeal.outcome === 'reduced' && appeal.reducedAmount !== null) {
+    const reduced = fillMessage(appealOutcomeMessages.queueReduced, {
+      amount: formatMoney(appeal.reducedAmount),
+    });
+    return `${approved} · ${reduced}`;
+  }
+  return approved;
+}
+
 function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
   if (appeal.isPending) {
     return (
@@ -26,7 +43,7 @@ function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
     );
   }
   return appeal.isApproved ? (
-    <Badge color={APPROVE_GREEN}>{dashboardAppealMessages.approved}</Badge>
+    <Badge color={APPROVE_GREEN}>{approvedLabel(appeal)}</Badge>
   ) : (
     <Badge color={DENY_RED}>{dashboardAppealMessages.denied}</Badge>
   );
