@@ -107,6 +107,6 @@ describe('appeal outcomes', () => {
       await page.screenshot({ path: `/tmp/outcomes-appeal-${subdomain}.png`, fullPage: true });
       expectNoPageErrors(page);
       await context.close();
-    });
+    }, 240_000);
   }
 });

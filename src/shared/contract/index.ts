@@ -5,6 +5,7 @@ export * from './brand';
 export * from './citations';
 export * from './common';
 export * from './console-audit';
+export * from './console-bulk';
 export * from './console-customers';
 export * from './console-notices';
 export * from './console-operators';

@@ -49,4 +49,6 @@ export const bulkMessages = {
   doneAll: '{count} changed.',
   doneSome: '{count} changed; {failed} could not be changed:',
   bulkActions: 'Bulk actions',
+  dismiss: 'Dismiss',
+  selectColumn: 'Select',
 } as const;
