@@ -173,12 +173,12 @@ describe('POST /dashboard/passes/bulk/decision', () => {
       status: 'rejected',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().changed.map((row: { label: string }) => row.label).sort()).toEqual([
-      '810003',
-      '810005',
-      '810006',
-      '810007',
-    ]);
+    expect(
+      response
+        .json()
+        .changed.map((row: { label: string }) => row.label)
+        .sort(),
+    ).toEqual(['810003', '810005', '810006', '810007']);
     expect(response.json().notChanged).toEqual([]);
     expect(await statusOf(['810003', '810005', '810006', '810007', '820001'])).toMatchObject({
       '810003': 'rejected',
