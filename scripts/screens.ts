@@ -289,6 +289,26 @@ async function shoot(browser: Browser, port: number) {
         path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-appeals.png`),
         fullPage: true,
       });
+      // Issue 33: the answer dialog with "reduce" chosen, and the approvals queue with its page selected.
+      const approve = page.getByRole('button', { name: /^Approve / }).first();
+      if ((await approve.count()) > 0) {
+        await approve.click();
+        await page.getByRole('radio', { name: 'Reduce the amount to pay' }).check();
+        await settle(page);
+        await page.screenshot({
+          path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-appeal-reduce.png`),
+        });
+        await page.keyboard.press('Escape');
+      }
+      await page.goto(`${base}/dashboard/passes?status=waiting`);
+      await settle(page);
+      const selectPage = page.getByRole('checkbox', { name: 'Select every row on this page' });
+      if ((await selectPage.count()) > 0) await selectPage.check();
+      await settle(page);
+      await page.screenshot({
+        path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-approvals-selected.png`),
+        fullPage: true,
+      });
       if (width < 500) {
         await page.goto(`${base}/permits/account`);
         await settle(page);

@@ -214,21 +214,27 @@ describe('notice appeal', () => {
     const dialog = operator.getByRole('dialog', { name: 'Answer appeal for notice AP1001' });
     await dialog.waitFor();
     await expectAccessible(operator);
-    await dialog.getByRole('button', { name: 'Approve' }).click();
-    // A decided appeal leaves the queue, and is found among the decided ones, approved.
+    // Approving voids the notice unless the operator chooses to reduce it (issue 33).
+    await dialog.getByRole('radio', { name: 'Void the notice: nothing left to pay' }).waitFor();
+    await dialog.getByRole('button', { name: 'Approve and void' }).click();
+    // A decided appeal leaves the queue, and is found among the decided ones, approved and voided.
     await card.waitFor({ state: 'detached' });
     await operator.getByLabel('Show').selectOption('decided');
     await operator.waitForURL(/\/dashboard\/appeals\?state=decided$/);
     await operator
       .getByRole('listitem', { name: 'Appeal of notice AP1001' })
-      .getByText('Approved', { exact: true })
+      .getByText('Approved · Voided', { exact: true })
       .waitFor();
     expectNoPageErrors(operator);
     await operatorContext.close();
 
-    // The appellant's banner follows.
+    // The appellant's page follows: the notice is void, nothing is left to pay.
     await page.goto(appealUrl);
-    await bannerReads(page, 'Appeal approved.');
+    await bannerReads(page, 'Violation Voided');
+    await page
+      .getByTestId('appeal-next-step')
+      .getByText('The notice has been voided: there is nothing to pay.')
+      .waitFor();
     expectNoPageErrors(page);
   });
 

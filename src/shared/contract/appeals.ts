@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH } from './citations';
 import { uuidSchema } from './common';
+import { MAX_NOTICE_AMOUNT } from './console-notices';
 import { defineRoute } from './define-route';
 
 /** Most proof photos an appeal may carry (part 1 section 9). */
@@ -40,6 +41,13 @@ export const appealSchema = z.object({
    * its photos withheld: the caller did not send the appeal's confirmation token.
    */
   isOwnerView: z.boolean(),
+  /**
+   * What the answer did to the notice: 'voided' (nothing to pay), 'reduced' (the amount in force
+   * became reducedAmount) or 'denied'; null while pending and for appeals answered before outcomes.
+   */
+  outcome: z.enum(['voided', 'reduced', 'denied']).nullable(),
+  /** The amount in cents an approval reduced the notice to; null unless outcome is 'reduced'. */
+  reducedAmount: z.number().int().nullable(),
 });
 export type Appeal = z.infer<typeof appealSchema>;
 
@@ -145,15 +153,24 @@ export const answerAppealBodySchema = z.object({
   isApproved: z.boolean(),
   /** Shown to the appellant instead of 'Appeal approved.' / 'Appeal denied' when given. */
   status: z.string().trim().max(500, 'must be at most 500 characters').nullish(),
-  /** Approving may also void the notice, in the same transaction. */
-  voidNotice: z.boolean().default(false),
+  /**
+   * Approving voids the notice (nothing left to pay) unless this is given: then the notice's amount
+   * in force becomes this many cents instead, in the same transaction. Only with an approval.
+   */
+  reduceTo: z
+    .number({ message: 'must be an amount in cents' })
+    .int('must be whole cents')
+    .min(1, 'must be more than zero: approve without an amount to void the notice')
+    .max(MAX_NOTICE_AMOUNT, 'is too large')
+    .nullish(),
 });
 export type AnswerAppealBody = z.input<typeof answerAppealBodySchema>;
 
 export const answerAppealContract = defineRoute({
   method: 'PUT',
   path: '/dashboard/appeals/:uuid',
-  summary: 'Approve or deny a pending appeal, optionally with a status text and voiding the notice',
+  summary:
+    'Approve (voiding the notice, or reducing it to reduceTo) or deny a pending appeal, with an optional status text',
   tags: ['dashboard'],
   auth: 'operator',
   permission: 'appeal.answer',

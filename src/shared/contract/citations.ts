@@ -80,6 +80,9 @@ export const appealProgressSchema = z.object({
   submittedOn: z.string(),
   outcome: z.enum(['pending', 'approved', 'denied']),
   answeredOn: z.string().nullable(),
+  /** What an approval did: the notice voided, or its amount reduced to reducedAmount (cents). */
+  resolution: z.enum(['voided', 'reduced']).nullable(),
+  reducedAmount: z.number().int().nullable(),
 });
 export type AppealProgress = z.infer<typeof appealProgressSchema>;
 

@@ -6,6 +6,7 @@ export * from './citations';
 export * from './common';
 export * from './console-appeals';
 export * from './console-audit';
+export * from './console-bulk';
 export * from './console-customers';
 export * from './console-notices';
 export * from './console-operators';

@@ -13,6 +13,7 @@ export * from './idempotency';
 export * from './legal';
 export * from './operator-console';
 export * from './operators';
+export * from './outcomes';
 export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';

@@ -1,6 +1,9 @@
 import type { Appeal } from '../contract/appeals';
 import type { Citation } from '../contract/citations';
+import { formatMoney } from '../format';
 import { appealMessages } from '../messages/appeals';
+import { fillMessage } from '../messages/fill';
+import { appealOutcomeMessages } from '../messages/outcomes';
 import { isCitationPaid, isCitationVoided } from './citation-status';
 
 export type AppealBannerKind =
@@ -29,7 +32,12 @@ export function appealBannerKind(options: {
   return appeal.is_approved ? 'approved' : 'denied';
 }
 
-export function appealBannerText(kind: AppealBannerKind, statusText?: string | null): string {
+/** The banner's text; an approval that reduced the notice says to what (issue 33). */
+export function appealBannerText(
+  kind: AppealBannerKind,
+  statusText?: string | null,
+  reducedAmount?: number | null,
+): string {
   switch (kind) {
     case 'paid':
       return appealMessages.bannerPaid;
@@ -44,7 +52,9 @@ export function appealBannerText(kind: AppealBannerKind, statusText?: string | n
     case 'status-text':
       return statusText?.trim() ?? '';
     case 'approved':
-      return appealMessages.bannerApproved;
+      return reducedAmount
+        ? fillMessage(appealOutcomeMessages.bannerApprovedReduced, { amount: formatMoney(reducedAmount) })
+        : appealMessages.bannerApproved;
     case 'denied':
       return appealMessages.bannerDenied;
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citations } from './citations';
 import { tenants } from './tenants';
 
@@ -32,6 +32,10 @@ export const appeals = pgTable(
     unconfirmedUntil: timestamp('unconfirmed_until', { withTimezone: true }),
     /** sha256 of the emailed link's token: confirms the appeal, and unmasks its personal fields. */
     confirmationTokenHash: text('confirmation_token_hash').unique('appeals_confirmation_token_key'),
+    /** What the answer did to the notice: 'voided', 'reduced' or 'denied' (null: answered before). */
+    outcome: text('outcome').$type<'voided' | 'reduced' | 'denied'>(),
+    /** The amount in force an approval reduced the notice to, in cents ('reduced' only). */
+    reducedAmount: integer('reduced_amount'),
   },
   (table) => [
     // One appeal per notice counts; unconfirmed ones block nobody.

@@ -27,11 +27,13 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
 
   registerRoute(app, answerAppealContract, async (request) => {
     const tenant = await request.requireTenant();
-    requirePermission(operatorActor(await request.requireOperator()), 'appeal.answer');
+    const operator = await request.requireOperator();
+    requirePermission(operatorActor(operator), 'appeal.answer');
     return answerAppeal({
       db,
       config,
       tenant,
+      operator,
       appealId: request.params.uuid,
       body: request.body,
       now: clock.now(),

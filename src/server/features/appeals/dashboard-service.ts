@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type { AnswerAppealBody, DashboardAppeal } from '../../../shared/contract';
-import { dashboardAppealMessages } from '../../../shared/messages';
+import { formatMoney } from '../../../shared/format';
+import { appealOutcomeMessages, dashboardAppealMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
-import { isCitationPaid } from '../../../shared/rules';
+import { isCitationPaid, isCitationVoided } from '../../../shared/rules';
 import type { Config } from '../../config';
 import { tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
-import { appeals, type CitationRow, citations, type TenantRow } from '../../db/schema';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import {
+  type AppealRow,
+  appeals,
+  type CitationRow,
+  citations,
+  type OperatorRow,
+  type TenantRow,
+} from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { recordAudit } from '../audit';
+import { toCitation } from '../citations/service';
 import { enqueueEmail } from '../mail/outbox';
 import { type AppealWithCitation, findAppealWithCitation, listAppealsWithCitations } from './queries';
 import { toAppeal } from './service';
@@ -36,7 +46,9 @@ export async function listDashboardAppeals(options: {
 
 const fill = (template: string, number: string) => fillMessage(template, { number });
 
-/** The appellant's email, queued in the answer's own transaction. */
+type Outcome = NonNullable<AppealRow['outcome']>;
+
+/** The appellant's email, queued in the answer's own transaction: the answer and what it did. */
 async function emailAnswer(
   tx: Transaction,
   options: {
@@ -44,20 +56,21 @@ async function emailAnswer(
     tenant: TenantRow;
     citation: CitationRow;
     to: string;
-    isApproved: boolean;
+    outcome: Outcome;
+    reducedAmount: number | null;
     status: string | null;
-    isVoided: boolean;
     now: Date;
   },
 ) {
   const number = options.citation.citationNumber;
+  const isApproved = options.outcome !== 'denied';
   const paragraphs = [
-    fill(
-      options.isApproved ? dashboardAppealMessages.emailApproved : dashboardAppealMessages.emailDenied,
-      number,
-    ),
+    fill(isApproved ? dashboardAppealMessages.emailApproved : dashboardAppealMessages.emailDenied, number),
+    ...(options.outcome === 'voided' ? [appealOutcomeMessages.emailVoided] : []),
+    ...(options.outcome === 'reduced'
+      ? [fillMessage(appealOutcomeMessages.emailReduced, { amount: formatMoney(options.reducedAmount ?? 0) })]
+      : []),
     ...(options.status ? [options.status] : []),
-    ...(options.isVoided ? [dashboardAppealMessages.emailVoided] : []),
   ];
   await enqueueEmail(tx, {
     tenantId: options.tenant.id,
@@ -65,7 +78,7 @@ async function emailAnswer(
     now: options.now,
     email: {
       subject: fill(
-        options.isApproved
+        isApproved
           ? dashboardAppealMessages.emailSubjectApproved
           : dashboardAppealMessages.emailSubjectDenied,
         number,
@@ -80,58 +93,127 @@ async function emailAnswer(
   });
 }
 
+/** A notice's fields that an appeal's answer may change, as the audit log keeps them. */
+const noticeSnapshot = (row: CitationRow) => ({
+  citationNumber: row.citationNumber,
+  paymentStatus: row.paymentStatus,
+  amount: row.amount,
+  amountOverride: row.amountOverride,
+  voidDate: row.voidDate,
+});
+
+const appealSnapshot = (row: AppealRow, citationNumber: string) => ({
+  citationNumber,
+  isPending: row.isPending,
+  isApproved: row.isApproved,
+  status: row.status,
+  outcome: row.outcome,
+  reducedAmount: row.reducedAmount,
+});
+
+/**
+ * What an approval does to the notice: void it (the default: nothing left to pay), or set its
+ * amount in force to `reduceTo`. A paid notice is refunded, not voided, so its appeal waits for
+ * that; an already void notice stays void.
+ */
+function noticeChangeOf(
+  citation: CitationRow,
+  options: { tenant: TenantRow; reduceTo: number | null; now: Date },
+): Partial<CitationRow> | null {
+  const status = {
+    datePaid: citation.datePaid?.toISOString() ?? null,
+    voidDate: citation.voidDate?.toISOString() ?? null,
+    paymentStatus: citation.paymentStatus as DashboardAppeal['paymentStatus'],
+  };
+  if (isCitationPaid(status)) throw conflict(appealOutcomeMessages.paidCannotApprove);
+  if (options.reduceTo === null) {
+    return isCitationVoided(status) ? null : { voidDate: options.now, paymentStatus: 'Void' };
+  }
+  const { amountDue } = toCitation(
+    { citation, codeName: null, codeDescription: null },
+    options.tenant,
+    options.now,
+  );
+  if (options.reduceTo >= amountDue) {
+    throw badRequest(fillMessage(appealOutcomeMessages.reduceNotBelow, { amount: formatMoney(amountDue) }));
+  }
+  return { amountOverride: options.reduceTo };
+}
+
 /**
  * PUT /dashboard/appeals/{uuid}: approve or deny a pending appeal, with an optional text for the
- * appellant; an approval may void the notice. The answer, the void and the email are one
- * transaction; the appeal row is locked so two operators cannot both answer it.
+ * appellant. Approving leaves nothing owing unless the operator says so: it voids the notice, or
+ * with `reduceTo` sets the notice's amount in force to that. The answer, the notice's change, both
+ * audit entries and the email are one transaction; the appeal and notice rows are locked so two
+ * operators cannot both answer it, and a checkout being fulfilled waits (docs/payments.md).
  */
 export async function answerAppeal(options: {
   db: Database;
   config: Config;
   tenant: TenantRow;
+  operator: OperatorRow;
   appealId: string;
   body: AnswerAppealBody;
   now: Date;
 }): Promise<DashboardAppeal> {
   const { db, tenant, body, now } = options;
   const status = body.status?.trim() || null;
-  const voidNotice = body.voidNotice ?? false;
-  if (voidNotice && !body.isApproved) throw badRequest('Only an approved appeal can void the notice.');
+  const reduceTo = body.reduceTo ?? null;
+  if (reduceTo !== null && !body.isApproved) throw badRequest(appealOutcomeMessages.onlyApprovalReduces);
+  const actor = { operatorId: options.operator.id, label: options.operator.email };
   return db.transaction(async (tx) => {
     const found = await findAppealWithCitation(tx, tenant.id, options.appealId, { forUpdate: true });
     if (!found) throw notFound('Appeal');
     if (!found.appeal.isPending) throw conflict(dashboardAppealMessages.alreadyAnswered);
     let citation = found.citation;
-    if (voidNotice && citation.voidDate === null) {
-      if (
-        isCitationPaid({
-          datePaid: citation.datePaid?.toISOString() ?? null,
-          voidDate: null,
-          paymentStatus: citation.paymentStatus as DashboardAppeal['paymentStatus'],
-        })
-      ) {
-        throw new AppError(409, 'conflict', 'A paid notice cannot be voided.');
-      }
-      const [voided] = await tx
+    const outcome: Outcome = !body.isApproved ? 'denied' : reduceTo === null ? 'voided' : 'reduced';
+    const change = body.isApproved ? noticeChangeOf(citation, { tenant, reduceTo, now }) : null;
+    if (change) {
+      const [changed] = await tx
         .update(citations)
-        .set({ voidDate: now, paymentStatus: 'Void' })
+        .set(change)
         .where(eq(citations.id, citation.id))
         .returning();
-      citation = voided!;
+      await recordAudit(tx, {
+        tenantId: tenant.id,
+        actor,
+        action: outcome === 'voided' ? 'notice.void' : 'notice.override-amount',
+        entityType: 'notice',
+        entityId: citation.id,
+        before: noticeSnapshot(citation),
+        after: { ...noticeSnapshot(changed!), reason: appealOutcomeMessages.auditReason },
+      });
+      citation = changed!;
     }
     const [answered] = await tx
       .update(appeals)
-      .set({ isPending: false, isApproved: body.isApproved, status, responseDate: now })
+      .set({
+        isPending: false,
+        isApproved: body.isApproved,
+        status,
+        responseDate: now,
+        outcome,
+        reducedAmount: outcome === 'reduced' ? reduceTo : null,
+      })
       .where(eq(appeals.id, found.appeal.id))
       .returning();
+    await recordAudit(tx, {
+      tenantId: tenant.id,
+      actor,
+      action: body.isApproved ? 'appeal.approve' : 'appeal.deny',
+      entityType: 'appeal',
+      entityId: found.appeal.id,
+      before: appealSnapshot(found.appeal, citation.citationNumber),
+      after: appealSnapshot(answered!, citation.citationNumber),
+    });
     await emailAnswer(tx, {
       config: options.config,
       tenant,
       citation,
       to: answered!.email,
-      isApproved: body.isApproved,
+      outcome,
+      reducedAmount: answered!.reducedAmount,
       status,
-      isVoided: voidNotice,
       now,
     });
     return toDashboardAppeal({ appeal: answered!, citation });

@@ -28,7 +28,7 @@ const t = useTestApp({
       buildTenant({
         subdomain: 'alpha',
         citations: [
-          ...buildCitations(['P1', 'P2', 'P3', 'P4', 'DONE']),
+          ...buildCitations(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'DONE']),
           buildCitation({ citationNumber: 'PAIDX', paymentStatus: 'Paid', datePaid: '2026-11-19T00:00:00Z' }),
         ],
         appeals: [
@@ -41,6 +41,8 @@ const t = useTestApp({
           appealOf('P1', '2026-11-12T10:00:00Z'),
           appealOf('P3', '2026-11-14T10:00:00Z'),
           appealOf('P4', '2026-11-15T10:00:00Z'),
+          appealOf('P5', '2026-11-15T11:00:00Z'),
+          appealOf('P6', '2026-11-15T12:00:00Z'),
           appealOf('PAIDX', '2026-11-16T10:00:00Z'),
         ],
         operators: [buildOperator({ email: 'ops@alpha.example', fullname: 'Alpha Ops' })],
@@ -136,7 +138,7 @@ describe('GET /dashboard/appeals', () => {
     const response = await list('alpha', await tokenFor('alpha', 'ops@alpha.example'));
     expect(response.statusCode).toBe(200);
     const numbers = response.json().map((a: { citationNumber: string }) => a.citationNumber);
-    expect(numbers).toEqual(['P1', 'P2', 'P3', 'P4', 'PAIDX', 'DONE']);
+    expect(numbers).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'PAIDX', 'DONE']);
     expect(response.json()[0]).toMatchObject({ plate: expect.any(String), isPending: true });
   });
 
@@ -157,7 +159,7 @@ describe('GET /dashboard/appeals', () => {
 });
 
 describe('PUT /dashboard/appeals/{uuid}', () => {
-  it('approves with no text; the public appeal reads approved; the appellant is emailed in the same change', async () => {
+  it('approves with no text and voids the notice by default: nothing is owed, the public appeal and notice say so, the appellant is emailed', async () => {
     const token = await tokenFor('alpha', 'ops@alpha.example');
     const uuid = await appealUuid('alpha', token, 'P1');
     const response = await answer('alpha', token, uuid, { isApproved: true });
@@ -168,62 +170,170 @@ describe('PUT /dashboard/appeals/{uuid}', () => {
       is_approved: true,
       status: null,
       responseDate: TEST_NOW,
-      voidDate: null,
+      voidDate: TEST_NOW,
+      paymentStatus: 'Void',
+      outcome: 'voided',
+      reducedAmount: null,
     });
     const citationUuid = response.json().citationUUID;
     const publicAppeal = await t.request('alpha', {
       method: 'GET',
       url: `/api/v1/portal/appeal/id/${citationUuid}/n/P1`,
     });
-    expect(publicAppeal.json()).toMatchObject({ isPending: false, is_approved: true });
-    const emails = await queryRows<{ to_address: string; subject: string }>(
-      t.db,
-      sql`SELECT to_address, subject FROM email_outbox WHERE to_address = 'p1@example.com'`,
-    );
-    expect(emails).toEqual([
-      { to_address: 'p1@example.com', subject: 'Your appeal of notice P1 was approved' },
-    ]);
+    expect(publicAppeal.json()).toMatchObject({ isPending: false, is_approved: true, outcome: 'voided' });
+    const notice = await t.request('alpha', {
+      method: 'GET',
+      url: `/api/v1/portal/citation/${citationUuid}`,
+    });
+    expect(notice.json()).toMatchObject({
+      amountDue: 0,
+      totalCharge: 0,
+      appeal: { outcome: 'approved', resolution: 'voided', reducedAmount: null },
+    });
+    const emails = await queryRows<{
+      to_address: string;
+      subject: string;
+      content: { paragraphs: string[] };
+    }>(t.db, sql`SELECT to_address, subject, content FROM email_outbox WHERE to_address = 'p1@example.com'`);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({
+      to_address: 'p1@example.com',
+      subject: 'Your appeal of notice P1 was approved',
+    });
+    expect(emails[0]!.content.paragraphs).toContain('The notice has been voided: there is nothing to pay.');
   });
 
-  it('denies with a status text, which the appellant sees', async () => {
+  it('approves and reduces to an amount in the same change: the notice owes that amount, without penalties', async () => {
+    const token = await tokenFor('alpha', 'ops@alpha.example');
+    const uuid = await appealUuid('alpha', token, 'P5');
+    const response = await answer('alpha', token, uuid, { isApproved: true, reduceTo: 2500 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      isApproved: true,
+      voidDate: null,
+      paymentStatus: 'Open',
+      outcome: 'reduced',
+      reducedAmount: 2500,
+    });
+    const citationUuid = response.json().citationUUID;
+    const notice = await t.request('alpha', {
+      method: 'GET',
+      url: `/api/v1/portal/citation/${citationUuid}`,
+    });
+    expect(notice.json()).toMatchObject({
+      amountOverride: 2500,
+      amountDue: 2500,
+      lateFee: 0,
+      appeal: { outcome: 'approved', resolution: 'reduced', reducedAmount: 2500 },
+    });
+    const [email] = await queryRows<{ content: { paragraphs: string[] } }>(
+      t.db,
+      sql`SELECT content FROM email_outbox WHERE to_address = 'p5@example.com'`,
+    );
+    expect(email!.content.paragraphs.join(' ')).toContain('reduced to $25.00');
+  });
+
+  it('writes the answer and the change it made to the notice in the audit log, naming the operator', async () => {
+    const rows = await queryRows<{
+      action: string;
+      entity_type: string;
+      actor_label: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }>(
+      t.db,
+      sql`SELECT action, entity_type, actor_label, before, after FROM audit_log
+          WHERE action IN ('appeal.approve', 'appeal.deny', 'notice.void', 'notice.override-amount')
+          ORDER BY id`,
+    );
+    const p1 = rows.filter((row) => (row.after as { citationNumber?: string }).citationNumber === 'P1');
+    expect(p1.map((row) => row.action)).toEqual(['notice.void', 'appeal.approve']);
+    expect(p1[1]).toMatchObject({
+      entity_type: 'appeal',
+      actor_label: 'ops@alpha.example',
+      before: { isPending: true, outcome: null },
+      after: { isPending: false, isApproved: true, outcome: 'voided' },
+    });
+    expect(p1[0]).toMatchObject({
+      entity_type: 'notice',
+      before: { paymentStatus: 'Open', voidDate: null },
+      after: { paymentStatus: 'Void', reason: 'Appeal approved' },
+    });
+    const p5 = rows.filter((row) => (row.after as { citationNumber?: string }).citationNumber === 'P5');
+    expect(p5.map((row) => row.action)).toEqual(['notice.override-amount', 'appeal.approve']);
+    expect(p5[0]).toMatchObject({ before: { amountOverride: null }, after: { amountOverride: 2500 } });
+    expect(p5[1]).toMatchObject({ after: { outcome: 'reduced', reducedAmount: 2500 } });
+  });
+
+  it('denies with a status text, which the appellant sees; the notice stays owed and the denial is logged', async () => {
     const token = await tokenFor('alpha', 'ops@alpha.example');
     const uuid = await appealUuid('alpha', token, 'P2');
     const response = await answer('alpha', token, uuid, {
       isApproved: false,
       status: '  Photos do not show the sign.  ',
     });
-    expect(response.json()).toMatchObject({ isApproved: false, status: 'Photos do not show the sign.' });
+    expect(response.json()).toMatchObject({
+      isApproved: false,
+      status: 'Photos do not show the sign.',
+      outcome: 'denied',
+      voidDate: null,
+      paymentStatus: 'Open',
+    });
+    const logged = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'appeal.deny' AND entity_id = ${uuid}`,
+    );
+    expect(logged).toEqual([{ n: 1 }]);
   });
 
-  it('approves and voids the notice in one change', async () => {
-    const token = await tokenFor('alpha', 'ops@alpha.example');
-    const uuid = await appealUuid('alpha', token, 'P3');
-    const response = await answer('alpha', token, uuid, { isApproved: true, voidNotice: true });
-    expect(response.json()).toMatchObject({ isApproved: true, voidDate: TEST_NOW, paymentStatus: 'Void' });
-  });
-
-  it('refuses to answer twice (409), to void on a denial (400), to void a paid notice (409), bad input (400)', async () => {
+  it('refuses to answer twice (409), to reduce on a denial (400), to reduce to the amount due or more (400), to approve a paid notice (409), bad input (400)', async () => {
     const token = await tokenFor('alpha', 'ops@alpha.example');
     expect(
       (await answer('alpha', token, await appealUuid('alpha', token, 'DONE'), { isApproved: true }))
         .statusCode,
     ).toBe(409);
     const p4 = await appealUuid('alpha', token, 'P4');
-    expect((await answer('alpha', token, p4, { isApproved: false, voidNotice: true })).statusCode).toBe(400);
+    const denyReduce = await answer('alpha', token, p4, { isApproved: false, reduceTo: 1000 });
+    expect(denyReduce.statusCode).toBe(400);
+    expect(denyReduce.json().message).toBe('Only an approved appeal can reduce the notice.');
+    const tooMuch = await answer('alpha', token, p4, { isApproved: true, reduceTo: 999_999 });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().message).toMatch(/^The reduced amount must be less than the \$[\d,.]+ due now\.$/);
+    expect((await answer('alpha', token, p4, { isApproved: true, reduceTo: 0 })).statusCode).toBe(400);
+    expect((await answer('alpha', token, p4, { isApproved: true, reduceTo: 12.5 })).statusCode).toBe(400);
     expect((await answer('alpha', token, p4, { isApproved: 'yes' })).statusCode).toBe(400);
     expect((await answer('alpha', token, p4, { isApproved: true, status: 'x'.repeat(501) })).statusCode).toBe(
       400,
     );
     const paid = await appealUuid('alpha', token, 'PAIDX');
-    expect((await answer('alpha', token, paid, { isApproved: true, voidNotice: true })).statusCode).toBe(409);
-    // Nothing was written by the refusals: P4 is still pending, with no email.
+    const paidAnswer = await answer('alpha', token, paid, { isApproved: true });
+    expect(paidAnswer.statusCode).toBe(409);
+    expect(paidAnswer.json().message).toContain('This notice is paid');
+    // Nothing was written by the refusals: P4 is still pending and owed, with no email or log entry.
     const p4Row = (await list('alpha', token)).json().find((a: { uuid: string }) => a.uuid === p4);
-    expect(p4Row.isPending).toBe(true);
+    expect(p4Row).toMatchObject({ isPending: true, paymentStatus: 'Open', outcome: null });
     const emails = await queryRows(
       t.db,
       sql`SELECT 1 FROM email_outbox WHERE to_address IN ('p4@example.com', 'paidx@example.com')`,
     );
     expect(emails).toEqual([]);
+    const logged = await queryRows(t.db, sql`SELECT 1 FROM audit_log WHERE entity_id IN (${p4}, ${paid})`);
+    expect(logged).toEqual([]);
+  });
+
+  it('answers one of two simultaneous answers and refuses the other with 409, voiding once', async () => {
+    const token = await tokenFor('alpha', 'ops@alpha.example');
+    const uuid = await appealUuid('alpha', token, 'P6');
+    const [first, second] = await Promise.all([
+      answer('alpha', token, uuid, { isApproved: true }),
+      answer('alpha', token, uuid, { isApproved: true, reduceTo: 1000 }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const logged = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'appeal.approve' AND entity_id = ${uuid}`,
+    );
+    expect(logged).toEqual([{ n: 1 }]);
   });
 
   it("is a 404 for tenant B's appeal with tenant A's operator, and works for B's own operator", async () => {

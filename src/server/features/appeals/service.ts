@@ -67,6 +67,8 @@ export function toAppeal(appeal: AppealRow, citation: CitationRow, isOwnerView =
     imageURLs: shown.imageUrls,
     isEmailConfirmed: appeal.unconfirmedUntil === null,
     isOwnerView,
+    outcome: appeal.outcome ?? null,
+    reducedAmount: appeal.reducedAmount ?? null,
   };
 }
 

@@ -102,6 +102,8 @@ function toAppealProgress(appeal: AppealRow): AppealProgress {
     submittedOn: appeal.submissionDate.toISOString(),
     outcome: appeal.isPending ? 'pending' : appeal.isApproved ? 'approved' : 'denied',
     answeredOn: appeal.isPending ? null : (appeal.responseDate?.toISOString() ?? null),
+    resolution: appeal.outcome === 'voided' || appeal.outcome === 'reduced' ? appeal.outcome : null,
+    reducedAmount: appeal.outcome === 'reduced' ? appeal.reducedAmount : null,
   };
 }
 

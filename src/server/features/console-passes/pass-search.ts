@@ -123,3 +123,25 @@ export async function searchConsolePasses(options: {
   }));
   return { items, ...total, page, pageSize: CONSOLE_PASS_PAGE_SIZE };
 }
+
+/**
+ * The ids of the passes a search matches ("select all N matching" of a bulk call), oldest first,
+ * at most `limit` of them: the caller asks for one more than it accepts to know when there are too many.
+ */
+export async function matchingPassIds(options: {
+  db: Database;
+  tenantId: string;
+  term: string;
+  status: ConsolePassFilter;
+  now: Date;
+  limit: number;
+}): Promise<string[]> {
+  const { db, tenantId, term, status, now } = options;
+  const rows = await db
+    .select({ id: issuedPasses.id })
+    .from(issuedPasses)
+    .where(and(eq(issuedPasses.tenantId, tenantId), matchesTerm(tenantId, term), matchesStatus(status, now)))
+    .orderBy(asc(issuedPasses.createdAt), asc(issuedPasses.id))
+    .limit(options.limit);
+  return rows.map((row) => row.id);
+}

@@ -2,6 +2,7 @@ import {
   cancelConsolePassContract,
   createApiKeyContract,
   createConsoleProductContract,
+  decidePassesContract,
   generateAccessCodesContract,
   getConsolePassContract,
   getConsoleProductContract,
@@ -23,6 +24,7 @@ import { cancelPass } from '../passes/cancel-pass';
 import { operatorActor } from '../permissions';
 import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
+import { decidePasses } from './decide-passes';
 import { requireOperatorFor } from './operator-context';
 import { searchConsolePasses } from './pass-search';
 import { loadConsolePass } from './pass-view';
@@ -42,6 +44,17 @@ import { listConsoleReports, revokeConsoleReport } from './reports-list';
  */
 export async function consolePassRoutes(app: ApiInstance) {
   const { db, clock, config, storage, payments } = app.deps;
+
+  registerRoute(app, decidePassesContract, async (request) => {
+    const context = await requireOperatorFor(request, decidePassesContract.permission);
+    return decidePasses({
+      db,
+      context,
+      tenantUrl: tenantBaseUrl(config, context.tenant.subdomain),
+      body: request.body,
+      now: clock.now(),
+    });
+  });
 
   registerRoute(app, listConsoleProductsContract, async (request) => {
     const { tenant } = await requireOperatorFor(request, listConsoleProductsContract.permission);

@@ -132,6 +132,8 @@ async function exportAppeals(db: Database, tenantId: string) {
       isPending: appeal.isPending,
       isApproved: appeal.isApproved,
       status: appeal.status,
+      outcome: appeal.outcome,
+      reducedAmount: appeal.reducedAmount,
       submissionDate: appeal.submissionDate.toISOString(),
       responseDate: iso(appeal.responseDate),
     }));

@@ -17,8 +17,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { APPEAL_FIELD_LIMITS, type Appeal, type Citation } from '../../../shared/contract';
-import { formatDate } from '../../../shared/format';
-import { appealMessages, fillMessage } from '../../../shared/messages';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { appealMessages, appealOutcomeMessages, fillMessage } from '../../../shared/messages';
 import {
   type AppealFormField,
   type AppealFormValues,
@@ -252,6 +252,16 @@ function useConfirmationLink(citation: Citation | undefined) {
   return { outcome, failure, isConfirming };
 }
 
+/** What the answer leaves the driver to do: nothing (voided), the reduced amount, or the notice. */
+function decisionNextStep(appeal: Appeal): string {
+  if (appeal.is_approved !== true) return appealMessages.deniedNextStep;
+  if (appeal.outcome === 'voided') return appealOutcomeMessages.decisionVoided;
+  if (appeal.outcome === 'reduced' && appeal.reducedAmount !== null) {
+    return fillMessage(appealOutcomeMessages.decisionReduced, { amount: formatMoney(appeal.reducedAmount) });
+  }
+  return appealMessages.approvedNextStep;
+}
+
 /**
  * The operator's answer: when it came, approved or denied, the operator's own words, and where to
  * go next (the notice, and paying it when the appeal was denied and it is still due).
@@ -287,9 +297,9 @@ function AppealDecision({ citation, appeal }: { citation: Citation; appeal: Appe
             </Text>
           </Stack>
         )}
-        <Text>{isApproved ? appealMessages.approvedNextStep : appealMessages.deniedNextStep}</Text>
+        <Text data-testid="appeal-next-step">{decisionNextStep(appeal)}</Text>
         <Group gap="md">
-          {!isApproved && isPayable && (
+          {(!isApproved || appeal.outcome === 'reduced') && isPayable && (
             <Button component={Link} to={`/citations/${citation.uuid}`}>
               {appealMessages.payNotice}
             </Button>
@@ -333,7 +343,7 @@ export function AppealPage() {
       <Alert color={BANNER_COLOR[banner]} variant="light" role="status" data-testid="appeal-banner">
         {/* Dark text on the light tint reads well whatever the brand colour is. */}
         <Text fw={700} c="dark.9">
-          {appealBannerText(banner, statusText)}
+          {appealBannerText(banner, statusText, state?.appeal?.reducedAmount)}
         </Text>
       </Alert>
       <FactsTable

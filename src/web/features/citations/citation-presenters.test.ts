@@ -33,6 +33,8 @@ describe('citationHistory', () => {
           submittedOn: '2026-10-10T12:00:00Z',
           outcome: 'denied',
           answeredOn: '2026-10-20T12:00:00Z',
+          resolution: null,
+          reducedAmount: null,
         },
       },
       'America/New_York',
@@ -47,7 +49,16 @@ describe('citationHistory', () => {
 
   it('shows a pending appeal without an answer, and an approved one with its date', () => {
     const pending = citationHistory(
-      { ...citation, appeal: { submittedOn: '2026-10-16T12:00:00Z', outcome: 'pending', answeredOn: null } },
+      {
+        ...citation,
+        appeal: {
+          submittedOn: '2026-10-16T12:00:00Z',
+          outcome: 'pending',
+          answeredOn: null,
+          resolution: null,
+          reducedAmount: null,
+        },
+      },
       'America/New_York',
     );
     expect(texts(pending).at(-1)).toBe('Appeal submitted');
@@ -59,6 +70,8 @@ describe('citationHistory', () => {
           submittedOn: '2026-10-16T12:00:00Z',
           outcome: 'approved',
           answeredOn: '2026-10-21T12:00:00Z',
+          resolution: null,
+          reducedAmount: null,
         },
       },
       'America/New_York',

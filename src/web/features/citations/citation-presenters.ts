@@ -1,6 +1,6 @@
 import type { AppealProgress, Citation } from '../../../shared/contract';
 import { calendarDateAfter, formatCalendarDate, formatDate, formatMoney } from '../../../shared/format';
-import { citationMessages } from '../../../shared/messages';
+import { appealOutcomeMessages, citationMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import {
   citationBannerKind,
@@ -46,6 +46,18 @@ export interface HistoryEntry {
 /** A dated step between issue and settlement; `day` is the tenant-local 'YYYY-MM-DD' it sorts by. */
 type DatedEntry = HistoryEntry & { day: string };
 
+/** The answer as the notice's history says it: denied, or approved and what it did to the notice. */
+function answeredText(appeal: AppealProgress): string {
+  if (appeal.outcome !== 'approved') return citationMessages.historyAppealDenied;
+  if (appeal.resolution === 'voided') return appealOutcomeMessages.historyApprovedVoided;
+  if (appeal.resolution === 'reduced' && appeal.reducedAmount !== null) {
+    return fillMessage(appealOutcomeMessages.historyApprovedReduced, {
+      amount: formatMoney(appeal.reducedAmount),
+    });
+  }
+  return citationMessages.historyAppealApproved;
+}
+
 function appealEntries(appeal: AppealProgress, timeZone: string): DatedEntry[] {
   const submitted: DatedEntry = {
     key: 'appealed',
@@ -60,10 +72,7 @@ function appealEntries(appeal: AppealProgress, timeZone: string): DatedEntry[] {
       key: 'answered',
       day: calendarDateAfter(appeal.answeredOn, timeZone, 0),
       date: formatDate(appeal.answeredOn, timeZone, 'dateTime'),
-      text:
-        appeal.outcome === 'approved'
-          ? citationMessages.historyAppealApproved
-          : citationMessages.historyAppealDenied,
+      text: answeredText(appeal),
     },
   ];
 }

@@ -1,13 +1,29 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { z } from 'zod';
 import { answerAppealBodySchema, type DashboardAppeal } from '../../../shared/contract';
-import { dashboardAppealMessages } from '../../../shared/messages';
+import { appealOutcomeMessages, dashboardAppealMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useApiForm } from '../../lib/use-api-form';
+import { dollarsFieldSchema } from '../console/notices/dollars-field';
 import { answerAppeal } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
 
-/** The answer as the contract takes it; approve or deny is the button that opened the dialog. */
-const answerFormSchema = answerAppealBodySchema.omit({ isApproved: true });
+/**
+ * The answer as the dialog takes it: the text, and for an approval what happens to the notice —
+ * voided (the default: nothing left to pay) or reduced to an amount typed in dollars.
+ */
+const answerFormSchema = answerAppealBodySchema
+  .pick({ status: true })
+  .extend({ outcome: z.enum(['void', 'reduce']), reduceTo: dollarsFieldSchema })
+  .superRefine((values, context) => {
+    if (values.outcome === 'reduce' && values.reduceTo === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['reduceTo'],
+        message: appealOutcomeMessages.reduceToRequired,
+      });
+    }
+  });
 
 /** Approve or deny one appeal, with an optional text for the appellant. */
 export function AnswerAppealDialog(props: {
@@ -19,16 +35,22 @@ export function AnswerAppealDialog(props: {
   const { appeal, isApproved } = props;
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: answerFormSchema,
-    initialValues: { status: '', voidNotice: false },
+    initialValues: { status: '', outcome: 'void' as const, reduceTo: '' },
     submit: (values) =>
       answerAppeal(appeal.uuid, {
         isApproved,
         status: values.status || null,
-        voidNotice: isApproved && values.voidNotice,
+        reduceTo: isApproved && values.outcome === 'reduce' ? values.reduceTo : null,
       }),
     onSuccess: () => props.onAnswered(),
     describeError: (error) => (error as Error).message,
   });
+  const isReducing = isApproved && form.values.outcome === 'reduce';
+  const submitLabel = !isApproved
+    ? dashboardAppealMessages.deny
+    : isReducing
+      ? appealOutcomeMessages.approveAndReduce
+      : appealOutcomeMessages.approveAndVoid;
 
   return (
     // lockScroll off: the scroll lock injects a <style> element without our CSP nonce.
@@ -41,17 +63,32 @@ export function AnswerAppealDialog(props: {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
+          {isApproved && (
+            <Radio.Group label={appealOutcomeMessages.outcomeLegend} {...form.getInputProps('outcome')}>
+              <Stack gap="xs" mt="xs">
+                <Radio value="void" label={appealOutcomeMessages.outcomeVoid} data-autofocus />
+                <Radio value="reduce" label={appealOutcomeMessages.outcomeReduce} />
+              </Stack>
+            </Radio.Group>
+          )}
+          {isReducing && (
+            <TextInput
+              label={appealOutcomeMessages.reduceToLabel}
+              inputMode="decimal"
+              required
+              {...form.getInputProps('reduceTo')}
+            />
+          )}
           <TextInput
             label={dashboardAppealMessages.statusTextLabel}
             maxLength={500}
-            data-autofocus
+            data-autofocus={!isApproved || undefined}
             {...form.getInputProps('status')}
           />
-          {isApproved && (
-            <Checkbox
-              label={dashboardAppealMessages.voidNoticeLabel}
-              {...form.getInputProps('voidNotice', { type: 'checkbox' })}
-            />
+          {isApproved && !isReducing && (
+            <Text size="sm" c="dimmed">
+              {appealOutcomeMessages.emailVoided}
+            </Text>
           )}
           {formError && (
             <Alert color="red" role="alert">
@@ -63,7 +100,7 @@ export function AnswerAppealDialog(props: {
               {dashboardAppealMessages.cancel}
             </Button>
             <Button type="submit" loading={isSubmitting} color={isApproved ? APPROVE_GREEN : DENY_RED}>
-              {isApproved ? dashboardAppealMessages.approve : dashboardAppealMessages.deny}
+              {submitLabel}
             </Button>
           </Group>
         </Stack>

@@ -21,9 +21,10 @@ import {
   type AppealState,
   type DashboardAppeal,
 } from '../../../shared/contract';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatMoney } from '../../../shared/format';
 import {
   consoleAppealListMessages as al,
+  appealOutcomeMessages,
   appealThreadMessages,
   dashboardAppealMessages,
 } from '../../../shared/messages';
@@ -41,6 +42,19 @@ import {
 } from './api';
 import { APPROVE_GREEN, DENY_RED } from './colors';
 
+/** 'Approved', and what the approval did to the notice when it says. */
+function approvedLabel(appeal: DashboardAppeal): string {
+  const { approved } = dashboardAppealMessages;
+  if (appeal.outcome === 'voided') return `${approved} · ${appealOutcomeMessages.queueVoided}`;
+  if (appeal.outcome === 'reduced' && appeal.reducedAmount !== null) {
+    const reduced = fillMessage(appealOutcomeMessages.queueReduced, {
+      amount: formatMoney(appeal.reducedAmount),
+    });
+    return `${approved} · ${reduced}`;
+  }
+  return approved;
+}
+
 function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
   if (appeal.isPending) {
     return (
@@ -50,7 +64,7 @@ function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
     );
   }
   return appeal.isApproved ? (
-    <Badge color={APPROVE_GREEN}>{dashboardAppealMessages.approved}</Badge>
+    <Badge color={APPROVE_GREEN}>{approvedLabel(appeal)}</Badge>
   ) : (
     <Badge color={DENY_RED}>{dashboardAppealMessages.denied}</Badge>
   );

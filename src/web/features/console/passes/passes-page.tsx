@@ -1,8 +1,9 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
+  type BulkResult,
   CONSOLE_PASS_FILTERS,
   CONSOLE_PASS_SORT_KEYS,
   type ConsolePassFilter,
@@ -10,7 +11,7 @@ import {
   listConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
-import { consolePassMessages as m } from '../../../../shared/messages';
+import { bulkMessages, consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { ResponsiveTable } from '../../../components/responsive-table';
@@ -18,6 +19,13 @@ import { ListBar, ListPager, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
 import { SortHeader } from '../sort-header';
+import {
+  BulkOutcome,
+  BulkPassDecision,
+  NO_SELECTION,
+  RowCheckbox,
+  type RowSelection,
+} from './bulk-pass-decision';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 
 const FILTER_LABELS: Record<ConsolePassFilter, string> = {
@@ -51,6 +59,16 @@ export function PassesPage() {
   const status = readFilter(params.filters.status ?? null);
   const { page, sort, order } = params;
   const [draft, setDraft] = useState(q);
+  // The approvals queue takes bulk decisions; a new search starts a new selection.
+  const isQueue = status === 'waiting';
+  const searchKey = `${status}\n${q}`;
+  const [chosen, setChosen] = useState<{ searchKey: string; selection: RowSelection }>({
+    searchKey,
+    selection: NO_SELECTION,
+  });
+  const selection = chosen.searchKey === searchKey ? chosen.selection : NO_SELECTION;
+  const setSelection = (next: RowSelection) => setChosen({ searchKey, selection: next });
+  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
 
   const query = useQuery({
     queryKey: ['console', 'passes', q, status, sort, order, page],
@@ -101,6 +119,7 @@ export function PassesPage() {
           <Button type="submit">{m.search}</Button>
         </Group>
       </form>
+      {bulkResult && <BulkOutcome result={bulkResult} onClose={() => setBulkResult(null)} />}
       <QueryState
         isLoading={query.isLoading}
         error={query.error}
@@ -111,11 +130,22 @@ export function PassesPage() {
         }
       >
         {data && <ListBar total={data} page={page} pageSize={data.pageSize} shown={data.items.length} />}
+        {isQueue && data && (
+          <BulkPassDecision
+            pageIds={data.items.map((pass) => pass.uuid)}
+            total={data.total}
+            search={{ q, status }}
+            selection={selection}
+            onChange={setSelection}
+            onDone={setBulkResult}
+          />
+        )}
         <ResponsiveTable
           minWidth={760}
           highlightOnHover
           verticalSpacing="sm"
           columns={[
+            ...(isQueue ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
             { label: m.columnNumber, isUnlabelledOnPhone: true },
             { label: m.columnPlate },
             { label: m.columnProduct },
@@ -126,6 +156,11 @@ export function PassesPage() {
           ]}
           head={
             <>
+              {isQueue && (
+                <Table.Th>
+                  <VisuallyHidden>{bulkMessages.selectColumn}</VisuallyHidden>
+                </Table.Th>
+              )}
               {header(m.columnNumber, 'number')}
               {header(m.columnPlate)}
               {header(m.columnProduct)}
@@ -142,6 +177,16 @@ export function PassesPage() {
               onClick={() => navigate(`/dashboard/passes/${pass.uuid}`)}
               style={{ cursor: 'pointer' }}
             >
+              {isQueue && (
+                <Table.Td>
+                  <RowCheckbox
+                    label={pass.customerPermitId}
+                    id={pass.uuid}
+                    selection={selection}
+                    onChange={setSelection}
+                  />
+                </Table.Td>
+              )}
               <Table.Td>
                 <Link to={`/dashboard/passes/${pass.uuid}`} onClick={(event) => event.stopPropagation()}>
                   {pass.customerPermitId}

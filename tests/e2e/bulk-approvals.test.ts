@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  expectNoPageErrors,
+  newContext,
+  openFreshPagePerTest,
+  tenantUrl,
+} from './support/browser';
+
+/**
+ * The approvals queue cleared in one bulk call (issue 33): select the page, then all 30 matching,
+ * approve with a message after a dialog that says how many passes it touches (the registrants'
+ * emails and the audit entries are checked by decide-passes.api.test.ts). Tenants of
+ * tests/e2e/fixtures/outcomes.json: a light brand on a phone by keyboard, a dark one on a desktop.
+ */
+const PASSWORD = 'Operator#2026';
+
+let browser: Parameters<typeof newContext>[0];
+openFreshPagePerTest((opened) => {
+  ({ browser } = opened);
+});
+
+async function signInOperator(target: Page, subdomain: string) {
+  await target.goto(tenantUrl(subdomain, '/dashboard/login'));
+  await target.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    },
+    { email: `ops@${subdomain}.example`, password: PASSWORD },
+  );
+}
+
+async function expectNoHorizontalScroll(target: Page) {
+  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflows).toBe(false);
+}
+
+describe('bulk approval of the approvals queue', () => {
+  for (const [subdomain, prefix, isPhone] of [
+    ['outcomelight', 'BL', true],
+    ['outcomedark', 'BD', false],
+  ] as const) {
+    it(`approves all 30 waiting passes in one call (${subdomain}, ${isPhone ? 'phone, keyboard' : 'desktop'})`, async () => {
+      const context = await newContext(browser, { phone: isPhone });
+      const page = await context.newPage();
+      await signInOperator(page, subdomain);
+      await page.goto(tenantUrl(subdomain, '/dashboard/passes?status=waiting'));
+      await page.getByText('30 passes', { exact: true }).waitFor();
+      await expectAccessible(page);
+
+      const bar = page.getByRole('region', { name: 'Bulk actions' });
+      const selectPage = bar.getByRole('checkbox', { name: 'Select every row on this page' });
+      if (isPhone) {
+        await selectPage.focus();
+        await page.keyboard.press('Space');
+      } else {
+        await selectPage.check();
+      }
+      await bar.getByText('25 selected', { exact: true }).waitFor();
+      await expect(page.getByRole('checkbox', { name: `Select ${prefix}-1001` }).isChecked()).resolves.toBe(
+        true,
+      );
+      const selectAll = bar.getByRole('button', { name: 'Select all 30 matching' });
+      if (isPhone) {
+        await selectAll.focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await selectAll.click();
+      }
+      await bar.getByText('30 selected', { exact: true }).waitFor();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/outcomes-bulk-selected-${subdomain}.png`, fullPage: true });
+
+      const approve = bar.getByRole('button', { name: 'Approve', exact: true });
+      if (isPhone) {
+        await approve.focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await approve.click();
+      }
+      const dialog = page.getByRole('dialog', { name: 'Approve 30 passes?' });
+      await dialog.getByText(/^This approves 30 passes waiting for approval\./).waitFor();
+      await dialog.getByLabel('Message to the registrants (optional)').fill('Welcome to the visitor lot.');
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/outcomes-bulk-dialog-${subdomain}.png` });
+      await dialog.getByRole('button', { name: 'Approve 30' }).click();
+
+      await page.getByTestId('bulk-outcome').getByText('30 changed.', { exact: true }).waitFor();
+      await page.getByText('No passes are waiting for approval.').waitFor();
+      await expectAccessible(page);
+      await page.screenshot({ path: `/tmp/outcomes-bulk-done-${subdomain}.png`, fullPage: true });
+      expectNoPageErrors(page);
+
+      await context.close();
+    }, 240_000);
+  }
+});
