@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'max_vehicles',
   'max_active_vehicles',
   'pass_not_changeable',
+  // Waitlists (issue 31).
+  'no_waitlist',
+  'not_sold_out',
+  'offer_unavailable',
+  'not_waiting',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

@@ -58,3 +58,4 @@ export * from './privacy';
 export * from './reports';
 export * from './ticketview';
 export * from './uploads';
+export * from './waitlists';

@@ -18,3 +18,4 @@ export * from './plates';
 export * from './platform-admin';
 export * from './privacy';
 export * from './uploads';
+export * from './waitlists';

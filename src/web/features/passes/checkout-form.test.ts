@@ -28,6 +28,7 @@ const product: PermitProduct = {
   isEmailVerify: false,
   isSignupCodeRequired: false,
   isSoldOut: false,
+  hasWaitlist: false,
   isRegImgRequired: false,
   needsGuestCode: false,
   guestFieldsType: 1,
