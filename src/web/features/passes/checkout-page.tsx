@@ -15,9 +15,14 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorCodes, type IssueResponse, type PermitProduct } from '../../../shared/contract';
-import { dayjs } from '../../../shared/format';
-import { passMessages, passScreenMessages } from '../../../shared/messages';
+import {
+  errorCodes,
+  type IssueResponse,
+  type PermitProduct,
+  type WaitlistOffer,
+} from '../../../shared/contract';
+import { dayjs, formatDate } from '../../../shared/format';
+import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from '../../../shared/messages';
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
@@ -44,6 +49,7 @@ import { ProofUpload } from './proof-upload';
 import { SectionTitle } from './section-title';
 import { TimeSection } from './time-section';
 import { VehicleSection } from './vehicle-section';
+import { useWaitlistOffer } from './waitlist-api';
 
 /** Errors a dialog explains, so the banner stays empty for them. */
 const DIALOG_ERRORS: ReadonlySet<string> = new Set([
@@ -124,6 +130,8 @@ interface CheckoutFormProps {
   customerUUID: string | null;
   verificationToken: string | null;
   initialCode: string;
+  /** The token of the waitlist offer the checkout buys through (?offer=), and its email. */
+  offer: { token: string; email: string } | null;
 }
 
 /** The application / guest checkout form of one product, with its dialogs. */
@@ -153,13 +161,17 @@ function CheckoutForm(props: CheckoutFormProps) {
       return null;
     }
     try {
-      if (!isGuest) return await issuePermit(toIssuePayload(values, context));
+      const waitlistOffer = props.offer?.token ?? null;
+      if (!isGuest) return await issuePermit({ ...toIssuePayload(values, context), waitlistOffer });
       return await checkOutAsGuest(
-        toCheckoutPayload(values, context, {
-          subdomain: brand?.subdomain ?? '',
-          customerUUID: props.customerUUID ?? (readJwt() ? (readSession().userUUID ?? null) : null),
-          emailVerificationToken: props.verificationToken,
-        }),
+        {
+          ...toCheckoutPayload(values, context, {
+            subdomain: brand?.subdomain ?? '',
+            customerUUID: props.customerUUID ?? (readJwt() ? (readSession().userUUID ?? null) : null),
+            emailVerificationToken: props.verificationToken,
+          }),
+          waitlistOffer,
+        },
         product,
       );
     } catch (error) {
@@ -188,7 +200,7 @@ function CheckoutForm(props: CheckoutFormProps) {
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema,
     initialValues: initialCheckoutValues(product, {
-      email: verifiedEmail ?? '',
+      email: verifiedEmail ?? props.offer?.email ?? '',
       permitCode: props.initialCode,
     }),
     submit: send,
@@ -326,13 +338,31 @@ function CheckoutForm(props: CheckoutFormProps) {
 }
 
 /** The frame of both checkout screens: the summary beside the form (above it on a phone). */
-function CheckoutLayout({ product, children }: { product: PermitProduct; children: React.ReactNode }) {
+function CheckoutLayout({
+  product,
+  offer,
+  children,
+}: {
+  product: PermitProduct;
+  offer?: WaitlistOffer | null;
+  children: React.ReactNode;
+}) {
   useDocumentTitle(`${passScreenMessages.checkoutTitle} · ${product.name}`);
+  const timeZone = useTenantTimeZone();
   return (
     <Stack gap="lg" className="pass-checkout">
       <Title order={1} size="h2" id="checkout-title">
         {passScreenMessages.checkoutTitle}
       </Title>
+      {offer && (
+        <Alert color={offer.status === 'offered' ? 'blue' : 'red'} data-testid="waitlist-offer-banner">
+          {offer.status === 'offered' && offer.offerExpiresAt
+            ? fillMessage(waitlistMessages.offerBanner, {
+                deadline: formatDate(offer.offerExpiresAt, timeZone, 'dateTime'),
+              })
+            : waitlistMessages.offerUnavailable}
+        </Alert>
+      )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <div className="pass-checkout__summary">
@@ -357,9 +387,15 @@ export function GuestCheckoutPage() {
   const token = searchParams.get('token') ?? '';
   const product = usePermitProduct(permituuid);
   const verification = useEmailVerification(permituuid, customeruuid, token);
+  const offerToken = searchParams.get('offer');
+  const offer = useWaitlistOffer(offerToken);
 
   if (product.isError) return <Navigate to="/404" replace />;
-  if (product.isPending || (customeruuid && token && verification.isPending))
+  if (
+    product.isPending ||
+    (customeruuid && token && verification.isPending) ||
+    (offerToken && offer.isPending)
+  )
     return <Loader aria-label="Loading" />;
   const isVerified = verification.isSuccess;
   if (product.data.isEmailVerify && !isVerified) {
@@ -375,7 +411,7 @@ export function GuestCheckoutPage() {
     );
   }
   return (
-    <CheckoutLayout product={product.data}>
+    <CheckoutLayout product={product.data} offer={offer.data}>
       <CheckoutForm
         product={product.data}
         isGuest
@@ -383,6 +419,7 @@ export function GuestCheckoutPage() {
         customerUUID={isVerified ? verification.data.customerUUID : null}
         verificationToken={isVerified ? token : null}
         initialCode={searchParams.get('code') ?? ''}
+        offer={offerToken && offer.data ? { token: offerToken, email: offer.data.email } : null}
       />
     </CheckoutLayout>
   );
@@ -393,10 +430,12 @@ export function CustomerApplyPage() {
   const { permituuid = '' } = useParams();
   const [searchParams] = useSearchParams();
   const product = usePermitProduct(permituuid);
+  const offerToken = searchParams.get('offer');
+  const offer = useWaitlistOffer(offerToken);
   if (product.isError) return <Navigate to="/404" replace />;
-  if (product.isPending) return <Loader aria-label="Loading" />;
+  if (product.isPending || (offerToken && offer.isPending)) return <Loader aria-label="Loading" />;
   return (
-    <CheckoutLayout product={product.data}>
+    <CheckoutLayout product={product.data} offer={offer.data}>
       <CheckoutForm
         product={product.data}
         isGuest={false}
@@ -404,6 +443,7 @@ export function CustomerApplyPage() {
         customerUUID={null}
         verificationToken={null}
         initialCode={searchParams.get('code') ?? ''}
+        offer={offerToken && offer.data ? { token: offerToken, email: offer.data.email } : null}
       />
     </CheckoutLayout>
   );
