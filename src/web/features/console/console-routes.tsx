@@ -9,6 +9,7 @@ import { passesConsoleRoutes } from './passes/routes';
 import { productsConsoleRoutes } from './products/routes';
 import { reportsConsoleRoutes } from './reports/routes';
 import { settingsConsoleRoutes } from './settings/routes';
+import { waitlistsConsoleRoutes } from './waitlists/routes';
 
 /**
  * The operator console under /dashboard (issue 11): one lazily loaded layout (menu, operator,
@@ -31,6 +32,7 @@ export const consoleRoutes: RouteObject[] = [
       ...noticesConsoleRoutes,
       ...passesConsoleRoutes,
       ...productsConsoleRoutes,
+      ...waitlistsConsoleRoutes,
       ...customersConsoleRoutes,
       ...reportsConsoleRoutes,
       ...settingsConsoleRoutes,
