@@ -63,10 +63,7 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
       <Button
         mt="md"
         fullWidth
-        variant="light"
         onClick={() => setIsOpen(true)}
-        aria-expanded={false}
-        aria-controls={formId}
         aria-label={`${m.joinButton}: ${product.name}`}
       >
         {m.joinButton}
