@@ -46,6 +46,10 @@ async function prepareDatabase(dataDir: string) {
   await migrate(database.db);
   await loadFixtureDocument(database.db, readDemoData());
   await loadFixtureDocument(database.db, JSON.parse(readFileSync('tests/e2e/fixtures/brands.json', 'utf8')));
+  await loadFixtureDocument(
+    database.db,
+    JSON.parse(readFileSync('tests/e2e/fixtures/waitlists.json', 'utf8')),
+  );
   await database.close();
 }
 
@@ -224,7 +228,85 @@ async function shootHawaiiForm(browser: Browser, port: number) {
   }
 }
 
+/**
+ * Waitlists (issue 31) on the browser tests' light and dark waitlist tenants: joining a sold-out
+ * product, the place in line, the offer's page once the place frees, and the console's line.
+ */
+async function shootWaitlists(browser: Browser, port: number) {
+  const tenants = [
+    { label: 'light', subdomain: 'waitlight', heldPass: '6f1c2d3e-0000-4000-8000-00000000a001' },
+    { label: 'dark', subdomain: 'waitdark', heldPass: '6f1c2d3e-0000-4000-8000-00000000a002' },
+  ] as const;
+  for (const tenant of tenants) {
+    const base = `http://${tenant.subdomain}.localhost:${port}`;
+    const shot = async (page: Page, name: string) => {
+      const file = path.join(OUTPUT_DIR, `${tenant.label}-${name}.png`);
+      if (!isWanted(file)) return;
+      await settle(page);
+      await page.screenshot({ path: file, fullPage: true });
+    };
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+      const page = await context.newPage();
+      await page.goto(`${base}/permits/choose`);
+      const card = page.getByRole('article', { name: 'Residents Garage' });
+      await card.getByRole('button', { name: 'Join the waitlist: Residents Garage' }).click();
+      await shot(page, `${width}-waitlist-join`);
+      await card.getByLabel('Email').fill(`person${width}@${tenant.subdomain}.example`);
+      await card.getByRole('button', { name: 'Join the waitlist' }).click();
+      await card.getByTestId('waitlist-place').waitFor();
+      await shot(page, `${width}-waitlist-place`);
+      await context.close();
+    }
+    // The place frees: the first to join (at the first width) is offered it by email.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base}/privacy`);
+    await page.evaluate(
+      (passId) => fetch(`/api/v1/permits/issued/${passId}/cancel`, { method: 'PUT' }),
+      tenant.heldPass,
+    );
+    const first = `person${WIDTHS[0]}@${tenant.subdomain}.example`;
+    await page.goto(`${base}/dev/mailbox?to=${encodeURIComponent(first)}`);
+    await page
+      .getByRole('link', { name: /A place on Residents Garage/ })
+      .first()
+      .click();
+    const offerLink = page.getByRole('link', { name: /\/waitlist\/offer\// }).first();
+    await offerLink.waitFor();
+    const offerUrl = new URL((await offerLink.getAttribute('href')) ?? '');
+    await context.close();
+    for (const width of WIDTHS) {
+      const shotContext = await browser.newContext({
+        viewport: { width, height: 900 },
+        isMobile: width < 500,
+      });
+      const shotPage = await shotContext.newPage();
+      await shotPage.goto(`${base}${offerUrl.pathname}`);
+      await shotPage.getByTestId('waitlist-offer-status').waitFor();
+      await shot(shotPage, `${width}-waitlist-offer`);
+      await shotPage.getByRole('link', { name: 'Buy your pass' }).click();
+      await shotPage.getByTestId('waitlist-offer-banner').waitFor();
+      await shot(shotPage, `${width}-waitlist-offer-checkout`);
+      await shotPage.goto(`${base}/dashboard/login`);
+      await shotPage.evaluate(async (email) => {
+        const response = await fetch('/api/v1/dashboard/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Console#2026' }),
+        });
+        localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+      }, `admin@${tenant.subdomain}.example`);
+      await shotPage.goto(`${base}/dashboard/waitlists`);
+      await shotPage.getByTestId('waitlist-entry').first().waitFor();
+      await shot(shotPage, `${width}-console-waitlists`);
+      await shotContext.close();
+    }
+  }
+}
+
 async function shoot(browser: Browser, port: number) {
+  await shootWaitlists(browser, port);
   await shootLists(browser, port);
   await shootHawaiiForm(browser, port);
   for (const brand of BRANDS) {

@@ -40,6 +40,7 @@ import { tenantSettingsRoutes } from './features/settings/routes';
 import { tenancyPlugin } from './features/tenancy/plugin';
 import { ticketviewRoutes } from './features/ticketview/routes';
 import { uploadRoutes } from './features/uploads/routes';
+import { waitlistRoutes } from './features/waitlists/routes';
 import { webPlugin } from './features/web/plugin';
 import { contractSerializerCompiler } from './http/response-serializer';
 import { fastifyTrustProxy } from './http/trust-proxy';
@@ -199,6 +200,7 @@ export async function buildApp(
       await consoleCustomerRoutes(typed);
       await consolePassRoutes(typed);
       await repeatOffenderRoutes(typed);
+      await waitlistRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -25,9 +25,12 @@ const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
 const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
 /** How often passes about to expire are looked for (the reminders are days apart). */
 const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60_000;
+/** Waitlist offers run for hours; a minute late is within what a person would notice. */
+const WAITLIST_SWEEP_INTERVAL_MS = 60_000;
 
 import { RETENTION_SWEEP_INTERVAL_MS, sweepRetention } from './features/privacy/sweep-retention';
 import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
+import { sweepWaitlists } from './features/waitlists/offers';
 import { startScheduledSweep } from './scheduled-sweep';
 
 async function main() {
@@ -102,6 +105,15 @@ async function main() {
     onRound,
   });
 
+  // Waitlists (decision 210): offers that ran out go to the next person; places freed by time are offered.
+  const waitlistSweep = startScheduledSweep({
+    name: 'waitlist-offers',
+    intervalMs: WAITLIST_SWEEP_INTERVAL_MS,
+    round: () => sweepWaitlists({ db: database.db, clock: systemClock, config }),
+    log: app.log,
+    onRound,
+  });
+
   // Kept results past IDEMPOTENCY_KEY_TTL_HOURS (a claim takes an expired key over in any case).
   const idempotencySweep = startScheduledSweep({
     name: 'expired-idempotency-keys',
@@ -127,6 +139,7 @@ async function main() {
     await emailWorker.stop();
     await reservationSweep.stop();
     await expiryReminders.stop();
+    await waitlistSweep.stop();
     await idempotencySweep.stop();
     await renewals?.stop();
     await uploadSweep.stop();

@@ -160,6 +160,15 @@ export const productEditorSchema = z
       .nullish()
       .transform((value) => value ?? null),
     rules: productRulesInputSchema,
+    /** A sold-out product takes names on a waitlist; each freed place is offered in turn. */
+    hasWaitlist: z.boolean().default(false),
+    /** Hours a freed place is held for the person it is offered to. */
+    waitlistOfferHours: z
+      .number({ error: 'must be a number of hours' })
+      .int('must be whole hours')
+      .min(1, 'must be at least 1 hour')
+      .max(720, 'must be at most 720 hours (30 days)')
+      .default(48),
     /** Archived products are no longer sold; their passes stay. */
     isArchived: z.boolean(),
   })
@@ -230,6 +239,7 @@ export const consoleProductSchema = permitProductSchema
         .nullable(),
     }),
     isArchived: z.boolean(),
+    waitlistOfferHours: z.number().int(),
     /** Passes holding a place now (valid, waiting or reserved). */
     heldCount: z.number().int(),
     unusedCodeCount: z.number().int(),

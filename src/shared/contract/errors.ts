@@ -52,6 +52,11 @@ export const ERROR_CODES = [
   'pass_not_changeable',
   'invitation_invalid',
   'invitation_accepted',
+  // Waitlists (issue 31).
+  'no_waitlist',
+  'not_sold_out',
+  'offer_unavailable',
+  'not_waiting',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

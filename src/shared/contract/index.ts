@@ -66,3 +66,4 @@ export * from './repeat-offenders';
 export * from './reports';
 export * from './ticketview';
 export * from './uploads';
+export * from './waitlists';

@@ -38,6 +38,8 @@ export const permitProductSchema = z.object({
   isEmailVerify: z.boolean(),
   isSignupCodeRequired: z.boolean(),
   isSoldOut: z.boolean(),
+  /** A sold-out product takes names on its waitlist (issue 31). */
+  hasWaitlist: z.boolean(),
   isRegImgRequired: z.boolean(),
   needsGuestCode: z.boolean(),
   guestFieldsType: z.union(GUEST_FIELDS_TYPES.map((value) => z.literal(value))),

@@ -196,6 +196,8 @@ export const checkoutPayloadSchema = z.object({
   needsApproval: z.boolean().nullish(),
   holderPhonenumber: optionalPassText(40),
   emailVerificationToken: z.string().max(200).nullish(),
+  /** Ours: the token of a waitlist offer's link, buying the place held for its holder. */
+  waitlistOffer: z.string().max(200).nullish(),
   ...holderInputShape,
 });
 export type CheckoutPayload = z.infer<typeof checkoutPayloadSchema>;
@@ -208,6 +210,8 @@ export const issuePayloadSchema = z.object({
   startDate: instantSchema.nullish(),
   endDate: instantSchema.nullish(),
   date: instantSchema.nullish(),
+  /** Ours: the token of a waitlist offer's link, buying the place held for its holder. */
+  waitlistOffer: z.string().max(200).nullish(),
   ...holderInputShape,
 });
 export type IssuePayload = z.infer<typeof issuePayloadSchema>;

@@ -23,3 +23,4 @@ export * from './platform-admin';
 export * from './privacy';
 export * from './repeat-offenders';
 export * from './uploads';
+export * from './waitlists';

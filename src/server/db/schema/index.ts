@@ -18,3 +18,4 @@ export * from './platform-admins';
 export * from './subscriptions';
 export * from './tenants';
 export * from './uploads';
+export * from './waitlists';

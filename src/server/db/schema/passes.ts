@@ -93,6 +93,10 @@ export const passProducts = pgTable(
     maxActiveVehiclesPerPermit: integer('max_active_vehicles_per_permit').notNull().default(1),
     canEditTimes: boolean('can_edit_times').notNull().default(false),
     residencyRule: text('residency_rule').$type<ResidencyRule>(),
+    /** A sold-out product takes names on a waitlist (issue 31, decision 210). */
+    hasWaitlist: boolean('has_waitlist').notNull().default(false),
+    /** How long a freed place is held for the person it is offered to. */
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
     /** Catalogue order, then name. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** An archived product is no longer sold; its passes keep referring to it. */

@@ -107,6 +107,8 @@ function toConsoleProduct(
     rules: toRules(details.rules),
     dailyWindow: toRules(details.rules).dailyWindow,
     isArchived: row.archivedAt !== null,
+    hasWaitlist: row.hasWaitlist,
+    waitlistOfferHours: row.waitlistOfferHours,
     ...details.counts,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -239,6 +241,8 @@ function productColumns(values: ProductEditorValues, now: Date, archivedAt: Date
     maxActiveVehiclesPerPermit: values.maxActiveVehiclesPerPermit,
     canEditTimes: values.canEditTimes,
     residencyRule: values.residencyRule,
+    hasWaitlist: values.hasWaitlist,
+    waitlistOfferHours: values.waitlistOfferHours,
     archivedAt,
     updatedAt: now,
   };

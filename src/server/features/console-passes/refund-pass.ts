@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/port';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { issuedPasses, paymentSessions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { cancelPassRenewal } from '../passes/pass-payment';
+import { offerFreedPlaces } from '../waitlists/offers';
 import type { OperatorContext } from './operator-context';
 import { loadConsolePass, paymentsOfPass } from './pass-view';
 
@@ -25,6 +27,7 @@ export async function refundPass(options: {
   passId: string;
   now: Date;
   log: FastifyBaseLogger;
+  config: Pick<Config, 'publicBaseUrl'>;
 }) {
   const { db, gateway, context, passId, now, log } = options;
   const tenantId = context.tenant.id;
@@ -77,7 +80,15 @@ export async function refundPass(options: {
         refundedAmount: paid.reduce((sum, session) => sum + session.amount, 0),
       },
     });
-    return { after, hasSubscription: pass.subscriptionRef !== null };
+    return { after, hasSubscription: pass.subscriptionRef !== null, productId: pass.productId };
+  });
+  // The freed place goes to the first person on the product's waitlist, if it keeps one.
+  await offerFreedPlaces({
+    db,
+    links: { config: options.config },
+    tenantId,
+    productId: refunded.productId,
+    now,
   });
   if (refunded.hasSubscription) {
     // After the commit: the pass is canceled either way; a renewal that cannot be stopped now is

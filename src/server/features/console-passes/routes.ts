@@ -22,6 +22,7 @@ import { tenantBaseUrl } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import { cancelPass } from '../passes/cancel-pass';
 import { operatorActor } from '../permissions';
+import { offerFreedPlaces } from '../waitlists/offers';
 import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
 import { decidePasses } from './decide-passes';
@@ -73,7 +74,7 @@ export async function consolePassRoutes(app: ApiInstance) {
 
   registerRoute(app, updateConsoleProductContract, async (request) => {
     const context = await requireOperatorFor(request, updateConsoleProductContract.permission);
-    return updateConsoleProduct({
+    const product = await updateConsoleProduct({
       db,
       storage,
       context,
@@ -81,6 +82,15 @@ export async function consolePassRoutes(app: ApiInstance) {
       productId: request.params.uuid,
       now: clock.now(),
     });
+    // A capacity raise (or a waitlist turned on) may free places for the people waiting.
+    const offered = await offerFreedPlaces({
+      db,
+      links: { config },
+      tenantId: context.tenant.id,
+      productId: product.uuid,
+      now: clock.now(),
+    });
+    return offered > 0 ? getConsoleProduct(db, context.tenant.id, product.uuid, clock.now()) : product;
   });
 
   registerRoute(app, listAccessCodesContract, async (request) => {
@@ -140,6 +150,7 @@ export async function consolePassRoutes(app: ApiInstance) {
       passId: request.params.uuid,
       now: clock.now(),
       log: request.log,
+      config,
     });
   });
 

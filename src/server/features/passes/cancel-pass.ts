@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { recordAudit } from '../audit';
 import { isRenewing } from '../payments/cancel-subscription';
 import { findSubscription } from '../payments/subscription-queries';
+import { offerFreedPlaces } from '../waitlists/offers';
 import { auditActorOf, loadPassFor, type PassCaller } from './pass-access';
 import { enqueuePassCanceledEmail } from './pass-emails';
 import { cancelPassRenewal } from './pass-payment';
@@ -99,6 +100,14 @@ export async function cancelPass(
     // Nothing left to stop: the confirmation goes with the cancel itself.
     if (!renews) await sendCanceledEmail(tx, options, row);
     return { pass: row, stillRenews: renews };
+  });
+  // The freed place goes to the first person on the product's waitlist, if it keeps one.
+  await offerFreedPlaces({
+    db,
+    links: { tenantUrl: options.tenantUrl },
+    tenantId,
+    productId: pass.productId,
+    now,
   });
   if (!stillRenews) return;
   await cancelPassRenewal({

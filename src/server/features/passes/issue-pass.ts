@@ -20,12 +20,14 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { consumeGuestCode } from '../customers/guest-codes';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { findUsableWaitlistOffer, takeWaitlistOffer, type WaitlistOfferRow } from '../waitlists/offer-claims';
 import { checkProductRules } from './check-rules';
 import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';
 import { enqueuePassIssuedEmail, enqueuePassSubmittedEmail } from './pass-emails';
 import {
   countHeldPlaces,
+  countWaiting,
   findProductRules,
   findProductWithDetails,
   lockProduct,
@@ -66,13 +68,31 @@ const invalidAccessCode = () => new AppError(409, 'invalid_access_code', passMes
  */
 async function claimPlace(
   tx: Transaction,
-  options: { tenantId: string; productId: string; now: Date; isCounted: boolean },
+  options: {
+    tenantId: string;
+    productId: string;
+    now: Date;
+    isCounted: boolean;
+    offer: WaitlistOfferRow | null;
+    passId: string | null;
+  },
 ): Promise<void> {
   const locked = await lockProduct(tx, options.tenantId, options.productId);
   if (!locked) throw notFound('Pass');
+  if (options.offer) {
+    // The offer's place is this checkout's: taken once, while the offer runs (decision 210).
+    await takeWaitlistOffer(tx, { offer: options.offer, passId: options.passId, now: options.now });
+  }
   if (locked.capacity === null) return;
   const held = await countHeldPlaces(tx, options.tenantId, options.productId, options.now);
   if (held > locked.capacity || (!options.isCounted && held >= locked.capacity)) throw soldOut();
+  // While people wait, a freed place is theirs: it is offered to the first in line, not sold.
+  if (
+    !options.offer &&
+    locked.hasWaitlist &&
+    (await countWaiting(tx, options.tenantId, options.productId)) > 0
+  )
+    throw soldOut();
 }
 
 /** The outcome of section 4 a product leads to. */
@@ -121,6 +141,8 @@ interface PassRequest {
   permitCode: string | null;
   guestCode: string | null;
   verificationToken: string | null;
+  /** The token of a waitlist offer's link: the place held for its holder (decision 210). */
+  waitlistOffer: string | null;
 }
 
 function holderOf(body: CheckoutPayload | IssuePayload, phone: string | null): PassRequest['holder'] {
@@ -164,6 +186,7 @@ export function fromCheckoutPayload(body: CheckoutPayload, isSignedIn: boolean):
     permitCode: body.permitCode,
     guestCode: body.guestCode,
     verificationToken: body.emailVerificationToken ?? null,
+    waitlistOffer: body.waitlistOffer ?? null,
   };
 }
 
@@ -183,6 +206,7 @@ export function fromIssuePayload(body: IssuePayload): PassRequest {
     permitCode: body.permitCode,
     guestCode: body.guestCode,
     verificationToken: null,
+    waitlistOffer: body.waitlistOffer ?? null,
   };
 }
 
@@ -287,6 +311,14 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     name: customer?.fullname || request.fullname || request.holder.name,
   };
   const rules = await findProductRules(db, tenant.id, product.id);
+  const offer = request.waitlistOffer
+    ? await findUsableWaitlistOffer(db, {
+        tenantId: tenant.id,
+        productId: product.id,
+        token: request.waitlistOffer,
+        now,
+      })
+    : null;
   const hours = (window.end.getTime() - window.start.getTime()) / 3_600_000;
 
   return db.transaction(async (tx) => {
@@ -307,7 +339,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     // Sold out already: refused before any write (the claim at the end decides the close calls).
     if (
       product.capacity !== null &&
-      (await countHeldPlaces(tx, tenant.id, product.id, now)) >= product.capacity
+      (await countHeldPlaces(tx, tenant.id, product.id, now, offer?.id ?? null)) >= product.capacity
     )
       throw soldOut();
     // A quota counts this product's other passes, so it is checked under the product's lock from
@@ -325,7 +357,14 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     });
     await checkMaximumPermits(tx, tenant, registrant.customerId, now);
     if (channel === 'guest-check') {
-      await claimPlace(tx, { tenantId: tenant.id, productId: product.id, now, isCounted: false });
+      await claimPlace(tx, {
+        tenantId: tenant.id,
+        productId: product.id,
+        now,
+        isCounted: false,
+        offer,
+        passId: null,
+      });
       await checkCodesUsable(tx, { tenant, product, details, request });
       return { isAllowed: true as const };
     }
@@ -382,7 +421,14 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     if (paidStatus === 'waiting') await enqueuePassSubmittedEmail(emailContext);
     if (paidStatus === 'paid') await enqueuePassIssuedEmail(emailContext);
     // Last, so the product's lock is held only for the count and the commit (decision 177).
-    await claimPlace(tx, { tenantId: tenant.id, productId: product.id, now, isCounted: true });
+    await claimPlace(tx, {
+      tenantId: tenant.id,
+      productId: product.id,
+      now,
+      isCounted: true,
+      offer,
+      passId: pass.id,
+    });
     return { permitIssuedUUID: pass.id, paidStatus, outcome };
   });
 }

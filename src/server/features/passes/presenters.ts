@@ -18,8 +18,10 @@ import { sanitiseRichText } from './sanitise-rich-text';
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-export function isSoldOut(details: Pick<ProductWithDetails, 'row' | 'heldCount'>): boolean {
-  return details.row.capacity !== null && details.heldCount >= details.row.capacity;
+/** No place to buy: all taken, or freed ones going to people on the waitlist first (decision 210). */
+export function isSoldOut(details: Pick<ProductWithDetails, 'row' | 'heldCount' | 'waitingCount'>): boolean {
+  if (details.row.capacity === null) return false;
+  return details.heldCount >= details.row.capacity || (details.row.hasWaitlist && details.waitingCount > 0);
 }
 
 /** Permit product (section 3); the footer copy is sanitised on the way out, whoever wrote it. */
@@ -43,6 +45,7 @@ export function toPermitProduct(details: ProductWithDetails): PermitProduct {
     isEmailVerify: row.isEmailVerify,
     isSignupCodeRequired: row.isSignupCodeRequired,
     isSoldOut: isSoldOut(details),
+    hasWaitlist: row.hasWaitlist,
     isRegImgRequired: row.isRegImgRequired,
     needsGuestCode: row.needsGuestCode,
     guestFieldsType: row.guestFieldsType,

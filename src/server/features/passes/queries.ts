@@ -10,6 +10,7 @@ import {
   passProductImages,
   passProductRules,
   passProducts,
+  passWaitlistEntries,
 } from '../../db/schema';
 
 type Reader = Database | Transaction;
@@ -26,11 +27,19 @@ export function holdsCapacity(now: Date): SQL {
   )!;
 }
 
+/** A waitlist offer still running holds its place like a pass (decision 210). */
+export function isLiveOffer(now: Date): SQL {
+  return and(eq(passWaitlistEntries.status, 'offered'), gt(passWaitlistEntries.offerExpiresAt, now))!;
+}
+
 export interface ProductWithDetails {
   row: PassProductRow;
   formFields: Array<{ label: string; value: string }>;
   hasAccessCodes: boolean;
+  /** Places held: passes holding one and waitlist offers still running. */
   heldCount: number;
+  /** People waiting on the product's waitlist (a freed place goes to them first). */
+  waitingCount: number;
   dailyWindow: { from: string; to: string } | null;
 }
 
@@ -43,7 +52,7 @@ async function withDetails(
 ): Promise<ProductWithDetails[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [fields, codes, held, windows] = await runQueries(db, [
+  const [fields, codes, held, windows, line] = await runQueries(db, [
     () =>
       db
         .select()
@@ -74,6 +83,22 @@ async function withDetails(
         })
         .from(passProductRules)
         .where(and(eq(passProductRules.tenantId, tenantId), inArray(passProductRules.productId, ids))),
+    () =>
+      db
+        .select({
+          productId: passWaitlistEntries.productId,
+          offers: sql<number>`(count(*) FILTER (WHERE ${isLiveOffer(now)}))::int`,
+          waiting: sql<number>`(count(*) FILTER (WHERE ${passWaitlistEntries.status} = 'waiting'))::int`,
+        })
+        .from(passWaitlistEntries)
+        .where(
+          and(
+            eq(passWaitlistEntries.tenantId, tenantId),
+            inArray(passWaitlistEntries.productId, ids),
+            inArray(passWaitlistEntries.status, ['waiting', 'offered']),
+          ),
+        )
+        .groupBy(passWaitlistEntries.productId),
   ]);
   const guarded = new Set(codes.map((code) => code.productId));
   return rows.map((row) => ({
@@ -82,7 +107,10 @@ async function withDetails(
       .filter((field) => field.productId === row.id)
       .map((field) => ({ label: field.label, value: field.value })),
     hasAccessCodes: guarded.has(row.id),
-    heldCount: held.find((entry) => entry.productId === row.id)?.count ?? 0,
+    heldCount:
+      (held.find((entry) => entry.productId === row.id)?.count ?? 0) +
+      (line.find((entry) => entry.productId === row.id)?.offers ?? 0),
+    waitingCount: line.find((entry) => entry.productId === row.id)?.waiting ?? 0,
     dailyWindow: dailyWindowOf(windows.find((entry) => entry.productId === row.id)),
   }));
 }
@@ -163,17 +191,47 @@ export async function lockProduct(
   return row ?? null;
 }
 
+/**
+ * The places of a product taken at `now`: passes holding one and waitlist offers still running
+ * (decision 210), less the offer `exceptOfferId` (the one a checkout is taking up).
+ */
 export async function countHeldPlaces(
   db: Reader,
   tenantId: string,
   productId: string,
   now: Date,
+  exceptOfferId: string | null = null,
 ): Promise<number> {
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(issuedPasses)
     .where(
       and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.productId, productId), holdsCapacity(now)),
+    );
+  const offerConditions = [
+    eq(passWaitlistEntries.tenantId, tenantId),
+    eq(passWaitlistEntries.productId, productId),
+    isLiveOffer(now),
+  ];
+  if (exceptOfferId) offerConditions.push(sql`${passWaitlistEntries.id} <> ${exceptOfferId}`);
+  const [offers] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passWaitlistEntries)
+    .where(and(...offerConditions));
+  return (row?.count ?? 0) + (offers?.count ?? 0);
+}
+
+/** How many people wait on the product's waitlist (not yet offered a place). */
+export async function countWaiting(db: Reader, tenantId: string, productId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(passWaitlistEntries)
+    .where(
+      and(
+        eq(passWaitlistEntries.tenantId, tenantId),
+        eq(passWaitlistEntries.productId, productId),
+        eq(passWaitlistEntries.status, 'waiting'),
+      ),
     );
   return row?.count ?? 0;
 }

@@ -14,6 +14,7 @@ import {
   passEmailVerifications,
   passRegistrationProofs,
   passVehicles,
+  passWaitlistEntries,
   paymentCustomers,
   permitHolders,
   sandboxCards,
@@ -205,6 +206,18 @@ export async function erasePerson(
     .where(inIds(appealMessages.appealId, appealIds));
 
   await tx.delete(emailOutbox).where(emailsToPerson(person));
+  // Off every waitlist; a place held for them is offered to the next person by the sweep.
+  await tx
+    .delete(passWaitlistEntries)
+    .where(
+      and(
+        eq(passWaitlistEntries.tenantId, person.tenantId),
+        or(
+          eq(passWaitlistEntries.customerId, person.customerId),
+          sameAddress(passWaitlistEntries.email, person.email),
+        ),
+      ),
+    );
   await tx.delete(customerTokens).where(eq(customerTokens.customerId, person.customerId));
   await tx
     .delete(passEmailVerifications)

@@ -58,6 +58,8 @@ export const PRODUCT_FIELDS_AS_STORED = [
   'maxActiveVehiclesPerPermit',
   'canEditTimes',
   'residencyRule',
+  'hasWaitlist',
+  'waitlistOfferHours',
 ] as const satisfies ReadonlyArray<keyof typeof passProducts.$inferSelect & keyof ProductFixture>;
 
 /** The product fields written out by hand: with the list above, every key of the fixture format. */

@@ -10,6 +10,7 @@ import { productsConsoleRoutes } from './products/routes';
 import { repeatOffendersConsoleRoutes } from './repeat-offenders/routes';
 import { reportsConsoleRoutes } from './reports/routes';
 import { settingsConsoleRoutes } from './settings/routes';
+import { waitlistsConsoleRoutes } from './waitlists/routes';
 
 /**
  * The operator console under /dashboard (issue 11): one lazily loaded layout (menu, operator,
@@ -33,6 +34,7 @@ export const consoleRoutes: RouteObject[] = [
       ...repeatOffendersConsoleRoutes,
       ...passesConsoleRoutes,
       ...productsConsoleRoutes,
+      ...waitlistsConsoleRoutes,
       ...customersConsoleRoutes,
       ...reportsConsoleRoutes,
       ...settingsConsoleRoutes,

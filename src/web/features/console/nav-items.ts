@@ -23,6 +23,7 @@ export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
   { label: 'Appeals', path: '/dashboard/appeals', roles: OFFICE },
   { label: 'Passes', path: '/dashboard/passes', roles: EVERYONE },
   { label: 'Pass products', path: '/dashboard/products', roles: OFFICE },
+  { label: 'Waitlists', path: '/dashboard/waitlists', roles: OFFICE },
   { label: 'Customers', path: '/dashboard/customers', roles: OFFICE },
   { label: 'Reports', path: '/dashboard/reports', roles: EVERYONE },
   { label: 'Settings', path: '/dashboard/settings', roles: ADMIN },

@@ -29,6 +29,7 @@ const product: PermitProduct = {
   isEmailVerify: false,
   isSignupCodeRequired: false,
   isSoldOut: false,
+  hasWaitlist: false,
   isRegImgRequired: false,
   needsGuestCode: false,
   guestFieldsType: 1,

@@ -15,9 +15,14 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorCodes, type IssueResponse, type PermitProduct } from '../../../shared/contract';
-import { dayjs } from '../../../shared/format';
-import { passMessages, passScreenMessages } from '../../../shared/messages';
+import {
+  errorCodes,
+  type IssueResponse,
+  type PermitProduct,
+  type WaitlistOffer,
+} from '../../../shared/contract';
+import { dayjs, formatDate } from '../../../shared/format';
+import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from '../../../shared/messages';
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
@@ -45,6 +50,7 @@ import { SectionTitle } from './section-title';
 import { SoldOutNotice } from './sold-out-notice';
 import { TimeSection } from './time-section';
 import { VehicleSection } from './vehicle-section';
+import { useWaitlistOffer } from './waitlist-api';
 
 /** Errors a dialog explains, so the banner stays empty for them. */
 const DIALOG_ERRORS: ReadonlySet<string> = new Set([
@@ -125,6 +131,8 @@ interface CheckoutFormProps {
   customerUUID: string | null;
   verificationToken: string | null;
   initialCode: string;
+  /** The token of the waitlist offer the checkout buys through (?offer=), and its email. */
+  offer: { token: string; email: string } | null;
 }
 
 /** The application / guest checkout form of one product, with its dialogs. */
@@ -154,13 +162,17 @@ function CheckoutForm(props: CheckoutFormProps) {
       return null;
     }
     try {
-      if (!isGuest) return await issuePermit(toIssuePayload(values, context));
+      const waitlistOffer = props.offer?.token ?? null;
+      if (!isGuest) return await issuePermit({ ...toIssuePayload(values, context), waitlistOffer });
       return await checkOutAsGuest(
-        toCheckoutPayload(values, context, {
-          subdomain: brand?.subdomain ?? '',
-          customerUUID: props.customerUUID ?? (readJwt() ? (readSession().userUUID ?? null) : null),
-          emailVerificationToken: props.verificationToken,
-        }),
+        {
+          ...toCheckoutPayload(values, context, {
+            subdomain: brand?.subdomain ?? '',
+            customerUUID: props.customerUUID ?? (readJwt() ? (readSession().userUUID ?? null) : null),
+            emailVerificationToken: props.verificationToken,
+          }),
+          waitlistOffer,
+        },
         product,
       );
     } catch (error) {
@@ -189,7 +201,7 @@ function CheckoutForm(props: CheckoutFormProps) {
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema,
     initialValues: initialCheckoutValues(product, {
-      email: verifiedEmail ?? '',
+      email: verifiedEmail ?? props.offer?.email ?? '',
       permitCode: props.initialCode,
     }),
     submit: send,
@@ -330,13 +342,31 @@ function CheckoutForm(props: CheckoutFormProps) {
 }
 
 /** The frame of both checkout screens: the summary beside the form (above it on a phone). */
-function CheckoutLayout({ product, children }: { product: PermitProduct; children: React.ReactNode }) {
+function CheckoutLayout({
+  product,
+  offer,
+  children,
+}: {
+  product: PermitProduct;
+  offer?: WaitlistOffer | null;
+  children: React.ReactNode;
+}) {
   useDocumentTitle(`${passScreenMessages.checkoutTitle} · ${product.name}`);
+  const timeZone = useTenantTimeZone();
   return (
     <Stack gap="lg" className="pass-checkout">
       <Title order={1} size="h2" id="checkout-title">
         {passScreenMessages.checkoutTitle}
       </Title>
+      {offer && (
+        <Alert color={offer.status === 'offered' ? 'blue' : 'red'} data-testid="waitlist-offer-banner">
+          {offer.status === 'offered' && offer.offerExpiresAt
+            ? fillMessage(waitlistMessages.offerBanner, {
+                deadline: formatDate(offer.offerExpiresAt, timeZone, 'dateTime'),
+              })
+            : waitlistMessages.offerUnavailable}
+        </Alert>
+      )}
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <div className="pass-checkout__summary">
@@ -361,9 +391,15 @@ export function GuestCheckoutPage() {
   const token = searchParams.get('token') ?? '';
   const product = usePermitProduct(permituuid);
   const verification = useEmailVerification(permituuid, customeruuid, token);
+  const offerToken = searchParams.get('offer');
+  const offer = useWaitlistOffer(offerToken);
 
   if (product.isError) return <Navigate to="/404" replace />;
-  if (product.isPending || (customeruuid && token && verification.isPending))
+  if (
+    product.isPending ||
+    (customeruuid && token && verification.isPending) ||
+    (offerToken && offer.isPending)
+  )
     return <Loader aria-label="Loading" />;
   const isVerified = verification.isSuccess;
   if (product.data.isEmailVerify && !isVerified) {
@@ -379,8 +415,8 @@ export function GuestCheckoutPage() {
     );
   }
   return (
-    <CheckoutLayout product={product.data}>
-      {product.data.isSoldOut ? (
+    <CheckoutLayout product={product.data} offer={offer.data}>
+      {product.data.isSoldOut && !offer.data ? (
         <SoldOutNotice backTo="/permits/choose" />
       ) : (
         <CheckoutForm
@@ -390,6 +426,7 @@ export function GuestCheckoutPage() {
           customerUUID={isVerified ? verification.data.customerUUID : null}
           verificationToken={isVerified ? token : null}
           initialCode={searchParams.get('code') ?? ''}
+          offer={offerToken && offer.data ? { token: offerToken, email: offer.data.email } : null}
         />
       )}
     </CheckoutLayout>
@@ -401,11 +438,13 @@ export function CustomerApplyPage() {
   const { permituuid = '' } = useParams();
   const [searchParams] = useSearchParams();
   const product = usePermitProduct(permituuid);
+  const offerToken = searchParams.get('offer');
+  const offer = useWaitlistOffer(offerToken);
   if (product.isError) return <Navigate to="/404" replace />;
-  if (product.isPending) return <Loader aria-label="Loading" />;
+  if (product.isPending || (offerToken && offer.isPending)) return <Loader aria-label="Loading" />;
   return (
-    <CheckoutLayout product={product.data}>
-      {product.data.isSoldOut ? (
+    <CheckoutLayout product={product.data} offer={offer.data}>
+      {product.data.isSoldOut && !offer.data ? (
         <SoldOutNotice backTo="/permits/view/choose" />
       ) : (
         <CheckoutForm
@@ -415,6 +454,7 @@ export function CustomerApplyPage() {
           customerUUID={null}
           verificationToken={null}
           initialCode={searchParams.get('code') ?? ''}
+          offer={offerToken && offer.data ? { token: offerToken, email: offer.data.email } : null}
         />
       )}
     </CheckoutLayout>

@@ -5,6 +5,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { useIsHydrated } from '../../app/use-is-hydrated';
 import { useProductImages } from './catalogue-api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
+import { WaitlistJoin } from './waitlist-join';
 
 /** One pass product of a catalogue: picture, name, price, how long, approval and sold-out state. */
 export function ProductCard(props: {
@@ -73,16 +74,20 @@ export function ProductCard(props: {
           </Alert>
         )}
       </Stack>
-      <Button
-        mt="md"
-        fullWidth
-        disabled={product.isSoldOut || !isHydrated}
-        loading={isChecking}
-        onClick={() => onChoose(product)}
-        aria-label={`${passScreenMessages.choosePass} ${product.name}`}
-      >
-        {product.isSoldOut ? passMessages.soldOutBadge : passScreenMessages.choosePass}
-      </Button>
+      {product.isSoldOut && product.hasWaitlist && isHydrated ? (
+        <WaitlistJoin product={product} />
+      ) : (
+        <Button
+          mt="md"
+          fullWidth
+          disabled={product.isSoldOut || !isHydrated}
+          loading={isChecking}
+          onClick={() => onChoose(product)}
+          aria-label={`${passScreenMessages.choosePass} ${product.name}`}
+        >
+          {product.isSoldOut ? passMessages.soldOutBadge : passScreenMessages.choosePass}
+        </Button>
+      )}
     </Card>
   );
 }

@@ -28,6 +28,10 @@ export const passRoutes: RouteObject[] = [
     element: <TenantPages />,
     children: [
       {
+        path: '/waitlist/offer/:token',
+        lazy: lazyPage(() => import('./waitlist-offer-page').then((module) => module.WaitlistOfferPage)),
+      },
+      {
         path: '/permits/choose',
         lazy: lazyPage(() => import('./choose-pass-page').then((module) => module.PublicChoosePage)),
       },

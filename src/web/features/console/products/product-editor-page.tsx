@@ -29,7 +29,7 @@ import {
   updateConsoleProductContract,
 } from '../../../../shared/contract';
 import { dayjs } from '../../../../shared/format';
-import { consoleProductMessages as m } from '../../../../shared/messages';
+import { consoleProductMessages as m, waitlistMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import {
   ADVANCED_TYPES,
@@ -83,6 +83,8 @@ const NEW_PRODUCT: ProductEditorInput = {
   maxActiveVehiclesPerPermit: 1,
   canEditTimes: false,
   residencyRule: null,
+  hasWaitlist: false,
+  waitlistOfferHours: 48,
   rules: {
     salesStart: null,
     salesEnd: null,
@@ -368,6 +370,21 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
               max={50}
               allowDecimal={false}
               {...form.getInputProps('maxActiveVehiclesPerPermit')}
+            />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+            <Switch
+              label={waitlistMessages.editorHasWaitlist}
+              description={waitlistMessages.editorHasWaitlistHelp}
+              {...form.getInputProps('hasWaitlist', { type: 'checkbox' })}
+            />
+            <NumberInput
+              label={waitlistMessages.editorOfferHours}
+              min={1}
+              max={720}
+              allowDecimal={false}
+              disabled={!values.hasWaitlist}
+              {...form.getInputProps('waitlistOfferHours')}
             />
           </SimpleGrid>
         </Section>

@@ -1,0 +1,114 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { joinWaitlistContract, type PermitProduct, type WaitlistPlace } from '../../../shared/contract';
+import { fillMessage, waitlistMessages as m } from '../../../shared/messages';
+import { callApi } from '../../lib/api-client';
+import { readJwt, useJwt } from '../../lib/session';
+import { useCustomer } from '../accounts/api';
+
+function placeSentence(place: WaitlistPlace): string {
+  if (place.rank === null) return m.yourPlaceOffered;
+  const rank = fillMessage(m.yourPlace, { rank: place.rank });
+  return place.wasAlreadyOnList ? `${m.alreadyOnList} ${rank}` : rank;
+}
+
+/**
+ * "Join the waitlist" on a sold-out product that keeps one (issue 31): the email (a signed-in
+ * customer's own, shown), then the person's place in line, as the server counts it.
+ */
+export function WaitlistJoin({ product }: { product: PermitProduct }) {
+  const jwt = useJwt();
+  const customer = useCustomer();
+  const [isOpen, setIsOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [place, setPlace] = useState<WaitlistPlace | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const formId = useId();
+  const signedInEmail = jwt ? customer.data?.email : undefined;
+
+  async function join(event: React.FormEvent) {
+    event.preventDefault();
+    if (isSending) return;
+    setProblem(null);
+    if (!signedInEmail && !email.trim()) {
+      setProblem(m.emailRequired);
+      return;
+    }
+    setIsSending(true);
+    try {
+      setPlace(
+        await callApi(
+          joinWaitlistContract,
+          { params: { id: product.uuid }, body: { email: signedInEmail ?? email } },
+          { authorization: readJwt() },
+        ),
+      );
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  if (place) {
+    return (
+      <Alert mt="md" color="green" role="status" data-testid="waitlist-place">
+        {placeSentence(place)}
+      </Alert>
+    );
+  }
+  if (!isOpen) {
+    return (
+      <Button
+        mt="md"
+        fullWidth
+        onClick={() => setIsOpen(true)}
+        aria-label={`${m.joinButton}: ${product.name}`}
+      >
+        {m.joinButton}
+      </Button>
+    );
+  }
+  return (
+    <form
+      id={formId}
+      onSubmit={join}
+      noValidate
+      aria-label={fillMessage(m.joinTitle, { product: product.name })}
+    >
+      <Stack gap="xs" mt="md">
+        <Text size="sm">{m.joinIntro}</Text>
+        {signedInEmail ? (
+          <Text size="sm" fw={600}>
+            {fillMessage(m.emailSignedIn, { email: signedInEmail })}
+          </Text>
+        ) : (
+          <TextInput
+            label={m.emailLabel}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={problem ?? undefined}
+            data-autofocus
+          />
+        )}
+        {problem && signedInEmail && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group gap="sm" grow>
+          <Button variant="default" onClick={() => setIsOpen(false)}>
+            {m.cancel}
+          </Button>
+          <Button type="submit" loading={isSending}>
+            {m.joinSubmit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { declineWaitlistOfferContract, type WaitlistOffer } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { fillMessage, waitlistMessages as m, passScreenMessages } from '../../../shared/messages';
+import { useTenantTimeZone } from '../../app/brand';
+import { useDocumentTitle } from '../../app/use-document-title';
+import { callApi } from '../../lib/api-client';
+import { useWaitlistOffer } from './waitlist-api';
+
+/** Where "Buy your pass" leads: the account's application for someone who joined signed in. */
+function checkoutPath(offer: WaitlistOffer, token: string): string {
+  const base = offer.isCustomer
+    ? `/permits/view/apply/${offer.productUUID}`
+    : `/permit/${offer.productUUID}/guestcheckout`;
+  return `${base}?offer=${encodeURIComponent(token)}`;
+}
+
+function statusSentence(offer: WaitlistOffer, timeZone: string): string {
+  const deadline = offer.offerExpiresAt ? formatDate(offer.offerExpiresAt, timeZone, 'dateTime') : '';
+  switch (offer.status) {
+    case 'accepted':
+      return m.offerAccepted;
+    case 'declined':
+      return m.offerDeclined;
+    case 'expired':
+      return fillMessage(m.offerExpired, { deadline });
+    case 'removed':
+      return m.offerRemoved;
+    default:
+      return fillMessage(m.offerHeld, { deadline });
+  }
+}
+
+/**
+ * /waitlist/offer/{token}: the page the offer's email links to (issue 31). While the place is held:
+ * buy it (the checkout carries the offer) or decline it (it goes to the next person in line).
+ */
+export function WaitlistOfferPage() {
+  const { token = '' } = useParams();
+  const timeZone = useTenantTimeZone();
+  const offer = useWaitlistOffer(token);
+  const queryClient = useQueryClient();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [isDeclining, setIsDeclining] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  useDocumentTitle(offer.data ? fillMessage(m.offerTitle, { product: offer.data.productName }) : m.loading);
+
+  if (offer.isPending) return <Loader aria-label={m.loading} />;
+  if (offer.isError) {
+    return (
+      <Stack gap="md" maw={560} mx="auto">
+        <Alert color="red" role="alert" data-testid="waitlist-offer-missing">
+          {m.offerNotFound}
+        </Alert>
+        <Button component={Link} to="/permits/choose" variant="outline">
+          {passScreenMessages.backToPasses}
+        </Button>
+      </Stack>
+    );
+  }
+  const data = offer.data;
+  const isOpen = data.status === 'offered';
+
+  async function decline() {
+    setIsDeclining(true);
+    setProblem(null);
+    try {
+      const answer = await callApi(declineWaitlistOfferContract, { params: { token } });
+      queryClient.setQueryData(['waitlist-offer', token], answer);
+      setIsConfirming(false);
+    } catch (error) {
+      setProblem((error as Error).message);
+    } finally {
+      setIsDeclining(false);
+    }
+  }
+
+  return (
+    <Card withBorder padding="lg" maw={560} mx="auto" component="section" aria-labelledby="offer-title">
+      <Stack gap="md">
+        <Title order={1} size="h2" id="offer-title">
+          {fillMessage(m.offerTitle, { product: data.productName })}
+        </Title>
+        <Text data-testid="waitlist-offer-status" role="status">
+          {statusSentence(data, timeZone)}
+        </Text>
+        {problem && (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        )}
+        {isOpen && !isConfirming && (
+          <Group gap="sm" grow wrap="wrap">
+            <Button component={Link} to={checkoutPath(data, token)}>
+              {m.offerBuy}
+            </Button>
+            <Button variant="default" onClick={() => setIsConfirming(true)}>
+              {m.offerDecline}
+            </Button>
+          </Group>
+        )}
+        {isOpen && isConfirming && (
+          <Stack gap="sm">
+            <Text>{m.offerDeclineConfirm}</Text>
+            <Group gap="sm" grow wrap="wrap">
+              <Button variant="default" onClick={() => setIsConfirming(false)}>
+                {m.cancel}
+              </Button>
+              <Button color="red" loading={isDeclining} onClick={decline}>
+                {m.offerDecline}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {!isOpen && (
+          <Button component={Link} to="/permits/choose" variant="outline">
+            {passScreenMessages.backToPasses}
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}
