@@ -17,7 +17,7 @@ import { badRequest } from '../../errors';
 /** A plate check answers this many passes and notices at most: a patrol needs the first few. */
 const MAX_ROWS = 20;
 /** Statuses of notices that no longer ask anything of the driver. */
-const SETTLED_STATUSES = ['Paid', 'Paid off platform', 'Archived', 'Void'];
+export const SETTLED_STATUSES = ['Paid', 'Paid off platform', 'Archived', 'Void'];
 
 /**
  * The passes that cover a plate now: paid, issuedOn ≤ now < expiresAt, with an ACTIVE vehicle of
