@@ -250,3 +250,22 @@ describe('GET /enforcement/snapshot', () => {
     expect(snapshot.notices).toEqual([]);
   });
 });
+
+describe('the patrol app’s manifest', () => {
+  it('names the tenant’s app, opens /patrol standalone in its colour, and is 404 on the bare host', async () => {
+    const answer = await t.request('alpha', { method: 'GET', url: '/patrol/manifest.webmanifest' });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(answer.json()).toMatchObject({
+      name: `${alpha.brandTitle} Patrol`,
+      short_name: 'Patrol',
+      start_url: '/patrol',
+      scope: '/patrol',
+      display: 'standalone',
+    });
+    expect(answer.json().icons.length).toBeGreaterThan(0);
+    expect((await t.request(null, { method: 'GET', url: '/patrol/manifest.webmanifest' })).statusCode).toBe(
+      404,
+    );
+  });
+});

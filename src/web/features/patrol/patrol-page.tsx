@@ -41,6 +41,7 @@ export const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().time
 /** /patrol: an enforcement officer's phone app (issue 29). */
 export function PatrolPage() {
   useDocumentTitle(patrolMessages.appName);
+  useInstallableManifest();
   const [token, setToken] = useState(() => readOperatorToken());
   if (!token) {
     return (
@@ -57,6 +58,37 @@ export function PatrolPage() {
     );
   }
   return <PatrolApp onSignedOut={() => setToken(null)} />;
+}
+
+/**
+ * Links the tenant's patrol manifest while the app is open (only /patrol is offered for
+ * installation) and registers the service worker that keeps the app for offline use, scoped to
+ * /patrol so no other page of the portal is controlled by it (decision 195). Once it controls the
+ * page, the page is fetched through it once, so it is kept from this visit on.
+ */
+function useInstallableManifest() {
+  useEffect(() => {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = '/patrol/manifest.webmanifest';
+    document.head.append(link);
+    if ('serviceWorker' in navigator && import.meta.env.PROD) {
+      void navigator.serviceWorker
+        .register('/patrol-sw.js', { scope: '/patrol' })
+        .then(() => navigator.serviceWorker.ready)
+        .then(() => keepPageOnceControlled())
+        .catch(() => undefined);
+    }
+    return () => link.remove();
+  }, []);
+}
+
+function keepPageOnceControlled() {
+  const keep = () => {
+    if (navigator.onLine) void fetch('/patrol', { credentials: 'same-origin' }).catch(() => undefined);
+  };
+  if (navigator.serviceWorker.controller) keep();
+  else navigator.serviceWorker.addEventListener('controllerchange', keep, { once: true });
 }
 
 type Tab = 'check' | 'notice' | 'shift';
