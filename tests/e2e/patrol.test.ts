@@ -113,6 +113,13 @@ describe('the patrol app', () => {
     await page.getByText('Offline', { exact: false }).first().waitFor();
 
     const answers = [];
+    // The first scan carries a photo of the plate, uploaded when the phone is online again.
+    await page.getByLabel('Photo of the plate').setInputFiles({
+      name: 'plate.png',
+      mimeType: 'image/png',
+      buffer: photoPng(),
+    });
+    await page.getByTestId('patrol-plate-photo').waitFor();
     for (const plate of OFFLINE_PLATES) answers.push(await checkPlate(plate));
     for (const answer of answers) {
       expect(answer).toContain('Not covered');
@@ -151,10 +158,14 @@ describe('the patrol app', () => {
     await page.getByRole('tab', { name: /My shift/ }).click();
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('Everything is sent');
 
-    const report = (await pageJson(`/api/v1/reports/${REPORT}/data`)) as { reportItems: { plate: string }[] };
+    const report = (await pageJson(`/api/v1/reports/${REPORT}/data`)) as {
+      reportItems: { plate: string; fullImageURL: string | null }[];
+    };
     for (const plate of OFFLINE_PLATES) {
       expect(report.reportItems.filter((item) => item.plate === plate)).toHaveLength(1);
     }
+    expect(report.reportItems.find((item) => item.plate === OFFLINE_PLATES[0])?.fullImageURL).toBeTruthy();
+    expect(report.reportItems.find((item) => item.plate === OFFLINE_PLATES[1])?.fullImageURL).toBeNull();
     const lookup = (await pageJson(`/api/v1/portal/citation/p/${OFFLINE_PLATES[0]}/n/blank/o/${BRIGHT}`)) as {
       plate: string;
       citationName: string;

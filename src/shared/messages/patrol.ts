@@ -14,6 +14,9 @@ export const patrolMessages = {
   plateLabel: 'Plate',
   platePlaceholder: 'ABC 123',
   checkButton: 'Check plate',
+  platePhotoLabel: 'Photo of the plate',
+  /** {name}: the photo's file name. */
+  photoAttached: 'Photo: {name}',
   plateRequired: 'Enter a plate to check.',
   online: 'Online',
   offline: 'Offline',

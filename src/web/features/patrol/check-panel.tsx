@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { type PlateSnapshot, plateCheckContract } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
@@ -84,6 +84,7 @@ export function CheckPanel({
   const [answer, setAnswer] = useState<CheckAnswer | null>(null);
   const [scanNote, setScanNote] = useState<string | null>(null);
   const [isChecking, setIsChecking] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const check = async (event: FormEvent) => {
@@ -118,7 +119,9 @@ export function CheckPanel({
         createdAt: capturedAt,
         status: 'waiting',
         scan: { clientId, capturedAt, plate, ...position, alertMessage: null },
+        ...(photo ? { photo } : {}),
       });
+      setPhoto(null);
       setScanNote(isOnline ? patrolMessages.scanRecorded : patrolMessages.scanQueued);
       onRecorded();
     } catch (failure) {
@@ -170,6 +173,26 @@ export function CheckPanel({
           size="xl"
           classNames={{ input: 'patrol-plate-input', label: 'patrol-plate-label' }}
         />
+        <Group gap="sm" wrap="nowrap">
+          <label className="patrol-photo-button">
+            <input
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="patrol-file-input"
+              onChange={(event) => setPhoto(event.currentTarget.files?.[0] ?? null)}
+            />
+            <span>{patrolMessages.platePhotoLabel}</span>
+          </label>
+          {photo && (
+            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="sm" truncate data-testid="patrol-plate-photo">
+                {fillMessage(patrolMessages.photoAttached, { name: photo.name })}
+              </Text>
+              <CloseButton aria-label={patrolMessages.removePhoto} onClick={() => setPhoto(null)} />
+            </Group>
+          )}
+        </Group>
         <Button type="submit" size="xl" loading={isChecking}>
           {patrolMessages.checkButton}
         </Button>

@@ -177,15 +177,13 @@ function PatrolApp({ onSignedOut }: { onSignedOut: () => void }) {
           {patrolMessages.appName}
         </Title>
         <Group gap="xs" wrap="nowrap">
-          <Badge
-            size="lg"
-            variant={isOnline ? 'light' : 'filled'}
-            color={isOnline ? 'green' : 'dark'}
+          <span
+            className={`patrol-tag ${isOnline ? 'patrol-tag-good' : 'patrol-tag-dark'}`}
             role="status"
             data-testid="patrol-network"
           >
             {isOnline ? `● ${patrolMessages.online}` : `○ ${patrolMessages.offline}`}
-          </Badge>
+          </span>
           <Button
             variant="default"
             size="sm"
@@ -219,12 +217,7 @@ function PatrolApp({ onSignedOut }: { onSignedOut: () => void }) {
           <Tabs.Tab value="shift">
             {patrolMessages.tabShift}
             {waitingCount > 0 && (
-              <Badge
-                ml={6}
-                size="sm"
-                color="dark"
-                aria-label={fillMessage(patrolMessages.pendingCount, { count: waitingCount })}
-              >
+              <Badge ml={6} size="sm" color="dark">
                 {waitingCount}
               </Badge>
             )}

@@ -38,7 +38,13 @@ export type OutboxItem = {
   /** Why the server refused it, in its words. */
   message?: string;
 } & (
-  | { kind: 'scan'; scan: ScanPayload }
+  | {
+      kind: 'scan';
+      scan: ScanPayload;
+      /** The photo of the plate, uploaded just before the scan is sent. */
+      photo?: Blob;
+      uploadUUID?: string;
+    }
   | {
       kind: 'notice';
       notice: NoticePayload;

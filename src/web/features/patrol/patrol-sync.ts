@@ -51,7 +51,13 @@ async function uploadPhoto(photo: Blob, index: number): Promise<string> {
 
 async function sendScan(item: Extract<OutboxItem, { kind: 'scan' }>): Promise<OutboxItem> {
   try {
-    const answer = await callApi(recordScansContract, { body: { scans: [item.scan] } }, asOfficer());
+    let uploadUUID = item.uploadUUID;
+    if (item.photo && !uploadUUID) {
+      uploadUUID = await uploadPhoto(item.photo, 0);
+      await updateOutboxItem({ ...item, uploadUUID });
+    }
+    const scan = uploadUUID ? { ...item.scan, photoUploadUUID: uploadUUID } : item.scan;
+    const answer = await callApi(recordScansContract, { body: { scans: [scan] } }, asOfficer());
     const result = answer.results[0];
     if (result?.status === 'rejected') {
       const message = result.errors.map((error) => `${error.field}: ${error.message}`).join(' ');

@@ -1,14 +1,14 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../../shared/format';
 import { fillMessage, patrolMessages } from '../../../shared/messages';
 import { listOutbox, type OutboxItem, type OutboxStatus, readMeta } from './patrol-store';
 
-const STATUS: Record<OutboxStatus, { label: string; color: string; mark: string }> = {
-  waiting: { label: patrolMessages.waiting, color: 'dark', mark: '…' },
-  sent: { label: patrolMessages.sent, color: 'green', mark: '✓' },
-  duplicate: { label: patrolMessages.duplicate, color: 'green', mark: '✓' },
-  refused: { label: patrolMessages.refused, color: 'red', mark: '✕' },
+const STATUS: Record<OutboxStatus, { label: string; tone: string; mark: string }> = {
+  waiting: { label: patrolMessages.waiting, tone: 'patrol-tag-waiting', mark: '…' },
+  sent: { label: patrolMessages.sent, tone: 'patrol-tag-good', mark: '✓' },
+  duplicate: { label: patrolMessages.duplicate, tone: 'patrol-tag-good', mark: '✓' },
+  refused: { label: patrolMessages.refused, tone: 'patrol-tag-bad', mark: '✕' },
 };
 
 /** My shift: what the officer did since signing in, what still waits to be sent, the last sync. */
@@ -83,13 +83,9 @@ export function ShiftPanel({
                       {time(item.createdAt)}
                     </Text>
                   </div>
-                  <Badge
-                    color={status.color}
-                    variant={item.status === 'waiting' ? 'outline' : 'filled'}
-                    size="lg"
-                  >
+                  <span className={`patrol-tag ${status.tone}`}>
                     {status.mark} {status.label}
-                  </Badge>
+                  </span>
                 </Group>
                 {item.message && (
                   <Text size="sm" c="red.9" mt={4}>
