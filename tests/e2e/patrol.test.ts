@@ -66,8 +66,13 @@ function photoPng(): Buffer {
   return PNG.sync.write(png);
 }
 
+/** An answer of the API asked from the page (Node cannot resolve *.localhost), with its status. */
 const pageJson = (path: string) =>
-  page.evaluate(async (url) => (await fetch(url)).json(), path) as Promise<unknown>;
+  page.evaluate(async (url) => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }, path) as Promise<unknown>;
 
 describe('the patrol app', () => {
   it('signs an officer in and answers a covered and an uncovered plate in words and shapes', async () => {
@@ -87,6 +92,7 @@ describe('the patrol app', () => {
     expect(await page.getByTestId('patrol-answer').textContent()).toContain('1 outstanding notice');
     await page.getByText(/^Scan recorded/).waitFor();
     await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/patrol-shots/not-covered-bright.png', fullPage: true });
 
     await page.getByRole('tab', { name: /My shift/ }).click();
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('Everything is sent');

@@ -137,7 +137,7 @@ export function NoticePanel({ initialPlate, onSaved }: { initialPlate: string; o
           size="md"
         />
         <Stack gap={6}>
-          <Text fw={500} size="md" id="patrol-photos-label">
+          <Text fw={700} size="md" id="patrol-photos-label">
             {patrolMessages.photosLabel}
           </Text>
           <FileButton onChange={addPhotos} accept="image/*" multiple capture="environment">
