@@ -10,7 +10,8 @@ export const PATROL_MANIFEST_PATH = '/patrol/manifest.webmanifest';
  * patrol page links it, so the public portal is not offered for installation.
  */
 export async function patrolManifestRoutes(app: FastifyInstance) {
-  app.get(PATROL_MANIFEST_PATH, async (request, reply) => {
+  // A page's companion file, not an API call: kept out of the OpenAPI document.
+  app.get(PATROL_MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) => {
     const tenant = await request.hostTenant();
     if (!tenant) return reply.status(404).send({ code: 'not_found', message: 'No portal on this address.' });
     const color = `#${normaliseBrandColor(tenant.brandColor)}`;
