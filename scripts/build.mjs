@@ -4,6 +4,7 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { build as buildServer } from 'esbuild';
 import { build as buildWeb } from 'vite';
+import { generateSW } from 'workbox-build';
 import { moveSourceMaps, precompressAssets } from './web-assets.mjs';
 
 export const WEB_DIR = 'dist/web';
@@ -34,6 +35,7 @@ export async function buildAll() {
   mkdirSync(SSR_DIR, { recursive: true });
   renameSync(path.join(WEB_DIR, VITE_MANIFEST), path.join(SSR_DIR, 'client-manifest.json'));
   moveSourceMaps(WEB_DIR, WEB_SOURCE_MAPS_DIR);
+  await buildPatrolWorker();
   precompressAssets(WEB_DIR);
   await buildServer({
     entryPoints: ['src/server/main.ts', 'src/server/db/fixtures/cli.ts'],
@@ -47,6 +49,38 @@ export async function buildAll() {
     logLevel: 'warning',
   });
 }
+
+/**
+ * The patrol app's service worker (issue 29, decision 195), made by Workbox from the built files:
+ * the app's code and styles precached, and the /patrol page kept from its last visit online, so the
+ * app opens with no network. Registered by /patrol alone, with scope /patrol: no other page of the
+ * portal is controlled by it. The Workbox runtime is inlined (no importScripts under the CSP).
+ */
+async function buildPatrolWorker() {
+  await generateSW({
+    globDirectory: WEB_DIR,
+    globPatterns: ['assets/**/*.{js,css,woff2,svg,png,webp}', 'favicon.svg'],
+    swDest: path.join(WEB_DIR, PATROL_WORKER),
+    inlineWorkboxRuntime: true,
+    sourcemap: false,
+    mode: 'production',
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    // File names under assets/ carry their content hash.
+    dontCacheBustURLsMatching: /^assets\//,
+    clientsClaim: true,
+    skipWaiting: true,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname === '/patrol',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'patrol-page', networkTimeoutSeconds: 4, expiration: { maxEntries: 2 } },
+      },
+    ],
+  });
+}
+
+export const PATROL_WORKER = 'patrol-sw.js';
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildAll();

@@ -50,6 +50,7 @@ async function prepareDatabase(dataDir: string) {
     database.db,
     JSON.parse(readFileSync('tests/e2e/fixtures/waitlists.json', 'utf8')),
   );
+  await loadFixtureDocument(database.db, JSON.parse(readFileSync('tests/e2e/fixtures/patrol.json', 'utf8')));
   await database.close();
 }
 
@@ -305,8 +306,55 @@ async function shootWaitlists(browser: Browser, port: number) {
   }
 }
 
+/** The patrol app (issue 29) on the patrol fixture's light and dark brands, signed in as their officer. */
+async function shootPatrol(browser: Browser, port: number) {
+  const checkPlate = (plate: string) => async (page: Page) => {
+    await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
+    await page.getByRole('textbox', { name: 'Plate' }).press('Enter');
+    await page.getByTestId('patrol-answer').waitFor();
+  };
+  for (const [label, subdomain] of [
+    ['light', 'patrolbright'],
+    ['dark', 'patroldark'],
+  ] as const) {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500 });
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+      const page = await context.newPage();
+      const base = `http://${subdomain}.localhost:${port}`;
+      await shootSteps(page, base, `${label}-${width}`, [{ name: 'patrol-sign-in', path: '/patrol' }]);
+      await page.evaluate(async (email) => {
+        const response = await fetch('/api/v1/dashboard/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Operator#2026' }),
+        });
+        localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+      }, `officer@${subdomain}.example`);
+      await shootSteps(page, base, `${label}-${width}`, [
+        { name: 'patrol-check', path: '/patrol' },
+        { name: 'patrol-covered', path: '/patrol', act: checkPlate('PAT100') },
+        { name: 'patrol-not-covered', path: '/patrol', act: checkPlate('OWE300') },
+        {
+          name: 'patrol-notice',
+          path: '/patrol',
+          act: (page) => page.getByRole('tab', { name: 'Notice' }).click(),
+        },
+        {
+          name: 'patrol-shift',
+          path: '/patrol',
+          act: (page) => page.getByRole('tab', { name: /My shift/ }).click(),
+        },
+      ]);
+      await context.close();
+    }
+  }
+}
+
 async function shoot(browser: Browser, port: number) {
   await shootWaitlists(browser, port);
+  await shootPatrol(browser, port);
   await shootLists(browser, port);
   await shootHawaiiForm(browser, port);
   for (const brand of BRANDS) {

@@ -24,6 +24,7 @@ import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { consoleOverviewRoutes } from './features/console-overview/routes';
 import { consolePassRoutes } from './features/console-passes/routes';
 import { customerRoutes } from './features/customers/routes';
+import { patrolManifestRoutes } from './features/enforcement/patrol-manifest';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
 import { operatorConsoleRoutes } from './features/operators/console-routes';
@@ -211,6 +212,7 @@ export async function buildApp(
   // It shows every account's emails to anyone: development and tests, or a staging site that
   // set ALLOW_DEV_OUTBOX.
   if (isDevelopmentPageAllowed(deps.config, 'ALLOW_DEV_OUTBOX')) await app.register(devMailboxRoutes);
+  await app.register(patrolManifestRoutes);
   await app.register(webPlugin, { distDir: options.webDistDir });
   return app;
 }

@@ -43,6 +43,11 @@ export const configSchema = z.object({
     .min(1)
     .max(MAX_REPORT_LINK_DAYS)
     .default(DEFAULT_REPORT_LINK_DAYS),
+  /**
+   * How long a patrol device may answer plate checks from its offline snapshot of covered plates,
+   * in minutes (decision 194); older, it refuses and asks for a connection.
+   */
+  PATROL_SNAPSHOT_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(1440).default(240),
   /** Extra host names (comma-separated) that carry no tenant, besides www, pay, localhost and 127.0.0.1. */
   BARE_HOSTS: z.string().default(''),
   /**

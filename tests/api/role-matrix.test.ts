@@ -73,18 +73,35 @@ async function withLiveToken(subdomain: string, caller: RoleCaller): Promise<Rol
   return me.statusCode === 200 ? caller : signInOperator(subdomain, caller.role);
 }
 
+type ContractWithPermission = {
+  name: string;
+  contract: RouteContract & { permission: NonNullable<RouteContract['permission']> };
+};
 const operatorContracts = () =>
-  allRouteContracts().filter(({ contract }) => contract.auth === 'operator') as Array<{
-    name: string;
-    contract: RouteContract & { permission: NonNullable<RouteContract['permission']> };
-  }>;
+  allRouteContracts().filter(({ contract }) => contract.auth === 'operator') as ContractWithPermission[];
+/**
+ * The operator routes, and the enforcement routes an officer's session may call (the patrol app,
+ * decision 194); their tenant wall for sessions is tested in patrol-session.api.test.ts.
+ */
+const roleContracts = () => [
+  ...operatorContracts(),
+  ...(allRouteContracts().filter(
+    ({ contract }) => contract.auth === 'enforcement-key' && contract.permission,
+  ) as ContractWithPermission[]),
+];
 
 /** Every filling of the path with A's ids (the appeal's and the notice's uuids, its number). */
 function pathsWithAlphaIds(contract: RouteContract, uuids: string[]): string[] {
   if (!/:[A-Za-z_]/.test(contract.path)) return [contract.path];
   return uuids.map((uuid) =>
     contract.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) =>
-      name === 'number' ? MARKERS.citationNumber : name === 'subdomain' ? 'alpha' : uuid,
+      name === 'number'
+        ? MARKERS.citationNumber
+        : name === 'subdomain'
+          ? 'alpha'
+          : name === 'plate'
+            ? MARKERS.plate
+            : uuid,
     ),
   );
 }
@@ -136,7 +153,7 @@ describe('the role matrix over every operator route', () => {
     const wrong: string[] = [];
     let denied = 0;
     let allowed = 0;
-    for (const { name, contract } of operatorContracts()) {
+    for (const { name, contract } of roleContracts()) {
       callers = await Promise.all(callers.map((caller) => withLiveToken('alpha', caller)));
       for (const caller of callers) {
         const mayDo = can(

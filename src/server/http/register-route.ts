@@ -14,6 +14,8 @@ import {
   type RouteInput,
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
+import { bearerCredentialFrom } from '../features/auth/tokens';
+import { isWellFormedApiKey } from '../features/enforcement/api-keys';
 import { operatorActor, requirePermission } from '../features/permissions';
 import { idempotencyHeadersSchema, idempotentHandler } from './idempotent-handler';
 import { operationIdOf } from './operation-ids';
@@ -51,12 +53,28 @@ const NO_SECURITY: never[] = [];
  */
 function contractPermissionHook(contract: RouteContract): preValidationAsyncHookHandler[] {
   const { permission } = contract;
+  if (contract.auth === 'enforcement-key' && permission) return [enforcementSessionPermission(permission)];
   if (contract.auth !== 'operator' || !permission) return [];
   return [
     async (request) => {
       requirePermission(operatorActor(await request.requireOperator()), permission);
     },
   ];
+}
+
+/**
+ * An enforcement route called with an officer's session rather than an API key (decision 194): the
+ * operator's role is checked before the input, as on operator routes. Keys are checked in the
+ * handler (their tenant and revocation), as before.
+ */
+function enforcementSessionPermission(
+  permission: NonNullable<RouteContract['permission']>,
+): preValidationAsyncHookHandler {
+  return async (request) => {
+    const credential = bearerCredentialFrom(request.headers.authorization);
+    if (!credential || isWellFormedApiKey(credential) || !request.hostSubdomain) return;
+    requirePermission(operatorActor(await request.requireOperator()), permission);
+  };
 }
 
 function errorResponses(contract: RouteContract): Record<number, typeof errorResponseSchema> {

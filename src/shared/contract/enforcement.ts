@@ -84,9 +84,11 @@ export const plateCheckContract = defineRoute({
   summary: 'Whether a plate is covered by a valid pass right now, and its open notices',
   tags: ['enforcement'],
   auth: 'enforcement-key',
+  /** Also open to an operator's session whose role holds it (the patrol app). */
+  permission: 'plate.check',
   params: z.object({ plate: canonicalPlateSchema }),
   response: plateCheckResponseSchema,
-  errors: [401],
+  errors: [401, 403],
 });
 
 /** One scan of a batch: the spec's Report item fields plus the device's own id for it. */
@@ -161,9 +163,11 @@ export const recordScansContract = defineRoute({
     'Record up to 500 scans; each is kept once by its clientId. 200 with per-item results when any item is good, 400 when none is',
   tags: ['enforcement'],
   auth: 'enforcement-key',
+  /** Also open to an operator's session whose role holds it (the patrol app). */
+  permission: 'scan.create',
   body: recordScansBodySchema,
   response: recordScansResponseSchema,
-  errors: [401],
+  errors: [401, 403],
 });
 
 export const createFieldCitationBodySchema = z
@@ -205,9 +209,11 @@ export const createFieldCitationContract = defineRoute({
     'Write a notice in the field (amount and late tiers from its violation code); idempotent by clientId',
   tags: ['enforcement'],
   auth: 'enforcement-key',
+  /** Also open to an operator's session whose role holds it (the patrol app). */
+  permission: 'notice.create',
   body: createFieldCitationBodySchema,
   response: createFieldCitationResponseSchema,
-  errors: [401, 404, 409],
+  errors: [401, 403, 404, 409],
 });
 
 export const createPatrolUploadBodySchema = z.object({
@@ -222,7 +228,52 @@ export const createPatrolUploadContract = defineRoute({
   summary: 'A short-lived target to upload one patrol photo to storage (then pass its uploadUUID)',
   tags: ['enforcement'],
   auth: 'enforcement-key',
+  /** Also open to an operator's session whose role holds it (the patrol app). */
+  permission: 'scan.create',
   body: createPatrolUploadBodySchema,
   response: createUploadResponseSchema,
-  errors: [401],
+  errors: [401, 403],
+});
+
+/** One covered plate of a snapshot: its keyed hash and when a pass covers it (decision 194). */
+export const snapshotCoverSchema = z.object({
+  /** HMAC-SHA-256 of the canonical plate under the snapshot's hashKey, hex. */
+  plateHash: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  /** The pass's product, shown as the answer's "which pass". */
+  permitName: z.string(),
+});
+
+export const snapshotNoticesSchema = z.object({
+  plateHash: z.string(),
+  /** How many notices on the plate are neither paid nor void when the snapshot was made. */
+  openNotices: z.number().int(),
+});
+
+export const plateSnapshotResponseSchema = z.object({
+  generatedAt: z.string(),
+  /** After this the device refuses to answer from the snapshot (PATROL_SNAPSHOT_MAX_AGE_MINUTES). */
+  usableUntil: z.string(),
+  timeZone: z.string(),
+  /** A random key made for this snapshot alone (base64url), with which the device hashes a plate. */
+  hashKey: z.string(),
+  /** Passes covering a plate at some time between generatedAt and usableUntil. */
+  covers: z.array(snapshotCoverSchema),
+  /** Plates with outstanding notices. */
+  notices: z.array(snapshotNoticesSchema),
+});
+export type PlateSnapshot = z.infer<typeof plateSnapshotResponseSchema>;
+
+export const plateSnapshotContract = defineRoute({
+  method: 'GET',
+  path: '/enforcement/snapshot',
+  summary:
+    'The covered plates for checking offline, as keyed hashes with validity windows (no readable plates)',
+  tags: ['enforcement'],
+  auth: 'enforcement-key',
+  /** Also open to an operator's session whose role holds it (the patrol app). */
+  permission: 'plate.check',
+  response: plateSnapshotResponseSchema,
+  errors: [401, 403],
 });

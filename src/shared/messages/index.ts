@@ -17,6 +17,7 @@ export * from './outcomes';
 export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';
+export * from './patrol';
 export * from './payments';
 export * from './plates';
 export * from './platform-admin';

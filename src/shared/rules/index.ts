@@ -14,6 +14,7 @@ export * from './luminance';
 export * from './mask-personal-data';
 export * from './pass-lists';
 export * from './plate-misreadings';
+export * from './plate-snapshot';
 export * from './plates';
 export * from './repeat-offenders';
 export * from './retention';

@@ -8,6 +8,7 @@ import { legalRoutes } from '../features/legal/routes';
 import { notFoundRoutes } from '../features/not-found/routes';
 import { operatorRoutes } from '../features/operator/routes';
 import { passRoutes } from '../features/passes/routes';
+import { patrolRoutes } from '../features/patrol/routes';
 import { platformAdminRoutes } from '../features/platform-admin/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
@@ -29,6 +30,7 @@ const featureRoutes: RouteObject[] = [
   ...consoleRoutes,
   ...platformAdminRoutes,
   ...reportRoutes,
+  ...patrolRoutes,
   ...legalRoutes,
   ...notFoundRoutes,
 ];

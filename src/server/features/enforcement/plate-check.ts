@@ -18,7 +18,7 @@ import { findPlateStanding } from '../repeat-offenders';
 /** A plate check answers this many passes and notices at most: a patrol needs the first few. */
 const MAX_ROWS = 20;
 /** Statuses of notices that no longer ask anything of the driver. */
-const SETTLED_STATUSES = [...SETTLED_NOTICE_STATUSES];
+export const SETTLED_STATUSES = [...SETTLED_NOTICE_STATUSES];
 
 /**
  * The passes that cover a plate now: paid, issuedOn ≤ now < expiresAt, with an ACTIVE vehicle of

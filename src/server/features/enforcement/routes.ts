@@ -6,6 +6,7 @@ import {
   getReportScansContract,
   getReportSummaryContract,
   plateCheckContract,
+  plateSnapshotContract,
   type ReportData,
   recordScansContract,
 } from '../../../shared/contract';
@@ -17,6 +18,7 @@ import { issueUpload } from '../uploads/service';
 import { createEnforcementAuthenticator } from './authenticate';
 import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';
+import { getPlateSnapshot } from './plate-snapshot';
 import { recordScans } from './record-scans';
 import { getReportScansPage } from './report-scans';
 import { getReportSummary } from './report-summary';
@@ -41,6 +43,16 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, plateCheckContract, async (request) => {
     const { tenant } = await authenticate(request, 'plate.check');
     return checkPlate({ db, tenant, plate: request.params.plate, now: clock.now() });
+  });
+
+  registerRoute(app, plateSnapshotContract, async (request) => {
+    const { tenant } = await authenticate(request, 'plate.check');
+    return getPlateSnapshot({
+      db,
+      tenant,
+      now: clock.now(),
+      maxAgeMinutes: config.PATROL_SNAPSHOT_MAX_AGE_MINUTES,
+    });
   });
 
   registerRoute(app, recordScansContract, async (request) => {

@@ -19,6 +19,8 @@ const SOURCE_MAPS = '**/*.map';
  * (favicon, demo images) keeps its names across releases, so it is checked again after an hour.
  */
 export function cacheControlFor(relativePath: string): string {
+  // The patrol app's service worker names the current assets: asked again on every visit.
+  if (relativePath === 'patrol-sw.js') return 'no-cache';
   const isHashed = relativePath.split(path.sep)[0] === 'assets';
   return isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }

@@ -1,0 +1,42 @@
+import type { PlateSnapshot } from '../contract/enforcement';
+
+/**
+ * The answer a patrol device gives offline from a snapshot of covered plates (decision 194). The
+ * device hashes the canonical plate with the snapshot's key (HMAC-SHA-256, hex) and looks the hash
+ * up here; the snapshot itself names no plate.
+ */
+export type SnapshotAnswer =
+  | { kind: 'too-old'; generatedAt: string }
+  | {
+      kind: 'answer';
+      generatedAt: string;
+      isCovered: boolean;
+      /** The latest end of the windows covering the plate at `now`, or null. */
+      coveredUntil: string | null;
+      permitNames: string[];
+      openNotices: number;
+    };
+
+export function answerFromSnapshot(snapshot: PlateSnapshot, plateHash: string, now: Date): SnapshotAnswer {
+  const at = now.getTime();
+  if (at >= Date.parse(snapshot.usableUntil) || at < Date.parse(snapshot.generatedAt) - 5 * 60_000) {
+    return { kind: 'too-old', generatedAt: snapshot.generatedAt };
+  }
+  const covering = snapshot.covers
+    .filter(
+      (cover) =>
+        cover.plateHash === plateHash &&
+        Date.parse(cover.validFrom) <= at &&
+        at < Date.parse(cover.validUntil),
+    )
+    .sort((a, b) => Date.parse(b.validUntil) - Date.parse(a.validUntil));
+  const notices = snapshot.notices.find((entry) => entry.plateHash === plateHash);
+  return {
+    kind: 'answer',
+    generatedAt: snapshot.generatedAt,
+    isCovered: covering.length > 0,
+    coveredUntil: covering[0]?.validUntil ?? null,
+    permitNames: [...new Set(covering.map((cover) => cover.permitName))],
+    openNotices: notices?.openNotices ?? 0,
+  };
+}

@@ -1,0 +1,260 @@
+import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { type PlateSnapshot, plateCheckContract } from '../../../shared/contract';
+import { formatDate } from '../../../shared/format';
+import { fillMessage, patrolMessages, plateMessages } from '../../../shared/messages';
+import { answerFromSnapshot, canonicalPlate, isWellFormedPlate } from '../../../shared/rules';
+import { callApi } from '../../lib/api-client';
+import { readOperatorToken } from '../operator/operator-session';
+import { CoveredIcon, NotCoveredIcon, NoticesIcon } from './patrol-icons';
+import { addToOutbox } from './patrol-store';
+import { isTransient } from './patrol-sync';
+import { hashPlate } from './plate-hash';
+
+type CheckAnswer =
+  | {
+      kind: 'answer';
+      plate: string;
+      source: 'online' | 'snapshot';
+      /** When the answer's data was true: now online, the snapshot's time offline. */
+      at: string;
+      isCovered: boolean;
+      coveredUntil: string | null;
+      permitNames: string[];
+      openNotices: number;
+    }
+  | { kind: 'unavailable'; plate: string; message: string };
+
+/** The phone's position for a scan, or null when the officer does not allow it or none comes. */
+function currentPosition(): Promise<{ latitude: number; longitude: number } | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      () => resolve(null),
+      { enableHighAccuracy: true, timeout: 8000, maximumAge: 60_000 },
+    );
+  });
+}
+
+async function checkOnline(plate: string): Promise<CheckAnswer> {
+  const answer = await callApi(
+    plateCheckContract,
+    { params: { plate } },
+    { authorization: readOperatorToken() },
+  );
+  return {
+    kind: 'answer',
+    plate: answer.plate,
+    source: 'online',
+    at: answer.checkedAt,
+    isCovered: answer.isCovered,
+    coveredUntil: answer.coveredUntil,
+    permitNames: [...new Set(answer.passes.map((pass) => pass.permitName))],
+    openNotices: answer.openNotices.length,
+  };
+}
+
+async function checkFromSnapshot(plate: string, snapshot: PlateSnapshot | null): Promise<CheckAnswer> {
+  if (!snapshot) return { kind: 'unavailable', plate, message: patrolMessages.noSnapshot };
+  const answer = answerFromSnapshot(snapshot, await hashPlate(snapshot.hashKey, plate), new Date());
+  if (answer.kind === 'too-old')
+    return { kind: 'unavailable', plate, message: patrolMessages.snapshotTooOld };
+  return { ...answer, kind: 'answer', plate, source: 'snapshot', at: answer.generatedAt };
+}
+
+/** Check a plate: online when it can, from the snapshot otherwise; every check is recorded as a scan. */
+export function CheckPanel({
+  isOnline,
+  snapshot,
+  timeZone,
+  onRecorded,
+  onFailure,
+  onWriteNotice,
+}: {
+  isOnline: boolean;
+  snapshot: PlateSnapshot | null;
+  timeZone: string;
+  onRecorded: () => void;
+  onFailure: (error: unknown) => void;
+  onWriteNotice: (plate: string) => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<CheckAnswer | null>(null);
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const [isChecking, setIsChecking] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const check = async (event: FormEvent) => {
+    event.preventDefault();
+    const plate = canonicalPlate(value);
+    if (!plate) return setError(patrolMessages.plateRequired);
+    if (!isWellFormedPlate(value)) return setError(plateMessages.plateInvalid);
+    setError(null);
+    setIsChecking(true);
+    try {
+      let result: CheckAnswer | null = null;
+      if (isOnline) {
+        try {
+          result = await checkOnline(plate);
+        } catch (failure) {
+          if (!isTransient(failure)) throw failure;
+        }
+      }
+      result ??= await checkFromSnapshot(plate, snapshot);
+      setAnswer(result);
+      const position = await currentPosition();
+      if (!position) {
+        setScanNote(patrolMessages.noLocation);
+        return;
+      }
+      const clientId = `patrol-${crypto.randomUUID()}`;
+      const capturedAt = new Date().toISOString();
+      await addToOutbox({
+        kind: 'scan',
+        clientId,
+        plate,
+        createdAt: capturedAt,
+        status: 'waiting',
+        scan: { clientId, capturedAt, plate, ...position, alertMessage: null },
+        ...(photo ? { photo } : {}),
+      });
+      setPhoto(null);
+      setScanNote(isOnline ? patrolMessages.scanRecorded : patrolMessages.scanQueued);
+      onRecorded();
+    } catch (failure) {
+      onFailure(failure);
+    } finally {
+      setIsChecking(false);
+    }
+  };
+
+  const startOver = () => {
+    setAnswer(null);
+    setScanNote(null);
+    setValue('');
+    requestAnimationFrame(() => inputRef.current?.focus());
+  };
+
+  if (answer) {
+    return (
+      <Stack gap="md">
+        <AnswerPanel answer={answer} timeZone={timeZone} />
+        {scanNote && (
+          <Text size="sm" role="status">
+            {scanNote}
+          </Text>
+        )}
+        <Button size="lg" onClick={startOver} data-autofocus>
+          {patrolMessages.newCheck}
+        </Button>
+        <Button size="lg" variant="default" onClick={() => onWriteNotice(answer.plate)}>
+          {patrolMessages.writeNotice}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={check} noValidate>
+      <Stack gap="md">
+        <TextInput
+          ref={inputRef}
+          label={patrolMessages.plateLabel}
+          placeholder={patrolMessages.platePlaceholder}
+          value={value}
+          onChange={(event) => setValue(event.currentTarget.value.toUpperCase())}
+          error={error}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          size="xl"
+          classNames={{ input: 'patrol-plate-input', label: 'patrol-plate-label' }}
+        />
+        <Group gap="sm" wrap="nowrap">
+          <label className="patrol-photo-button">
+            <input
+              type="file"
+              accept="image/*"
+              capture="environment"
+              className="patrol-file-input"
+              onChange={(event) => setPhoto(event.currentTarget.files?.[0] ?? null)}
+            />
+            <span>{patrolMessages.platePhotoLabel}</span>
+          </label>
+          {photo && (
+            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+              <Text size="sm" truncate data-testid="patrol-plate-photo">
+                {fillMessage(patrolMessages.photoAttached, { name: photo.name })}
+              </Text>
+              <CloseButton aria-label={patrolMessages.removePhoto} onClick={() => setPhoto(null)} />
+            </Group>
+          )}
+        </Group>
+        <Button type="submit" size="xl" loading={isChecking}>
+          {patrolMessages.checkButton}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function AnswerPanel({ answer, timeZone }: { answer: CheckAnswer; timeZone: string }) {
+  if (answer.kind === 'unavailable') {
+    return (
+      <Alert color="orange" role="alert" title={answer.plate} classNames={{ title: 'patrol-answer-plate' }}>
+        {answer.message}
+      </Alert>
+    );
+  }
+  const time = formatDate(answer.at, timeZone, 'time');
+  const source =
+    answer.source === 'online'
+      ? fillMessage(patrolMessages.checkedOnline, { time })
+      : fillMessage(patrolMessages.fromSnapshot, { time });
+  const tone = answer.isCovered ? 'covered' : 'not-covered';
+  return (
+    <Stack gap="sm" role="status" aria-live="polite" data-testid="patrol-answer">
+      <div className={`patrol-answer patrol-answer-${tone}`}>
+        <Group gap="md" wrap="nowrap">
+          {answer.isCovered ? <CoveredIcon /> : <NotCoveredIcon />}
+          <div>
+            <div className="patrol-answer-plate">{answer.plate}</div>
+            <div className="patrol-answer-word">
+              {answer.isCovered ? patrolMessages.covered : patrolMessages.notCovered}
+            </div>
+          </div>
+        </Group>
+        {answer.isCovered && (
+          <div className="patrol-answer-detail">
+            <div>{answer.permitNames.join(', ')}</div>
+            {answer.coveredUntil && (
+              <div>
+                {fillMessage(patrolMessages.coveredUntil, {
+                  until: formatDate(answer.coveredUntil, timeZone, 'dateTime'),
+                })}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      {answer.openNotices > 0 && (
+        <div className="patrol-answer patrol-answer-notices">
+          <Group gap="md" wrap="nowrap">
+            <NoticesIcon />
+            <div className="patrol-answer-word">
+              {answer.openNotices === 1
+                ? patrolMessages.outstandingNotice
+                : fillMessage(patrolMessages.outstandingNotices, { count: answer.openNotices })}
+            </div>
+          </Group>
+        </div>
+      )}
+      <Text size="sm" fw={600} data-testid="patrol-answer-source">
+        {source}
+      </Text>
+    </Stack>
+  );
+}

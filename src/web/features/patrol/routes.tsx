@@ -1,0 +1,10 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/lazy-page';
+
+/** The patrol app for enforcement officers (issue 29): its own chunk, never loaded by the public portal. */
+export const patrolRoutes: RouteObject[] = [
+  {
+    path: '/patrol',
+    lazy: lazyPage(() => import('./patrol-page').then((module) => module.PatrolPage)),
+  },
+];
