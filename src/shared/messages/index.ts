@@ -7,6 +7,7 @@ export * from './console-notices';
 export * from './console-passes';
 export * from './fill';
 export * from './idempotency';
+export * from './languages';
 export * from './legal';
 export * from './operator-console';
 export * from './operators';

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** A person's data (issue 28): export, closing an account, and the console's erasure on request. */
-export const privacyMessages = {
+export const privacyMessages = /* @__PURE__ */ localized('privacyMessages', {
   // The account screen's card.
   cardTitle: 'Your data',
   cardIntro:
@@ -37,4 +38,4 @@ export const privacyMessages = {
     'This cannot be undone. Type the customer’s email to confirm. Their recurring passes stop renewing and they are emailed a confirmation.',
   consoleConfirmEmailLabel: "Customer's email",
   consoleErased: 'The customer was erased.',
-} as const;
+} as const);
