@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
+import { languageMessages } from '../messages/languages';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../rules/retention';
 import { isValidTimeZone } from '../rules/time-zones';
@@ -80,6 +82,14 @@ export const tenantSettingsBodySchema = z
     patrolPhotoRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
     closedAppealPhotoRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
     unconfirmedGuestRetentionDays: wholeNumber(MIN_RETENTION_DAYS, MAX_RETENTION_DAYS).optional(),
+    // Languages (issue 30); absent: unchanged. The default must be one offered (checked on save).
+    languages: z
+      .array(z.enum(LOCALES, { message: languageMessages.unknownLanguage }))
+      .max(LOCALES.length * 2)
+      .min(1, languageMessages.atLeastOne)
+      .transform((list) => LOCALES.filter((locale) => list.includes(locale)))
+      .optional(),
+    defaultLanguage: z.enum(LOCALES, { message: languageMessages.unknownLanguage }).optional(),
   })
   .refine((body) => !(body.isCitationOnly && body.isPermitOnly), {
     message: 'A portal cannot be both notices only and passes only.',

@@ -4,6 +4,14 @@ import { localized } from '../i18n/catalogue';
 export const languageMessages = /* @__PURE__ */ localized('languageMessages', {
   menuLabel: 'Language',
   changed: 'The page is now in English.',
+  settingsSection: 'Languages',
+  offeredLabel: 'Languages the portal offers',
+  defaultLabel: 'Default language',
+  defaultHint: 'For visitors whose browser asks for none of the languages offered.',
+  atLeastOne: 'The portal must offer at least one language.',
+  defaultNotOffered: 'The default language must be one of the languages the portal offers.',
+  unknownLanguage: 'Choose English, French or Spanish.',
+  yourLanguage: 'Your language',
 } as const);
 
 /**

@@ -160,7 +160,7 @@ async function enqueueInvitationEmail(
     tenantId: tenant.id,
     to: invitee.email,
     now: options.now,
-    email: {
+    email: () => ({
       subject: passMessages.emailInvitedSubject,
       heading: passMessages.emailInvitedSubject,
       paragraphs: [
@@ -176,6 +176,6 @@ async function enqueueInvitationEmail(
             label: passMessages.emailInvitedSignIn,
             url: `${options.tenantUrl}/permits/login?email=${encodeURIComponent(invitee.email)}`,
           },
-    },
+    }),
   });
 }

@@ -1,6 +1,22 @@
 import type { Catalogue } from './shape';
 /** Spanish (neutral Latin American, "usted"): passes, the dashboard, vehicles, privacy, legal pages, uploads. */
 export const esPassesPart = {
+  emailMessages: {
+    copyLink: 'Si el botón no funciona, copie esta dirección en su navegador: {url}',
+    greetingNamed: 'Hola, {name}:',
+    greeting: 'Hola:',
+    requestReceived: 'Su solicitud de {product} tiene el n.º de solicitud {id}.',
+    passValidity: '{product} (permiso n.º {number}) es válido del {from} al {to}.',
+    passEditLink: 'Para cambiar los datos de su vehículo o cancelar su permiso, abra {url}',
+    renewalNotCharged:
+      'No pudimos cobrar la renovación de {product} (permiso n.º {number}). No se hizo ningún cargo a su tarjeta.',
+    renewalValidUntil:
+      'El permiso sigue vigente hasta el {date}. Actualice su método de pago antes de esa fecha para conservarlo.',
+    beginRegistration: 'Abra el enlace de abajo para comenzar su registro para {product}.',
+    linkWorksOnce:
+      'El enlace funciona una sola vez y vence en 24 horas. Si usted no lo pidió, ignore este correo.',
+    beginRegistrationAction: 'Comenzar el registro',
+  },
   passMessages: {
     guestCodeRequired: 'Ingrese su código de invitado.',
     emailInvalid: 'Ingrese un correo electrónico válido.',

@@ -7,6 +7,18 @@ export const esPortalPart = {
   languageMessages: {
     menuLabel: 'Idioma',
     changed: 'La página ahora se muestra en español.',
+    settingsSection: 'Idiomas',
+    offeredLabel: 'Idiomas que ofrece el portal',
+    defaultLabel: 'Idioma predeterminado',
+    defaultHint: 'Para los visitantes cuyo navegador no pide ninguno de los idiomas ofrecidos.',
+    atLeastOne: 'El portal debe ofrecer al menos un idioma.',
+    defaultNotOffered: 'El idioma predeterminado debe ser uno de los que ofrece el portal.',
+    unknownLanguage: 'Elija inglés, francés o español.',
+    yourLanguage: 'Su idioma',
+  },
+  serverErrorMessages: {
+    internal: 'Algo salió mal de nuestro lado. Inténtelo de nuevo más tarde.',
+    unavailable: 'El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.',
   },
   commonMessages: {
     appVersion: 'v2.21.3',

@@ -1,6 +1,22 @@
 import type { Catalogue } from './shape';
 /** French (Canada, "vous"): passes, the pass dashboard, vehicles, privacy, legal pages, uploads. */
 export const frPassesPart = {
+  emailMessages: {
+    copyLink: 'Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur : {url}',
+    greetingNamed: 'Bonjour {name},',
+    greeting: 'Bonjour,',
+    requestReceived: 'Votre demande pour {product} porte le numéro de demande {id}.',
+    passValidity: '{product} (permis no {number}) est valide du {from} au {to}.',
+    passEditLink: 'Pour modifier votre véhicule ou annuler votre permis, ouvrez {url}',
+    renewalNotCharged:
+      'Nous n’avons pas pu facturer le renouvellement de {product} (permis no {number}). Votre carte n’a pas été débitée.',
+    renewalValidUntil:
+      'Le permis reste valide jusqu’au {date}. Mettez à jour votre mode de paiement d’ici là pour le conserver.',
+    beginRegistration: 'Ouvrez le lien ci-dessous pour commencer votre inscription à {product}.',
+    linkWorksOnce:
+      'Le lien fonctionne une seule fois et expire dans 24 heures. Si vous n’avez rien demandé, ignorez ce courriel.',
+    beginRegistrationAction: 'Commencer l’inscription',
+  },
   passMessages: {
     guestCodeRequired: 'Veuillez entrer votre code d’invité.',
     emailInvalid: 'Veuillez entrer un courriel valide.',

@@ -7,6 +7,18 @@ export const frPortalPart = {
   languageMessages: {
     menuLabel: 'Langue',
     changed: 'La page s’affiche maintenant en français.',
+    settingsSection: 'Langues',
+    offeredLabel: 'Langues offertes par le portail',
+    defaultLabel: 'Langue par défaut',
+    defaultHint: 'Pour les visiteurs dont le navigateur ne demande aucune des langues offertes.',
+    atLeastOne: 'Le portail doit offrir au moins une langue.',
+    defaultNotOffered: 'La langue par défaut doit faire partie des langues offertes par le portail.',
+    unknownLanguage: 'Choisissez l’anglais, le français ou l’espagnol.',
+    yourLanguage: 'Votre langue',
+  },
+  serverErrorMessages: {
+    internal: 'Un problème est survenu de notre côté. Veuillez réessayer plus tard.',
+    unavailable: 'Le service est brièvement indisponible. Veuillez réessayer dans quelques secondes.',
   },
   commonMessages: {
     appVersion: 'v2.21.3',
