@@ -12,6 +12,7 @@ export const commonMessages = /* @__PURE__ */ localized('commonMessages', {
   defaultTenantTitle: 'VPC Portal',
   portalTitleSuffix: 'Portal',
   loading: 'Loading...',
+  skipToContent: 'Skip to main content',
   privacy: 'Privacy',
   terms: 'Terms',
   goHome: 'Go to the home page',

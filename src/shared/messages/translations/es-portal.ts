@@ -29,6 +29,7 @@ export const esPortalPart = {
     defaultTenantTitle: 'Portal VPC',
     portalTitleSuffix: '– Portal',
     loading: 'Cargando…',
+    skipToContent: 'Ir al contenido principal',
     privacy: 'Privacidad',
     terms: 'Términos',
     goHome: 'Ir a la página de inicio',

@@ -29,6 +29,7 @@ export const frPortalPart = {
     defaultTenantTitle: 'Portail VPC',
     portalTitleSuffix: '– Portail',
     loading: 'Chargement…',
+    skipToContent: 'Aller au contenu principal',
     privacy: 'Confidentialité',
     terms: 'Conditions',
     goHome: 'Aller à l’accueil',
