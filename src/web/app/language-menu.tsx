@@ -1,6 +1,7 @@
 import { currentLocale } from '../../shared/i18n/current';
 import { LOCALE_COOKIE, LOCALE_QUERY, LOCALES, type Locale } from '../../shared/i18n/locales';
 import { languageMessages, languageNames } from '../../shared/messages/languages';
+import { readJwt } from '../lib/session';
 import { useBrand } from './brand';
 
 /**
@@ -8,8 +9,18 @@ import { useBrand } from './brand';
  * page reloads rather than re-rendering: the server renders it in the new language, and every
  * text (the server's answers too) follows.
  */
-export function chooseLanguage(locale: Locale): void {
+export function rememberLanguage(locale: Locale): void {
   document.cookie = `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+export async function chooseLanguage(locale: Locale, subdomain: string | null): Promise<void> {
+  rememberLanguage(locale);
+  // A signed-in customer's choice is saved on the account too (a failure keeps the cookie's).
+  if (subdomain && readJwt()) {
+    await import('../features/accounts/save-language')
+      .then(({ saveCustomerLanguage }) => saveCustomerLanguage(subdomain, locale))
+      .catch(() => undefined);
+  }
   const url = new URL(window.location.href);
   url.searchParams.delete(LOCALE_QUERY);
   window.location.replace(url.toString());
@@ -31,7 +42,7 @@ export function LanguageMenu() {
       className="language-menu"
       aria-label={languageMessages.menuLabel}
       value={value}
-      onChange={(event) => chooseLanguage(event.currentTarget.value as Locale)}
+      onChange={(event) => void chooseLanguage(event.currentTarget.value as Locale, brand?.subdomain ?? null)}
     >
       {offered.map((locale) => (
         <option key={locale} value={locale} lang={locale}>
