@@ -64,7 +64,9 @@ async function expectWholeInLanguage(lang: string) {
 }
 
 describe('French (fr-CA) at 390 px', () => {
-  it('opens the landing page in French with ?lang=fr, hydrated in French, and remembers it', async () => {
+  it('opens the landing page in French with ?lang=fr, hydrated in French, and remembers it', {
+    timeout: 180_000,
+  }, async () => {
     await page.goto(tenantUrl('demo', '/?lang=fr'));
     await appReady();
     await expect(
@@ -83,7 +85,9 @@ describe('French (fr-CA) at 390 px', () => {
     await expectWholeInLanguage('fr');
   });
 
-  it('looks a notice up and shows its amounts and dates as French writes them', async () => {
+  it('looks a notice up and shows its amounts and dates as French writes them', {
+    timeout: 180_000,
+  }, async () => {
     await page.goto(tenantUrl('demo', '/citations?plate=ABC1234&lang=fr'));
     await appReady();
     const text = (await page.locator('main').textContent()) ?? '';
@@ -97,8 +101,7 @@ describe('French (fr-CA) at 390 px', () => {
       .first()
       .click();
     await page.waitForURL(/\/citations\/[0-9a-f-]+/);
-    await appReady();
-    await expect(page.locator('main').textContent()).resolves.toContain('Montant dû');
+    await page.getByText('Montant dû').first().waitFor();
     await expectWholeInLanguage('fr');
   });
 
@@ -115,7 +118,7 @@ describe('French (fr-CA) at 390 px', () => {
 });
 
 describe('Spanish at 390 px', () => {
-  it('switches from the language menu, which the next pages keep', async () => {
+  it('switches from the language menu, which the next pages keep', { timeout: 180_000 }, async () => {
     await page.goto(tenantUrl('demo', '/'));
     await appReady();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');

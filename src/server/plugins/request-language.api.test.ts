@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCitation, buildCustomer, buildTenant } from '../../../tests/support/factories';
+import { signIn } from '../../../tests/support/sessions';
 import { useTestApp } from '../../../tests/support/test-app';
 import { emailOutbox } from '../db/schema';
 
@@ -18,6 +19,7 @@ const t = useTestApp({
         customers: [
           buildCustomer({ email: 'sofia@example.com', language: 'es' }),
           buildCustomer({ email: 'paul@example.com' }),
+          buildCustomer({ email: 'ana@example.com' }),
         ],
       },
       { ...quebec, citations: [buildCitation({ citationNumber: 'Q1' })] },
@@ -130,5 +132,25 @@ describe('emails in the recipient language', () => {
       'Réinitialiser votre mot de passe',
     );
     expect((await resetEmailTo('paul@example.com')).subject).toBe('Reset your password');
+  });
+
+  it('saves the language a signed-in customer chooses, which their emails then use', async () => {
+    const authorization = await signIn(t, 'alpha', 'ana@example.com');
+    const saved = await t.request('alpha', {
+      method: 'PUT',
+      url: '/api/v1/portal/customer',
+      headers: { authorization },
+      payload: { subdomain: 'alpha', language: 'es' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().language).toBe('es');
+    const refused = await t.request('alpha', {
+      method: 'PUT',
+      url: '/api/v1/portal/customer',
+      headers: { authorization, 'accept-language': 'fr' },
+      payload: { subdomain: 'alpha', language: 'de' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await resetEmailTo('ana@example.com')).subject).toBe('Restablezca su contraseña');
   });
 });
