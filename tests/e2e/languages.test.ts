@@ -107,10 +107,8 @@ describe('French (fr-CA) at 390 px', () => {
 
   it('opens the appeal search in French', async () => {
     await page.goto(tenantUrl('demo', '/noticeappeal?lang=fr'));
-    await appReady();
-    await expect(page.locator('main').textContent()).resolves.toContain(
-      'Contestation d’un avis de stationnement',
-    );
+    // The page's chunk loads after the frame ('Chargement…'): wait for its heading.
+    await page.getByText('Contestation d’un avis de stationnement').first().waitFor();
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await expect(page.getByText('Entrez le numéro imprimé sur votre avis.')).toBeTruthy();
     await expectWholeInLanguage('fr');
