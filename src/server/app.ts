@@ -56,6 +56,7 @@ import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
 import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
+import { answerInTheCallersLanguage } from './plugins/request-language';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 /** Everything the app talks to, passed in so tests can supply their own. */
@@ -111,6 +112,7 @@ export async function buildApp(
   scopeQueriesToTheRequest(app);
   measureRequests(app);
   answerWithRequestId(app);
+  answerInTheCallersLanguage(app);
   registerErrorHandler(app);
   refuseControlCharacters(app);
   redirectDocsIndexWithQuery(app);

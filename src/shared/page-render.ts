@@ -1,5 +1,6 @@
 import type { BrandDetails } from './contract/brand';
 import type { ZoneOffsets } from './format/zone-offsets';
+import type { AnyLocale } from './i18n/locales';
 
 /**
  * What the server's web plugin and the page renderer (src/web/entry-server.tsx, built apart into
@@ -34,6 +35,8 @@ export interface PageRenderInput {
   zoneOffsets: ZoneOffsets | null;
   /** Answers the API calls of the page's queries (the server's own routes, for this host). */
   fetchApi: ApiTransport;
+  /** The language the page is in (issue 30): the browser hydrates in the same one. */
+  locale: AnyLocale;
 }
 
 export interface RenderedPage {

@@ -4,6 +4,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { registerZoneOffsets } from '../shared/format/zone-offsets';
+import '../shared/i18n/all-locales';
+import { setLocaleResolver } from '../shared/i18n/current';
+import type { AnyLocale } from '../shared/i18n/locales';
 import type { PageRenderInput, RenderedPage } from '../shared/page-render';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
@@ -21,13 +24,21 @@ setApiTransport((url, init) => {
   return transport(url, init);
 });
 
+/** Each request's language: the messages the page renders answer in it (issue 30). */
+const requestLocale = new AsyncLocalStorage<AnyLocale>();
+setLocaleResolver(() => requestLocale.getStore());
+
 // The routes and their handler serve every request: a page's lazy module, loaded by the first
 // request that renders it, stays loaded for the next ones.
 const routes = appRoutes();
 const handler = createStaticHandler(routes);
 
 /** The page at `url`, rendered with its data; null when the page is one the browser renders. */
-export async function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
+export function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
+  return requestLocale.run(input.locale, () => renderInLocale(input));
+}
+
+async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | null> {
   const url = new URL(input.url, 'http://portal.invalid');
   const matches = matchRoutes(routes, url.pathname);
   const leaf = matches?.at(-1);

@@ -4,6 +4,9 @@ import { setNonce } from 'get-nonce';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { setPageLocale } from '../shared/i18n/current';
+import { loadLocale } from '../shared/i18n/load';
+import { parseLocale } from '../shared/i18n/locales';
 import { AppProviders } from './app/app-providers';
 import { readInjectedBrand, readStyleNonce, registerInjectedZoneOffsets } from './app/brand';
 import { readPageQueries } from './app/page-data';
@@ -31,7 +34,19 @@ async function loadMatchedRoutes(routes: RouteObject[], pathname: string) {
   }
 }
 
+/**
+ * The page's language, as the server chose it and wrote it in <html lang> (issue 30): its
+ * catalogue is loaded (a chunk of its own; English needs none) before anything renders, so the
+ * app hydrates the server's HTML in the same words.
+ */
+async function startInPageLanguage() {
+  const locale = parseLocale(document.documentElement.lang, true) ?? 'en';
+  await loadLocale(locale);
+  setPageLocale(locale);
+}
+
 async function start() {
+  await startInPageLanguage();
   const root = document.getElementById('root')!;
   const routes = appRoutes();
   const pageQueries = readPageQueries();

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ServerErrorCode } from '../../shared/contract';
+import { translateEnglish } from '../../shared/i18n/catalogue';
+import { serverErrorMessages } from '../../shared/messages/server-errors';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from '../errors';
 
@@ -15,8 +17,6 @@ const CODE_BY_STATUS: Partial<Record<number, ServerErrorCode>> = {
   429: 'too_many_requests',
 };
 
-const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.';
-const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 /** Seconds a client should wait after a 503: about what a database failover or restart takes. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -28,8 +28,11 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // In the caller's language (issue 30): a message read when its module loaded (a contract's
+    // zod message) is still the English text, and is translated here.
+    const localize = (message: string) => translateEnglish(message, request.locale);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      return reply.status(error.statusCode).send({ code: error.code, message: localize(error.message) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
@@ -37,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const detail = issue?.message ?? 'bad value';
       return reply.status(400).send({
         code: 'bad_request',
-        message: validationMessage(detail, error.validationContext, field),
+        message: localize(validationMessage(detail, error.validationContext, field)),
       });
     }
     const status = error.statusCode ?? 500;
@@ -52,10 +55,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
-        .send({ code: 'service_unavailable', message: UNAVAILABLE_MESSAGE });
+        .send({ code: 'service_unavailable', message: localize(serverErrorMessages.unavailable) });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: 'internal_error', message: INTERNAL_ERROR_MESSAGE });
+    return reply
+      .status(500)
+      .send({ code: 'internal_error', message: localize(serverErrorMessages.internal) });
   });
 }
 

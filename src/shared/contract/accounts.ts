@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 import { accountMessages } from '../messages/accounts';
 import {
   isStrongPassword,
@@ -62,6 +63,8 @@ export const customerSchema = z.object({
   guestCode: z.string().nullable(),
   isEmailVerified: z.boolean(),
   entityUUID: z.uuid(),
+  /** The language the customer chose to read (issue 30); null: none chosen. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -225,9 +228,11 @@ export const updateCustomerContract = defineRoute({
       currentPassword: anyPasswordSchema.optional(),
       building: optionalText(100).optional(),
       unit: optionalText(50).optional(),
+      /** The language chosen in the language menu, saved for the account's emails and visits. */
+      language: z.enum(LOCALES).optional(),
     })
     .refine(
-      (body) => ['fullname', 'email', 'building', 'unit'].some((field) => field in body),
+      (body) => ['fullname', 'email', 'building', 'unit', 'language'].some((field) => field in body),
       'Nothing to change: send fullname, email, building or unit.',
     ),
   /** After an email change, a fresh token: the change signed every other session out. */

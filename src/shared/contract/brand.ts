@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 import { subdomainSchema } from './common';
 import { defineRoute } from './define-route';
 
@@ -22,6 +23,9 @@ export const brandDetailsSchema = z.object({
   isPermitCodeNeeded: z.boolean(),
   maxPermitCountPerCustomer: z.number().int().nullable(),
   timezone: z.string(),
+  /** The languages the portal offers and its default (issue 30): the language menu lists them. */
+  languages: z.array(z.enum(LOCALES)),
+  defaultLanguage: z.enum(LOCALES),
 });
 export type BrandDetails = z.infer<typeof brandDetailsSchema>;
 

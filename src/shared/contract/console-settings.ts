@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
+import { languageMessages } from '../messages/languages';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
 import {
   MAX_REPEAT_OFFENDER_NOTICE_COUNT,
@@ -87,6 +89,14 @@ export const tenantSettingsBodySchema = z
     // Repeat offenders (issue 31, decision 213); null: that test is off; absent: unchanged.
     repeatOffenderNoticeCount: wholeNumber(1, MAX_REPEAT_OFFENDER_NOTICE_COUNT).nullable().optional(),
     repeatOffenderOverdueDays: wholeNumber(1, MAX_REPEAT_OFFENDER_OVERDUE_DAYS).nullable().optional(),
+    // Languages (issue 30); absent: unchanged. The default must be one offered (checked on save).
+    languages: z
+      .array(z.enum(LOCALES, { message: languageMessages.unknownLanguage }))
+      .max(LOCALES.length * 2)
+      .min(1, languageMessages.atLeastOne)
+      .transform((list) => LOCALES.filter((locale) => list.includes(locale)))
+      .optional(),
+    defaultLanguage: z.enum(LOCALES, { message: languageMessages.unknownLanguage }).optional(),
   })
   .refine((body) => !(body.isCitationOnly && body.isPermitOnly), {
     message: 'A portal cannot be both notices only and passes only.',

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setPageLocale } from '../i18n/current';
 import {
   calendarDayNumberFromIntl,
   calendarDayNumberIn,
@@ -193,5 +195,45 @@ describe('isoDateOfDay and isoStringOf write what toISOString writes', () => {
       expect(isoStringOf(new Date(time))).toBe(new Date(time).toISOString());
     }
     expect(() => isoStringOf(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('formatDate in French and Spanish (issue 30)', () => {
+  afterEach(() => setPageLocale('en'));
+  const zones = ['America/Toronto', 'America/Mexico_City', 'America/Los_Angeles', 'Pacific/Honolulu'];
+
+  it('writes what Intl writes for fr-CA and es-419, without Intl', () => {
+    for (const [language, tag] of [
+      ['fr', 'fr-CA'],
+      ['es', 'es-419'],
+    ] as const) {
+      setPageLocale(language);
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: 4_102_444_800_000 }),
+          fc.constantFrom(...zones),
+          (time, zone) => {
+            const instant = new Date(time);
+            const intl = (options: Intl.DateTimeFormatOptions) =>
+              new Intl.DateTimeFormat(tag, { ...options, timeZone: zone }).format(instant);
+            expect(formatDate(instant, zone, 'longDate')).toBe(intl({ dateStyle: 'medium' }));
+            expect(formatDate(instant, zone, 'dateTime')).toBe(
+              intl({ dateStyle: 'medium', timeStyle: 'short' }),
+            );
+          },
+        ),
+        { numRuns: 200 },
+      );
+    }
+  }, 60_000);
+
+  it('writes short dates as each language reads them', () => {
+    const instant = '2026-11-05T15:00:00Z';
+    setPageLocale('fr');
+    expect(formatDate(instant, 'America/Toronto')).toBe('2026-11-05');
+    expect(formatDate(instant, 'America/Toronto', 'time')).toBe('10 h 00');
+    setPageLocale('es');
+    expect(formatDate(instant, 'America/Toronto')).toBe('05/11/2026');
+    expect(formatDate(instant, 'America/Toronto', 'time')).toBe('10:00 a.m.');
   });
 });

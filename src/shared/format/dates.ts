@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { currentLocale } from '../i18n/current';
 import { civilFromDays, DAY_MS } from './civil-days';
 import { assertTimeZone, wallClockIn } from './zone-offsets';
 
@@ -21,6 +22,55 @@ const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Se
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
+/** Month abbreviations as fr-CA and es-419 write them (Intl's 'short' months). */
+const FRENCH_MONTHS = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juill.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+];
+const SPANISH_MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
+
+/**
+ * An instant's wall clock in the current language's own formats (issue 30), as Intl writes them
+ * for fr-CA ('2026-11-05', '5 nov. 2026', '14 h 05') and es-419 ('05/11/2026', '5 nov 2026',
+ * '2:05 p.m.'): written here, without Intl, so pages hydrate without a date formatter (decision 173).
+ */
+function formatInLanguage(
+  language: 'fr' | 'es',
+  {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+  }: { year: number; month: number; day: number; hour: number; minute: number },
+  format: DateFormatName,
+): string {
+  const yyyy = String(year).padStart(4, '0');
+  const months = language === 'fr' ? FRENCH_MONTHS : SPANISH_MONTHS;
+  const longDate = `${day} ${months[month - 1]} ${yyyy}`;
+  const time =
+    language === 'fr'
+      ? `${twoDigits(hour)} h ${twoDigits(minute)}`
+      : `${hour % 12 || 12}:${twoDigits(minute)} ${hour < 12 ? 'a.m.' : 'p.m.'}`;
+  if (format === 'date') {
+    return language === 'fr'
+      ? `${yyyy}-${twoDigits(month)}-${twoDigits(day)}`
+      : `${twoDigits(day)}/${twoDigits(month)}/${yyyy}`;
+  }
+  if (format === 'longDate') return longDate;
+  return format === 'time' ? time : `${longDate}, ${time}`;
+}
+
 /**
  * The one way an instant is shown: in the tenant's time zone, in one of the spec's formats
  * (DATE_FORMATS, as dayjs writes them). Written from the zone's wall clock (wallClockIn: the
@@ -35,7 +85,10 @@ export function formatDate(
 ): string {
   const date = instant instanceof Date ? instant : dayjs(instant).toDate();
   if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  const { year, month, day, hour, minute } = wallClockIn(date.getTime(), timeZone);
+  const wallClock = wallClockIn(date.getTime(), timeZone);
+  const language = currentLocale();
+  if (language === 'fr' || language === 'es') return formatInLanguage(language, wallClock, format);
+  const { year, month, day, hour, minute } = wallClock;
   const yyyy = String(year).padStart(4, '0');
   if (format === 'date') return `${twoDigits(month)}/${twoDigits(day)}/${yyyy}`;
   const longDate = `${MONTH_NAMES[month - 1]} ${twoDigits(day)}, ${yyyy}`;

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setPageLocale } from '../i18n/current';
 import { formatMoney } from './money';
 
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
@@ -25,5 +26,32 @@ describe('formatMoney', () => {
   it('leaves fractions of a cent to Intl', () => {
     expect(formatMoney(12.5)).toBe(intl.format(0.125));
     expect(formatMoney(Number.NaN)).toBe(intl.format(Number.NaN));
+  });
+});
+
+describe('formatMoney in French and Spanish (issue 30)', () => {
+  const french = new Intl.NumberFormat('fr-CA', {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+  });
+  afterEach(() => setPageLocale('en'));
+
+  it('writes 1 234,50 $ in fr-CA, as Intl does', () => {
+    setPageLocale('fr');
+    expect(formatMoney(123450)).toBe('1\u00a0234,50\u00a0$');
+    fc.assert(
+      fc.property(fc.integer({ min: -1e10, max: 1e10 }), (cents) => {
+        expect(formatMoney(cents)).toBe(french.format(cents / 100));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('writes $1,234.50 in Spanish, as es-US does', () => {
+    setPageLocale('es');
+    expect(formatMoney(123450)).toBe('$1,234.50');
+    expect(formatMoney(-5)).toBe('-$0.05');
   });
 });

@@ -1,9 +1,19 @@
+import { currentLocale } from '../i18n/current';
+
 /**
  * Intl's formatter, for the amounts the fast path below does not take (fractions of a cent).
  * Made on first use: creating a currency formatter loads the locale's currency data, ~20 ms of a
  * page's first task on a desktop and four times that on a phone, for what a few lines do exactly.
  */
 let intlDollars: Intl.NumberFormat | undefined;
+let intlFrenchDollars: Intl.NumberFormat | undefined;
+const frenchDollars = () =>
+  (intlFrenchDollars ??= new Intl.NumberFormat('fr-CA', {
+    style: 'currency',
+    currency: 'USD',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+  }));
 const dollars = () =>
   (intlDollars ??= new Intl.NumberFormat('en-US', {
     style: 'currency',
@@ -11,12 +21,24 @@ const dollars = () =>
     minimumFractionDigits: 2,
   }));
 
-/** The one way an amount is shown: integer cents as dollars with two decimals ('$1,234.50'). */
+/** No-break space: French writes it between thousands and before the currency sign. */
+const NBSP = '\u00a0';
+
+/**
+ * The one way an amount is shown: integer cents as dollars with two decimals, written as the
+ * current language writes money (issue 30): '$1,234.50' in English and Spanish (as en-US and
+ * es-US do), '1 234,50 $' in French (fr-CA). No Intl on this path, so pages hydrate without it.
+ */
 export function formatMoney(cents: number): string {
-  if (!Number.isSafeInteger(cents)) return dollars().format(cents / 100);
-  // As en-US's currency format writes it: a minus before the sign, commas between thousands.
+  const isFrench = currentLocale() === 'fr';
+  if (!Number.isSafeInteger(cents)) {
+    return isFrench ? frenchDollars().format(cents / 100) : dollars().format(cents / 100);
+  }
   const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
   const absolute = Math.abs(cents);
-  const whole = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}$${whole}.${String(absolute % 100).padStart(2, '0')}`;
+  const cent = String(absolute % 100).padStart(2, '0');
+  const units = String(Math.floor(absolute / 100));
+  if (isFrench) return `${sign}${units.replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)},${cent}${NBSP}$`;
+  // As en-US's currency format writes it: a minus before the sign, commas between thousands.
+  return `${sign}$${units.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cent}`;
 }

@@ -1,7 +1,8 @@
+import { localized } from '../i18n/catalogue';
 import { commonMessages } from './common';
 
 /** Sign-up, sign-in, password and account screen strings (part 1 sections 2, 5, 8; part 2 sections 2, 5, 8). */
-export const accountMessages = {
+export const accountMessages = /* @__PURE__ */ localized('accountMessages', {
   // Screens and actions
   signupTitle: 'Create your account',
   signinTitle: 'Sign in',
@@ -146,4 +147,4 @@ export const accountMessages = {
   passwordChangedSubject: 'Your password was changed',
   passwordChangedBody:
     'The password of your account was just changed, and every other signed-in session was signed out. If this was not you, reset your password now.',
-} as const;
+} as const);

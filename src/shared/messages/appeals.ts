@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Appeal strings (part 1 sections 2, 4, 5 and 8); the spec's wording kept exactly, typos included. */
-export const appealMessages = {
+export const appealMessages = /* @__PURE__ */ localized('appealMessages', {
   searchTitle: 'Parking notice appeal',
   noticeNumberLabel: 'Notice #',
   enterNoticeNumber: 'Enter the notice number printed on your notice.',
@@ -75,10 +76,10 @@ export const appealMessages = {
   approvedNextStep: 'Check the notice for what, if anything, remains to pay.',
   viewNotice: 'View the notice',
   payNotice: 'Pay the notice',
-} as const;
+} as const);
 
 /** The operator's side of appeals. */
-export const dashboardAppealMessages = {
+export const dashboardAppealMessages = /* @__PURE__ */ localized('dashboardAppealMessages', {
   listTitle: 'Appeals',
   empty: 'There are no appeals yet.',
   pending: 'Pending',
@@ -100,10 +101,10 @@ export const dashboardAppealMessages = {
   emailDenied: 'Your appeal of parking notice {number} has been denied.',
   emailVoided: 'The notice has been voided; there is nothing to pay.',
   emailViewAppeal: 'View your appeal',
-} as const;
+} as const);
 
 /** The appeal's message thread (issue 15, beyond the spec). */
-export const appealThreadMessages = {
+export const appealThreadMessages = /* @__PURE__ */ localized('appealThreadMessages', {
   title: 'Messages',
   intro: 'Add information or answer a question from the operator until your appeal is decided.',
   operatorIntro: 'Ask the appellant for more information; they are emailed each message.',
@@ -123,4 +124,4 @@ export const appealThreadMessages = {
   emailViewAppeal: 'Reply on your appeal',
   emailPhotos: 'Photos attached: {count}. Open the appeal to see them.',
   photosLabel: 'Add photos (optional)',
-} as const;
+} as const);

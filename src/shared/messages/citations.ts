@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Notice lookup strings (part 1 sections 2, 4 and 8). */
-export const citationMessages = {
+export const citationMessages = /* @__PURE__ */ localized('citationMessages', {
   registerBlockTitle: 'Register for a Parking Pass',
   signUpWithCode: 'Sign up with code',
   logIn: 'Log in',
@@ -78,10 +79,10 @@ export const citationMessages = {
   didYouMean: 'Did you mean',
   didYouMeanHint:
     'Letters and digits that look alike (O and 0, I and 1, S and 5, B and 8) are easy to mix up.',
-} as const;
+} as const);
 
 /** The tenant's landing page (issue 15): helpful copy around the spec's search and pass block. */
-export const homeMessages = {
+export const homeMessages = /* @__PURE__ */ localized('homeMessages', {
   heroNoticeTitle: 'Pay or appeal a parking notice',
   heroNoticeLead:
     'Find your notice with the notice number or your license plate, then pay online or ask for a review.',
@@ -103,4 +104,4 @@ export const homeMessages = {
   contactTitle: 'Contact',
   contactEmail: 'Email',
   contactPhone: 'Phone',
-} as const;
+} as const);

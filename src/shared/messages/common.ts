@@ -1,7 +1,8 @@
+import { localized } from '../i18n/catalogue';
 import { fillMessage } from './fill';
 
 /** Strings shared by every screen. Wording follows the specification exactly. */
-export const commonMessages = {
+export const commonMessages = /* @__PURE__ */ localized('commonMessages', {
   appVersion: 'v2.21.3',
   // Every password field's show/hide toggle (the app's theme names it; the landing page loads it).
   showPassword: 'Show password',
@@ -11,6 +12,7 @@ export const commonMessages = {
   defaultTenantTitle: 'VPC Portal',
   portalTitleSuffix: 'Portal',
   loading: 'Loading...',
+  skipToContent: 'Skip to main content',
   privacy: 'Privacy',
   terms: 'Terms',
   goHome: 'Go to the home page',
@@ -23,7 +25,7 @@ export const commonMessages = {
   findPortalResults: 'Parking portals',
   noPortalsFound:
     'No parking portal matches that name. Check the spelling, or use the web address printed on your notice.',
-} as const;
+} as const);
 
 /** '{brandTitle} Portal', or the generic title on a bare host. */
 export function portalTitle(brandTitle: string | null | undefined): string {

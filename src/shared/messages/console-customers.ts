@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The console's customers and sign-up codes (issue 11). */
-export const consoleCustomerMessages = {
+export const consoleCustomerMessages = /* @__PURE__ */ localized('consoleCustomerMessages', {
   listTitle: 'Customers',
   searchLabel: 'Name or email',
   searchPlaceholder: 'Start of a name or email',
@@ -59,4 +60,4 @@ export const consoleCustomerMessages = {
   columnUsed: 'Status',
   signupCodesLink: 'Sign-up codes',
   saved: 'Saved.',
-} as const;
+} as const);

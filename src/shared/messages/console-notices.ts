@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The console's notices, violation codes and CSV import/export (issue 11). */
-export const consoleNoticeMessages = {
+export const consoleNoticeMessages = /* @__PURE__ */ localized('consoleNoticeMessages', {
   listTitle: 'Notices',
   newNotice: 'New notice',
   importCsv: 'Import CSV',
@@ -104,4 +105,4 @@ export const consoleNoticeMessages = {
   fileTooLarge: 'The file is larger than {size} kB: split it into smaller files.',
   columnsTitle: 'Columns',
   required: 'required',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The operator console's pass screens (issue 11): products, access codes, passes, reports, API keys. */
-export const consoleProductMessages = {
+export const consoleProductMessages = /* @__PURE__ */ localized('consoleProductMessages', {
   listTitle: 'Pass products',
   newProduct: 'New product',
   empty: 'No pass products yet. Create the first one to sell passes on the portal.',
@@ -89,9 +90,9 @@ export const consoleProductMessages = {
   flagCanEditTimes: 'Holders may change the start and end',
   flagQuota: 'Limit how many a customer or plate may have',
   flagArchived: 'Archived (no longer sold; its passes stay)',
-} as const;
+} as const);
 
-export const richTextMessages = {
+export const richTextMessages = /* @__PURE__ */ localized('richTextMessages', {
   toolbar: '{label} formatting',
   bold: 'Bold',
   italic: 'Italic',
@@ -99,9 +100,9 @@ export const richTextMessages = {
   numberedList: 'Numbered list',
   link: 'Link',
   linkPrompt: 'Link address (https://…)',
-} as const;
+} as const);
 
-export const accessCodeMessages = {
+export const accessCodeMessages = /* @__PURE__ */ localized('accessCodeMessages', {
   title: 'Access codes: {name}',
   loading: 'Loading access codes',
   empty: 'No access codes for this product yet.',
@@ -125,9 +126,9 @@ export const accessCodeMessages = {
   revokeBody: 'Nobody will be able to use this code any more. This cannot be undone.',
   cancel: 'Keep it',
   summary: '{unused} unused · {used} used · {revoked} revoked',
-} as const;
+} as const);
 
-export const consolePassMessages = {
+export const consolePassMessages = /* @__PURE__ */ localized('consolePassMessages', {
   listTitle: 'Passes',
   searchLabel: 'Search by plate, name, email or pass number',
   search: 'Search',
@@ -203,9 +204,9 @@ export const consolePassMessages = {
   confirmCancel: 'Cancel pass',
   keep: 'Keep it',
   done: 'Done.',
-} as const;
+} as const);
 
-export const consoleReportMessages = {
+export const consoleReportMessages = /* @__PURE__ */ localized('consoleReportMessages', {
   title: 'Reports',
   createTitle: 'New activity report',
   startDate: 'From',
@@ -236,9 +237,9 @@ export const consoleReportMessages = {
   revokeBody:
     'Nobody will be able to open the report from its link any more. It stays listed here. This cannot be undone.',
   keep: 'Keep the link',
-} as const;
+} as const);
 
-export const apiKeyMessages = {
+export const apiKeyMessages = /* @__PURE__ */ localized('apiKeyMessages', {
   title: 'Enforcement API keys',
   intro: 'Patrol devices use these keys to check plates, record scans and issue notices.',
   loading: 'Loading API keys',
@@ -264,4 +265,4 @@ export const apiKeyMessages = {
   copied: 'Copied',
   close: 'I have stored it',
   closeDialog: 'Close',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Footer pages. The spec shows only that the links exist; this is the copy an operator would expect. */
-export const legalMessages = {
+export const legalMessages = /* @__PURE__ */ localized('legalMessages', {
   platformOperator: 'the parking operator',
   contact: 'Questions? Write to {email}.',
   privacy: {
@@ -18,4 +19,4 @@ export const legalMessages = {
       'Use the portal only for vehicles and notices that are yours or that you are authorised to act for.',
     ],
   },
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The console frame, overview, settings, operators and audit log (issue 11). */
-export const consoleMessages = {
+export const consoleMessages = /* @__PURE__ */ localized('consoleMessages', {
   // Frame.
   consoleLabel: 'Console',
   openMenu: 'Open the menu',
@@ -128,4 +129,4 @@ export const consoleMessages = {
   auditShowChanges: 'Changes',
   auditKinds: { operator: 'Operators', settings: 'Settings' } as Record<string, string>,
   auditNothingRecorded: '(none)',
-} as const;
+} as const);

@@ -1,10 +1,11 @@
+import { localized } from '../i18n/catalogue';
 /**
  * Labels of the screens of living with a pass (part 2 section 2: dashboard, issued-pass page,
  * transactions, permit detail) that the spec names without giving their text; the spec's own
  * texts are in passes.ts. Placeholders are filled with fillMessage.
  */
 /** /permits/view: the customer's passes as cards, current ones first. */
-export const passesOverviewMessages = {
+export const passesOverviewMessages = /* @__PURE__ */ localized('passesOverviewMessages', {
   title: 'Your passes',
   intro: 'Passes you hold now or that start soon. The dashboard lists all of them with filters.',
   current: 'Current and upcoming',
@@ -15,9 +16,9 @@ export const passesOverviewMessages = {
   receipt: 'Receipt and proof of pass #{id}',
   validity: '{from} – {to}',
   toDashboard: 'All passes on the dashboard',
-} as const;
+} as const);
 
-export const passDashboardMessages = {
+export const passDashboardMessages = /* @__PURE__ */ localized('passDashboardMessages', {
   dashboardTitle: 'Passes',
   greeting: 'Welcome, {name}.',
   businessDashboardTitle: 'Passes issued by {business}',
@@ -136,4 +137,4 @@ export const passDashboardMessages = {
   permitIsExpired: 'Permit is expired',
   permitIsInvalid: 'Permit is invalid',
   detailNotFound: 'This permit could not be found.',
-} as const;
+} as const);

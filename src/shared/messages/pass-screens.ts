@@ -1,8 +1,9 @@
+import { localized } from '../i18n/catalogue';
 /**
  * Labels and headings of the screens of getting a pass (part 2 section 2) that the spec names
  * without giving their text. The spec's own texts are in passes.ts; these are ours.
  */
-export const passScreenMessages = {
+export const passScreenMessages = /* @__PURE__ */ localized('passScreenMessages', {
   chooseTitle: 'Choose a pass',
   chooseVisitorTitle: 'Choose a visitor pass',
   chooseIntro: 'Pick the parking pass you need. You will register your vehicle on the next step.',
@@ -109,10 +110,10 @@ export const passScreenMessages = {
   rejectedTitle: 'Rejected',
   rejectedNotice:
     'Your permit request was rejected by the parking administrator. Check your email for their message.',
-} as const;
+} as const);
 
 /** Labels of the edit page, the vehicles screen and My visitors (issue 10); the spec's texts are in passes.ts. */
-export const passEditMessages = {
+export const passEditMessages = /* @__PURE__ */ localized('passEditMessages', {
   editTitle: 'Edit your pass',
   backToPass: 'Back to pass',
   permitNumber: 'Permit #{id}',
@@ -178,4 +179,4 @@ export const passEditMessages = {
   invitationSubmit: 'Save and open my pass',
   invitationLoading: 'Opening your invitation…',
   invitationSignIn: 'Go to sign in',
-} as const;
+} as const);

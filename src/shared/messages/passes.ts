@@ -1,9 +1,11 @@
+import { localized } from '../i18n/catalogue';
+import { fillMessage } from './fill';
 /**
  * Parking pass strings (part 2 sections 2, 4, 5 and 8), with the spec's exact wording (its
  * spelling mistakes included: screens and tests compare against these). Server answers and
  * screens both take them from here.
  */
-export const passMessages = {
+export const passMessages = /* @__PURE__ */ localized('passMessages', {
   // Section 5: checkout (guest or customer), in the spec's order.
   guestCodeRequired: 'Please add your guest code.',
   emailInvalid: 'Please enter a valid email.',
@@ -145,11 +147,9 @@ export const passMessages = {
     'This invitation link is no longer valid. Sign in to see your pass, or ask the business that invited you for a new invitation.',
   invitationPasswordRequired: 'Please choose a password.',
   invitationAlreadyAccepted: 'This invitation has already been accepted. Sign in to see your pass.',
-} as const;
+} as const);
 
 /** Fills `{name}` placeholders of a pass message. */
 export function formatPassMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    name in values ? String(values[name]) : match,
-  );
+  return fillMessage(template, values);
 }

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Payment strings: checkout descriptions and the sandbox provider's pages. */
-export const paymentMessages = {
+export const paymentMessages = /* @__PURE__ */ localized('paymentMessages', {
   /** Line item on the provider's checkout page, e.g. 'Parking notice D001002'. */
   citationLineItem: 'Parking notice',
   /** The fee lines, on the notice page and as checkout line items (part 1 section 9). */
@@ -47,10 +48,10 @@ export const paymentMessages = {
   sandboxReceiptPaidOn: 'Paid on',
   sandboxReceiptRefundedOn: 'Refunded on',
   sandboxReceiptPaymentId: 'Payment ID',
-} as const;
+} as const);
 
 /** The printable notice (part 2 section 2, /citations/{uuid}/ticketview). */
-export const ticketviewMessages = {
+export const ticketviewMessages = /* @__PURE__ */ localized('ticketviewMessages', {
   title: 'Parking notice',
   citationNumber: 'Notice #',
   issued: 'Issued',
@@ -77,4 +78,4 @@ export const ticketviewMessages = {
   verifyLoading: 'Checking the notice',
   print: 'Print',
   loading: 'Loading notice',
-} as const;
+} as const);

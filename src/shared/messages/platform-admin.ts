@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The platform admin's pages on the bare host (issue 11). */
-export const platformAdminMessages = {
+export const platformAdminMessages = /* @__PURE__ */ localized('platformAdminMessages', {
   loginTitle: 'Platform sign in',
   tenantsTitle: 'Tenants',
   empty: 'No tenants yet.',
@@ -14,4 +15,4 @@ export const platformAdminMessages = {
   adminEmailLabel: "First admin's email",
   operatorsLabel: 'Operators',
   createdLabel: 'Created',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** A person's data (issue 28): export, closing an account, and the console's erasure on request. */
-export const privacyMessages = {
+export const privacyMessages = /* @__PURE__ */ localized('privacyMessages', {
   // The account screen's card.
   cardTitle: 'Your data',
   cardIntro:
@@ -48,4 +49,4 @@ export const privacyMessages = {
   tenantExportIntro:
     'One JSON file with every record of this portal (settings, notices, customers, passes, products, operators, scans, reports) and the history of payments, appeals and changes, in the format the portal loads. Passwords are included only as secure hashes. The download is audit-logged.',
   tenantExportButton: 'Download the export',
-} as const;
+} as const);

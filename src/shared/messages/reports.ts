@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Activity report strings (part 2 sections 2 and 9). */
-export const reportMessages = {
+export const reportMessages = /* @__PURE__ */ localized('reportMessages', {
   title: 'Activity report',
   loading: 'Loading the report',
   totalScans: 'Total scans',
@@ -25,4 +26,4 @@ export const reportMessages = {
   unavailableTitle: 'This report is not available',
   unavailable:
     'Its link has expired or was revoked, or the address is incomplete. Ask whoever shared it for a new link.',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Upload strings: what the storage port answers when a file is refused. Not in the spec; plain and specific. */
-export const uploadMessages = {
+export const uploadMessages = /* @__PURE__ */ localized('uploadMessages', {
   tooLarge: 'The file is larger than 5 MB. Choose a smaller file.',
   largerThanAnnounced: 'The file is larger than the size it was announced with. Try attaching it again.',
   tooManyWaiting: 'Too many files are waiting to be attached right now. Please try again later.',
@@ -18,22 +19,22 @@ export const uploadMessages = {
   alreadyAttached: 'Photo {n} is already attached to another record.',
   duplicatePhoto: 'The same photo is attached twice.',
   uploadFailed: 'The file could not be uploaded. Try again.',
-} as const;
+} as const);
 
 /** What each upload purpose calls its files, in the message that names the types it takes. */
-export const UPLOAD_PURPOSE_NOUNS = {
+export const UPLOAD_PURPOSE_NOUNS = /* @__PURE__ */ localized('UPLOAD_PURPOSE_NOUNS', {
   'appeal-photo': 'photos',
   'pass-proof': 'files',
   'patrol-photo': 'photos',
   'brand-logo': 'logos',
   'product-image': 'images',
-} as const;
+} as const);
 
 /** Short names of the accepted types, for messages. */
-export const CONTENT_TYPE_NAMES: Record<string, string> = {
+export const CONTENT_TYPE_NAMES: Record<string, string> = /* @__PURE__ */ localized('CONTENT_TYPE_NAMES', {
   'image/jpeg': 'JPEG',
   'image/png': 'PNG',
   'image/webp': 'WebP',
   'image/heic': 'HEIC',
   'application/pdf': 'PDF',
-};
+});

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { commonMessages, portalTitle } from '../../shared/messages/common';
 import { useBrand } from './brand';
+import { LanguageMenu } from './language-menu';
 import { NavigationProgress, PageLoading } from './page-loading';
 import { useDocumentTitle } from './use-document-title';
 
@@ -18,13 +19,14 @@ export function Shell({ children }: { children?: ReactNode }) {
     <Box className="app-shell">
       <NavigationProgress />
       <a className="skip-link" href="#main-content">
-        Skip to main content
+        {commonMessages.skipToContent}
       </a>
       <header className="brand-header">
         <Link to="/" className="brand-header__home">
           {brand?.logoUrl && <img className="brand-header__logo" src={brand.logoUrl} alt="" />}
           <span className="brand-header__title">{title}</span>
         </Link>
+        <LanguageMenu />
       </header>
       <Container component="main" id="main-content" size="lg" py="lg" className="app-main" tabIndex={-1}>
         {children ?? <Outlet />}

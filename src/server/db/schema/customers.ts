@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { AccountOrigin } from '../../../shared/rules/pass-values';
 import { businessAccounts } from './business-accounts';
 import { tenants } from './tenants';
@@ -39,6 +40,8 @@ export const customers = pgTable(
      * 0700), so the API's customerEntityName needs no join. Set businessAccountId instead.
      */
     customerEntityName: text('customer_entity_name'),
+    /** The language the person chose to read (migration 1140); null: the request's, then the tenant's. */
+    language: text('language').$type<Locale>(),
     isGuestCodesActive: boolean('is_guest_codes_active').notNull().default(false),
     guestCode: text('guest_code'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

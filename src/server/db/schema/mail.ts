@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AnyLocale } from '../../../shared/i18n/locales';
 import { tenants } from './tenants';
 
 /** The parts of a branded email; see src/server/features/mail/render-email.ts. */
@@ -8,6 +9,8 @@ export interface EmailContent {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** The language it is written in (issue 30); emails queued before have none: English. */
+  language?: AnyLocale;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';

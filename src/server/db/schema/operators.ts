@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/i18n/locales';
 import type { OperatorRole } from '../../../shared/rules/operator-roles';
 import { tenants } from './tenants';
 
@@ -15,6 +16,8 @@ export const operators = pgTable('operators', {
   passwordHash: text('password_hash'),
   /** What the operator may do: see src/server/features/permissions. */
   role: text('role').$type<OperatorRole>().notNull().default('tenant_admin'),
+  /** The language the person chose to read (migration 1140); null: the request's, then the tenant's. */
+  language: text('language').$type<Locale>(),
   /** Bumped to revoke every token issued before (sign-out everywhere, password change). */
   tokenVersion: integer('token_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

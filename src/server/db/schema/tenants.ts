@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Locale } from '../../../shared/i18n/locales';
 
 /** An operator. Its id is the spec's entityUUID; its columns are the Brand details. */
 export const tenants = pgTable('tenants', {
@@ -23,6 +24,14 @@ export const tenants = pgTable('tenants', {
   /** Minutes an unpaid (incomplete) pass holds its place against its product's capacity. */
   unpaidReservationMinutes: integer('unpaid_reservation_minutes').notNull().default(30),
   timezone: text('timezone').notNull().default('America/New_York'),
+  /** The languages the portal offers (migration 1140): all three unless the tenant turned some off. */
+  languages: text('languages')
+    .array()
+    .$type<Locale[]>()
+    .notNull()
+    .default(sql`ARRAY['en', 'fr', 'es']::text[]`),
+  /** The language of a visitor who chose none and whose browser asks for none offered. */
+  defaultLanguage: text('default_language').$type<Locale>().notNull().default('en'),
   /** Days after issue (tenant-local calendar days) within which a notice may be appealed. */
   appealWindowDays: integer('appeal_window_days').notNull().default(21),
   /** Card processing fee on a payment: this share of the amount due (1/100 %) plus the fixed cents. */

@@ -26,7 +26,7 @@ export async function enqueueAppealConfirmationEmail(
     tenantId: options.tenant.id,
     to: options.to,
     now: options.now,
-    email: {
+    email: () => ({
       subject: fillMessage(appealMessages.confirmEmailSubject, { number }),
       heading: appealMessages.confirmEmailHeading,
       paragraphs: [
@@ -34,6 +34,6 @@ export async function enqueueAppealConfirmationEmail(
         appealMessages.confirmEmailIgnore,
       ],
       action: { label: appealMessages.confirmEmailAction, url },
-    },
+    }),
   });
 }

@@ -140,7 +140,7 @@ async function emailOtherSide(
       tenantId: options.tenant.id,
       to: options.appeal.email,
       now: options.now,
-      email: {
+      email: () => ({
         subject: fillMessage(appealThreadMessages.emailSubjectToAppellant, { number }),
         heading: fillMessage(appealThreadMessages.emailHeading, { number }),
         paragraphs: [appealThreadMessages.emailFromOperator, options.body, ...photoLine(options.photoCount)],
@@ -148,7 +148,7 @@ async function emailOtherSide(
           label: appealThreadMessages.emailViewAppeal,
           url: `${baseUrl}/noticeappeal/${options.citation.id}`,
         },
-      },
+      }),
     });
     return;
   }
@@ -162,7 +162,7 @@ async function emailOtherSide(
       tenantId: options.tenant.id,
       to: email,
       now: options.now,
-      email: {
+      email: () => ({
         subject: fillMessage(appealThreadMessages.emailSubjectToOperator, { number }),
         heading: fillMessage(appealThreadMessages.emailHeading, { number }),
         paragraphs: [
@@ -171,7 +171,7 @@ async function emailOtherSide(
           ...photoLine(options.photoCount),
         ],
         action: { label: appealThreadMessages.emailOpenAppeals, url: `${baseUrl}/dashboard/appeals` },
-      },
+      }),
     });
   }
 }

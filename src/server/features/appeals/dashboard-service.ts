@@ -76,7 +76,7 @@ async function emailAnswer(
     tenantId: options.tenant.id,
     to: options.to,
     now: options.now,
-    email: {
+    email: () => ({
       subject: fill(
         isApproved
           ? dashboardAppealMessages.emailSubjectApproved
@@ -89,7 +89,7 @@ async function emailAnswer(
         label: dashboardAppealMessages.emailViewAppeal,
         url: `${tenantBaseUrl(options.config, options.tenant.subdomain)}/noticeappeal/${options.citation.id}`,
       },
-    },
+    }),
   });
 }
 

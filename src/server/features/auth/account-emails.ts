@@ -36,13 +36,13 @@ export async function enqueueWelcomeEmail(context: EmailContext): Promise<void> 
     tenantId: context.tenant.id,
     to: context.customer.email,
     now: context.now,
-    email: {
+    email: () => ({
       subject: fillMessage(accountMessages.welcomeEmailSubject, { title: context.tenant.brandTitle }),
       // The sign-up's own text stays out: the address is anyone's until the link is followed.
       heading: accountMessages.welcomeEmailHeading,
       paragraphs: [accountMessages.welcomeEmailBody, accountMessages.verifyEmailBody],
       action: { label: accountMessages.verifyEmailAction, url },
-    },
+    }),
   });
 }
 
@@ -53,12 +53,12 @@ export async function enqueueVerificationEmail(context: EmailContext): Promise<v
     tenantId: context.tenant.id,
     to: context.customer.email,
     now: context.now,
-    email: {
+    email: () => ({
       subject: accountMessages.verifyEmailSubject,
       heading: accountMessages.verifyEmailHeading,
       paragraphs: [accountMessages.verifyEmailBody],
       action: { label: accountMessages.verifyEmailAction, url },
-    },
+    }),
   });
 }
 
@@ -74,7 +74,7 @@ export async function enqueuePasswordResetEmail(context: EmailContext): Promise<
     tenantId: context.tenant.id,
     to: context.customer.email,
     now: context.now,
-    email: {
+    email: () => ({
       subject: accountMessages.resetEmailSubject,
       heading: accountMessages.resetEmailHeading,
       paragraphs: [accountMessages.resetEmailBody, accountMessages.resetEmailIgnore],
@@ -82,7 +82,7 @@ export async function enqueuePasswordResetEmail(context: EmailContext): Promise<
         label: accountMessages.resetEmailAction,
         url: linkTo(context, `/permits/reset_password/${token}`),
       },
-    },
+    }),
   });
 }
 
@@ -92,7 +92,7 @@ export async function enqueuePasswordChangedEmail(context: EmailContext): Promis
     tenantId: context.tenant.id,
     to: context.customer.email,
     now: context.now,
-    email: {
+    email: () => ({
       subject: accountMessages.passwordChangedSubject,
       heading: accountMessages.passwordChangedSubject,
       paragraphs: [accountMessages.passwordChangedBody],
@@ -100,7 +100,7 @@ export async function enqueuePasswordChangedEmail(context: EmailContext): Promis
         label: accountMessages.resetEmailAction,
         url: linkTo(context, '/permits/send_password_reset'),
       },
-    },
+    }),
   });
 }
 
@@ -115,13 +115,13 @@ export async function enqueueEmailChangedNotice(
     tenantId: context.tenant.id,
     to: context.previousEmail,
     now: context.now,
-    email: {
+    email: () => ({
       subject: accountMessages.emailChangedSubject,
       heading: accountMessages.emailChangedSubject,
       paragraphs: [
         accountMessages.emailChangedBody,
         withSupport(accountMessages.emailChangedNotYou, context.tenant.contactEmail),
       ],
-    },
+    }),
   });
 }

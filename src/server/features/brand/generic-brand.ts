@@ -25,4 +25,6 @@ export const GENERIC_BRAND: BrandDetails = {
   isPermitCodeNeeded: false,
   maxPermitCountPerCustomer: null,
   timezone: 'UTC',
+  languages: ['en', 'fr', 'es'],
+  defaultLanguage: 'en',
 };

@@ -23,5 +23,7 @@ export function toBrandDetails(tenant: TenantRow): BrandDetails {
     isPermitCodeNeeded: tenant.isPermitCodeNeeded,
     maxPermitCountPerCustomer: tenant.maxPermitCountPerCustomer,
     timezone: tenant.timezone,
+    languages: tenant.languages,
+    defaultLanguage: tenant.defaultLanguage,
   };
 }

@@ -17,5 +17,6 @@ export function toCustomer(row: CustomerRow): Customer {
     guestCode: row.guestCode,
     isEmailVerified: row.emailVerifiedAt !== null,
     entityUUID: row.tenantId,
+    language: row.language,
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Customer } from '../../../shared/contract';
+import type { Locale } from '../../../shared/i18n/locales';
 import { accountMessages } from '../../../shared/messages';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -31,7 +32,13 @@ export async function updateCustomer(
   deps: CustomerDeps & {
     subdomain: string;
     currentPassword?: string;
-    changes: { fullname?: string; email?: string; building?: string | null; unit?: string | null };
+    changes: {
+      fullname?: string;
+      email?: string;
+      building?: string | null;
+      unit?: string | null;
+      language?: Locale;
+    };
   },
 ): Promise<Customer & { jwtToken?: string }> {
   // The body names the tenant too; it must be the one of the host and the token.
@@ -67,6 +74,7 @@ export async function updateCustomer(
           ...(changes.email !== undefined ? { email: changes.email } : {}),
           ...(changes.building !== undefined ? { building: changes.building } : {}),
           ...(changes.unit !== undefined ? { unit: changes.unit } : {}),
+          ...(changes.language !== undefined ? { language: changes.language } : {}),
           // A new address signs every session out (raising the token version revokes them all).
           ...(isNewEmail ? { emailVerifiedAt: null, tokenVersion: sql`${customers.tokenVersion} + 1` } : {}),
         })

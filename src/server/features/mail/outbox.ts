@@ -1,8 +1,10 @@
-import { count, eq, min } from 'drizzle-orm';
+import { and, count as countRows, min as earliest, eq as equals, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
 import type { Database, Transaction } from '../../db/client';
-import { type EmailContent, emailOutbox } from '../../db/schema';
+import { customers, type EmailContent, emailOutbox, operators, tenants } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { requestLocale, withLocale } from '../../plugins/request-language';
 
 const emailContentSchema = z.object({
   subject: z.string().trim().min(1).max(300),
@@ -11,21 +13,67 @@ const emailContentSchema = z.object({
   action: z
     .object({ label: z.string().trim().min(1).max(100), url: z.url({ protocol: /^https?$/ }) })
     .optional(),
+  language: z.enum(['en', 'fr', 'es', 'en-XA']),
 });
 const recipientSchema = z.email().max(320);
+
+/** The language a person of the tenant saved (a customer's, else an operator's), if any. */
+async function savedLanguage(
+  db: Database | Transaction,
+  tenantId: string,
+  to: string,
+): Promise<Locale | null> {
+  const [customer] = await db
+    .select({ language: customers.language })
+    .from(customers)
+    .where(and(equals(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${to})`))
+    .limit(1);
+  if (customer?.language) return customer.language;
+  const [operator] = await db
+    .select({ language: operators.language })
+    .from(operators)
+    .where(and(equals(operators.tenantId, tenantId), sql`lower(${operators.email}) = lower(${to})`))
+    .limit(1);
+  return operator?.language ?? null;
+}
+
+/**
+ * The language of an email (issue 30): the recipient's saved one, else that of the request that
+ * caused it, else the tenant's default (a scheduled job's email has no request).
+ */
+export async function emailLanguage(
+  db: Database | Transaction,
+  tenantId: string,
+  to: string,
+): Promise<AnyLocale> {
+  const saved = await savedLanguage(db, tenantId, to);
+  if (saved) return saved;
+  const ofRequest = requestLocale();
+  if (ofRequest) return ofRequest;
+  const [tenant] = await db
+    .select({ defaultLanguage: tenants.defaultLanguage })
+    .from(tenants)
+    .where(equals(tenants.id, tenantId));
+  return tenant?.defaultLanguage ?? 'en';
+}
 
 /**
  * Queues a branded email to one recipient in the caller's transaction: it is sent if and only if
  * the change it reports commits. The worker (deliver-pending-emails.ts) renders it with the
- * tenant's brand and delivers it.
+ * tenant's brand and delivers it. The content is written by `email`, called in the recipient's
+ * language (emailLanguage), so its messages, subject included, are in that language.
  */
 export async function enqueueEmail(
   db: Database | Transaction,
-  options: { tenantId: string; to: string; email: EmailContent; now?: Date },
+  options: { tenantId: string; to: string; email: EmailContent | (() => EmailContent); now?: Date },
 ): Promise<{ id: string }> {
   const to = recipientSchema.safeParse(options.to.trim());
   if (!to.success) throw badRequest('The email address is not valid.');
-  const content = emailContentSchema.safeParse(options.email);
+  const language = await emailLanguage(db, options.tenantId, to.data);
+  const { email } = options;
+  // Content written ahead (a test's fixed text) keeps the language the caller wrote it in.
+  const written = typeof email === 'function' ? withLocale(language, email) : email;
+  const content = emailContentSchema.safeParse({ ...written, language });
   if (!content.success) throw new Error(`Invalid email content: ${content.error.issues[0]?.message}`);
   const now = options.now ?? new Date();
   const [row] = await db
@@ -48,8 +96,8 @@ export async function readOutboxBacklog(
   db: Database,
 ): Promise<{ pending: number; oldestCreatedAt: Date | null }> {
   const [row] = await db
-    .select({ pending: count(), oldest: min(emailOutbox.createdAt) })
+    .select({ pending: countRows(), oldest: earliest(emailOutbox.createdAt) })
     .from(emailOutbox)
-    .where(eq(emailOutbox.status, 'pending'));
+    .where(equals(emailOutbox.status, 'pending'));
   return { pending: Number(row?.pending ?? 0), oldestCreatedAt: row?.oldest ? new Date(row.oldest) : null };
 }

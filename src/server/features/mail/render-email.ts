@@ -1,6 +1,9 @@
 import { escapeHtml } from '../../../shared/format/html';
+import { emailMessages } from '../../../shared/messages/emails';
+import { fillMessage } from '../../../shared/messages/fill';
 import { normaliseBrandColor, textColorFor } from '../../../shared/rules';
 import type { EmailContent } from '../../db/schema';
+import { withLocale } from '../../plugins/request-language';
 
 export interface EmailBrand {
   brandTitle: string;
@@ -30,6 +33,12 @@ function safeUrl(url: string, baseUrl: string): string | null {
  * inline styles; every value from data is escaped.
  */
 export function renderEmail(brand: EmailBrand, baseUrl: string, content: EmailContent): RenderedEmail {
+  // In the language it was written in: the layout's own words too (issue 30).
+  return withLocale(content.language ?? 'en', () => renderInLanguage(brand, baseUrl, content));
+}
+
+function renderInLanguage(brand: EmailBrand, baseUrl: string, content: EmailContent): RenderedEmail {
+  const language = content.language === 'fr' || content.language === 'es' ? content.language : 'en';
   const color = normaliseBrandColor(brand.brandColor);
   const textColor = textColorFor(color);
   const logo = brand.logoUrl ? safeUrl(brand.logoUrl, baseUrl) : null;
@@ -38,7 +47,7 @@ export function renderEmail(brand: EmailBrand, baseUrl: string, content: EmailCo
 
   const html = [
     '<!doctype html>',
-    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
+    `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>`,
     '<body style="margin:0;padding:0;background:#f4f5f7;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a">',
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:24px 0">',
     '<tr><td align="center">',
@@ -55,7 +64,7 @@ export function renderEmail(brand: EmailBrand, baseUrl: string, content: EmailCo
     ),
     action?.url
       ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#${color};color:#${textColor};padding:12px 20px;border-radius:4px;text-decoration:none;font-weight:bold;display:inline-block">${escapeHtml(action.label)}</a></p>` +
-        `<p style="font-size:13px;color:#555;margin:0 0 16px">If the button does not work, copy this address into your browser: ${escapeHtml(action.url)}</p>`
+        `<p style="font-size:13px;color:#555;margin:0 0 16px">${escapeHtml(fillMessage(emailMessages.copyLink, { url: action.url }))}</p>`
       : '',
     '</td></tr>',
     `<tr><td style="padding:16px 24px;font-size:12px;color:#666;border-top:1px solid #e5e7eb">${title}</td></tr>`,

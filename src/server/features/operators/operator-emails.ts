@@ -35,7 +35,7 @@ export async function enqueueOperatorInvitation(
     tenantId: context.tenant.id,
     to: context.operator.email,
     now: context.now,
-    email: {
+    email: () => ({
       subject: fillMessage(consoleMessages.inviteEmailSubject, { title }),
       heading: consoleMessages.inviteEmailHeading,
       paragraphs: [
@@ -47,7 +47,7 @@ export async function enqueueOperatorInvitation(
         consoleMessages.inviteEmailExpiry,
       ],
       action: { label: consoleMessages.inviteEmailAction, url: setPasswordLink(context, token) },
-    },
+    }),
   });
 }
 
@@ -62,11 +62,11 @@ export async function enqueueOperatorPasswordReset(context: OperatorEmailContext
     tenantId: context.tenant.id,
     to: context.operator.email,
     now: context.now,
-    email: {
+    email: () => ({
       subject: fillMessage(consoleMessages.resetEmailSubject, { title: context.tenant.brandTitle }),
       heading: consoleMessages.resetEmailHeading,
       paragraphs: [consoleMessages.resetEmailBody, consoleMessages.resetEmailIgnore],
       action: { label: consoleMessages.resetEmailAction, url: setPasswordLink(context, token) },
-    },
+    }),
   });
 }

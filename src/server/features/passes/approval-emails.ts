@@ -48,7 +48,7 @@ export async function enqueueApprovalEmail(options: {
     tenantId: tenant.id,
     to: pass.customerEmail,
     now: options.now,
-    email: {
+    email: () => ({
       subject: SUBJECTS[outcome],
       heading: SUBJECTS[outcome],
       paragraphs,
@@ -56,7 +56,7 @@ export async function enqueueApprovalEmail(options: {
         label: outcome === 'approved-needs-payment' ? passMessages.proceedToPayment : 'View your permit',
         url: receipt,
       },
-    },
+    }),
   });
   return true;
 }

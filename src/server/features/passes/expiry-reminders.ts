@@ -97,7 +97,7 @@ async function claimAndQueue(
         tenantId: tenant.id,
         to,
         now,
-        email: {
+        email: () => ({
           subject:
             days === 1
               ? 'Your parking permit expires tomorrow'
@@ -112,7 +112,7 @@ async function claimAndQueue(
             label: 'View your permit',
             url: `${tenantBaseUrl(config, tenant.subdomain)}/permit/issued/${pass.id}/receipt`,
           },
-        },
+        }),
       });
     }
     return claimed.length;

@@ -159,29 +159,35 @@ async function enqueueInvitationEmail(
     passId: options.passId,
     now: options.now,
   });
-  const howToStart = options.isNew
-    ? fillMessage(passMessages.emailInvitedNewAccount, { business: businessName })
-    : invitee.passwordHash
-      ? passMessages.emailInvitedExistingAccount
-      : passMessages.emailInvitedSetPassword;
   await enqueueEmail(tx, {
     tenantId: tenant.id,
     to: invitee.email,
     now: options.now,
-    email: {
-      subject: passMessages.emailInvitedSubject,
-      heading: passMessages.emailInvitedSubject,
-      paragraphs: [
-        fillMessage(passMessages.emailInvitedBody, { business: businessName, product: options.productName }),
-        howToStart,
-        ...(options.needsApproval
-          ? [fillMessage(passMessages.emailInvitedNeedsApproval, { business: businessName })]
-          : []),
-      ],
-      action: {
-        label: passMessages.emailInvitedAction,
-        url: `${options.tenantUrl}/permits/invitation/${token}`,
-      },
+    // Written in the recipient's language, so every text is read inside (issue 30).
+    email: () => {
+      const howToStart = options.isNew
+        ? fillMessage(passMessages.emailInvitedNewAccount, { business: businessName })
+        : invitee.passwordHash
+          ? passMessages.emailInvitedExistingAccount
+          : passMessages.emailInvitedSetPassword;
+      return {
+        subject: passMessages.emailInvitedSubject,
+        heading: passMessages.emailInvitedSubject,
+        paragraphs: [
+          fillMessage(passMessages.emailInvitedBody, {
+            business: businessName,
+            product: options.productName,
+          }),
+          howToStart,
+          ...(options.needsApproval
+            ? [fillMessage(passMessages.emailInvitedNeedsApproval, { business: businessName })]
+            : []),
+        ],
+        action: {
+          label: passMessages.emailInvitedAction,
+          url: `${options.tenantUrl}/permits/invitation/${token}`,
+        },
+      };
     },
   });
 }

@@ -1,4 +1,7 @@
 import { formatDate } from '../../../shared/format/dates';
+import { emailMessages } from '../../../shared/messages/emails';
+import { fillMessage } from '../../../shared/messages/fill';
+import { passScreenMessages } from '../../../shared/messages/pass-screens';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import type { Transaction } from '../../db/client';
 import type { IssuedPassRow } from '../../db/schema';
@@ -22,11 +25,17 @@ interface PassEmailContext {
   now: Date;
 }
 
-const greeting = (name: string | null) => (name ? `Hello ${name},` : 'Hello,');
+const greeting = (name: string | null) =>
+  name ? fillMessage(emailMessages.greetingNamed, { name }) : emailMessages.greeting;
 const receiptUrl = (context: PassEmailContext) =>
   `${context.tenantUrl}/permit/issued/${context.pass.id}/receipt`;
 const validity = (context: PassEmailContext) =>
-  `${context.productName} (permit #${context.pass.customerPermitId}) is valid from ${formatDate(context.pass.issuedOn, context.tenant.timezone, 'dateTime')} to ${formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime')}.`;
+  fillMessage(emailMessages.passValidity, {
+    product: context.productName,
+    number: context.pass.customerPermitId,
+    from: formatDate(context.pass.issuedOn, context.tenant.timezone, 'dateTime'),
+    to: formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime'),
+  });
 
 async function send(context: PassEmailContext, email: Parameters<typeof enqueueEmail>[1]['email']) {
   if (!context.pass.customerEmail) return;
@@ -39,42 +48,52 @@ async function send(context: PassEmailContext, email: Parameters<typeof enqueueE
 }
 
 export function enqueuePassSubmittedEmail(context: PassEmailContext) {
-  return send(context, {
+  return send(context, () => ({
     subject: passMessages.emailSubmittedSubject,
     heading: passMessages.submittedTitle,
     paragraphs: [
       greeting(context.pass.customerName),
-      `Your request for ${context.productName} has application ID ${context.pass.customerPermitId}.`,
+      fillMessage(emailMessages.requestReceived, {
+        product: context.productName,
+        id: context.pass.customerPermitId,
+      }),
       passMessages.submittedBody,
     ],
-    action: { label: 'View your request', url: receiptUrl(context) },
-  });
+    action: { label: passScreenMessages.viewRequest, url: receiptUrl(context) },
+  }));
 }
 
 export function enqueuePassIssuedEmail(context: PassEmailContext) {
-  return send(context, {
+  return send(context, () => ({
     subject: passMessages.emailIssuedSubject,
     heading: passMessages.issuedSuccess,
     paragraphs: [
       greeting(context.pass.customerName),
       validity(context),
-      `To change your vehicle details or cancel your permit, open ${context.tenantUrl}/permit/issued/${context.pass.id}/edit`,
+      fillMessage(emailMessages.passEditLink, {
+        url: `${context.tenantUrl}/permit/issued/${context.pass.id}/edit`,
+      }),
     ],
-    action: { label: 'View your permit', url: receiptUrl(context) },
-  });
+    action: { label: passScreenMessages.viewPermit, url: receiptUrl(context) },
+  }));
 }
 
 export function enqueuePassPaymentFailedEmail(context: PassEmailContext) {
-  return send(context, {
+  return send(context, () => ({
     subject: passMessages.emailPaymentFailedSubject,
     heading: passMessages.statusNeedsPayment,
     paragraphs: [
       greeting(context.pass.customerName),
-      `We could not charge the renewal of ${context.productName} (permit #${context.pass.customerPermitId}). Your card was not charged.`,
-      `The permit stays valid until ${formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime')}. Please update your payment method before then to keep it.`,
+      fillMessage(emailMessages.renewalNotCharged, {
+        product: context.productName,
+        number: context.pass.customerPermitId,
+      }),
+      fillMessage(emailMessages.renewalValidUntil, {
+        date: formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime'),
+      }),
     ],
     action: { label: passMessages.proceedToPayment, url: receiptUrl(context) },
-  });
+  }));
 }
 
 export async function enqueuePassVerificationEmail(options: {
@@ -89,17 +108,15 @@ export async function enqueuePassVerificationEmail(options: {
     tenantId: options.tenantId,
     to: options.to,
     now: options.now,
-    email: {
+    email: () => ({
       subject: passMessages.emailVerifySubject,
       heading: passMessages.verifyEmailTitle,
       paragraphs: [
-        formatPassMessage('Open the link below to begin your registration for {product}.', {
-          product: options.productName,
-        }),
-        'The link works once and expires in 24 hours. If you did not ask for it, you can ignore this email.',
+        formatPassMessage(emailMessages.beginRegistration, { product: options.productName }),
+        emailMessages.linkWorksOnce,
       ],
-      action: { label: 'Begin registration', url: options.url },
-    },
+      action: { label: emailMessages.beginRegistrationAction, url: options.url },
+    }),
   });
 }
 
@@ -109,7 +126,7 @@ export async function enqueuePassVerificationEmail(options: {
  * happened.
  */
 export function enqueuePassCanceledEmail(context: PassEmailContext & { isRecurring: boolean }) {
-  return send(context, {
+  return send(context, () => ({
     subject: passMessages.emailCanceledSubject,
     heading: passMessages.emailCanceledSubject,
     paragraphs: [
@@ -120,6 +137,6 @@ export function enqueuePassCanceledEmail(context: PassEmailContext & { isRecurri
       }),
       ...(context.isRecurring ? [passMessages.emailCanceledRenewalStopped] : []),
     ],
-    action: { label: 'View your permit', url: receiptUrl(context) },
-  });
+    action: { label: passScreenMessages.viewPermit, url: receiptUrl(context) },
+  }));
 }

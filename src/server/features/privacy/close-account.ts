@@ -63,14 +63,14 @@ async function enqueueClosedConfirmation(tx: Transaction, tenant: TenantRow, ema
     tenantId: tenant.id,
     to: email,
     now,
-    email: {
+    email: () => ({
       subject: privacyMessages.closedEmailSubject,
       heading: privacyMessages.closedEmailSubject,
       paragraphs: [
         fillMessage(privacyMessages.closedEmailBody, { brand: tenant.brandTitle }),
         privacyMessages.closedEmailNotYou,
       ],
-    },
+    }),
   });
   await tx.update(emailOutbox).set({ isErasedAfterDelivery: true }).where(eq(emailOutbox.id, id));
 }

@@ -103,6 +103,7 @@ async function exportCustomers(db: Database, tenantId: string) {
       : null,
     isGuestCodesActive: account.isGuestCodesActive,
     guestCode: account.guestCode,
+    language: account.language,
     emailVerifiedAt: iso(account.emailVerifiedAt),
     closedAt: iso(account.closedAt),
     vehicles: vehicles
@@ -146,8 +147,10 @@ async function exportOperators(db: Database, tenantId: string) {
     .from(operators)
     .where(eq(operators.tenantId, tenantId))
     .orderBy(asc(operators.email));
-  return rows.flatMap(({ id, email, fullname, role, passwordHash, disabledAt }) =>
-    passwordHash ? [{ uuid: id, email, fullname, role, passwordHash, disabledAt: iso(disabledAt) }] : [],
+  return rows.flatMap(({ id, email, fullname, role, language, passwordHash, disabledAt }) =>
+    passwordHash
+      ? [{ uuid: id, email, fullname, role, language, passwordHash, disabledAt: iso(disabledAt) }]
+      : [],
   );
 }
 

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantSettings } from '../../../shared/contract';
 import type { tenantSettingsBodySchema } from '../../../shared/contract/console-settings';
+import { languageMessages } from '../../../shared/messages/languages';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { type TenantRow, tenants } from '../../db/schema';
-import { notFound } from '../../errors';
+import { badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import type { ConsoleAccess } from '../operators/console-access';
 import { attachUploads, verifyUploadUrls } from '../uploads/service';
@@ -43,13 +44,19 @@ export function toTenantSettings(tenant: TenantRow): TenantSettings {
     repeatOffenderNoticeCount: tenant.repeatOffenderNoticeCount,
     repeatOffenderOverdueDays: tenant.repeatOffenderOverdueDays,
     subdomain: tenant.subdomain,
+    languages: tenant.languages,
+    defaultLanguage: tenant.defaultLanguage,
   };
 }
+
+/** Equal settings values: lists (the languages) by their items. */
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.join() === b.join() : a === b;
 
 /** Only the fields that changed, before and after: what the audit log shows. */
 function changedFields(before: TenantSettings, after: TenantSettings) {
   const keys = (Object.keys(after) as Array<keyof TenantSettings>).filter(
-    (key) => before[key] !== after[key],
+    (key) => !sameValue(before[key], after[key]),
   );
   return {
     before: Object.fromEntries(keys.map((key) => [key, before[key]])),
@@ -85,6 +92,10 @@ export async function updateTenantSettings(options: {
   const updated = await options.db.transaction(async (tx) => {
     const [current] = await tx.select().from(tenants).where(eq(tenants.id, tenant.id)).for('update');
     if (!current) throw notFound('Tenant');
+    const languages = changes.languages ?? current.languages;
+    if (!languages.includes(changes.defaultLanguage ?? current.defaultLanguage)) {
+      throw badRequest(languageMessages.defaultNotOffered);
+    }
     if (isNewLogo && changes.logoUrl) {
       await attachUploads(tx, { tenantId: tenant.id, purpose: 'brand-logo', fileUrls: [changes.logoUrl] });
     }

@@ -223,6 +223,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
         styleNonce: nonces.style,
         zoneOffsets: pageZoneOffsets(brand.timezone),
         fetchApi: injectTransport(app, request),
+        locale: request.locale,
       });
       if (!page) return null;
       const { scripts, styles, independent } = assetsOf(page.modules);

@@ -2,12 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE } from '../../../shared/i18n/locales';
 import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
+import { queryLocale } from '../../plugins/request-language';
 import { toBrandDetails } from '../brand/service';
 import { renderBrandedIndex } from './brand-head';
 import { compressPage } from './compress-page';
 import { loadPageRenderer } from './page-renderer';
 import { searchRedirect } from './search-redirect';
+
+/** The page's <html lang>: the language it is written in, which the browser app reads to start in. */
+export function withPageLanguage(html: string, locale: string): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${locale}"`);
+}
 
 const NOT_FOUND_PATH = '/404';
 const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
@@ -78,13 +85,20 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
     const nonces = reply.cspNonce;
     // Public pages of a tenant arrive rendered (decision 158); a bare host has no pages to render.
     const page = brand && renderServerPage ? await renderServerPage(request, brand, nonces) : null;
-    const html = renderBrandedIndex(template, brand, nonces.style, page);
+    const html = withPageLanguage(renderBrandedIndex(template, brand, nonces.style, page), request.locale);
+    // ?lang=fr opens the page in French and remembers it, as the language menu does (issue 30).
+    if (queryLocale(request.url) !== undefined && request.locale !== 'en-XA') {
+      reply.header(
+        'set-cookie',
+        `${LOCALE_COOKIE}=${request.locale}; Path=/; Max-Age=31536000; SameSite=Lax`,
+      );
+    }
     const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding')
+      .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .send(body);
   }
 

@@ -20,6 +20,7 @@ import {
   updateCustomerContract,
   verifyEmailContract,
 } from '../../../shared/contract';
+import { rememberLanguage } from '../../app/language-menu';
 import { API_BASE, type CallOptions, callApi, isApiError } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download-file';
 import { clearSession, readJwt, storeSession, useJwt } from '../../lib/session';
@@ -40,6 +41,8 @@ export async function startSession(session: SessionResponse, brand: BrandDetails
     // The operator's organisation: the tenant (entity) the account belongs to.
     orgUUID: customer.entityUUID,
   });
+  // The language the account saved (issue 30) is the visitor's choice from the next page on.
+  if (customer.language) rememberLanguage(customer.language);
 }
 
 export function logIn(body: z.input<typeof loginContract.body>) {

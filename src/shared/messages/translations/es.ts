@@ -1,0 +1,9 @@
+import { registerTranslations } from '../../i18n/catalogue';
+import { esConsole } from './es-console';
+import { esPassesPart } from './es-passes';
+import { esPortalPart } from './es-portal';
+import './icu';
+
+/** The Spanish catalogue, registered when this module loads (lazily in a browser). */
+export const es = { ...esPortalPart, ...esPassesPart, ...esConsole };
+registerTranslations('es', es);

@@ -1,0 +1,9 @@
+import { registerTranslations } from '../../i18n/catalogue';
+import { frConsole } from './fr-console';
+import { frPassesPart } from './fr-passes';
+import { frPortalPart } from './fr-portal';
+import './icu';
+
+/** The French catalogue, registered when this module loads (lazily in a browser). */
+export const fr = { ...frPortalPart, ...frPassesPart, ...frConsole };
+registerTranslations('fr', fr);
