@@ -23,6 +23,7 @@ import { consoleCustomerRoutes } from './features/console-customers/routes';
 import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { consoleOverviewRoutes } from './features/console-overview/routes';
 import { consolePassRoutes } from './features/console-passes/routes';
+import { consolePlateRoutes } from './features/console-plates/routes';
 import { customerRoutes } from './features/customers/routes';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
 import { devMailboxRoutes } from './features/mail/dev-mailbox-routes';
@@ -197,6 +198,7 @@ export async function buildApp(
       await consoleNoticeRoutes(typed);
       await consoleCustomerRoutes(typed);
       await consolePassRoutes(typed);
+      await consolePlateRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

@@ -3,6 +3,7 @@ export * from './appeals';
 export * from './citations';
 export * from './common';
 export * from './console-customers';
+export * from './console-desk';
 export * from './console-notices';
 export * from './console-passes';
 export * from './fill';

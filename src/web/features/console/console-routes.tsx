@@ -6,6 +6,7 @@ import { noticesConsoleRoutes } from './notices/routes';
 import { operatorsConsoleRoutes } from './operators/routes';
 import { overviewConsoleRoutes } from './overview/routes';
 import { passesConsoleRoutes } from './passes/routes';
+import { platesConsoleRoutes } from './plates/routes';
 import { productsConsoleRoutes } from './products/routes';
 import { reportsConsoleRoutes } from './reports/routes';
 import { settingsConsoleRoutes } from './settings/routes';
@@ -28,6 +29,7 @@ export const consoleRoutes: RouteObject[] = [
         ),
       },
       ...overviewConsoleRoutes,
+      ...platesConsoleRoutes,
       ...noticesConsoleRoutes,
       ...passesConsoleRoutes,
       ...productsConsoleRoutes,

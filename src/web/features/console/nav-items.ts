@@ -17,6 +17,7 @@ const ADMIN: readonly OperatorRole[] = ['tenant_admin'];
 
 export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
   { label: 'Overview', path: '/dashboard', roles: EVERYONE },
+  { label: 'Plate lookup', path: '/dashboard/plates', roles: EVERYONE },
   { label: 'Notices', path: '/dashboard/notices', roles: EVERYONE },
   { label: 'Appeals', path: '/dashboard/appeals', roles: OFFICE },
   { label: 'Passes', path: '/dashboard/passes', roles: EVERYONE },
