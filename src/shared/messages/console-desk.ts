@@ -56,4 +56,9 @@ export const consoleDeskMessages = {
   noHolder: 'Guest',
   searchPassesLink: 'All passes for this plate',
   searchNoticesLink: 'All notices for this plate',
+  // Trends.
+  trendsFromInvalid: 'The start date must be a date such as 2026-11-01.',
+  trendsToInvalid: 'The end date must be a date such as 2026-11-30.',
+  trendsRangeOrder: 'The end date must be on or after the start date.',
+  trendsRangeTooLong: 'The range can be at most {max} days.',
 } as const;
