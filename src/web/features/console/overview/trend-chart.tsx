@@ -46,12 +46,17 @@ export function TrendChart(props: {
         height: HEIGHT,
         legend: { show: false },
         cursor: { show: true, drag: { x: false, y: false } },
-        scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
+        scales: {
+          x: { time: false },
+          y: { range: (_u, _min, max) => [0, Math.max(max, isCount ? 1 : 100) * 1.1] },
+        },
         axes: [
           {
             stroke: text,
             grid: { show: false },
             ticks: { stroke: grid },
+            // Whole positions only: a label is a day's or a week's.
+            incrs: [1, 2, 3, 7, 14, 28, 56, 91],
             values: (_u, splits) => splits.map((split) => labels[Math.round(split)] ?? ''),
           },
           {
@@ -59,9 +64,10 @@ export function TrendChart(props: {
             grid: { stroke: grid, width: 1 },
             ticks: { show: false },
             size: isCount ? 40 : 80,
-            ...(isCount
-              ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 50_000] }
-              : {}),
+            // Whole counts, and whole dollars (cents) for money.
+            incrs: [
+              1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000,
+            ].map((step) => step * (isCount ? 1 : 100)),
             values: (_u, splits) => splits.map((split) => formatValue(split)),
           },
         ],
