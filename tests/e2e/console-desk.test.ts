@@ -60,7 +60,11 @@ describe('the overview trends and the plate lookup on a phone', () => {
     await issued.locator('canvas').first().waitFor();
 
     // A chart's title opens its list.
-    await page.getByRole('link', { name: 'Passes active' }).click();
+    await page
+      .getByRole('figure')
+      .filter({ hasText: 'At the end of each day' })
+      .getByRole('link', { name: 'Passes active', exact: true })
+      .click();
     await page.waitForURL(/\/dashboard\/passes\?status=active$/);
     expectNoPageErrors(page);
   });
@@ -68,7 +72,7 @@ describe('the overview trends and the plate lookup on a phone', () => {
   it('looks up a plate: covered, its pass, its open notice and its scan (light brand)', async () => {
     const page = await phoneSignedIn('desklight', 'officer@desklight.example', '/dashboard/plates');
     await page.getByRole('heading', { level: 1, name: 'Plate lookup' }).waitFor();
-    await page.getByLabel('Plate').fill('desk 1');
+    await page.getByRole('textbox', { name: 'Plate' }).fill('desk 1');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/dashboard\/plates\/DESK1$/);
     await page.getByText(/^Covered until /).waitFor();
@@ -81,7 +85,7 @@ describe('the overview trends and the plate lookup on a phone', () => {
     if (SCREENSHOTS)
       await page.screenshot({ path: `${SCREENSHOTS}/desk-plate-light-phone.png`, fullPage: true });
 
-    await page.getByLabel('Plate').fill('NOPE9');
+    await page.getByRole('textbox', { name: 'Plate' }).fill('NOPE9');
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByText('Not covered now').waitFor();
     await page.getByText('No open notices.').waitFor();
