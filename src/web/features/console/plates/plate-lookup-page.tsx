@@ -34,9 +34,11 @@ function CoverBanner({ lookup, timeZone }: { lookup: PlateLookup; timeZone: stri
       variant="light"
       role="status"
       title={lookup.isCovered ? fillMessage(m.plateCovered, { until }) : m.plateNotCovered}
+      // The light tint's own title colour is too pale on it (axe): the darkest shade of the hue.
+      styles={{ title: { color: `var(--mantine-color-${lookup.isCovered ? 'green' : 'red'}-9)` } }}
     >
       <Text size="sm">{lookup.isCovered ? m.plateCoveredDetail : m.plateNotCoveredDetail}</Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.8">
         {fillMessage(m.plateCheckedAt, { time: formatDate(lookup.checkedAt, timeZone, 'dateTime') })}
       </Text>
     </Alert>
