@@ -193,6 +193,11 @@ async function shootLists(browser: Browser, port: number) {
       localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
     }, PASSWORD);
     await shootSteps(page, base, `lists-${width}-console`, [
+      // Issue 33: the overview's trends, the plate lookup and the codes with an archive button.
+      { name: 'overview', path: '/dashboard' },
+      { name: 'overview-90-days', path: '/dashboard?range=90' },
+      { name: 'plate-lookup', path: '/dashboard/plates/ABC1234' },
+      { name: 'violation-codes', path: '/dashboard/notices/codes' },
       ...[
         'passes',
         'notices',
@@ -439,6 +444,11 @@ async function shoot(browser: Browser, port: number) {
         path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-approvals-selected.png`),
         fullPage: true,
       });
+      // Issue 33: the console's first page with its charts, and a plate at the desk, on each brand.
+      await shootSteps(page, base, `${brand.label}-${width}-operator`, [
+        { name: 'overview', path: '/dashboard' },
+        { name: 'plate-lookup', path: `/dashboard/plates/${brand.plate}2001` },
+      ]);
       if (width < 500) {
         await page.goto(`${base}/permits/account`);
         await settle(page);

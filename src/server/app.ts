@@ -23,6 +23,7 @@ import { consoleCustomerRoutes } from './features/console-customers/routes';
 import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { consoleOverviewRoutes } from './features/console-overview/routes';
 import { consolePassRoutes } from './features/console-passes/routes';
+import { consolePlateRoutes } from './features/console-plates/routes';
 import { customerRoutes } from './features/customers/routes';
 import { patrolManifestRoutes } from './features/enforcement/patrol-manifest';
 import { enforcementRoutes, mapStyleOrigins } from './features/enforcement/routes';
@@ -204,6 +205,7 @@ export async function buildApp(
       await consolePassRoutes(typed);
       await repeatOffenderRoutes(typed);
       await waitlistRoutes(typed);
+      await consolePlateRoutes(typed);
     },
     { prefix: API_PREFIX },
   );

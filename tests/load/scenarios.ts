@@ -3,6 +3,7 @@ import { bareRouteScenario } from './scenarios/bare-route';
 import { baselineLookupPgScenario, baselineLookupPostgresJsScenario } from './scenarios/baseline-lookup';
 import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
+import { consolePlateLookupScenario, consoleTrendsScenario } from './scenarios/console-desk';
 import { consoleNoticeSearchScenario } from './scenarios/console-notice-search';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
@@ -24,6 +25,8 @@ export const scenarios: readonly Scenario[] = [
   passCheckoutScenario,
   reportDataScenario,
   consoleNoticeSearchScenario,
+  consoleTrendsScenario,
+  consolePlateLookupScenario,
   reportSummaryScenario,
   reportScansScenario,
 ];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { canonicalPlateFieldSchema } from '../rules/plates';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './citations';
-import { uuidSchema } from './common';
+import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 import { listTotalShape } from './list-total';
 
@@ -281,13 +281,15 @@ export const violationCodeSchema = z.object({
   lateDays1: z.number().int().nullable(),
   lateAmount2: z.number().int().nullable(),
   lateDays2: z.number().int().nullable(),
+  /** When it was archived: old notices keep it, new notices cannot take it; null while in use. */
+  archivedAt: instantSchema.nullable(),
 });
 export type ViolationCode = z.infer<typeof violationCodeSchema>;
 
 export const listViolationCodesContract = defineRoute({
   method: 'GET',
   path: '/dashboard/violation-codes',
-  summary: "The tenant's violation codes, by name",
+  summary: "The tenant's violation codes, by name, archived ones included (archivedAt set)",
   tags: ['console'],
   auth: 'operator',
   permission: 'notice.list',
@@ -361,6 +363,32 @@ export const updateViolationCodeContract = defineRoute({
   body: violationCodeBodySchema,
   response: violationCodeSchema,
   errors: [401, 403, 404, 409],
+});
+
+const violationCodeParamsSchema = z.object({ uuid: uuidSchema });
+
+export const archiveViolationCodeContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/violation-codes/:uuid/archive',
+  summary: 'Archive a violation code: old notices keep it, new notices cannot take it (idempotent)',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'violation-code.manage',
+  params: violationCodeParamsSchema,
+  response: violationCodeSchema,
+  errors: [401, 403, 404],
+});
+
+export const restoreViolationCodeContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/violation-codes/:uuid/restore',
+  summary: 'Bring an archived violation code back into use (idempotent)',
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'violation-code.manage',
+  params: violationCodeParamsSchema,
+  response: violationCodeSchema,
+  errors: [401, 403, 404],
 });
 
 // CSV import.

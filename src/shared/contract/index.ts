@@ -12,6 +12,7 @@ export * from './console-notices';
 export * from './console-operators';
 export * from './console-overview';
 export * from './console-passes';
+export * from './console-plates';
 export * from './console-settings';
 export * from './define-route';
 export * from './enforcement';

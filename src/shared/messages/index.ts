@@ -5,6 +5,7 @@ export * from './common';
 export * from './console-appeals';
 export * from './console-audit';
 export * from './console-customers';
+export * from './console-desk';
 export * from './console-lists';
 export * from './console-notices';
 export * from './console-passes';

@@ -10,7 +10,7 @@ const OPERATOR_EMAIL = 'bench-console@bench.example';
 const OPERATOR_PASSWORD = 'Bench#Console2026';
 
 /** POST as JSON to the server with a tenant's Host header (Node's fetch may not set Host). */
-function postJson(
+export function postJson(
   port: number,
   host: string,
   path: string,
@@ -41,6 +41,39 @@ function postJson(
 }
 
 /**
+ * A bench operator (staff) on each of the first twenty tenants, added once (reruns reuse them) and
+ * signed in: the console scenarios call with their tokens.
+ */
+export async function signInBenchOperators(
+  context: ScenarioContext,
+): Promise<{ id: string; subdomain: string; authorization: string }[]> {
+  const { db, port } = context;
+  if (!port) throw new Error('A console scenario needs the server port in its context.');
+  const { rows: tenants } = await db.query<{ id: string; subdomain: string }>(
+    'SELECT id, subdomain FROM tenants ORDER BY subdomain LIMIT $1',
+    [TENANT_SAMPLE],
+  );
+  const passwordHash = await hashPassword(OPERATOR_PASSWORD);
+  await db.query(
+    `INSERT INTO operators (tenant_id, email, fullname, password_hash, role)
+     SELECT id, $2, 'Bench console', $3, 'staff' FROM tenants WHERE id = ANY($1::uuid[])
+     ON CONFLICT (tenant_id, lower(email)) DO UPDATE SET password_hash = excluded.password_hash`,
+    [tenants.map((tenant) => tenant.id), OPERATOR_EMAIL, passwordHash],
+  );
+  const signedIn: { id: string; subdomain: string; authorization: string }[] = [];
+  for (const tenant of tenants) {
+    const login = await postJson(port, `${tenant.subdomain}.localhost`, '/api/v1/dashboard/auth/login', {
+      email: OPERATOR_EMAIL,
+      password: OPERATOR_PASSWORD,
+    });
+    if (login.status !== 200) throw new Error(`bench operator sign-in failed: ${login.status} ${login.body}`);
+    const authorization = `Bearer ${(JSON.parse(login.body) as { jwtToken: string }).jwtToken}`;
+    signedIn.push({ ...tenant, authorization });
+  }
+  return signedIn;
+}
+
+/**
  * The console's notice search (issue 11): GET /dashboard/notices?q={plate}, newest first, a page
  * of 25, with an operator's token, over real plates of twenty tenants. Measured beside
  * 'notice-lookup', the public search by plate on the same million notices: the console's must
@@ -52,34 +85,16 @@ export const consoleNoticeSearchScenario: Scenario = {
   title: 'Console notice search by plate (operator)',
   server: 'portal',
   async prepare(context: ScenarioContext) {
-    const { db, port } = context;
-    if (!port) throw new Error('console-notice-search needs the server port in its context.');
-    const { rows: tenants } = await db.query<{ id: string; subdomain: string }>(
-      'SELECT id, subdomain FROM tenants ORDER BY subdomain LIMIT $1',
-      [TENANT_SAMPLE],
-    );
-    const passwordHash = await hashPassword(OPERATOR_PASSWORD);
-    await db.query(
-      `INSERT INTO operators (tenant_id, email, fullname, password_hash, role)
-       SELECT id, $2, 'Bench console', $3, 'staff' FROM tenants WHERE id = ANY($1::uuid[])
-       ON CONFLICT (tenant_id, lower(email)) DO UPDATE SET password_hash = excluded.password_hash`,
-      [tenants.map((tenant) => tenant.id), OPERATOR_EMAIL, passwordHash],
-    );
+    const { db } = context;
+    const operators = await signInBenchOperators(context);
     const requests: { subdomain: string; plate: string; authorization: string }[] = [];
-    for (const tenant of tenants) {
-      const host = `${tenant.subdomain}.localhost`;
-      const login = await postJson(port, host, '/api/v1/dashboard/auth/login', {
-        email: OPERATOR_EMAIL,
-        password: OPERATOR_PASSWORD,
-      });
-      if (login.status !== 200)
-        throw new Error(`bench operator sign-in failed: ${login.status} ${login.body}`);
-      const authorization = `Bearer ${(JSON.parse(login.body) as { jwtToken: string }).jwtToken}`;
+    for (const tenant of operators) {
       const { rows } = await db.query<{ plate: string }>(
         `SELECT DISTINCT plate FROM citations WHERE tenant_id = $1 ORDER BY plate LIMIT $2`,
         [tenant.id, PLATES_PER_TENANT],
       );
-      for (const { plate } of rows) requests.push({ subdomain: tenant.subdomain, plate, authorization });
+      for (const { plate } of rows)
+        requests.push({ subdomain: tenant.subdomain, plate, authorization: tenant.authorization });
     }
     // Interleave the tenants so no one tenant's rows stay hot.
     requests.sort((a, b) => (a.plate + a.subdomain).localeCompare(b.plate + b.subdomain));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { citations } from './citations';
 import { tenants } from './tenants';
 
@@ -40,6 +40,11 @@ export const appeals = pgTable(
   (table) => [
     // One appeal per notice counts; unconfirmed ones block nobody.
     uniqueIndex('appeals_citation_key').on(table.citationId).where(sql`unconfirmed_until IS NULL`),
+    // The overview's trends: appeals received and decided per day (migration 1131).
+    index('appeals_tenant_submitted_idx').on(table.tenantId, table.submissionDate),
+    index('appeals_tenant_responded_idx')
+      .on(table.tenantId, table.responseDate)
+      .where(sql`response_date IS NOT NULL`),
   ],
 );
 

@@ -18,8 +18,13 @@ export const citationCodes = pgTable(
     lateDays1: integer('late_days1'),
     lateAmount2: integer('late_amount2'),
     lateDays2: integer('late_days2'),
+    /** Archived: kept on old notices, not offered for new ones (migration 1130). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
-  (table) => [uniqueIndex('citation_codes_tenant_name_key').on(table.tenantId, table.name)],
+  (table) => [
+    uniqueIndex('citation_codes_tenant_name_key').on(table.tenantId, table.name),
+    index('citation_codes_tenant_lower_name_idx').on(table.tenantId, sql`lower(${table.name})`),
+  ],
 );
 
 export const citations = pgTable(

@@ -7,6 +7,7 @@ import type {
   updateNoticeBodySchema,
   voidNoticeBodySchema,
 } from '../../../shared/contract';
+import { consoleDeskMessages, fillMessage } from '../../../shared/messages';
 import { isCitationPaid, isCitationVoided } from '../../../shared/rules';
 import { type Database, queryRows, type Transaction } from '../../db/client';
 import {
@@ -45,12 +46,24 @@ const snapshot = (row: CitationRow) => ({
   comments: row.comments,
 });
 
-export async function findViolationCode(db: Database | Transaction, tenantId: string, codeId: string) {
+/**
+ * The code a notice is given. An archived code is refused for a new notice, and for a correction
+ * unless the notice already has it (`keptCodeId`): old notices keep their code.
+ */
+export async function findViolationCode(
+  db: Database | Transaction,
+  tenantId: string,
+  codeId: string,
+  keptCodeId: string | null = null,
+) {
   const [code] = await db
     .select()
     .from(citationCodes)
     .where(and(eq(citationCodes.tenantId, tenantId), eq(citationCodes.id, codeId)));
-  if (!code) throw badRequest("Invalid body field 'citationCodeUUID': no such violation code.");
+  if (!code) throw badRequest(consoleDeskMessages.codeUnknown);
+  if (code.archivedAt && code.id !== keptCodeId) {
+    throw badRequest(fillMessage(consoleDeskMessages.codeArchived, { name: code.name }));
+  }
   return code;
 }
 
@@ -151,8 +164,8 @@ export function updateNotice(
   options: ChangeOptions & { noticeId: string; body: z.output<typeof updateNoticeBodySchema> },
 ) {
   const { body } = options;
-  return changeNotice({ ...options, action: 'notice.update' }, async (_row, tx) => {
-    const code = await findViolationCode(tx, options.tenant.id, body.citationCodeUUID);
+  return changeNotice({ ...options, action: 'notice.update' }, async (row, tx) => {
+    const code = await findViolationCode(tx, options.tenant.id, body.citationCodeUUID, row.citationCodeId);
     return {
       plate: body.plate,
       stateProv: body.stateProv ?? null,

@@ -195,6 +195,7 @@ export function checkNoticeRows(options: {
     const code = codesByName.get(codeName.toUpperCase());
     if (!codeName) problem('violationCode', 'is required');
     else if (!code) problem('violationCode', `no violation code is named '${codeName}'`);
+    else if (code.archivedAt) problem('violationCode', `the violation code '${code.name}' is archived`);
 
     const amountText = value('amount');
     let amount: number | null = null;
@@ -213,7 +214,7 @@ export function checkNoticeRows(options: {
     const color = optionalText('color');
     const comments = optionalText('comments');
 
-    if (rowProblems.length > 0 || !createdOn || !code || amount === null) {
+    if (rowProblems.length > 0 || !createdOn || !code || code.archivedAt || amount === null) {
       problems.push(...rowProblems);
       continue;
     }

@@ -1,4 +1,5 @@
 import {
+  archiveViolationCodeContract,
   createNoticeContract,
   createViolationCodeContract,
   exportNoticesContract,
@@ -8,6 +9,7 @@ import {
   listViolationCodesContract,
   overrideNoticeAmountContract,
   previewNoticeImportContract,
+  restoreViolationCodeContract,
   updateNoticeContract,
   updateViolationCodeContract,
   voidNoticeContract,
@@ -20,7 +22,12 @@ import { exportNotices } from './export-notices';
 import { importNotices, previewNoticeImport } from './import-notices';
 import { listNotices } from './list-notices';
 import { createNotice, overrideNoticeAmount, updateNotice, voidNotice } from './notice-changes';
-import { createViolationCode, listViolationCodes, updateViolationCode } from './violation-codes';
+import {
+  createViolationCode,
+  listViolationCodes,
+  setViolationCodeArchived,
+  updateViolationCode,
+} from './violation-codes';
 
 /** The console's notices and violation codes (issue 11, docs/console-notices.md). */
 export async function consoleNoticeRoutes(app: ApiInstance) {
@@ -94,4 +101,15 @@ export async function consoleNoticeRoutes(app: ApiInstance) {
     const { tenant, operator } = await authoriseConsoleCall(request, updateViolationCodeContract);
     return updateViolationCode({ db, tenant, operator, codeId: request.params.uuid, body: request.body });
   });
+
+  for (const [contract, isArchived] of [
+    [archiveViolationCodeContract, true],
+    [restoreViolationCodeContract, false],
+  ] as const) {
+    registerRoute(app, contract, async (request) => {
+      const { tenant, operator } = await authoriseConsoleCall(request, contract);
+      const codeId = request.params.uuid;
+      return setViolationCodeArchived({ db, tenant, operator, codeId, isArchived, now: clock.now() });
+    });
+  }
 }

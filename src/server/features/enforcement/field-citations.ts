@@ -4,6 +4,7 @@ import type {
   createFieldCitationBodySchema,
   createFieldCitationResponseSchema,
 } from '../../../shared/contract';
+import { consoleDeskMessages, fillMessage } from '../../../shared/messages';
 import { canonicalPlate } from '../../../shared/rules';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows } from '../../db/client';
@@ -17,8 +18,13 @@ import { clientIdReused, contentFingerprint, isOtherContent } from './client-ret
 type Body = z.output<typeof createFieldCitationBodySchema>;
 type Answer = z.input<typeof createFieldCitationResponseSchema>;
 
+/**
+ * The notice's code: by UUID, or by name in any case (a device may send "expired meter"). An
+ * exact match wins; two names that differ only in case are ambiguous. Archived codes are refused.
+ */
 async function findCode(db: Database, tenantId: string, body: Body) {
-  const [code] = await db
+  const name = body.citationName ?? '';
+  const candidates = await db
     .select()
     .from(citationCodes)
     .where(
@@ -26,10 +32,16 @@ async function findCode(db: Database, tenantId: string, body: Body) {
         eq(citationCodes.tenantId, tenantId),
         body.citationCodeUUID
           ? eq(citationCodes.id, body.citationCodeUUID)
-          : eq(citationCodes.name, body.citationName ?? ''),
+          : sql`lower(${citationCodes.name}) = lower(${name})`,
       ),
-    );
+    )
+    .limit(10);
+  const code = candidates.length > 1 ? candidates.find((row) => row.name === name) : candidates[0];
+  if (candidates.length > 1 && !code) {
+    throw badRequest(fillMessage(consoleDeskMessages.codeFieldAmbiguous, { name }));
+  }
   if (!code) throw notFound('Violation code');
+  if (code.archivedAt) throw badRequest(fillMessage(consoleDeskMessages.codeArchived, { name: code.name }));
   if (code.amount === null) {
     throw badRequest(`The violation code '${code.name}' has no amount yet: an operator must set one first.`);
   }

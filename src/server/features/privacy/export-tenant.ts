@@ -31,15 +31,18 @@ async function exportCitationCodes(db: Database, tenantId: string) {
     .from(citationCodes)
     .where(eq(citationCodes.tenantId, tenantId))
     .orderBy(asc(citationCodes.name));
-  return rows.map(({ name, description, amount, lateAmount1, lateDays1, lateAmount2, lateDays2 }) => ({
-    name,
-    description,
-    amount,
-    lateAmount1,
-    lateDays1,
-    lateAmount2,
-    lateDays2,
-  }));
+  return rows.map(
+    ({ name, description, amount, lateAmount1, lateDays1, lateAmount2, lateDays2, archivedAt }) => ({
+      name,
+      description,
+      amount,
+      lateAmount1,
+      lateDays1,
+      lateAmount2,
+      lateDays2,
+      archivedAt: iso(archivedAt),
+    }),
+  );
 }
 
 async function exportCitations(db: Database, tenantId: string) {

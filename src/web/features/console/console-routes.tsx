@@ -6,6 +6,7 @@ import { noticesConsoleRoutes } from './notices/routes';
 import { operatorsConsoleRoutes } from './operators/routes';
 import { overviewConsoleRoutes } from './overview/routes';
 import { passesConsoleRoutes } from './passes/routes';
+import { platesConsoleRoutes } from './plates/routes';
 import { productsConsoleRoutes } from './products/routes';
 import { repeatOffendersConsoleRoutes } from './repeat-offenders/routes';
 import { reportsConsoleRoutes } from './reports/routes';
@@ -30,6 +31,7 @@ export const consoleRoutes: RouteObject[] = [
         ),
       },
       ...overviewConsoleRoutes,
+      ...platesConsoleRoutes,
       ...noticesConsoleRoutes,
       ...repeatOffendersConsoleRoutes,
       ...passesConsoleRoutes,

@@ -18,6 +18,7 @@ const ADMIN: readonly OperatorRole[] = ['tenant_admin'];
 
 export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
   { label: 'Overview', path: '/dashboard', roles: EVERYONE },
+  { label: 'Plate lookup', path: '/dashboard/plates', roles: EVERYONE },
   { label: 'Notices', path: '/dashboard/notices', roles: EVERYONE },
   { label: repeatOffenderMessages.pageTitle, path: '/dashboard/repeat-offenders', roles: EVERYONE },
   { label: 'Appeals', path: '/dashboard/appeals', roles: OFFICE },

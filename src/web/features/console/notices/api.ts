@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
+  archiveViolationCodeContract,
   buildQuery,
   type CreateNoticeBody,
   createNoticeContract,
@@ -15,6 +16,7 @@ import {
   type OverrideNoticeAmountBody,
   overrideNoticeAmountContract,
   previewNoticeImportContract,
+  restoreViolationCodeContract,
   type UpdateNoticeBody,
   updateNoticeContract,
   updateViolationCodeContract,
@@ -66,6 +68,10 @@ export const createViolationCode = (body: ViolationCodeBody) =>
   callAsOperator(createViolationCodeContract, { body });
 export const updateViolationCode = (uuid: string, body: ViolationCodeBody) =>
   callAsOperator(updateViolationCodeContract, { params: { uuid }, body });
+export const setViolationCodeArchived = (uuid: string, isArchived: boolean) =>
+  callAsOperator(isArchived ? archiveViolationCodeContract : restoreViolationCodeContract, {
+    params: { uuid },
+  });
 export const previewNoticeImport = (csv: string) =>
   callAsOperator(previewNoticeImportContract, { body: { csv } });
 export const importNotices = (csv: string, onlyValidRows = false) =>

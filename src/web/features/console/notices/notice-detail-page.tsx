@@ -100,7 +100,7 @@ function CorrectionForm({ citation }: { citation: Citation }) {
             {formError}
           </Alert>
         )}
-        <NoticeDetailFields form={form} codes={codes.data ?? []} />
+        <NoticeDetailFields form={form} codes={codes.data ?? []} keptCodeUUID={citation.citationCodeUUID} />
         <Group>
           <Button type="submit" loading={isSubmitting}>
             {m.save}

@@ -2,6 +2,7 @@ import { NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { NOTICE_FIELD_LIMITS, type ViolationCode } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
+import { consoleDeskMessages as d } from '../../../../shared/messages/console-desk';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 
 /** The fields a new notice and a correction share. */
@@ -20,8 +21,11 @@ export function NoticeDetailFields(props: {
   // biome-ignore lint/suspicious/noExplicitAny: Mantine's form type is invariant in its values.
   form: UseFormReturnType<any>;
   codes: ViolationCode[];
+  /** The code the notice already has: kept on offer even when archived. */
+  keptCodeUUID?: string | null;
 }) {
   const form = props.form as UseFormReturnType<NoticeDetailValues>;
+  const offered = props.codes.filter((code) => !code.archivedAt || code.uuid === props.keptCodeUUID);
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -42,9 +46,9 @@ export function NoticeDetailFields(props: {
         required
         data={[
           { value: '', label: '—' },
-          ...props.codes.map((code) => ({
+          ...offered.map((code) => ({
             value: code.uuid,
-            label: `${code.name} · ${code.amount === null ? m.noAmount : formatMoney(code.amount)}`,
+            label: `${code.name} · ${code.amount === null ? m.noAmount : formatMoney(code.amount)}${code.archivedAt ? ` · ${d.archivedBadge}` : ''}`,
           })),
         ]}
         {...form.getInputProps('citationCodeUUID')}

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
   Loader,
@@ -12,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -23,12 +24,19 @@ import {
   violationCodeFieldsSchema,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
+import { consoleDeskMessages as d } from '../../../../shared/messages/console-desk';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
-import { createViolationCode, updateViolationCode, useViolationCodes, violationCodesKey } from './api';
+import {
+  createViolationCode,
+  setViolationCodeArchived,
+  updateViolationCode,
+  useViolationCodes,
+  violationCodesKey,
+} from './api';
 import { dollarsFieldSchema, dollarsText } from './dollars-field';
 
 const daysField = z
@@ -120,10 +128,46 @@ function CodeForm({ code, onDone }: { code: ViolationCode | null; onDone: () => 
   );
 }
 
+/** Archives a code or brings it back; the list is read again after either. */
+function ArchiveButton({ code }: { code: ViolationCode }) {
+  const queryClient = useQueryClient();
+  const isArchived = code.archivedAt !== null;
+  const change = useMutation({
+    mutationFn: () => setViolationCodeArchived(code.uuid, !isArchived),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: violationCodesKey }),
+  });
+  const button = (
+    <Button
+      size="xs"
+      variant={isArchived ? 'light' : 'subtle'}
+      color={isArchived ? undefined : 'gray'}
+      loading={change.isPending}
+      onClick={() => change.mutate()}
+      aria-label={fillMessage(isArchived ? d.restoreCodeLabel : d.archiveCodeLabel, { name: code.name })}
+    >
+      {isArchived ? d.restoreCode : d.archiveCode}
+    </Button>
+  );
+  return change.error ? (
+    <Stack gap={4}>
+      {button}
+      <Text size="xs" c="red" role="alert">
+        {change.error.message}
+      </Text>
+    </Stack>
+  ) : (
+    button
+  );
+}
+
 /** /dashboard/notices/codes: the tenant's violation codes, their amounts and late tiers. */
 export function ViolationCodesPage() {
   const codes = useViolationCodes();
   const [editing, setEditing] = useState<ViolationCode | 'new' | null>(null);
+  // Codes in use first, archived ones after; each group by name as the server sends them.
+  const sorted = codes.data
+    ? [...codes.data.filter((code) => !code.archivedAt), ...codes.data.filter((code) => code.archivedAt)]
+    : undefined;
   return (
     <Stack gap="md" maw={960}>
       <Anchor component={Link} to="/dashboard/notices">
@@ -133,10 +177,13 @@ export function ViolationCodesPage() {
         <Title order={1}>{m.codesTitle}</Title>
         <Button onClick={() => setEditing('new')}>{m.addCode}</Button>
       </Group>
+      <Text size="sm" c="dimmed">
+        {d.archiveHint}
+      </Text>
       <QueryError error={codes.error} />
       {codes.isLoading && <Loader aria-label={m.codesTitle} />}
       {codes.data?.length === 0 && <Text role="status">{m.codesEmpty}</Text>}
-      {codes.data && codes.data.length > 0 && (
+      {sorted && sorted.length > 0 && (
         <ResponsiveTable
           minWidth={640}
           striped
@@ -148,10 +195,19 @@ export function ViolationCodesPage() {
             { label: m.save, isLabelHidden: true },
           ]}
         >
-          {codes.data.map((code) => (
+          {sorted.map((code) => (
             <Table.Tr key={code.uuid}>
               <Table.Td>
-                <Text fw={600}>{code.name}</Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={600} c={code.archivedAt ? 'dimmed' : undefined}>
+                    {code.name}
+                  </Text>
+                  {code.archivedAt && (
+                    <Badge color="gray" variant="light">
+                      {d.archivedBadge}
+                    </Badge>
+                  )}
+                </Group>
                 {code.description && (
                   <Text size="sm" c="dimmed">
                     {code.description}
@@ -162,14 +218,17 @@ export function ViolationCodesPage() {
               <Table.Td>{tierText(code.lateAmount1, code.lateDays1)}</Table.Td>
               <Table.Td>{tierText(code.lateAmount2, code.lateDays2)}</Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setEditing(code)}
-                  aria-label={fillMessage(m.editCode, { name: code.name })}
-                >
-                  Edit
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setEditing(code)}
+                    aria-label={fillMessage(m.editCode, { name: code.name })}
+                  >
+                    Edit
+                  </Button>
+                  <ArchiveButton code={code} />
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

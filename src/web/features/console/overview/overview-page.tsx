@@ -1,5 +1,6 @@
 import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { type ConsoleOverview, getConsoleOverviewContract } from '../../../../shared/contract';
 import { formatCalendarDate, formatMoney } from '../../../../shared/format';
@@ -10,6 +11,11 @@ import { CONSOLE_QUERY_ROOT, useOperatorMe } from '../console-api';
 import { navItemsFor } from '../nav-items';
 import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
+
+// The charts and their library load after the tiles: the day's figures come first.
+const TrendsSection = lazy(() =>
+  import('./trends-section').then((module) => ({ default: module.TrendsSection })),
+);
 
 interface Tile {
   label: string;
@@ -122,6 +128,11 @@ export function OverviewPage() {
             </li>
           ))}
         </ul>
+      )}
+      {me.data && (
+        <Suspense fallback={null}>
+          <TrendsSection role={role} />
+        </Suspense>
       )}
     </Stack>
   );
