@@ -1,8 +1,9 @@
+import { localized } from '../i18n/catalogue';
 /**
  * The console's desk and field tools (issue 33): archived violation codes, the plate lookup,
  * photos on console notices, the overview's trends and the heat map's style.
  */
-export const consoleDeskMessages = {
+export const consoleDeskMessages = /* @__PURE__ */ localized('consoleDeskMessages', {
   // Violation codes.
   codeUnknown: 'Choose a violation code of this portal.',
   codeArchived: "The violation code '{name}' is archived: choose a code in use.",
@@ -88,4 +89,4 @@ export const consoleDeskMessages = {
   trendPassesActiveNote: 'At the end of each day; the figure is the last day’s.',
   trendAppealsReceived: 'Appeals received per day',
   trendAppealsDecided: 'Appeals decided per day',
-} as const;
+} as const);
