@@ -62,6 +62,7 @@ export const esConsole = {
     columnUsed: 'Estado',
     signupCodesLink: 'Códigos de registro',
     saved: 'Guardado.',
+    search: 'Buscar',
   },
   consoleNoticeMessages: {
     listTitle: 'Avisos',
@@ -161,6 +162,15 @@ export const esConsole = {
     fileTooLarge: 'El archivo supera los {size} kB: divídalo en archivos más pequeños.',
     columnsTitle: 'Columnas',
     required: 'obligatorio',
+    importDoneSkipped:
+      '{count, plural, one {Se importó # aviso} other {Se importaron # avisos}}; {skipped, plural, one {se omitió # fila con problemas} other {se omitieron # filas con problemas}}.',
+    problemsSummary:
+      'A continuación están los primeros problemas; la lista completa está en el archivo de problemas.',
+    problemsCsvColumns: ['línea', 'columna', 'problema'],
+    downloadProblems: 'Descargar los problemas (CSV)',
+    importValidRows: 'Importar solo las filas válidas ({count})',
+    importValidRowsHint:
+      '{skipped, plural, one {Se omite la fila con problemas} other {Se omiten las # filas con problemas}}; corríjalas e impórtelas más tarde.',
   },
   consoleProductMessages: {
     listTitle: 'Productos de permiso',

@@ -127,6 +127,12 @@ export const esPassesPart = {
     emailInvitedExistingAccount: 'Inicie sesión con su cuenta para verlo en su panel.',
     emailInvitedSetPassword:
       'Su cuenta todavía no tiene contraseña: cree una con el botón de abajo (el enlace es válido durante una hora; después use «¿Olvidó su contraseña?»).',
+    emailInvitedNeedsApproval: '{business} aprobará el permiso cuando usted haya agregado su vehículo.',
+    emailInvitedAction: 'Active su permiso',
+    invitationInvalid:
+      'Este enlace de invitación ya no es válido. Inicie sesión para ver su permiso, o pida una nueva invitación a la empresa que lo invitó.',
+    invitationPasswordRequired: 'Elija una contraseña.',
+    invitationAlreadyAccepted: 'Esta invitación ya fue aceptada. Inicie sesión para ver su permiso.',
   },
   passScreenMessages: {
     chooseTitle: 'Elija un permiso',
@@ -229,6 +235,7 @@ export const esPassesPart = {
     rejectedTitle: 'Rechazado',
     rejectedNotice:
       'El administrador del estacionamiento rechazó su solicitud de permiso. Revise su correo para leer su mensaje.',
+    chooseAnotherPass: 'Elegir otro permiso',
   },
   passEditMessages: {
     editTitle: 'Modificar su permiso',
@@ -281,6 +288,15 @@ export const esPassesPart = {
     inviteSubmit: 'Enviar invitación',
     inviteSent: 'Invitación enviada a {email}.',
     noBusinessProducts: 'Su empresa todavía no tiene permisos para emitir.',
+    invitationTitle: 'Active su permiso de estacionamiento',
+    invitationIntro: '{business} le emitió un permiso de estacionamiento: {product}.',
+    invitationAccount: 'Su cuenta: {email}',
+    invitationPasswordIntro: 'Elija su propia contraseña. A partir de ahora iniciará sesión con ella.',
+    invitationVehicleTitle: 'Su vehículo',
+    invitationNeedsApproval: '{business} aprobará el permiso cuando usted haya agregado su vehículo.',
+    invitationSubmit: 'Guardar y abrir mi permiso',
+    invitationLoading: 'Abriendo su invitación…',
+    invitationSignIn: 'Ir a iniciar sesión',
   },
   passesOverviewMessages: {
     title: 'Sus permisos',
@@ -405,12 +421,15 @@ export const esPassesPart = {
     permitIsExpired: 'El permiso está vencido',
     permitIsInvalid: 'El permiso no es válido',
     detailNotFound: 'No se encontró este permiso.',
+    dailyWindow: 'Horario del día',
+    dailyWindowValue: 'De {from} a {to}',
   },
   plateMessages: {
     plateInvalid:
       'Ingrese los datos de su vehículo: una placa solo tiene letras y números, separados por espacios, guiones o puntos.',
     plateTooLong: 'Ingrese los datos de su vehículo: una placa tiene como máximo {max} caracteres.',
     duplicateVehicle: 'Ya tiene un vehículo con esta placa.',
+    plateAlreadyOnPass: 'Este permiso ya tiene un vehículo con esta placa.',
   },
   privacyMessages: {
     cardTitle: 'Sus datos',
@@ -445,6 +464,16 @@ export const esPassesPart = {
       'Esta acción no se puede deshacer. Escriba el correo del cliente para confirmar. Sus permisos recurrentes dejan de renovarse y recibe una confirmación por correo.',
     consoleConfirmEmailLabel: 'Correo del cliente',
     consoleErased: 'El cliente fue borrado.',
+    closedOk: 'Aceptar',
+    closeDialog: 'Cerrar',
+    consoleDownloadJson: 'Exportar sus datos (JSON)',
+    consoleDownloadCsv: 'Exportar sus datos (CSV)',
+    consoleEmailMismatch: 'Para confirmar, escriba el correo del cliente exactamente como aparece.',
+    consoleClosedAccount: 'Esta cuenta está cerrada; sus datos personales fueron borrados.',
+    tenantExportTitle: 'Exportar todos los datos de este portal',
+    tenantExportIntro:
+      'Un solo archivo JSON con cada registro de este portal (configuración, avisos, clientes, permisos, productos, operadores, lecturas, informes) y el historial de pagos, apelaciones y cambios, en el formato que carga el portal. Las contraseñas se incluyen solo como hashes seguros. La descarga queda en la auditoría.',
+    tenantExportButton: 'Descargar la exportación',
   },
   legalMessages: {
     platformOperator: 'el operador del estacionamiento',

@@ -62,6 +62,7 @@ export const frConsole = {
     columnUsed: 'Statut',
     signupCodesLink: 'Codes d’inscription',
     saved: 'Enregistré.',
+    search: 'Rechercher',
   },
   consoleNoticeMessages: {
     listTitle: 'Avis',
@@ -161,6 +162,15 @@ export const frConsole = {
     fileTooLarge: 'Le fichier dépasse {size} ko : divisez-le en fichiers plus petits.',
     columnsTitle: 'Colonnes',
     required: 'obligatoire',
+    importDoneSkipped:
+      '{count, plural, one {# avis importé} other {# avis importés}}; {skipped, plural, one {# ligne comportant un problème a été écartée} other {# lignes comportant des problèmes ont été écartées}}.',
+    problemsSummary:
+      'Voici les premiers problèmes; la liste complète se trouve dans le fichier des problèmes.',
+    problemsCsvColumns: ['ligne', 'colonne', 'problème'],
+    downloadProblems: 'Télécharger les problèmes (CSV)',
+    importValidRows: 'Importer seulement les lignes valides ({count})',
+    importValidRowsHint:
+      '{skipped, plural, one {La ligne comportant un problème sera écartée} other {Les # lignes comportant des problèmes seront écartées}}; corrigez-les et importez-les plus tard.',
   },
   consoleProductMessages: {
     listTitle: 'Produits de permis',

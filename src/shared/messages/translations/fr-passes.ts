@@ -131,6 +131,12 @@ export const frPassesPart = {
     emailInvitedExistingAccount: 'Connectez-vous à votre compte pour le voir dans votre tableau de bord.',
     emailInvitedSetPassword:
       'Votre compte n’a pas encore de mot de passe : créez-en un avec le bouton ci-dessous (le lien est valide une heure; ensuite, utilisez « Mot de passe oublié? »).',
+    emailInvitedNeedsApproval: '{business} approuvera le permis une fois votre véhicule ajouté.',
+    emailInvitedAction: 'Activer votre permis',
+    invitationInvalid:
+      'Ce lien d’invitation n’est plus valide. Connectez-vous pour voir votre permis, ou demandez une nouvelle invitation à l’entreprise qui vous a invité.',
+    invitationPasswordRequired: 'Veuillez choisir un mot de passe.',
+    invitationAlreadyAccepted: 'Cette invitation a déjà été acceptée. Connectez-vous pour voir votre permis.',
   },
   passScreenMessages: {
     chooseTitle: 'Choisir un permis',
@@ -234,6 +240,7 @@ export const frPassesPart = {
     rejectedTitle: 'Refusé',
     rejectedNotice:
       'Votre demande de permis a été refusée par l’administrateur du stationnement. Consultez vos courriels pour lire son message.',
+    chooseAnotherPass: 'Choisir un autre permis',
   },
   passEditMessages: {
     editTitle: 'Modifier votre permis',
@@ -287,6 +294,16 @@ export const frPassesPart = {
     inviteSubmit: 'Envoyer l’invitation',
     inviteSent: 'Invitation envoyée à {email}.',
     noBusinessProducts: 'Votre entreprise n’a encore aucun permis à émettre.',
+    invitationTitle: 'Activez votre permis de stationnement',
+    invitationIntro: '{business} vous a émis un permis de stationnement : {product}.',
+    invitationAccount: 'Votre compte : {email}',
+    invitationPasswordIntro:
+      'Choisissez votre propre mot de passe. C’est avec lui que vous vous connecterez dorénavant.',
+    invitationVehicleTitle: 'Votre véhicule',
+    invitationNeedsApproval: '{business} approuvera le permis une fois votre véhicule ajouté.',
+    invitationSubmit: 'Enregistrer et ouvrir mon permis',
+    invitationLoading: 'Ouverture de votre invitation…',
+    invitationSignIn: 'Aller à la connexion',
   },
   passesOverviewMessages: {
     title: 'Vos permis',
@@ -413,6 +430,8 @@ export const frPassesPart = {
     permitIsExpired: 'Le permis est expiré',
     permitIsInvalid: 'Le permis n’est pas valide',
     detailNotFound: 'Ce permis est introuvable.',
+    dailyWindow: 'Heures de la journée',
+    dailyWindowValue: 'De {from} à {to}',
   },
   plateMessages: {
     plateInvalid:
@@ -420,6 +439,7 @@ export const frPassesPart = {
     plateTooLong:
       'Veuillez entrer les renseignements du véhicule : une plaque compte au plus {max} caractères.',
     duplicateVehicle: 'Vous avez déjà un véhicule avec cette plaque.',
+    plateAlreadyOnPass: 'Ce permis a déjà un véhicule avec cette plaque.',
   },
   privacyMessages: {
     cardTitle: 'Vos données',
@@ -454,6 +474,16 @@ export const frPassesPart = {
       'Cette action est définitive. Entrez le courriel du client pour confirmer. Ses permis récurrents ne seront plus renouvelés et il recevra une confirmation par courriel.',
     consoleConfirmEmailLabel: 'Courriel du client',
     consoleErased: 'Le client a été effacé.',
+    closedOk: 'OK',
+    closeDialog: 'Fermer',
+    consoleDownloadJson: 'Exporter ses données (JSON)',
+    consoleDownloadCsv: 'Exporter ses données (CSV)',
+    consoleEmailMismatch: 'Entrez le courriel du client exactement tel qu’il est affiché pour confirmer.',
+    consoleClosedAccount: 'Ce compte est fermé; ses données personnelles ont été effacées.',
+    tenantExportTitle: 'Exporter toutes les données de ce portail',
+    tenantExportIntro:
+      'Un seul fichier JSON contenant chaque dossier de ce portail (paramètres, avis, clients, permis, produits, opérateurs, lectures de plaques, rapports) ainsi que l’historique des paiements, des contestations et des modifications, dans le format que le portail charge. Les mots de passe n’y figurent que sous forme de hachages sécurisés. Le téléchargement est journalisé.',
+    tenantExportButton: 'Télécharger l’exportation',
   },
   legalMessages: {
     platformOperator: 'l’exploitant du stationnement',
