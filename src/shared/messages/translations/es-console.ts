@@ -614,4 +614,21 @@ export const esConsole = {
     unavailable:
       'Su enlace venció o fue revocado, o la dirección está incompleta. Pida un nuevo enlace a quien lo compartió.',
   },
+  consoleAppealListMessages: {
+    stateLabel: 'Mostrar',
+    states: {
+      pending: 'Esperando respuesta',
+      decided: 'Resueltas',
+      all: 'Todas las apelaciones',
+    },
+    outcomeLabel: 'Resultado',
+    anyOutcome: 'Cualquier resultado',
+    outcomes: { approved: 'Aprobada', denied: 'Rechazada' },
+    searchLabel: 'N.º de aviso o placa',
+    searchPlaceholder: 'Inicio de un número o de una placa',
+    search: 'Buscar',
+    clearFilters: 'Borrar filtros',
+    emptyQueue: 'Ninguna apelación está esperando respuesta.',
+    emptyFiltered: 'Ninguna apelación coincide. Cambie la búsqueda o los filtros.',
+  },
 } satisfies Catalogue;

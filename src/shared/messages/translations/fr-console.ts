@@ -617,4 +617,21 @@ export const frConsole = {
     unavailable:
       'Son lien a expiré ou a été révoqué, ou l’adresse est incomplète. Demandez un nouveau lien à la personne qui l’a partagé.',
   },
+  consoleAppealListMessages: {
+    stateLabel: 'Afficher',
+    states: {
+      pending: 'En attente d’une réponse',
+      decided: 'Tranchées',
+      all: 'Toutes les contestations',
+    },
+    outcomeLabel: 'Décision',
+    anyOutcome: 'Toute décision',
+    outcomes: { approved: 'Acceptée', denied: 'Refusée' },
+    searchLabel: 'No d’avis ou plaque',
+    searchPlaceholder: 'Début d’un numéro ou d’une plaque',
+    search: 'Rechercher',
+    clearFilters: 'Effacer les filtres',
+    emptyQueue: 'Aucune contestation n’attend de réponse.',
+    emptyFiltered: 'Aucune contestation ne correspond. Modifiez la recherche ou les filtres.',
+  },
 } satisfies Catalogue;
