@@ -634,4 +634,21 @@ export const frConsole = {
     emptyQueue: 'Aucune contestation n’attend de réponse.',
     emptyFiltered: 'Aucune contestation ne correspond. Modifiez la recherche ou les filtres.',
   },
+  consoleListMessages: {
+    range: '{first} à {last} sur {total}',
+    rangeAtLeast: '{first} à {last} sur plus de {total}',
+    pagesLabel: 'Pages',
+    pageItem: 'Page {page}',
+    previousPage: 'Page précédente',
+    nextPage: 'Page suivante',
+    firstPage: 'Première page',
+    lastPage: 'Dernière page',
+    jumpLabel: 'Aller à la page',
+    jumpButton: 'Aller',
+    jumpHint: 'De 1 à {pages}',
+    jumpOutOfRange: 'Choisissez une page de 1 à {pages}.',
+    exportCsv: 'Exporter en CSV',
+    exportHint:
+      'Exporte toutes les lignes qui correspondent aux filtres, pas seulement celles de cette page.',
+  },
 } satisfies Catalogue;
