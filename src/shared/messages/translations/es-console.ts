@@ -647,4 +647,32 @@ export const esConsole = {
     exportCsv: 'Exportar CSV',
     exportHint: 'Exporta todas las filas que coinciden con los filtros, no solo las de esta página.',
   },
+  bulkMessages: {
+    tooMany: 'Elija como máximo {max} filas a la vez: acote la búsqueda y vuelva a intentarlo.',
+    notFound: 'No se encontró este registro.',
+    selectRow: 'Seleccionar {label}',
+    selectPage: 'Seleccionar todas las filas de esta página',
+    selectedCount: '{count, plural, one {{count} fila seleccionada} other {{count} filas seleccionadas}}',
+    selectAllMatching:
+      '{count, plural, one {Seleccionar la fila que coincide} other {Seleccionar las {count} filas que coinciden}}',
+    clearSelection: 'Borrar selección',
+    approve: 'Aprobar',
+    reject: 'Rechazar',
+    messageLabel: 'Mensaje para los solicitantes (opcional)',
+    approveTitle: '{count, plural, one {¿Aprobar {count} permiso?} other {¿Aprobar {count} permisos?}}',
+    rejectTitle: '{count, plural, one {¿Rechazar {count} permiso?} other {¿Rechazar {count} permisos?}}',
+    approveBody:
+      '{count, plural, one {Se aprobará el permiso que espera aprobación.} other {Se aprobarán los {count} permisos que esperan aprobación.}} Cada solicitante recibe un correo; un permiso con cobro queda a la espera de su pago.',
+    rejectBody:
+      '{count, plural, one {Se rechazará el permiso que espera aprobación.} other {Se rechazarán los {count} permisos que esperan aprobación.}} Cada solicitante recibe un correo.',
+    approveConfirm: 'Aprobar ({count})',
+    rejectConfirm: 'Rechazar ({count})',
+    cancel: 'Cancelar',
+    doneAll: '{count, plural, one {Se cambió {count} registro.} other {Se cambiaron {count} registros.}}',
+    doneSome:
+      '{count, plural, one {Se cambió {count} registro} other {Se cambiaron {count} registros}}; {failed, plural, one {{failed} no se pudo cambiar:} other {{failed} no se pudieron cambiar:}}',
+    bulkActions: 'Acciones masivas',
+    dismiss: 'Cerrar',
+    selectColumn: 'Seleccionar',
+  },
 } satisfies Catalogue;

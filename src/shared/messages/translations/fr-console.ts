@@ -651,4 +651,32 @@ export const frConsole = {
     exportHint:
       'Exporte toutes les lignes qui correspondent aux filtres, pas seulement celles de cette page.',
   },
+  bulkMessages: {
+    tooMany: 'Choisissez au plus {max} lignes à la fois : affinez la recherche, puis réessayez.',
+    notFound: 'Cet élément est introuvable.',
+    selectRow: 'Sélectionner {label}',
+    selectPage: 'Sélectionner toutes les lignes de cette page',
+    selectedCount: '{count, plural, one {{count} ligne sélectionnée} other {{count} lignes sélectionnées}}',
+    selectAllMatching:
+      '{count, plural, one {Sélectionner la ligne correspondante} other {Sélectionner les {count} lignes correspondantes}}',
+    clearSelection: 'Effacer la sélection',
+    approve: 'Approuver',
+    reject: 'Refuser',
+    messageLabel: 'Message aux demandeurs (facultatif)',
+    approveTitle: 'Approuver {count} permis?',
+    rejectTitle: 'Refuser {count} permis?',
+    approveBody:
+      '{count, plural, one {Le permis en attente d’approbation sera approuvé.} other {Les {count} permis en attente d’approbation seront approuvés.}} Chaque demandeur recevra un courriel; un permis payant attend son paiement.',
+    rejectBody:
+      '{count, plural, one {Le permis en attente d’approbation sera refusé.} other {Les {count} permis en attente d’approbation seront refusés.}} Chaque demandeur recevra un courriel.',
+    approveConfirm: 'Approuver ({count})',
+    rejectConfirm: 'Refuser ({count})',
+    cancel: 'Annuler',
+    doneAll: '{count, plural, one {{count} élément modifié.} other {{count} éléments modifiés.}}',
+    doneSome:
+      '{count, plural, one {{count} élément modifié} other {{count} éléments modifiés}}; {failed, plural, one {{failed} n’a pas pu l’être :} other {{failed} n’ont pas pu l’être :}}',
+    bulkActions: 'Actions groupées',
+    dismiss: 'Fermer',
+    selectColumn: 'Sélection',
+  },
 } satisfies Catalogue;
