@@ -675,4 +675,47 @@ export const esConsole = {
     dismiss: 'Cerrar',
     selectColumn: 'Seleccionar',
   },
+  repeatOffenderMessages: {
+    byCount: 'Infractor reincidente: {count} avisos sin pagar.',
+    byCountOne: 'Infractor reincidente: 1 aviso sin pagar.',
+    byOverdue: 'Infractor reincidente: un aviso sin pagar desde hace {days} días.',
+    byCountAndOverdue:
+      'Infractor reincidente: {count} avisos sin pagar, uno de ellos desde hace {days} días.',
+    notFlagged: 'No es un infractor reincidente.',
+    pageTitle: 'Infractores reincidentes',
+    pageIntro:
+      'Placas con {rule}. Los totales son lo que los avisos cobran hoy, con los recargos por mora incluidos y antes de comisiones.',
+    ruleCount:
+      '{threshold, plural, one {{threshold} aviso sin pagar o más} other {{threshold} avisos sin pagar o más}}',
+    ruleOverdue:
+      '{days, plural, one {un aviso sin pagar por más de {days} día} other {un aviso sin pagar por más de {days} días}}',
+    ruleJoin: ' o ',
+    turnedOff:
+      'En este portal no se marcan infractores reincidentes. Elija en Configuración cuándo una placa cuenta como tal.',
+    openSettings: 'Abrir configuración',
+    noneYet: 'Ninguna placa es reincidente en este momento.',
+    exportCsv: 'Exportar CSV',
+    columnPlate: 'Placa',
+    columnState: 'Estado',
+    columnUnpaidNotices: 'Avisos sin pagar',
+    columnTotal: 'Total adeudado',
+    columnOldest: 'Más antiguo sin pagar',
+    columnNewest: 'Más reciente',
+    columnDaysUnpaid: 'Días sin pagar',
+    viewNotices: 'Avisos de {plate}',
+    loading: 'Cargando infractores reincidentes',
+    totalCount: '{count} placas',
+    totalCountOne: '1 placa',
+    previousPage: 'Página anterior',
+    nextPage: 'Página siguiente',
+    pageLabel: 'Página {page}',
+    daysUnpaid: '{days, plural, one {{days} día} other {{days} días}}',
+    settingsHeading: 'Infractores reincidentes',
+    settingsIntro:
+      'Marque las placas que dejan avisos sin pagar una y otra vez: la verificación de placas de la patrulla y la consola lo indican.',
+    noticeCountLabel: 'Avisos sin pagar que hacen a un infractor reincidente',
+    noticeCountHint: 'Vacío: no se cuenta.',
+    overdueDaysLabel: 'O cualquier aviso sin pagar por más de (días)',
+    overdueDaysHint: 'Vacío: no se revisa la antigüedad.',
+  },
 } satisfies Catalogue;
