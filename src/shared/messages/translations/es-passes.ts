@@ -123,10 +123,11 @@ export const esPassesPart = {
     emailCanceledRenewalStopped: 'No se renovará y no se le volverá a cobrar.',
     emailInvitedBody: '{business} le emitió un permiso de estacionamiento: {product}.',
     emailInvitedNewAccount:
-      'Inicie sesión con este correo y la contraseña que le dio {business}. Puede cambiarla en la página de su cuenta.',
-    emailInvitedExistingAccount: 'Inicie sesión con su cuenta para verlo en su panel.',
+      'Elija su propia contraseña y agregue su vehículo con el botón de abajo; el enlace es válido durante 14 días. Mientras tanto, puede iniciar sesión con este correo y la contraseña que le dio {business}.',
+    emailInvitedExistingAccount:
+      'Agregue su vehículo con el botón de abajo (el enlace es válido durante 14 días), o inicie sesión en su cuenta para ver el permiso en su panel.',
     emailInvitedSetPassword:
-      'Su cuenta todavía no tiene contraseña: cree una con el botón de abajo (el enlace es válido durante una hora; después use «¿Olvidó su contraseña?»).',
+      'Cree su contraseña y agregue su vehículo con el botón de abajo; el enlace es válido durante 14 días.',
     emailInvitedNeedsApproval: '{business} aprobará el permiso cuando usted haya agregado su vehículo.',
     emailInvitedAction: 'Active su permiso',
     invitationInvalid:

@@ -127,10 +127,11 @@ export const frPassesPart = {
     emailCanceledRenewalStopped: 'Il ne sera pas renouvelé et ne vous sera plus facturé.',
     emailInvitedBody: '{business} vous a émis un permis de stationnement : {product}.',
     emailInvitedNewAccount:
-      'Connectez-vous avec cette adresse courriel et le mot de passe que {business} vous a donné. Vous pouvez le changer à la page de votre compte.',
-    emailInvitedExistingAccount: 'Connectez-vous à votre compte pour le voir dans votre tableau de bord.',
+      'Choisissez votre propre mot de passe et ajoutez votre véhicule avec le bouton ci-dessous; le lien est valide pendant 14 jours. D’ici là, vous pouvez vous connecter avec cette adresse courriel et le mot de passe que {business} vous a donné.',
+    emailInvitedExistingAccount:
+      'Ajoutez votre véhicule avec le bouton ci-dessous (le lien est valide pendant 14 jours), ou connectez-vous à votre compte pour voir le permis dans votre tableau de bord.',
     emailInvitedSetPassword:
-      'Votre compte n’a pas encore de mot de passe : créez-en un avec le bouton ci-dessous (le lien est valide une heure; ensuite, utilisez « Mot de passe oublié? »).',
+      'Créez votre mot de passe et ajoutez votre véhicule avec le bouton ci-dessous; le lien est valide pendant 14 jours.',
     emailInvitedNeedsApproval: '{business} approuvera le permis une fois votre véhicule ajouté.',
     emailInvitedAction: 'Activer votre permis',
     invitationInvalid:
