@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The console's appeal list (issue 33): its filters and search. */
-export const consoleAppealListMessages = {
+export const consoleAppealListMessages = /* @__PURE__ */ localized('consoleAppealListMessages', {
   stateLabel: 'Show',
   states: { pending: 'Waiting for an answer', decided: 'Decided', all: 'All appeals' } as Record<
     string,
@@ -14,4 +15,4 @@ export const consoleAppealListMessages = {
   clearFilters: 'Clear filters',
   emptyQueue: 'No appeal is waiting for an answer.',
   emptyFiltered: 'No appeals match. Change the search or the filters.',
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The audit log as a person reads it (issue 33): kinds of change, records and fields by name. */
-export const consoleAuditMessages = {
+export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessages', {
   filterOperator: 'Operator',
   anyOperator: 'Anyone',
   filterAction: 'Change',
@@ -114,4 +115,4 @@ export const consoleAuditMessages = {
     lateDays2: 'Second late after (days)',
     lateDays3: 'Third late after (days)',
   } as Record<string, string>,
-} as const;
+} as const);

@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The parts every console list shares (issue 33): its count, its pages and its export. */
-export const consoleListMessages = {
+export const consoleListMessages = /* @__PURE__ */ localized('consoleListMessages', {
   /** "1–25 of 10,217": the rows shown and how many match. */
   range: '{first}–{last} of {total}',
   /** Past the counted cap: "1–25 of more than 10,000". */
@@ -17,4 +18,4 @@ export const consoleListMessages = {
   jumpOutOfRange: 'Choose a page from 1 to {pages}.',
   exportCsv: 'Export CSV',
   exportHint: 'Exports every row that matches the filters, not only this page.',
-} as const;
+} as const);

@@ -1,8 +1,9 @@
+import { localized } from '../i18n/catalogue';
 /**
  * What an appeal's answer did to its notice (issue 33: outcomes safe by default), as the operator
  * chooses it, the appellant's email says it and the public pages show it.
  */
-export const appealOutcomeMessages = {
+export const appealOutcomeMessages = /* @__PURE__ */ localized('appealOutcomeMessages', {
   outcomeLegend: 'What happens to the notice',
   outcomeVoid: 'Void the notice: nothing left to pay',
   outcomeReduce: 'Reduce the amount to pay',
@@ -24,10 +25,10 @@ export const appealOutcomeMessages = {
   queueVoided: 'Voided',
   queueReduced: 'Reduced to {amount}',
   auditReason: 'Appeal approved',
-} as const;
+} as const);
 
 /** Bulk work in the console's lists (issue 33). */
-export const bulkMessages = {
+export const bulkMessages = /* @__PURE__ */ localized('bulkMessages', {
   tooMany: 'Choose at most {max} rows at once: narrow the search, then try again.',
   notFound: 'This record was not found.',
   selectRow: 'Select {label}',
@@ -51,4 +52,4 @@ export const bulkMessages = {
   bulkActions: 'Bulk actions',
   dismiss: 'Dismiss',
   selectColumn: 'Select',
-} as const;
+} as const);

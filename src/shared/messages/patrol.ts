@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** The patrol app (/patrol, issue 29): an enforcement officer's phone screens. */
-export const patrolMessages = {
+export const patrolMessages = /* @__PURE__ */ localized('patrolMessages', {
   appName: 'Patrol',
   signInTitle: 'Patrol sign-in',
   signOut: 'Sign out',
@@ -80,4 +81,4 @@ export const patrolMessages = {
   noLocation: 'No location from this phone: the scan was not recorded. Allow location to record scans.',
   sessionEnded: 'Your session has ended. Sign in again to send what waits on this phone.',
   refusedHelp: 'Refused items stay here: correct them in the console or write them again.',
-} as const;
+} as const);

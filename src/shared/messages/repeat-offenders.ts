@@ -1,8 +1,9 @@
+import { localized } from '../i18n/catalogue';
 /**
  * Repeat offenders (issue 31, decision 213): the plate check's line, the console's list and its
  * settings. {count}, {days}, {threshold}: whole numbers; {total}: money already formatted.
  */
-export const repeatOffenderMessages = {
+export const repeatOffenderMessages = /* @__PURE__ */ localized('repeatOffenderMessages', {
   /** The plate check's and the console's plain line, by the test that flagged the plate. */
   byCount: 'Repeat offender: {count} unpaid notices.',
   byCountOne: 'Repeat offender: 1 unpaid notice.',
@@ -44,4 +45,4 @@ export const repeatOffenderMessages = {
   noticeCountHint: 'Empty: not counted.',
   overdueDaysLabel: 'Or any notice unpaid for more than (days)',
   overdueDaysHint: 'Empty: age is not checked.',
-} as const;
+} as const);

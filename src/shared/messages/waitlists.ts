@@ -1,5 +1,6 @@
+import { localized } from '../i18n/catalogue';
 /** Waitlists for sold-out passes (issue 31): the portal, the offer's email and page, the console. */
-export const waitlistMessages = {
+export const waitlistMessages = /* @__PURE__ */ localized('waitlistMessages', {
   // Joining, on a sold-out product.
   joinButton: 'Join the waitlist',
   joinTitle: 'Join the waitlist for {product}',
@@ -69,4 +70,4 @@ export const waitlistMessages = {
   editorHasWaitlist: 'Keep a waitlist when sold out',
   editorHasWaitlistHelp: 'People can join a list; each freed place is offered to the first in line.',
   editorOfferHours: 'Hours an offer is held',
-} as const;
+} as const);

@@ -472,4 +472,28 @@ export const esPortalPart = {
       '{count, plural, one {# foto adjunta} other {# fotos adjuntas}}. Abra la apelación para verlas.',
     photosLabel: 'Agregar fotos (opcional)',
   },
+  appealOutcomeMessages: {
+    outcomeLegend: 'Qué pasa con el aviso',
+    outcomeVoid: 'Anular el aviso: no queda nada por pagar',
+    outcomeReduce: 'Reducir el monto a pagar',
+    reduceToLabel: 'Nuevo monto (dólares)',
+    reduceToRequired: 'Ingrese el monto reducido, por ejemplo 25.00.',
+    approveAndVoid: 'Aprobar y anular',
+    approveAndReduce: 'Aprobar y reducir',
+    onlyApprovalReduces: 'Solo una apelación aprobada puede reducir el aviso.',
+    reduceNotBelow: 'El monto reducido debe ser menor que los {amount} que se deben ahora.',
+    paidCannotApprove:
+      'Este aviso está pagado: reembolse el pago desde el aviso y luego responda la apelación.',
+    emailVoided: 'El aviso fue anulado: no tiene nada que pagar.',
+    emailReduced:
+      'El monto del aviso se redujo a {amount}. Páguelo dentro de las fechas que indica el aviso.',
+    decisionVoided: 'El aviso fue anulado: no tiene nada que pagar.',
+    decisionReduced: 'El monto a pagar se redujo a {amount}.',
+    historyApprovedVoided: 'Apelación aprobada: aviso anulado',
+    historyApprovedReduced: 'Apelación aprobada: monto reducido a {amount}',
+    bannerApprovedReduced: 'Apelación aprobada: el monto se redujo a {amount}.',
+    queueVoided: 'Anulado',
+    queueReduced: 'Reducido a {amount}',
+    auditReason: 'Apelación aprobada',
+  },
 } satisfies Catalogue;

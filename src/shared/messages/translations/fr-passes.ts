@@ -127,10 +127,17 @@ export const frPassesPart = {
     emailCanceledRenewalStopped: 'Il ne sera pas renouvelé et ne vous sera plus facturé.',
     emailInvitedBody: '{business} vous a émis un permis de stationnement : {product}.',
     emailInvitedNewAccount:
-      'Connectez-vous avec cette adresse courriel et le mot de passe que {business} vous a donné. Vous pouvez le changer à la page de votre compte.',
-    emailInvitedExistingAccount: 'Connectez-vous à votre compte pour le voir dans votre tableau de bord.',
+      'Choisissez votre propre mot de passe et ajoutez votre véhicule avec le bouton ci-dessous; le lien est valide pendant 14 jours. D’ici là, vous pouvez vous connecter avec cette adresse courriel et le mot de passe que {business} vous a donné.',
+    emailInvitedExistingAccount:
+      'Ajoutez votre véhicule avec le bouton ci-dessous (le lien est valide pendant 14 jours), ou connectez-vous à votre compte pour voir le permis dans votre tableau de bord.',
     emailInvitedSetPassword:
-      'Votre compte n’a pas encore de mot de passe : créez-en un avec le bouton ci-dessous (le lien est valide une heure; ensuite, utilisez « Mot de passe oublié? »).',
+      'Créez votre mot de passe et ajoutez votre véhicule avec le bouton ci-dessous; le lien est valide pendant 14 jours.',
+    emailInvitedNeedsApproval: '{business} approuvera le permis une fois votre véhicule ajouté.',
+    emailInvitedAction: 'Activer votre permis',
+    invitationInvalid:
+      'Ce lien d’invitation n’est plus valide. Connectez-vous pour voir votre permis, ou demandez une nouvelle invitation à l’entreprise qui vous a invité.',
+    invitationPasswordRequired: 'Veuillez choisir un mot de passe.',
+    invitationAlreadyAccepted: 'Cette invitation a déjà été acceptée. Connectez-vous pour voir votre permis.',
   },
   passScreenMessages: {
     chooseTitle: 'Choisir un permis',
@@ -234,6 +241,7 @@ export const frPassesPart = {
     rejectedTitle: 'Refusé',
     rejectedNotice:
       'Votre demande de permis a été refusée par l’administrateur du stationnement. Consultez vos courriels pour lire son message.',
+    chooseAnotherPass: 'Choisir un autre permis',
   },
   passEditMessages: {
     editTitle: 'Modifier votre permis',
@@ -287,6 +295,16 @@ export const frPassesPart = {
     inviteSubmit: 'Envoyer l’invitation',
     inviteSent: 'Invitation envoyée à {email}.',
     noBusinessProducts: 'Votre entreprise n’a encore aucun permis à émettre.',
+    invitationTitle: 'Activez votre permis de stationnement',
+    invitationIntro: '{business} vous a émis un permis de stationnement : {product}.',
+    invitationAccount: 'Votre compte : {email}',
+    invitationPasswordIntro:
+      'Choisissez votre propre mot de passe. C’est avec lui que vous vous connecterez dorénavant.',
+    invitationVehicleTitle: 'Votre véhicule',
+    invitationNeedsApproval: '{business} approuvera le permis une fois votre véhicule ajouté.',
+    invitationSubmit: 'Enregistrer et ouvrir mon permis',
+    invitationLoading: 'Ouverture de votre invitation…',
+    invitationSignIn: 'Aller à la connexion',
   },
   passesOverviewMessages: {
     title: 'Vos permis',
@@ -413,6 +431,8 @@ export const frPassesPart = {
     permitIsExpired: 'Le permis est expiré',
     permitIsInvalid: 'Le permis n’est pas valide',
     detailNotFound: 'Ce permis est introuvable.',
+    dailyWindow: 'Heures de la journée',
+    dailyWindowValue: 'De {from} à {to}',
   },
   plateMessages: {
     plateInvalid:
@@ -420,6 +440,7 @@ export const frPassesPart = {
     plateTooLong:
       'Veuillez entrer les renseignements du véhicule : une plaque compte au plus {max} caractères.',
     duplicateVehicle: 'Vous avez déjà un véhicule avec cette plaque.',
+    plateAlreadyOnPass: 'Ce permis a déjà un véhicule avec cette plaque.',
   },
   privacyMessages: {
     cardTitle: 'Vos données',
@@ -454,6 +475,16 @@ export const frPassesPart = {
       'Cette action est définitive. Entrez le courriel du client pour confirmer. Ses permis récurrents ne seront plus renouvelés et il recevra une confirmation par courriel.',
     consoleConfirmEmailLabel: 'Courriel du client',
     consoleErased: 'Le client a été effacé.',
+    closedOk: 'OK',
+    closeDialog: 'Fermer',
+    consoleDownloadJson: 'Exporter ses données (JSON)',
+    consoleDownloadCsv: 'Exporter ses données (CSV)',
+    consoleEmailMismatch: 'Entrez le courriel du client exactement tel qu’il est affiché pour confirmer.',
+    consoleClosedAccount: 'Ce compte est fermé; ses données personnelles ont été effacées.',
+    tenantExportTitle: 'Exporter toutes les données de ce portail',
+    tenantExportIntro:
+      'Un seul fichier JSON contenant chaque dossier de ce portail (paramètres, avis, clients, permis, produits, opérateurs, lectures de plaques, rapports) ainsi que l’historique des paiements, des contestations et des modifications, dans le format que le portail charge. Les mots de passe n’y figurent que sous forme de hachages sécurisés. Le téléchargement est journalisé.',
+    tenantExportButton: 'Télécharger l’exportation',
   },
   legalMessages: {
     platformOperator: 'l’exploitant du stationnement',
@@ -515,5 +546,76 @@ export const frPassesPart = {
     'image/webp': 'WebP',
     'image/heic': 'HEIC',
     'application/pdf': 'PDF',
+  },
+  waitlistMessages: {
+    joinButton: 'S’inscrire sur la liste d’attente',
+    joinTitle: 'Liste d’attente pour {product}',
+    joinIntro:
+      'Ce permis est épuisé. Laissez votre courriel et nous vous offrirons la prochaine place qui se libère, selon l’ordre d’arrivée.',
+    emailLabel: 'Courriel',
+    emailSignedIn: 'Nous vous écrirons à {email}.',
+    joinSubmit: 'S’inscrire sur la liste d’attente',
+    cancel: 'Annuler',
+    yourPlace: 'Vous êtes au rang {rank} sur la liste d’attente.',
+    yourPlaceOffered: 'Une place vous est réservée : le lien se trouve dans vos courriels.',
+    alreadyOnList: 'Vous êtes déjà inscrit sur cette liste d’attente.',
+    noWaitlist: 'Ce permis n’a pas de liste d’attente.',
+    notSoldOut: 'Ce permis n’est pas épuisé : vous pouvez l’acheter dès maintenant.',
+    emailRequired: 'Entrez votre courriel pour vous inscrire sur la liste d’attente.',
+    emailInvalid: 'Entrez une adresse courriel valide, par exemple nom@exemple.com.',
+    offerUnavailable: 'Cette offre de la liste d’attente a expiré, a été refusée ou a déjà été utilisée.',
+    offerNotFound: 'Cette offre de la liste d’attente est introuvable. Vérifiez le lien dans votre courriel.',
+    offerEmailSubject: 'Une place pour {product} vous est réservée jusqu’au {deadline}',
+    offerEmailHeading: 'Une place s’est libérée pour vous',
+    offerEmailBody:
+      'Vous étiez le premier sur la liste d’attente pour {product}. Nous vous réservons une place jusqu’au {deadline}; personne d’autre ne peut l’acheter d’ici là.',
+    offerEmailAfter:
+      'Si vous n’en avez plus besoin, ouvrez le lien et refusez-la : la place ira à la personne suivante.',
+    offerEmailAction: 'Acheter votre permis',
+    offerTitle: 'Votre place pour {product}',
+    offerHeld:
+      'Une place vous est réservée jusqu’au {deadline}. Personne d’autre ne peut l’acheter d’ici là.',
+    offerBuy: 'Acheter votre permis',
+    offerDecline: 'Refuser la place',
+    offerDeclineConfirm:
+      'Refuser cette place? Elle ira à la personne suivante et vous quitterez la liste d’attente.',
+    offerDeclined:
+      'Vous avez refusé la place. Elle a été offerte à la personne suivante sur la liste d’attente.',
+    offerAccepted: 'Vous avez acheté cette place. Votre permis vous a été envoyé par courriel.',
+    offerExpired: 'Cette offre a expiré le {deadline}. La place a été offerte à la personne suivante.',
+    offerRemoved: 'Vous n’êtes plus sur cette liste d’attente.',
+    offerBanner: 'Une place vous est réservée jusqu’au {deadline}. Terminez le paiement pour l’obtenir.',
+    loading: 'Chargement de votre offre',
+    consoleTitle: 'Listes d’attente',
+    consoleIntro:
+      'Les personnes qui attendent un permis épuisé, dans l’ordre. Chaque place qui se libère est offerte à la première personne de la liste et lui est réservée pendant le délai d’offre du produit.',
+    consoleEmpty: 'Aucun produit n’a de liste d’attente. Activez-la dans les paramètres d’un produit.',
+    consoleNobody: 'Personne n’attend.',
+    consoleLoading: 'Chargement des listes d’attente',
+    consoleForbidden: 'Votre rôle ne permet pas de voir les listes d’attente.',
+    consoleCapacity:
+      '{held} places prises sur {capacity} · offres réservées pendant {hours, plural, one {{hours} heure} other {{hours} heures}}',
+    consoleWaitingCount: '{count} en attente',
+    columnRank: 'Rang',
+    columnPerson: 'Personne',
+    columnStatus: 'Statut',
+    columnJoined: 'Inscription',
+    columnActions: 'Actions',
+    statusWaiting: 'En attente',
+    statusOffered: 'Offerte jusqu’au {deadline}',
+    moveUp: 'Monter {email}',
+    moveDown: 'Descendre {email}',
+    remove: 'Retirer {email}',
+    removeConfirm:
+      'Retirer {email} de la liste d’attente? Une place qui lui est réservée ira à la personne suivante.',
+    moved: 'Déplacé.',
+    removed: 'Retiré de la liste d’attente.',
+    rankOutOfRange: 'Le rang doit être compris entre 1 et {count}.',
+    notWaiting: 'Seules les personnes encore en attente peuvent être déplacées.',
+    entryGone: 'Cette personne n’est plus sur la liste d’attente.',
+    editorHasWaitlist: 'Tenir une liste d’attente une fois épuisé',
+    editorHasWaitlistHelp:
+      'Les gens peuvent s’inscrire sur une liste; chaque place libérée est offerte à la première personne de la liste.',
+    editorOfferHours: 'Heures pendant lesquelles une offre est réservée',
   },
 } satisfies Catalogue;

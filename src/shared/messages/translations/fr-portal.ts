@@ -479,4 +479,28 @@ export const frPortalPart = {
       '{count, plural, one {# photo jointe} other {# photos jointes}}. Ouvrez la contestation pour les voir.',
     photosLabel: 'Ajouter des photos (facultatif)',
   },
+  appealOutcomeMessages: {
+    outcomeLegend: 'Ce qu’il advient de l’avis',
+    outcomeVoid: 'Annuler l’avis : plus rien à payer',
+    outcomeReduce: 'Réduire le montant à payer',
+    reduceToLabel: 'Nouveau montant (dollars)',
+    reduceToRequired: 'Entrez le montant réduit, par exemple 25.00.',
+    approveAndVoid: 'Accepter et annuler',
+    approveAndReduce: 'Accepter et réduire',
+    onlyApprovalReduces: 'Seule une contestation acceptée peut réduire le montant de l’avis.',
+    reduceNotBelow: 'Le montant réduit doit être inférieur aux {amount} dus actuellement.',
+    paidCannotApprove:
+      'Cet avis est payé : remboursez le paiement à partir de l’avis, puis répondez à la contestation.',
+    emailVoided: 'L’avis a été annulé : vous n’avez rien à payer.',
+    emailReduced:
+      'Le montant de l’avis a été réduit à {amount}. Veuillez le payer dans les délais indiqués sur l’avis.',
+    decisionVoided: 'L’avis a été annulé : vous n’avez rien à payer.',
+    decisionReduced: 'Le montant à payer a été réduit à {amount}.',
+    historyApprovedVoided: 'Contestation acceptée : avis annulé',
+    historyApprovedReduced: 'Contestation acceptée : montant réduit à {amount}',
+    bannerApprovedReduced: 'Contestation acceptée : le montant est réduit à {amount}.',
+    queueVoided: 'Annulé',
+    queueReduced: 'Réduit à {amount}',
+    auditReason: 'Contestation acceptée',
+  },
 } satisfies Catalogue;
