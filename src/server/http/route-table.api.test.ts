@@ -22,6 +22,8 @@ const RAW_ROUTE_FILES = new Set([
   'src/server/features/web/plugin.ts',
   // The load balancer's probes, outside the API (decision 190).
   'src/server/plugins/health.ts',
+  // The patrol app's web app manifest: a page's companion file, not an API call (decision 195).
+  'src/server/features/enforcement/patrol-manifest.ts',
 ]);
 
 function sourceFiles(directory: string): string[] {

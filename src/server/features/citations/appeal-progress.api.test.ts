@@ -58,6 +58,8 @@ describe("a notice's appeal progress", () => {
       submittedOn: '2026-11-12T10:00:00.000Z',
       outcome: 'pending',
       answeredOn: null,
+      resolution: null,
+      reducedAmount: null,
     });
   });
 
@@ -67,6 +69,9 @@ describe("a notice's appeal progress", () => {
       submittedOn: '2026-11-12T10:00:00.000Z',
       outcome: 'denied',
       answeredOn: '2026-11-14T16:30:00.000Z',
+      // A denial leaves the notice as it was: nothing voided, nothing reduced.
+      resolution: null,
+      reducedAmount: null,
     });
     expect(answer.body).not.toContain('private@example.com');
   });

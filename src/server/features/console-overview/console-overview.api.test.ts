@@ -212,6 +212,8 @@ describe('GET /dashboard/audit', () => {
     expect((await audit(tokens.admin, '?entityType=settings')).json()).toEqual({
       entries: [],
       nextCursor: null,
+      total: 0,
+      isTotalExact: true,
     });
   });
 

@@ -77,6 +77,7 @@ describe('GET /portal/customer', () => {
         'guestCode',
         'isEmailVerified',
         'isGuestCodesActive',
+        'language',
         'signupCode',
         'unit',
         'uuid',

@@ -213,8 +213,9 @@ describe('a freed place', () => {
   });
 
   it('goes to the next person when declined', async () => {
-    const [, second] = await passesOf('Garage');
-    await cancel(second!.id);
+    // Any pass still holding a place (the first test cancelled one, and ann bought another).
+    const [holding] = (await passesOf('Garage')).filter((pass) => pass.paidStatus === 'paid');
+    expect((await cancel(holding!.id)).statusCode).toBe(200);
     const bob = await entryOf('bob@people.example', 'Garage');
     expect(bob.status).toBe('offered');
     const declined = await t.request('lots', {
