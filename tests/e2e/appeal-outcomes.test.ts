@@ -76,6 +76,10 @@ describe('appeal outcomes', () => {
       await dialog.getByText('The reduced amount must be less than the $60.00 due now.').waitFor();
       await amount.fill('20');
       await amount.press('Enter');
+      // A decided appeal leaves the queue and is found among the decided ones, with its outcome.
+      await card.waitFor({ state: 'detached' });
+      await page.getByLabel('Show').selectOption('decided');
+      await page.waitForURL(/\/dashboard\/appeals\?state=decided$/);
       await card.getByText('Approved · Reduced to $20.00', { exact: true }).waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);

@@ -52,7 +52,7 @@ describe('bulk approval of the approvals queue', () => {
       const page = await context.newPage();
       await signInOperator(page, subdomain);
       await page.goto(tenantUrl(subdomain, '/dashboard/passes?status=waiting'));
-      await page.getByText('30 passes', { exact: true }).waitFor();
+      await page.getByText('1–25 of 30', { exact: true }).waitFor();
       await expectAccessible(page);
 
       const bar = page.getByRole('region', { name: 'Bulk actions' });

@@ -143,9 +143,9 @@ describe('brand and settings', () => {
 
     // The change is in the audit log, field by field.
     await page.goto(tenantUrl(DARK, '/dashboard/audit'));
-    const entry = page.getByRole('listitem').filter({ hasText: 'settings.update' });
-    await entry.getByRole('cell', { name: '2E7D32' }).waitFor();
-    await entry.getByRole('cell', { name: '1B2A41' }).waitFor();
+    const entry = page.getByRole('listitem').filter({ hasText: 'Settings changed' }).first();
+    await entry.getByRole('cell', { name: /2E7D32/i }).waitFor();
+    await entry.getByRole('cell', { name: /1B2A41/i }).waitFor();
     await expectAccessible(page);
   });
 });

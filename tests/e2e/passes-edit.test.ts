@@ -202,6 +202,7 @@ describe('invite by email', () => {
     await openEmail(page, LIGHT, 'vic.visitor@example.com', 'You have been issued a parking permit');
     await page.getByRole('link', { name: /\/permits\/invitation\// }).click();
     await page.getByRole('heading', { name: 'Set up your parking pass' }).waitFor();
+    const invitationUrl = page.url();
     await page.getByText('Harbor Offices issued you a parking pass: Harbor Visitor.').waitFor();
     await page.getByText('Your account: vic.visitor@example.com').waitFor();
     await page.getByRole('button', { name: 'Save and open my pass' }).click();
@@ -221,7 +222,7 @@ describe('invite by email', () => {
     expectNoPageErrors(page);
 
     // The link worked once; the business sees its visitor under My visitors.
-    await page.goBack();
+    await page.goto(invitationUrl);
     await page.getByText(/This invitation link is no longer valid/).waitFor();
     await context.close();
     context = await newContext(browser);

@@ -21,6 +21,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { canonicalPlate } from '../../../../shared/rules/plates';
 import { useTenantTimeZone } from '../../../app/brand';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { statusBadgeColor } from '../notices/notice-status';
 import { callAsOperator } from '../operator-call';
 import { PassStatusBadge } from '../passes/pass-status';
@@ -34,8 +35,8 @@ function CoverBanner({ lookup, timeZone }: { lookup: PlateLookup; timeZone: stri
       variant="light"
       role="status"
       title={lookup.isCovered ? fillMessage(m.plateCovered, { until }) : m.plateNotCovered}
-      // The light tint's own title colour is too pale on it (axe): the darkest shade of the hue.
-      styles={{ title: { color: `var(--mantine-color-${lookup.isCovered ? 'green' : 'red'}-9)` } }}
+      // The light tint's own title colour is too pale on it (axe): the console's decision colours.
+      styles={{ title: { color: lookup.isCovered ? APPROVE_GREEN : DENY_RED } }}
     >
       <Text size="sm">{lookup.isCovered ? m.plateCoveredDetail : m.plateNotCoveredDetail}</Text>
       <Text size="xs" c="gray.8">
@@ -89,7 +90,7 @@ function PassesSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: st
                 <Group gap="xs" wrap="nowrap">
                   <Link to={`/dashboard/passes/${pass.uuid}`}>{pass.customerPermitId}</Link>
                   {pass.isCovering && (
-                    <Badge color="green" c="green.9" variant="light">
+                    <Badge color="green" c="dark.9" variant="light">
                       {m.plateCoveringBadge}
                     </Badge>
                   )}
