@@ -69,9 +69,7 @@ describe('French (fr-CA) at 390 px', () => {
   }, async () => {
     await page.goto(tenantUrl('demo', '/?lang=fr'));
     await appReady();
-    await expect(
-      page.getByRole('heading', { name: 'Payer ou contester un avis de stationnement' }),
-    ).toBeTruthy();
+    await page.getByRole('heading', { name: 'Payer ou contester un avis de stationnement' }).waitFor();
     await expect(page.locator('main').textContent()).resolves.toContain(
       'Payer ou contester un avis de stationnement',
     );
@@ -110,7 +108,7 @@ describe('French (fr-CA) at 390 px', () => {
     // The page's chunk loads after the frame ('Chargement…'): wait for its heading.
     await page.getByText('Contestation d’un avis de stationnement').first().waitFor();
     await page.getByRole('button', { name: 'Rechercher' }).click();
-    await expect(page.getByText('Entrez le numéro imprimé sur votre avis.')).toBeTruthy();
+    await page.getByText('Entrez le numéro imprimé sur votre avis.').waitFor();
     await expectWholeInLanguage('fr');
   });
 });

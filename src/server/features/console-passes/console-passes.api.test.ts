@@ -356,7 +356,7 @@ describe('pass products', () => {
         productBody({ name: 'Bad one', ...overrides }),
       );
       expect(response.statusCode, JSON.stringify(overrides)).toBe(400);
-      expect(response.json().message).toBeTruthy();
+      expect(response.json().message).toMatch(/^[A-Z].*\.$/);
     }
     expect(await countRows('pass_products')).toBe(before.products);
     expect(await countRows('audit_log')).toBe(before.audit);

@@ -111,7 +111,7 @@ describe('the operators page', () => {
     ]) {
       const response = await call(tokens.admin, 'POST', '/dashboard/operators', payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBeTruthy();
+      expect(response.json().message).toMatch(/^[A-Z].*\.$/);
     }
     expect(await countRows()).toEqual(before);
   });
