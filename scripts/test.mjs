@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, type check, unit tests, API tests on PGlite and on PostgreSQL (DATABASE_URL,
-// else the local server), then browser tests in headless Chromium against a started server.
+// else the local server), then browser tests in headless Chromium against a started server, and
+// the built server on the other supported Node.js lines (scripts/node-lines.mjs).
 // Every step runs even when an earlier one fails, and the last line sums up the tests. Programs
 // the tests drive (redis-server, Chromium) are installed from Debian's packages when missing.
 import { spawnSync } from 'node:child_process';
@@ -75,6 +76,9 @@ if (install('PostgreSQL', () => (databaseUrl = ensurePostgres()))) {
   vitest('API tests on PostgreSQL', 'api-postgres', { DATABASE_URL: databaseUrl });
 }
 if (install('Chromium', ensureChromium)) vitest('browser tests (Chromium)', 'e2e');
+// After the browser tests, which build the portal: the built server on the other LTS lines.
+if (run('the built server on Node.js 22 and 24', 'node', ['scripts/node-lines.mjs'])) totals.passed += 2;
+else totals.failed += 1;
 
 console.log('');
 console.log(`Took ${Math.round((Date.now() - started) / 1000)} s: ${stepTimes.join(', ')}.`);
