@@ -1,5 +1,8 @@
+import { type Options as ParseOptions, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
 /**
- * CSV as RFC 4180 writes it: comma separated, fields with commas, quotes or line breaks in
+ * CSV as RFC 4180 writes it, through csv-parse and csv-stringify: comma separated, fields with commas, quotes or line breaks in
  * double quotes, a quote inside doubled. Both ends use it: the console builds its template with
  * it, the server parses imports and writes exports.
  */
@@ -11,62 +14,41 @@ export interface CsvParseResult {
   error: { line: number; message: string } | null;
 }
 
-/** Reads CSV text; blank lines are skipped, a leading byte-order mark is ignored. */
+const PARSE_OPTIONS: ParseOptions = {
+  bom: true,
+  relax_column_count: true,
+  relax_quotes: true,
+  skip_empty_lines: true,
+  // Files edited by hand mix line endings; each of them ends a record.
+  record_delimiter: ['\r\n', '\n', '\r'],
+};
+
+/** Line breaks inside a record's quoted fields, to find the line it starts on. */
+const lineBreaksIn = (fields: string[]) =>
+  fields.reduce((count, field) => count + (field.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
+
+/** Reads CSV text (csv-parse); blank lines are skipped, a leading byte-order mark is ignored. */
 export function parseCsv(text: string): CsvParseResult {
-  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: CsvParseResult['records'] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let recordLine = 1;
-  let isQuoted = false;
-  let quoteLine = 0;
-  let index = 0;
-
-  const endRecord = () => {
-    fields.push(field);
-    if (!(fields.length === 1 && fields[0] === '')) records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-
-  while (index < source.length) {
-    const char = source[index]!;
-    if (isQuoted) {
-      if (char === '"') {
-        if (source[index + 1] === '"') {
-          field += '"';
-          index += 2;
-          continue;
-        }
-        isQuoted = false;
-      } else {
-        if (char === '\n') line += 1;
-        field += char;
-      }
-      index += 1;
-      continue;
-    }
-    if (char === '"' && field === '') {
-      isQuoted = true;
-      quoteLine = line;
-    } else if (char === ',') {
-      fields.push(field);
-      field = '';
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && source[index + 1] === '\n') index += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      field += char;
-    }
-    index += 1;
+  let lastLine = 0;
+  try {
+    parse(text, {
+      ...PARSE_OPTIONS,
+      on_record: (fields: string[], context) => {
+        records.push({ line: context.lines - lineBreaksIn(fields), fields });
+        lastLine = context.lines;
+        return null;
+      },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'CSV_QUOTE_NOT_CLOSED') throw error;
+    // csv-parse names the line it stopped on (the end of the file); a person needs the line the
+    // quote opened on: the first line with text after the last whole record.
+    const lines = text.split(/\r\n|\n|\r/);
+    let line = lastLine + 1;
+    while (line < lines.length && lines[line - 1]!.trim() === '') line += 1;
+    return { records: [], error: { line, message: 'A quoted field is never closed.' } };
   }
-  if (isQuoted) {
-    return { records: [], error: { line: quoteLine, message: 'A quoted field is never closed.' } };
-  }
-  endRecord();
   return { records, error: null };
 }
 
@@ -76,13 +58,18 @@ export function parseCsv(text: string): CsvParseResult {
  * typed by someone on the street must never execute in an operator's spreadsheet (CSV injection).
  */
 export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return csvLine([value]).slice(0, -2);
 }
+
+/** A string a spreadsheet would run as a formula, made inert with a leading apostrophe. */
+const defuseFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 /** One line of CSV, with its line break. */
 export function csvLine(values: readonly (string | number | null | undefined)[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
+  return stringify([values.map((value) => value ?? '')], {
+    record_delimiter: '\r\n',
+    // A line break of any kind is quoted, not only the record delimiter: readers split on each.
+    quoted_match: /[\r\n]/,
+    cast: { string: defuseFormula },
+  });
 }

@@ -8,7 +8,7 @@ describe('sanitiseRichText', () => {
         '<p>Park <strong>only</strong> in <em>zone B</em>.<br>See <a href="https://example.com/x?a=1&amp;b=2">rules</a></p><ul><li>one</li></ul><ol><li>two</li></ol>',
       ),
     ).toBe(
-      '<p>Park <strong>only</strong> in <em>zone B</em>.<br>See <a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer nofollow">rules</a></p><ul><li>one</li></ul><ol><li>two</li></ol>',
+      '<p>Park <strong>only</strong> in <em>zone B</em>.<br />See <a href="https://example.com/x?a=1&amp;b=2" rel="noopener noreferrer nofollow">rules</a></p><ul><li>one</li></ul><ol><li>two</li></ol>',
     );
     expect(sanitiseRichText('<a href="mailto:desk@example.com">mail</a>')).toBe(
       '<a href="mailto:desk@example.com" rel="noopener noreferrer nofollow">mail</a>',
@@ -25,7 +25,7 @@ describe('sanitiseRichText', () => {
   });
 
   it('escapes stray markup and closes what was left open', () => {
-    expect(sanitiseRichText('a < b & "c" <p>open')).toBe('a &lt; b &amp; &quot;c&quot; <p>open</p>');
+    expect(sanitiseRichText('a < b & "c" <p>open')).toBe('a &lt; b &amp; "c" <p>open</p>');
     expect(sanitiseRichText('<p><strong>x</p>')).toBe('<p><strong>x</strong></p>');
     expect(sanitiseRichText('&lt;script&gt;')).toBe('&lt;script&gt;');
     expect(sanitiseRichText('   ')).toBeNull();
