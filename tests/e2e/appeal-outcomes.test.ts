@@ -2,44 +2,29 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 /**
  * An appeal approved to a reduced amount (issue 33): the operator chooses "reduce" in the answer
  * dialog by keyboard on a phone, and the driver's notice and appeal page say what is left to pay.
  * Tenants of tests/e2e/fixtures/outcomes.json: a light brand and a dark one.
  */
-const PASSWORD = 'Operator#2026';
 
 let browser: Parameters<typeof newContext>[0];
 openFreshPagePerTest((opened) => {
   ({ browser } = opened);
 });
 
-async function signInOperator(target: Page, subdomain: string) {
-  await target.goto(tenantUrl(subdomain, '/dashboard/login'));
-  await target.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    },
-    { email: `ops@${subdomain}.example`, password: PASSWORD },
-  );
-}
-
-async function expectNoHorizontalScroll(target: Page) {
-  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflows).toBe(false);
-}
+/** Signs in the tenant's operator of the fixture. */
+const signInOperator = (target: Page, subdomain: string) =>
+  writeOperatorSession(target, subdomain, `ops@${subdomain}.example`);
 
 describe('appeal outcomes', () => {
   for (const [subdomain, number] of [
@@ -83,7 +68,7 @@ describe('appeal outcomes', () => {
       await card.getByText('Approved · Reduced to $20.00', { exact: true }).waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/outcomes-queue-${subdomain}.png`, fullPage: true });
+      await screenshot(page, `outcomes-queue-${subdomain}`);
       expectNoPageErrors(page);
 
       // The driver: the notice owes $20.00 and its history says why.
@@ -94,7 +79,7 @@ describe('appeal outcomes', () => {
       await page.getByTestId('history').getByText('Appeal approved: amount reduced to $20.00').waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/outcomes-notice-${subdomain}.png`, fullPage: true });
+      await screenshot(page, `outcomes-notice-${subdomain}`);
 
       // The appeal page: its banner and decision say the same, and offer to pay.
       await page.goto(page.url().replace('/citations/', '/noticeappeal/'));
@@ -108,7 +93,7 @@ describe('appeal outcomes', () => {
         .waitFor();
       await page.getByTestId('appeal-decision').getByRole('link', { name: 'Pay the notice' }).waitFor();
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/outcomes-appeal-${subdomain}.png`, fullPage: true });
+      await screenshot(page, `outcomes-appeal-${subdomain}`);
       expectNoPageErrors(page);
       await context.close();
     }, 240_000);

@@ -2,11 +2,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 /**
  * The approvals queue cleared in one bulk call (issue 33): select the page, then all 30 matching,
@@ -14,33 +17,15 @@ import {
  * emails and the audit entries are checked by decide-passes.api.test.ts). Tenants of
  * tests/e2e/fixtures/outcomes.json: a light brand on a phone by keyboard, a dark one on a desktop.
  */
-const PASSWORD = 'Operator#2026';
 
 let browser: Parameters<typeof newContext>[0];
 openFreshPagePerTest((opened) => {
   ({ browser } = opened);
 });
 
-async function signInOperator(target: Page, subdomain: string) {
-  await target.goto(tenantUrl(subdomain, '/dashboard/login'));
-  await target.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    },
-    { email: `ops@${subdomain}.example`, password: PASSWORD },
-  );
-}
-
-async function expectNoHorizontalScroll(target: Page) {
-  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflows).toBe(false);
-}
+/** Signs in the tenant's operator of the fixture. */
+const signInOperator = (target: Page, subdomain: string) =>
+  writeOperatorSession(target, subdomain, `ops@${subdomain}.example`);
 
 describe('bulk approval of the approvals queue', () => {
   for (const [subdomain, prefix, isPhone] of [
@@ -77,7 +62,7 @@ describe('bulk approval of the approvals queue', () => {
       await bar.getByText('30 selected', { exact: true }).waitFor();
       await expectNoHorizontalScroll(page);
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/outcomes-bulk-selected-${subdomain}.png`, fullPage: true });
+      await screenshot(page, `outcomes-bulk-selected-${subdomain}`);
 
       const approve = bar.getByRole('button', { name: 'Approve', exact: true });
       if (isPhone) {
@@ -90,13 +75,13 @@ describe('bulk approval of the approvals queue', () => {
       await dialog.getByText(/^This approves 30 passes waiting for approval\./).waitFor();
       await dialog.getByLabel('Message to the registrants (optional)').fill('Welcome to the visitor lot.');
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/outcomes-bulk-dialog-${subdomain}.png` });
+      await screenshot(page, `outcomes-bulk-dialog-${subdomain}`);
       await dialog.getByRole('button', { name: 'Approve 30' }).click();
 
       await page.getByTestId('bulk-outcome').getByText('30 changed.', { exact: true }).waitFor();
       await page.getByText('No passes are waiting for approval.').waitFor();
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/outcomes-bulk-done-${subdomain}.png`, fullPage: true });
+      await screenshot(page, `outcomes-bulk-done-${subdomain}`);
       expectNoPageErrors(page);
 
       await context.close();

@@ -5,6 +5,7 @@ import {
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
 import { openEmail } from './support/mailbox';
@@ -13,7 +14,6 @@ import { openEmail } from './support/mailbox';
 const LIGHT = 'corelight';
 const DARK = 'coredark';
 const PASSWORD = 'Operator#2026';
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,10 +22,6 @@ let page: Page;
 openFreshPagePerTest((opened) => {
   ({ browser, context, page } = opened);
 });
-
-async function screenshot(target: Page, name: string) {
-  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 /** Opens a console page signed out, is sent to sign-in, signs in and comes back to it. */
 async function signIn(target: Page, tenant: string, email: string, path = '/dashboard', password = PASSWORD) {

@@ -2,9 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
 
@@ -13,7 +15,6 @@ import {
  * brand of tests/e2e/fixtures/console-desk.json.
  */
 const PASSWORD = 'Operator#2026';
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
 openFreshPagePerTest((opened) => {
@@ -32,12 +33,6 @@ async function phoneSignedIn(tenant: string, email: string, path: string): Promi
   return page;
 }
 
-/** The page is no wider than the phone: nothing to scroll sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 describe('the overview trends and the plate lookup on a phone', () => {
   it('draws the trends with the period before, each linking to its list (light brand)', async () => {
     const page = await phoneSignedIn('desklight', 'admin@desklight.example', '/dashboard');
@@ -49,10 +44,9 @@ describe('the overview trends and the plate lookup on a phone', () => {
     await expect(issued.locator('figcaption').textContent()).resolves.toMatch(
       /Notices issued per day: \d+ in this period against \d+ in the period before\./,
     );
-    await expectNoSidewaysScroll(page);
+    await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    if (SCREENSHOTS)
-      await page.screenshot({ path: `${SCREENSHOTS}/desk-overview-light-phone.png`, fullPage: true });
+    await screenshot(page, `desk-overview-light-phone`);
 
     // Another range by keyboard: the address keeps it.
     await page.getByText('90 days').click();
@@ -80,10 +74,9 @@ describe('the overview trends and the plate lookup on a phone', () => {
     await page.getByRole('link', { name: 'DL5001' }).waitFor();
     await page.getByText('1 open, $45.00 due today').waitFor();
     await page.getByText('Parked across two bays').waitFor();
-    await expectNoSidewaysScroll(page);
+    await expectNoHorizontalScroll(page);
     await expectAccessible(page);
-    if (SCREENSHOTS)
-      await page.screenshot({ path: `${SCREENSHOTS}/desk-plate-light-phone.png`, fullPage: true });
+    await screenshot(page, `desk-plate-light-phone`);
 
     await page.getByRole('textbox', { name: 'Plate' }).fill('NOPE9');
     await page.getByRole('button', { name: 'Look up' }).click();
@@ -100,14 +93,13 @@ describe('the overview trends and the plate lookup on a phone', () => {
       .locator('canvas')
       .first()
       .waitFor();
-    await expectNoSidewaysScroll(page);
+    await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await page.goto(tenantUrl('deskdark', '/dashboard/plates/DARK1'));
     await page.getByText('Not covered now').waitFor();
     await page.getByRole('link', { name: 'DD5001' }).waitFor();
     await expectAccessible(page);
-    if (SCREENSHOTS)
-      await page.screenshot({ path: `${SCREENSHOTS}/desk-plate-dark-phone.png`, fullPage: true });
+    await screenshot(page, `desk-plate-dark-phone`);
     expectNoPageErrors(page);
   });
 });

@@ -7,8 +7,10 @@ import {
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 /**
  * The console's lists at scale (issue 33) on tests/e2e/fixtures/console-lists.json (30 notices a
@@ -17,7 +19,6 @@ import {
  */
 const LIGHT = 'listlight';
 const DARK = 'listdark';
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
 let page: Page;
@@ -25,27 +26,11 @@ openFreshPagePerTest((opened) => {
   ({ browser, page } = opened);
 });
 
-/** Signs the tenant's admin in through the API and stores the token as the login screen does. */
-async function signInOperator(target: Page, subdomain: string): Promise<string> {
-  await target.goto(tenantUrl(subdomain, '/privacy'));
-  return target.evaluate(async (email) => {
-    const response = await fetch('/api/v1/dashboard/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Operator#2026' }),
-    });
-    if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-    const token = `Bearer ${(await response.json()).jwtToken}`;
-    localStorage.setItem('operatorJwt', token);
-    return token;
-  }, `admin@${subdomain}.example`);
-}
-
-async function screenshot(target: Page, name: string) {
-  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
-
 const range = (target: Page) => target.getByTestId('list-range');
+
+/** Signs in the tenant's admin of the fixture. */
+const signInOperator = (target: Page, subdomain: string) =>
+  writeOperatorSession(target, subdomain, `admin@${subdomain}.example`);
 
 describe('console lists', () => {
   it('shows the total, keeps the page and filters in the address, and exports what is filtered', async () => {

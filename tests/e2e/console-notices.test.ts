@@ -2,16 +2,18 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 // Two tenants of tests/e2e/fixtures/console-notices.json: a light brand colour and a dark one.
 const LIGHT = 'noticelight';
 const DARK = 'noticedark';
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
 let page: Page;
@@ -19,24 +21,6 @@ let page: Page;
 openFreshPagePerTest((opened) => {
   ({ browser, page } = opened);
 });
-
-/** Signs the tenant's admin in through the API and stores the token as the login screen does. */
-async function signInOperator(target: Page, subdomain: string) {
-  await target.goto(tenantUrl(subdomain, '/privacy'));
-  await target.evaluate(async (email) => {
-    const response = await fetch('/api/v1/dashboard/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Operator#2026' }),
-    });
-    if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-    localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-  }, `admin@${subdomain}.example`);
-}
-
-async function screenshot(target: Page, name: string) {
-  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
 
 async function chooseCsv(target: Page, csv: string) {
   await target.locator('input[type=file]').setInputFiles({
@@ -46,13 +30,11 @@ async function chooseCsv(target: Page, csv: string) {
   });
 }
 
-/** The page fits the phone's width: nothing but the tables' own scroll areas overflows. */
-async function expectNoSidewaysScroll(target: Page) {
-  const overflow = await target.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 const HEADER = 'citationNumber,plate,stateProv,createdOn,violationCode,amount,location';
+
+/** Signs in the tenant's admin of the fixture. */
+const signInOperator = (target: Page, subdomain: string) =>
+  writeOperatorSession(target, subdomain, `admin@${subdomain}.example`);
 
 describe('console notices', () => {
   it('imports a CSV (a bad row first imports nothing) and the public lookup finds the notice', async () => {
@@ -152,7 +134,7 @@ describe('console notices', () => {
       await target.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await target.waitForLoadState('networkidle');
       await expectAccessible(target);
-      await expectNoSidewaysScroll(target);
+      await expectNoHorizontalScroll(target);
       await screenshot(target, `${name}-dark-phone`);
     }
     // The empty state of a search that matches nothing.
@@ -167,14 +149,14 @@ describe('console notices', () => {
     await target.getByRole('switch', { name: 'Guest codes on' }).click();
     await target.getByText(/^Current guest code: [A-Z2-9]{6}$/).waitFor();
     await expectAccessible(target);
-    await expectNoSidewaysScroll(target);
+    await expectNoHorizontalScroll(target);
     await screenshot(target, 'customer-dark-phone');
 
     await target.goto(tenantUrl(DARK, '/dashboard/notices'));
     await target.getByRole('link', { name: 'CON100' }).click();
     await target.getByRole('heading', { name: 'Notice CON100' }).waitFor();
     await expectAccessible(target);
-    await expectNoSidewaysScroll(target);
+    await expectNoHorizontalScroll(target);
     await screenshot(target, 'notice-detail-dark-phone');
     expectNoPageErrors(target);
     await phone.close();

@@ -2,17 +2,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 /**
  * The console's pass screens (issue 11) on the tenants of tests/e2e/fixtures/console-passes.json:
  * a light brand (passeslight) and a dark one (passesdark).
  */
-const PASSWORD = 'Operator#2026';
 
 let browser: Parameters<typeof newContext>[0];
 let page: Page;
@@ -20,31 +21,9 @@ openFreshPagePerTest((opened) => {
   ({ browser, page } = opened);
 });
 
-/** Signs the operator in through the API and stores the token as the sign-in page does. */
-async function signInOperator(target: Page, subdomain: string, email: string) {
-  await target.goto(tenantUrl(subdomain, '/dashboard/login'));
-  await target.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    },
-    { email, password: PASSWORD },
-  );
-}
-
-async function expectNoHorizontalScroll(target: Page) {
-  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflows).toBe(false);
-}
-
 describe('the console: pass products', () => {
   it('an admin creates a product with the keyboard, and a guest buys it on the portal', async () => {
-    await signInOperator(page, 'passesdark', 'admin@passesdark.example');
+    await writeOperatorSession(page, 'passesdark', 'admin@passesdark.example');
     await page.goto(tenantUrl('passesdark', '/dashboard/products'));
     await page.getByRole('cell', { name: 'Dark Day Pass', exact: true }).waitFor();
     await expectAccessible(page);
@@ -109,7 +88,7 @@ describe('the console: pass products', () => {
   });
 
   it('generates a batch of access codes and revokes one', async () => {
-    await signInOperator(page, 'passeslight', 'admin@passeslight.example');
+    await writeOperatorSession(page, 'passeslight', 'admin@passeslight.example');
     await page.goto(tenantUrl('passeslight', '/dashboard/products'));
     await page.getByRole('link', { name: 'Access codes: Console Reserved Application' }).click();
     await page.getByText('No access codes for this product yet.').waitFor();
@@ -130,7 +109,7 @@ describe('the console: pass products', () => {
 
 describe('the console: passes and reports', () => {
   it('approves a pass from the approvals queue', async () => {
-    await signInOperator(page, 'passeslight', 'admin@passeslight.example');
+    await writeOperatorSession(page, 'passeslight', 'admin@passeslight.example');
     await page.goto(tenantUrl('passeslight', '/dashboard/passes?status=waiting'));
     await page.getByRole('cell', { name: 'QUEUE1' }).waitFor();
     await expectAccessible(page);
@@ -147,7 +126,7 @@ describe('the console: passes and reports', () => {
   it('creates and revokes an API key, and opens a new report, on a phone', async () => {
     const context = await newContext(browser, { phone: true });
     page = await context.newPage();
-    await signInOperator(page, 'passeslight', 'admin@passeslight.example');
+    await writeOperatorSession(page, 'passeslight', 'admin@passeslight.example');
     await page.goto(tenantUrl('passeslight', '/dashboard/reports'));
     await page.getByText('No reports yet. Create one above.').waitFor();
     await page.getByText('No API keys yet.').waitFor();

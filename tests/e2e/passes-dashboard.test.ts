@@ -1,14 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { IssuedPermit } from '../../src/shared/contract';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
-  newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
-import { writeSession } from './support/sessions';
+import { writeOperatorSession, writeSession } from './support/sessions';
 
 /**
  * Living with a pass, dashboard half (issue 10), on the dashlight (light brand) and dashdark
@@ -17,43 +18,12 @@ import { writeSession } from './support/sessions';
 const LIGHT = 'dashlight';
 const DARK = 'dashdark';
 const PASSWORD = 'Parking#2026';
-const OPERATOR_PASSWORD = 'Operator#2026';
 
-let browser: Parameters<typeof newContext>[0];
-let context: BrowserContext;
 let page: Page;
 
-openFreshPagePerTest((opened) => {
-  ({ browser, context, page } = opened);
+const { openPhonePage } = openFreshPagePerTest((opened) => {
+  ({ page } = opened);
 });
-
-async function openPhonePage(): Promise<Page> {
-  await context.close();
-  context = await newContext(browser, { phone: true });
-  return context.newPage();
-}
-
-async function expectNoHorizontalScroll(target: Page) {
-  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflows).toBe(false);
-}
-
-/** Signs an operator in through the console's API and stores the token as the console would. */
-async function writeOperatorSession(target: Page, subdomain: string, email: string) {
-  await target.goto(tenantUrl(subdomain, '/privacy'));
-  await target.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    },
-    { email, password: OPERATOR_PASSWORD },
-  );
-}
 
 describe('passes dashboard', () => {
   it('2,000 passes on a phone: count, each filter, pages, keyboard, axe on the light brand', async () => {
@@ -161,7 +131,7 @@ describe('passes dashboard', () => {
       .waitFor();
     await page.getByText('6 passes issued in the last 30 days', { exact: false }).waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/passes-dashboard-business-dark.png', fullPage: true });
+    await screenshot(page, `passes-dashboard-business-dark`);
 
     page = await openPhonePage();
     await writeSession(page, DARK, 'night@dashdark.example', PASSWORD);
@@ -170,7 +140,7 @@ describe('passes dashboard', () => {
     await page.getByTestId('business-charts').waitFor();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: 'test-results/passes-dashboard-business-dark-phone.png', fullPage: true });
+    await screenshot(page, `passes-dashboard-business-dark-phone`);
     expectNoPageErrors(page);
   });
 });
@@ -209,7 +179,7 @@ describe('approval from the receipt page', () => {
     await page.getByTestId('receipt-status').getByText('Valid', { exact: true }).waitFor();
     await expect(page.getByTestId('approve').count()).resolves.toBe(0);
     await page.getByTestId('proof-qr').waitFor();
-    await page.screenshot({ path: 'test-results/passes-receipt-approved.png', fullPage: true });
+    await screenshot(page, `passes-receipt-approved`);
 
     page = await openPhonePage();
     await writeOperatorSession(page, LIGHT, 'ops@dashlight.example');
@@ -256,7 +226,7 @@ describe('approval from the receipt page', () => {
     await page.getByTestId('transactions-table').getByText('$15.00').waitFor();
     await page.getByRole('heading', { name: 'Paid Transactions' }).waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: 'test-results/passes-transactions.png', fullPage: true });
+    await screenshot(page, `passes-transactions`);
     expectNoPageErrors(page);
   });
 });

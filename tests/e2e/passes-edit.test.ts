@@ -2,9 +2,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
 import { openEmail } from './support/mailbox';
@@ -26,20 +28,9 @@ let browser: Parameters<typeof newContext>[0];
 let context: BrowserContext;
 let page: Page;
 
-openFreshPagePerTest((opened) => {
+const { openPhonePage } = openFreshPagePerTest((opened) => {
   ({ browser, context, page } = opened);
 });
-
-async function openPhonePage(): Promise<Page> {
-  await context.close();
-  context = await newContext(browser, { phone: true });
-  return context.newPage();
-}
-
-async function expectNoHorizontalScroll(target: Page) {
-  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflows).toBe(false);
-}
 
 /** Tabs until the element is focused (at most `limit` presses): proves it is reachable by keyboard. */
 async function tabTo(target: Page, locator: ReturnType<Page['getByRole']>, limit = 60) {
@@ -53,7 +44,7 @@ async function tabTo(target: Page, locator: ReturnType<Page['getByRole']>, limit
 /** Screenshots for review, when SCREENSHOT_DIR names a folder (they are looked at, not compared). */
 async function shoot(target: Page, name: string) {
   const folder = process.env.SCREENSHOT_DIR;
-  if (folder) await target.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+  if (folder) await screenshot(target, `${name}`);
 }
 
 const dialog = (target: Page, name: string) => target.getByRole('dialog', { name });

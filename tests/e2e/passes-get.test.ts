@@ -1,9 +1,9 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
-  newContext,
   openFreshPagePerTest,
   tenantUrl,
 } from './support/browser';
@@ -14,19 +14,11 @@ import { writeSession as writeSessionOf } from './support/sessions';
 const TENANT = 'passtest';
 const PASSWORD = 'Parking#2026';
 
-let browser: Parameters<typeof newContext>[0];
-let context: BrowserContext;
 let page: Page;
 
-openFreshPagePerTest((opened) => {
-  ({ browser, context, page } = opened);
+const { openPhonePage } = openFreshPagePerTest((opened) => {
+  ({ page } = opened);
 });
-
-async function openPhonePage(): Promise<Page> {
-  await context.close();
-  context = await newContext(browser, { phone: true });
-  return context.newPage();
-}
 
 /** The shared sign-in (tests/e2e/support/sessions.ts) on this file's tenant. */
 const writeSession = (target: Page, email: string) => writeSessionOf(target, TENANT, email, PASSWORD);
@@ -39,11 +31,6 @@ async function choosePass(target: Page, path: string, name: string) {
 }
 
 const checkoutError = (target: Page) => target.getByTestId('checkout-error');
-
-async function expectNoHorizontalScroll(target: Page) {
-  const overflows = await target.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  expect(overflows).toBe(false);
-}
 
 /** A wall-clock time in the tenant's zone, `days` from today, as a datetime-local input takes it. */
 function tenantLocal(days: number, time: string): string {

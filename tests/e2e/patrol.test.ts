@@ -6,6 +6,7 @@ import {
   expectNoPageErrors,
   launchBrowser,
   newContext,
+  screenshot,
   tenantUrl,
 } from './support/browser';
 
@@ -92,12 +93,12 @@ describe('the patrol app', () => {
     expect(await page.getByTestId('patrol-answer').textContent()).toContain('1 outstanding notice');
     await page.getByText(/^Scan recorded/).waitFor();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/patrol-shots/not-covered-bright.png', fullPage: true });
+    await screenshot(page, `not-covered-bright`);
 
     await page.getByRole('tab', { name: /My shift/ }).click();
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('Everything is sent');
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/patrol-shots/shift-bright.png', fullPage: true });
+    await screenshot(page, `shift-bright`);
     expectNoPageErrors(page);
   });
 
@@ -147,7 +148,7 @@ describe('the patrol app', () => {
 
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('5 waiting to send');
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/patrol-shots/offline-queue.png', fullPage: true });
+    await screenshot(page, `offline-queue`);
 
     // With no network the app opens again from its service worker, the queue still on the phone.
     await page.reload();
@@ -187,7 +188,7 @@ describe('the patrol app', () => {
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Notice' }).click();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/patrol-shots/notice-dark.png', fullPage: true });
+    await screenshot(page, `notice-dark`);
     await page.getByRole('tab', { name: /My shift/ }).click();
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('Everything is sent');
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -1,14 +1,15 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectNoHorizontalScroll,
   expectNoPageErrors,
   expectPhoneMenuCurrent,
   launchBrowser,
   newContext,
   tenantUrl,
 } from './support/browser';
-import { writeSession } from './support/sessions';
+import { writeOperatorSession, writeSession } from './support/sessions';
 
 /**
  * Every list of the portal at 390 × 844 (issue 27): the responsive table's cards, no sideways
@@ -18,23 +19,19 @@ import { writeSession } from './support/sessions';
 const BRANDS = ['tablelight', 'tabledark'] as const;
 const PHONE = { width: 390, height: 844 } as const;
 const CUSTOMER_PASSWORD = 'Parking#2026';
-const OPERATOR_PASSWORD = 'Operator#2026';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
 
 /** A phone of its own for a test, 390 × 844, that fails on any page error or CSP violation. */
 async function openPhone(): Promise<{ page: Page; close(): Promise<void> }> {
-  const browser = await launchBrowser();
   const context = await newContext(browser, { phone: true });
   const page = await context.newPage();
   await page.setViewportSize(PHONE);
-  return { page, close: () => browser.close() };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-  }));
-  expect(widths.page, page.url()).toBeLessThanOrEqual(widths.window);
+  return { page, close: () => context.close() };
 }
 
 /** Every cell of every card fits its card: nothing is cut short or pushed past the edge. */
@@ -56,25 +53,9 @@ async function checkScreen(page: Page, subdomain: string, path: string) {
   await page.goto(tenantUrl(subdomain, path));
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await expectNoSidewaysScroll(page);
+  await expectNoHorizontalScroll(page);
   await expectCellsInsideCards(page);
   await expectAccessible(page);
-}
-
-async function signInOperator(page: Page, subdomain: string) {
-  await page.goto(tenantUrl(subdomain, '/dashboard/login'));
-  await page.evaluate(
-    async ({ email, password }) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    },
-    { email: `ops@${subdomain}.example`, password: OPERATOR_PASSWORD },
-  );
 }
 
 describe.each(BRANDS)('phone tables on %s', (subdomain) => {
@@ -122,7 +103,7 @@ describe.each(BRANDS)('phone tables on %s', (subdomain) => {
       await page.goto(tenantUrl(subdomain, `/permits/view/${visitorPass}`));
       await page.getByTestId('detail-status').waitFor();
       await expectPhoneMenuCurrent(page, 'My visitors');
-      await expectNoSidewaysScroll(page);
+      await expectNoHorizontalScroll(page);
       await expectAccessible(page);
       expectNoPageErrors(page);
     } finally {
@@ -148,6 +129,10 @@ describe.each(BRANDS)('phone tables on %s', (subdomain) => {
     }
   });
 });
+
+/** Signs in the tenant's operator of the fixture. */
+const signInOperator = (target: Page, subdomain: string) =>
+  writeOperatorSession(target, subdomain, `ops@${subdomain}.example`);
 
 describe('a select in a form', () => {
   it('Enter in a searchable select does not submit the form; Enter in a text field does', async () => {

@@ -6,14 +6,15 @@ import {
   expectNoPageErrors,
   newContext,
   openFreshPagePerTest,
+  screenshot,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 // Two tenants of tests/e2e/fixtures/repeat-offenders.json (a light brand colour and a dark one),
 // each flagging 3 or more unpaid notices, or one unpaid for more than 60 days.
 const LIGHT = 'repeatlight';
 const DARK = 'repeatdark';
-const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
 let browser: Browser;
 let page: Page;
@@ -22,23 +23,9 @@ openFreshPagePerTest((opened) => {
   ({ browser, page } = opened);
 });
 
-/** Signs an operator in through the API and stores the token as the login screen does. */
-async function signInOperator(target: Page, subdomain: string, who: 'admin' | 'officer') {
-  await target.goto(tenantUrl(subdomain, '/privacy'));
-  await target.evaluate(async (email) => {
-    const response = await fetch('/api/v1/dashboard/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: 'Operator#2026' }),
-    });
-    if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-    localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-  }, `${who}@${subdomain}.example`);
-}
-
-async function screenshot(target: Page, name: string) {
-  if (SCREENSHOTS) await target.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-}
+/** Signs in the tenant's admin or officer of the fixture. */
+const signInOperator = (target: Page, subdomain: string, who: 'admin' | 'officer') =>
+  writeOperatorSession(target, subdomain, `${who}@${subdomain}.example`);
 
 describe('console repeat offenders', () => {
   it('lists the flagged plates with their totals and exports them as CSV', async () => {

@@ -8,6 +8,7 @@ import {
   tenantUrl,
 } from './support/browser';
 import { openEmail } from './support/mailbox';
+import { writeOperatorSession } from './support/sessions';
 
 /**
  * Issue 31, waitlists: on a phone, a guest joins a sold-out product's waitlist, a place frees, the
@@ -48,21 +49,9 @@ async function freeThePlace(target: Page, tenant: keyof typeof HELD_PASS) {
   expect(status).toBe(200);
 }
 
-async function signInOperator(target: Page, tenant: string) {
-  await target.goto(tenantUrl(tenant, '/dashboard/login'));
-  await target.evaluate(
-    async ({ email }) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'Console#2026' }),
-      });
-      if (!response.ok) throw new Error(`operator login failed: ${response.status}`);
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    },
-    { email: `admin@${tenant}.example` },
-  );
-}
+/** Signs in the tenant's admin of the fixture. */
+const signInOperator = (target: Page, tenant: string) =>
+  writeOperatorSession(target, tenant, `admin@${tenant}.example`, 'Console#2026');
 
 describe('waitlists on a phone', () => {
   for (const tenant of ['waitlight', 'waitdark'] as const) {

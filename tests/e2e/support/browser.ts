@@ -109,19 +109,44 @@ export interface OpenedPage {
 /**
  * One browser for the file and a fresh context and page for every test, handed to `receive`
  * before each test (the file keeps its own variables; the previous context is closed first).
+ * `openPhonePage` swaps the test's context for a phone-sized one, handed to `receive` too.
  */
 export function openFreshPagePerTest(receive: (opened: OpenedPage) => void) {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
+  const open = async (options: { phone?: boolean }) => {
+    await context?.close();
+    context = await newContext(browser!, options);
+    const page = await context.newPage();
+    receive({ browser: browser!, context, page });
+    return page;
+  };
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterAll(() => browser?.close());
   beforeEach(async () => {
-    await context?.close();
-    context = await newContext(browser!);
-    receive({ browser: browser!, context, page: await context.newPage() });
+    await open({});
   });
+  return { openPhonePage: () => open({ phone: true }) };
+}
+
+/** The page fits its window: nothing makes the page scroll sideways (a phone's worst layout fault). */
+export async function expectNoHorizontalScroll(page: Page) {
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: window.innerWidth,
+  }));
+  expect(widths.page, `page width on ${page.url()}`).toBeLessThanOrEqual(widths.window);
+}
+
+/**
+ * A full-page screenshot into SCREENSHOT_DIR when it is set (to look at a screen); nothing
+ * otherwise, since a full-page capture costs a second of the suite each time.
+ */
+export async function screenshot(page: Page, name: string) {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
 }
 
 /**

@@ -63,6 +63,16 @@ async function waitUntilReady(port: number, server: ChildProcess, output: () => 
   throw new Error(`The server did not start within 60 s:\n${output()}`);
 }
 
+/** CPU seconds (user and system) a Linux process has used so far, to see where a run's time goes. */
+function serverCpuSeconds(pid: number | undefined): string {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / 100).toFixed(0);
+  } catch {
+    return '?';
+  }
+}
+
 /** Builds the app when needed, starts one real server on a free port, and stops it afterwards. */
 export default async function setup(project: TestProject) {
   // The page renderer (dist/ssr) belongs to the build too: without it pages are rendered in the browser.
@@ -104,6 +114,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverDataDir', dataDir);
 
   return async () => {
+    console.log(`The test server used ${serverCpuSeconds(server.pid)} s of CPU.`);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
