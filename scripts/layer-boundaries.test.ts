@@ -36,4 +36,25 @@ describe('layer boundaries', () => {
     }
     expect(crossings).toEqual([]);
   });
+
+  it('reaches another server feature only through its index.ts, never into its files', () => {
+    const features = path.join('src', 'server', 'features');
+    const featureOf = (file: string) => {
+      const relative = path.relative(features, file);
+      return relative.startsWith('..') ? null : relative.split(path.sep)[0]!;
+    };
+    const deepImports: string[] = [];
+    for (const file of sourceFiles('src')) {
+      for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const specifier = match[1] ?? match[2] ?? '';
+        if (!specifier.startsWith('.')) continue;
+        const target = path.resolve(path.dirname(file), specifier);
+        const feature = featureOf(target);
+        if (!feature || feature === featureOf(path.resolve(file))) continue;
+        const inside = path.relative(path.resolve(features, feature), target);
+        if (inside !== '' && inside !== 'index') deepImports.push(`${file} imports ${specifier}`);
+      }
+    }
+    expect(deepImports).toEqual([]);
+  });
 });

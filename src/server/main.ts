@@ -7,13 +7,11 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig, tenantBaseUrl } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { sweepUnconfirmedAppeals } from './features/appeals/sweep-unconfirmed-appeals';
-import { announceDevelopmentApiKey } from './features/enforcement/development-key';
-import { startEmailWorker } from './features/mail/deliver-pending-emails';
-import { readOutboxBacklog } from './features/mail/outbox';
-import { sendExpiryReminders } from './features/passes/expiry-reminders';
-import { releaseExpiredReservations } from './features/passes/release-reservations';
-import { renewDueSandboxSubscriptions } from './features/payments/renew-sandbox-subscriptions';
+import { sweepUnconfirmedAppeals } from './features/appeals';
+import { announceDevelopmentApiKey } from './features/enforcement';
+import { readOutboxBacklog, startEmailWorker } from './features/mail';
+import { releaseExpiredReservations, sendExpiryReminders } from './features/passes';
+import { renewDueSandboxSubscriptions } from './features/payments';
 import { deleteExpiredKeys } from './http/idempotency-store';
 import { humanLogStream } from './observability/human-log';
 import { startMetricsServer } from './observability/metrics-server';
@@ -28,9 +26,9 @@ const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60_000;
 /** Waitlist offers run for hours; a minute late is within what a person would notice. */
 const WAITLIST_SWEEP_INTERVAL_MS = 60_000;
 
-import { RETENTION_SWEEP_INTERVAL_MS, sweepRetention } from './features/privacy/sweep-retention';
-import { sweepAbandonedUploads } from './features/uploads/sweep-abandoned-uploads';
-import { sweepWaitlists } from './features/waitlists/offers';
+import { RETENTION_SWEEP_INTERVAL_MS, sweepRetention } from './features/privacy';
+import { sweepAbandonedUploads } from './features/uploads';
+import { sweepWaitlists } from './features/waitlists';
 import { startScheduledSweep } from './scheduled-sweep';
 
 async function main() {

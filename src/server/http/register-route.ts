@@ -14,8 +14,8 @@ import {
   type RouteInput,
 } from '../../shared/contract';
 import type { ApiInstance } from '../api-instance';
-import { bearerCredentialFrom } from '../features/auth/tokens';
-import { isWellFormedApiKey } from '../features/enforcement/api-keys';
+import { bearerCredentialFrom } from '../features/auth';
+import { isWellFormedApiKey } from '../features/enforcement';
 import { operatorActor, requirePermission } from '../features/permissions';
 import { idempotencyHeadersSchema, idempotentHandler } from './idempotent-handler';
 import { operationIdOf } from './operation-ids';

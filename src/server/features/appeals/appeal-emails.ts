@@ -3,7 +3,7 @@ import { fillMessage } from '../../../shared/messages/fill';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Transaction } from '../../db/client';
 import type { CitationRow, TenantRow } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 
 /**
  * The link that confirms an appeal, to the address the appeal gave. Only the notice number (ours)

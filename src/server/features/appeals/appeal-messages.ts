@@ -15,10 +15,10 @@ import {
   type TenantRow,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { hashToken } from '../auth/one-time-tokens';
-import { findCitationById } from '../citations/queries';
-import { enqueueEmail } from '../mail/outbox';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { hashToken } from '../auth';
+import { findCitationById } from '../citations';
+import { enqueueEmail } from '../mail';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 import { findAppealByCitation, findAppealWithCitation } from './queries';
 
 type Author = AppealMessageRow['author'];

@@ -17,8 +17,8 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { toCitation } from '../citations/service';
-import { enqueueEmail } from '../mail/outbox';
+import { toCitation } from '../citations';
+import { enqueueEmail } from '../mail';
 import { type AppealWithCitation, findAppealWithCitation, listAppealsWithCitations } from './queries';
 import { toAppeal } from './service';
 

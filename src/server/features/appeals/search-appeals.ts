@@ -4,7 +4,7 @@ import type { AppealPage, searchDashboardAppealsQuerySchema } from '../../../sha
 import { canonicalPlate, normaliseSearchTerm } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import { appeals, citations, type TenantRow } from '../../db/schema';
-import { countUpTo } from '../lists/count-up-to';
+import { countUpTo } from '../lists';
 import { toDashboardAppeal } from './dashboard-service';
 
 type SearchQuery = z.output<typeof searchDashboardAppealsQuerySchema>;

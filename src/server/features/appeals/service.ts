@@ -17,11 +17,10 @@ import type { Config } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { type AppealRow, appeals, type CitationRow, type TenantRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import { hashToken } from '../auth/one-time-tokens';
-import { findCitationById, findCitationByNumber } from '../citations/queries';
-import { toCitation } from '../citations/service';
-import { isUniqueViolation } from '../customers/queries';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { hashToken } from '../auth';
+import { findCitationById, findCitationByNumber, toCitation } from '../citations';
+import { isUniqueViolation } from '../customers';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 import { enqueueAppealConfirmationEmail } from './appeal-emails';
 import { findAppealByCitation, findAppealByTokenHash } from './queries';
 

@@ -1,1 +1,2 @@
 export * from './record-audit';
+export { auditRoutes } from './routes';

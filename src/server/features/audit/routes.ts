@@ -2,8 +2,8 @@ import { type AuditPage, exportAuditContract, listAuditContract } from '../../..
 import type { ApiInstance } from '../../api-instance';
 import { auditLog } from '../../db/schema';
 import { registerRoute } from '../../http/register-route';
-import { countUpTo } from '../lists/count-up-to';
-import { requireConsoleAccess } from '../operators/console-access';
+import { countUpTo } from '../lists';
+import { requireConsoleAccess } from '../operators';
 import {
   auditConditions,
   exportAudit,

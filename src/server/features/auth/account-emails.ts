@@ -3,7 +3,7 @@ import { fillMessage } from '../../../shared/messages/fill';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 import { issueOneTimeToken } from './one-time-tokens';
 
 interface EmailContext {

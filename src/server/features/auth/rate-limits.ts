@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { stripWhitespace } from '../../../shared/rules/account-validation';
 import type { RouteHooks } from '../../http/register-route';
 import { limitFailures, limitPerKey } from '../../plugins/rate-limit';
-import { findCustomerByEmail } from '../customers/queries';
+import { findCustomerByEmail } from '../customers';
 
 const MINUTE = 60_000;
 

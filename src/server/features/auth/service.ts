@@ -7,7 +7,7 @@ import type { Database } from '../../db/client';
 import { newPublicId } from '../../db/public-id';
 import { type CustomerRow, customers, signupCodes, type TenantRow } from '../../db/schema';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { findCustomerByEmail, isUniqueViolation } from '../customers/queries';
+import { findCustomerByEmail, isUniqueViolation } from '../customers';
 import {
   enqueuePasswordChangedEmail,
   enqueuePasswordResetEmail,

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import type { AppealRow, TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-import { findAppealByCitation } from '../appeals/queries';
+import { findAppealByCitation } from '../appeals';
 import { findStoredCitations } from './notice-search';
 import { type CitationWithCode, findCitationById, findExistingPlates } from './queries';
 

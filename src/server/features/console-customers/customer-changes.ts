@@ -9,8 +9,8 @@ import {
   type TenantRow,
 } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { auditActorOf } from '../console-notices/console-notice';
-import { rotateGuestCode } from '../customers/guest-codes';
+import { auditActorOf } from '../console-notices';
+import { rotateGuestCode } from '../customers';
 import { findTenantCustomer, getConsoleCustomer } from './customer-profile';
 
 interface ChangeOptions {

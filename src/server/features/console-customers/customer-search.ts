@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { type CustomerRow, customers, type TenantRow } from '../../db/schema';
-import { countUpTo } from '../lists/count-up-to';
+import { countUpTo } from '../lists';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 

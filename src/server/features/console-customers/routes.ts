@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authoriseConsoleCall } from '../console-notices/authorise';
+import { authoriseConsoleCall } from '../console-notices';
 import { setBusiness, setGuestCodes } from './customer-changes';
 import { getConsoleCustomer } from './customer-profile';
 import { listCustomers } from './customer-search';

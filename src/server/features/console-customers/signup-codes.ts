@@ -4,7 +4,7 @@ import type { SignupCode } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { customers, type OperatorRow, signupCodes, type TenantRow } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { auditActorOf } from '../console-notices/console-notice';
+import { auditActorOf } from '../console-notices';
 
 /** No 0/O or 1/I: people type these from paper. 32^8 codes: guessing one is hopeless. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -4,8 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { type CitationRow, citations, type OperatorRow, type TenantRow } from '../../db/schema';
 import { notFound } from '../../errors';
 import { type AuditActor, listAuditLog } from '../audit';
-import { findCitationById } from '../citations/queries';
-import { toCitation } from '../citations/service';
+import { findCitationById, toCitation } from '../citations';
 
 /** How many of a notice's changes its page lists. */
 const HISTORY_LIMIT = 50;

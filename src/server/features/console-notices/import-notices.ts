@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import { citationCodes, citations, type OperatorRow, type TenantRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../customers/queries';
+import { isUniqueViolation } from '../customers';
 import { auditActorOf } from './console-notice';
 import { checkNoticeRows, type NoticeImportCheck } from './notice-import-rows';
 

@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { citationCodes, citations, type TenantRow } from '../../db/schema';
-import { countUpTo } from '../lists/count-up-to';
+import { countUpTo } from '../lists';
 import { amountInForce, noticeConditions, noticeOrder } from './notice-filters';
 
 type ListQuery = z.output<typeof listNoticesQuerySchema>;

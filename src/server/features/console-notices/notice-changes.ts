@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict } from '../../errors';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../customers/queries';
+import { isUniqueViolation } from '../customers';
 import { auditActorOf, getConsoleNotice, lockNotice } from './console-notice';
 
 interface ChangeOptions {

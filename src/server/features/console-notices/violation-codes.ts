@@ -5,7 +5,7 @@ import type { Database, Transaction } from '../../db/client';
 import { type CitationCodeRow, citationCodes, type OperatorRow, type TenantRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../customers/queries';
+import { isUniqueViolation } from '../customers';
 import { auditActorOf } from './console-notice';
 
 type Body = z.output<typeof violationCodeBodySchema>;

@@ -1,7 +1,7 @@
 import { getConsoleOverviewContract, getConsoleTrendsContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { requireConsoleAccess } from '../operators/console-access';
+import { requireConsoleAccess } from '../operators';
 import { loadConsoleOverview } from './console-overview';
 import { loadConsoleTrends } from './console-trends';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { type ApiKeyRow, apiKeys } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { announceRevokedKey, createApiKey, listApiKeys, revokeApiKey } from '../enforcement/api-keys';
+import { announceRevokedKey, createApiKey, listApiKeys, revokeApiKey } from '../enforcement';
 import type { OperatorContext } from './operator-context';
 
 /** Enforcement API keys from the console (decision 120): the key is shown once, then only its prefix. */

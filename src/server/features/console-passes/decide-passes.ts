@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { issuedPasses } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { recordAudit } from '../audit';
-import { decidePassWithin } from '../passes/pass-approval';
+import { decidePassWithin } from '../passes';
 import { operatorActor } from '../permissions';
 import type { OperatorContext } from './operator-context';
 import { matchingPassIds } from './pass-search';

@@ -8,7 +8,7 @@ import {
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
-import { countUpTo } from '../lists/count-up-to';
+import { countUpTo } from '../lists';
 
 /**
  * The console's pass search (issue 11): one box for a plate, a name, an email or a pass number,

@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
 import { type IssuedPassRow, issuedPasses, type PaymentSessionRow, paymentSessions } from '../../db/schema';
 import { notFound } from '../../errors';
-import { loadIssuedPermit } from '../passes/issued-permit';
+import { loadIssuedPermit } from '../passes';
 
 type Reader = Database | Transaction;
 

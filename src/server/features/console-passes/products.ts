@@ -17,10 +17,9 @@ import {
 } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../customers/queries';
-import { holdsCapacity } from '../passes/queries';
-import { sanitiseRichText } from '../passes/sanitise-rich-text';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { isUniqueViolation } from '../customers';
+import { holdsCapacity, sanitiseRichText } from '../passes';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 import type { OperatorContext } from './operator-context';
 
 type Reader = Database | Transaction;

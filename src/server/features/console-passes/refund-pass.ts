@@ -6,8 +6,8 @@ import type { Database } from '../../db/client';
 import { issuedPasses, paymentSessions } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { cancelPassRenewal } from '../passes/pass-payment';
-import { offerFreedPlaces } from '../waitlists/offers';
+import { cancelPassRenewal } from '../passes';
+import { offerFreedPlaces } from '../waitlists';
 import type { OperatorContext } from './operator-context';
 import { loadConsolePass, paymentsOfPass } from './pass-view';
 

@@ -20,9 +20,9 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import { registerRoute } from '../../http/register-route';
-import { cancelPass } from '../passes/cancel-pass';
+import { cancelPass } from '../passes';
 import { operatorActor } from '../permissions';
-import { offerFreedPlaces } from '../waitlists/offers';
+import { offerFreedPlaces } from '../waitlists';
 import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
 import { decidePasses } from './decide-passes';

@@ -1,7 +1,7 @@
 import { lookUpPlateContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { requireConsoleAccess } from '../operators/console-access';
+import { requireConsoleAccess } from '../operators';
 import { lookUpPlate } from './look-up-plate';
 
 /** The console's plate lookup (issue 33). */

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { enterTenant } from '../../db/tenant-scope';
 import { unauthorized } from '../../errors';
-import { bearerCredentialFrom } from '../auth/tokens';
+import { bearerCredentialFrom } from '../auth';
 import {
   type Action,
   type Actor,

@@ -10,9 +10,8 @@ import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows } from '../../db/client';
 import { citationCodes, citations, type TenantRow, uploads } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { findCitationById } from '../citations/queries';
-import { toCitation } from '../citations/service';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { findCitationById, toCitation } from '../citations';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 import { clientIdReused, contentFingerprint, isOtherContent } from './client-retry';
 
 type Body = z.output<typeof createFieldCitationBodySchema>;

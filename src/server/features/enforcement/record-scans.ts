@@ -11,7 +11,7 @@ import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Database } from '../../db/client';
 import { patrolScans, type TenantRow, uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 import { clientIdReused, contentFingerprint, isOtherContent } from './client-retry';
 import { scansRecorded } from './report-summary-cache';
 

@@ -14,7 +14,7 @@ import type { ApiInstance } from '../../api-instance';
 import { type Config, tenantBaseUrl } from '../../config';
 import { registerRoute } from '../../http/register-route';
 import { anonymousActor, operatorActor, requirePermission } from '../permissions';
-import { issueUpload } from '../uploads/service';
+import { issueUpload } from '../uploads';
 import { createEnforcementAuthenticator } from './authenticate';
 import { createFieldCitation } from './field-citations';
 import { checkPlate } from './plate-check';

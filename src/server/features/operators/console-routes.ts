@@ -11,7 +11,7 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authRateLimits, operatorByEmail, tenantValue } from '../auth/rate-limits';
+import { authRateLimits, operatorByEmail, tenantValue } from '../auth';
 /** The console's own account calls (who am I, sign-out everywhere, password links) and its operators page. */
 import { ACTIONS, can, operatorActor } from '../permissions';
 import { requireConsoleAccess } from './console-access';

@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../../db/client';
 import { type OperatorRow, operators } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../customers/queries';
+import { isUniqueViolation } from '../customers';
 import type { ConsoleAccess } from './console-access';
 import { enqueueOperatorInvitation } from './operator-emails';
 import { retireOperatorTokens } from './operator-tokens';

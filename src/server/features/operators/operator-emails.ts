@@ -4,7 +4,7 @@ import type { OperatorRole } from '../../../shared/rules/operator-roles';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Transaction } from '../../db/client';
 import type { OperatorRow, TenantRow } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 import { issueOperatorToken } from './operator-tokens';
 
 interface OperatorEmailContext {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { operators, type TenantRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit';
-import { passwords } from '../auth/password-hash';
+import { passwords } from '../auth';
 import { enqueueOperatorPasswordReset } from './operator-emails';
 import { consumeOperatorToken, retireOperatorTokens } from './operator-tokens';
 import { findOperatorByEmail } from './queries';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { type OperatorTokenPurpose, operatorTokens } from '../../db/schema';
-import { hashToken } from '../auth/one-time-tokens';
+import { hashToken } from '../auth';
 
 /** An invitation waits a week for its operator; a reset link works for an hour, as the customers' does. */
 export const OPERATOR_TOKEN_LIFETIME_MS: Record<OperatorTokenPurpose, number> = {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperatorRow } from '../../db/schema';
 import { unauthorized } from '../../errors';
-import { bearerTokenFrom, verifyAccessToken } from '../auth/tokens';
+import { bearerTokenFrom, verifyAccessToken } from '../auth';
 import { findOperatorById } from './queries';
 
 declare module 'fastify' {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { operatorLoginContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { operatorByEmail, signInRateLimits } from '../auth/rate-limits';
+import { operatorByEmail, signInRateLimits } from '../auth';
 import { signInOperator } from './service';
 
 export async function operatorRoutes(app: ApiInstance) {

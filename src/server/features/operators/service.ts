@@ -4,8 +4,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { unauthorized } from '../../errors';
-import { hashPassword, verifyPassword } from '../auth/password-hash';
-import { signAccessToken } from '../auth/tokens';
+import { hashPassword, signAccessToken, verifyPassword } from '../auth';
 import { findOperatorByEmail } from './queries';
 
 /** Verified against when the email is unknown, so both failures take the same time. */

@@ -12,8 +12,7 @@ import {
   type TenantRow,
 } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
-import { consumeOneTimeToken, hashToken } from '../auth/one-time-tokens';
-import { passwords } from '../auth/password-hash';
+import { consumeOneTimeToken, hashToken, passwords } from '../auth';
 import { assertPassChangeable } from './pass-access';
 import { writePrimaryVehicle } from './pass-vehicles';
 

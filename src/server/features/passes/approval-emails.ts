@@ -2,7 +2,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { passMessages } from '../../../shared/messages/passes';
 import type { Transaction } from '../../db/client';
 import type { IssuedPassRow } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 
 /** The outcome of an approval decision, as the registrant's email tells it. */
 export type ApprovalOutcome = 'approved' | 'approved-needs-payment' | 'rejected';

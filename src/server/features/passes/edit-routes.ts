@@ -24,7 +24,7 @@ import { tenantBaseUrl } from '../../config';
 import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
-import { issueSession } from '../auth/service';
+import { issueSession } from '../auth';
 import { customerActor, passHolderActor, requirePermission } from '../permissions';
 import { acceptInvitation, getInvitation } from './accept-invitation';
 import { cancelPass } from './cancel-pass';

@@ -4,7 +4,7 @@ import { passMessages } from '../../../shared/messages/passes';
 import type { Database, Transaction } from '../../db/client';
 import { customers, passEmailVerifications, type TenantRow } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
-import { isUniqueViolation } from '../customers/queries';
+import { isUniqueViolation } from '../customers';
 import { enqueuePassVerificationEmail } from './pass-emails';
 import { findProduct } from './queries';
 

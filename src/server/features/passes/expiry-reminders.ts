@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
 import { type Database, queryRows } from '../../db/client';
 import { issuedPasses, passProducts, permitHolders, tenants } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 
 /** Reminders go out this many days before a pass expires, the nearest due one only. */
 export const REMINDER_DAYS = [1, 7, 30] as const;

@@ -18,9 +18,9 @@ import {
   type TenantRow,
 } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { consumeGuestCode } from '../customers/guest-codes';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
-import { findUsableWaitlistOffer, takeWaitlistOffer, type WaitlistOfferRow } from '../waitlists/offer-claims';
+import { consumeGuestCode } from '../customers';
+import { attachUploads, verifyUploadUrls } from '../uploads';
+import { findUsableWaitlistOffer, takeWaitlistOffer, type WaitlistOfferRow } from '../waitlists';
 import { checkProductRules } from './check-rules';
 import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';

@@ -5,7 +5,7 @@ import { passScreenMessages } from '../../../shared/messages/pass-screens';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import type { Transaction } from '../../db/client';
 import type { IssuedPassRow } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
+import { enqueueEmail } from '../mail';
 
 /**
  * The emails of getting a pass, queued in the transaction that made the change (sent if and only

@@ -4,9 +4,7 @@ import type { BillingPeriod, PaymentGateway } from '../../adapters/payments/port
 import type { Database, Transaction } from '../../db/client';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { cancelSubscriptionAtPeriodEnd } from '../payments/cancel-subscription';
-import { startCheckout } from '../payments/start-checkout';
-import { startSubscriptionCheckout } from '../payments/start-subscription-checkout';
+import { cancelSubscriptionAtPeriodEnd, startCheckout, startSubscriptionCheckout } from '../payments';
 
 const PERIOD_BY_BILLING = {
   DAY: { interval: 'day', count: 1 },

@@ -12,7 +12,7 @@ import type {
   PermitHolderRow,
   SubscriptionRow,
 } from '../../db/schema';
-import { isRenewing } from '../payments/cancel-subscription';
+import { isRenewing } from '../payments';
 import type { ProductWithDetails } from './queries';
 import { sanitiseRichText } from './sanitise-rich-text';
 

@@ -3,7 +3,7 @@ import type { Vehicle, VehicleInput } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { customerVehicles, passVehicles } from '../../db/schema';
 import { notFound } from '../../errors';
-import { isUniqueViolation } from '../customers/queries';
+import { isUniqueViolation } from '../customers';
 import { duplicateVehicle, toSavedVehicle } from './vehicles';
 
 /**

@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { AppError } from '../../errors';
-import { getCitation } from '../citations/service';
+import { getCitation } from '../citations';
 import { startCheckout } from './start-checkout';
 
 const notPayable = () => new AppError(409, 'not_payable', citationMessages.noLongerValid);

@@ -10,8 +10,7 @@ import {
   type SubscriptionRow,
   tenants,
 } from '../../db/schema';
-import { enqueuePassIssuedEmail, enqueuePassPaymentFailedEmail } from '../passes/pass-emails';
-import { countHeldPlaces } from '../passes/queries';
+import { countHeldPlaces, enqueuePassIssuedEmail, enqueuePassPaymentFailedEmail } from '../passes';
 import type { SubscriptionFulfilment } from './subscription-fulfilments';
 
 /**

@@ -2,7 +2,7 @@ import { isValidEmail } from '../../../shared/rules/account-validation';
 import { ConfigError, loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { migrate } from '../../db/migrate';
-import { describeEmbeddedDatabaseLock } from '../enforcement/embedded-database-lock';
+import { describeEmbeddedDatabaseLock } from '../enforcement';
 import { generateInitialPassword, upsertPlatformAdmin } from './platform-admins';
 
 const USAGE = `Usage:

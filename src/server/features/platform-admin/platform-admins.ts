@@ -7,8 +7,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { type PlatformAdminRow, platformAdmins } from '../../db/schema';
 import { notFound, unauthorized } from '../../errors';
-import { passwords } from '../auth/password-hash';
-import { bearerTokenFrom, signAccessToken, verifyAccessToken } from '../auth/tokens';
+import { bearerTokenFrom, passwords, signAccessToken, verifyAccessToken } from '../auth';
 
 const LOGIN_FAILED = 'Email or password is incorrect.';
 

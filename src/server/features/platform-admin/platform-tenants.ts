@@ -8,8 +8,8 @@ import type { Database } from '../../db/client';
 import { operators, type PlatformAdminRow, type TenantRow, tenants } from '../../db/schema';
 import { conflict } from '../../errors';
 import { recordAudit } from '../audit';
-import { isUniqueViolation } from '../customers/queries';
-import { enqueueOperatorInvitation } from '../operators/operator-emails';
+import { isUniqueViolation } from '../customers';
+import { enqueueOperatorInvitation } from '../operators';
 
 const toPlatformTenant = (tenant: TenantRow, operatorCount: number): PlatformTenant => ({
   uuid: tenant.id,

@@ -8,7 +8,7 @@ import type { ApiInstance } from '../../api-instance';
 import { withSystemScope } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
-import { signInRateLimits } from '../auth/rate-limits';
+import { signInRateLimits } from '../auth';
 import { requirePermission } from '../permissions';
 import { requirePlatformAdmin, signInPlatformAdmin } from './platform-admins';
 import { createPlatformTenant, listPlatformTenants } from './platform-tenants';

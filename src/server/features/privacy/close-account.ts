@@ -8,8 +8,8 @@ import type { Database, Transaction } from '../../db/client';
 import { type CustomerRow, customers, emailOutbox, subscriptions, type TenantRow } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { type AuditActor, recordAudit } from '../audit';
-import { enqueueEmail } from '../mail/outbox';
-import { cancelSubscriptionAtPeriodEnd } from '../payments/cancel-subscription';
+import { enqueueEmail } from '../mail';
+import { cancelSubscriptionAtPeriodEnd } from '../payments';
 import { erasePerson } from './erase-person';
 import { findPersonRecordIds, payerOrSubject, personOf } from './person-scope';
 

@@ -5,7 +5,7 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { authoriseConsoleCall } from '../console-notices/authorise';
+import { authoriseConsoleCall } from '../console-notices';
 import { exportRepeatOffenders } from './export-repeat-offenders';
 import { listRepeatOffenders } from './list-repeat-offenders';
 import { getPlateStanding } from './plate-standing';

@@ -1,7 +1,7 @@
 import { getTenantSettingsContract, updateTenantSettingsContract } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
-import { requireConsoleAccess } from '../operators/console-access';
+import { requireConsoleAccess } from '../operators';
 import { toTenantSettings, updateTenantSettings } from './tenant-settings';
 
 /** The console's brand and settings page (tenant admins: 'settings.manage'). */

@@ -9,8 +9,8 @@ import type { Database } from '../../db/client';
 import { type TenantRow, tenants } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import type { ConsoleAccess } from '../operators/console-access';
-import { attachUploads, verifyUploadUrls } from '../uploads/service';
+import type { ConsoleAccess } from '../operators';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 
 export type TenantSettingsChanges = z.output<typeof tenantSettingsBodySchema>;
 

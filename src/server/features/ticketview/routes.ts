@@ -4,7 +4,7 @@ import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
-import { getCitation } from '../citations/service';
+import { getCitation } from '../citations';
 import { isNoticeSignatureValid, signNotice } from './notice-signature';
 
 /** Big enough to scan from paper at arm's length, small enough for one printed page. */

@@ -7,8 +7,8 @@ import type { Database, Transaction } from '../../db/client';
 import { customers, type PassProductRow, passProducts, passWaitlistEntries } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import type { OperatorContext } from '../console-passes/operator-context';
-import { countHeldPlaces, lockProduct } from '../passes/queries';
+import type { OperatorContext } from '../console-passes';
+import { countHeldPlaces, lockProduct } from '../passes';
 import { offerFreedPlaces } from './offers';
 import { lineOrder, listWaiting } from './waitlist-queries';
 

@@ -10,8 +10,7 @@ import {
   type WaitlistEntryRow,
 } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../errors';
-import { assertCatalogueVisible } from '../passes/catalogue';
-import { countHeldPlaces, countWaiting, lockProduct } from '../passes/queries';
+import { assertCatalogueVisible, countHeldPlaces, countWaiting, lockProduct } from '../passes';
 import { findActiveEntry, rankOf } from './waitlist-queries';
 
 async function placeOf(

@@ -7,8 +7,8 @@ import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
 import type { Database, Transaction } from '../../db/client';
 import { type PassProductRow, passWaitlistEntries, type TenantRow, tenants } from '../../db/schema';
-import { enqueueEmail } from '../mail/outbox';
-import { countHeldPlaces, lockProduct } from '../passes/queries';
+import { enqueueEmail } from '../mail';
+import { countHeldPlaces, lockProduct } from '../passes';
 
 /** The most offers one round makes for one product (a capacity raise to unlimited offers in rounds). */
 const OFFER_BATCH = 200;

@@ -10,7 +10,7 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
-import { requireOperatorFor } from '../console-passes/operator-context';
+import { requireOperatorFor } from '../console-passes';
 import { listConsoleWaitlists, moveWaitlistEntry, removeWaitlistEntry } from './console-waitlists';
 import { joinWaitlist } from './join-waitlist';
 import { declineWaitlistOffer, getWaitlistOffer } from './offer-page';

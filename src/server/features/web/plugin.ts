@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCALE_COOKIE } from '../../../shared/i18n/locales';
 import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
 import { queryLocale } from '../../plugins/request-language';
-import { toBrandDetails } from '../brand/service';
+import { toBrandDetails } from '../brand';
 import { renderBrandedIndex } from './brand-head';
 import { compressPage } from './compress-page';
 import { loadPageRenderer } from './page-renderer';

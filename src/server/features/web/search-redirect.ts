@@ -1,7 +1,7 @@
 import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
 import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
-import { findCitationsByPlateOrNumber } from '../citations/queries';
+import { findCitationsByPlateOrNumber } from '../citations';
 
 /** Where the home page's search box sends its term when the browser submits the form itself. */
 export const SEARCH_PATH = '/citations';

@@ -1,0 +1,3 @@
+/** What other features and the app may use of this feature; its other files are its own. */
+export { brandRoutes } from './routes';
+export { toBrandDetails } from './service';

@@ -1,0 +1,4 @@
+/** What other features and the app may use of this feature; its other files are its own. */
+export { authoriseConsoleCall } from './authorise';
+export { auditActorOf } from './console-notice';
+export { consoleNoticeRoutes } from './routes';

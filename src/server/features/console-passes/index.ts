@@ -1,0 +1,5 @@
+/** What other features and the app may use of this feature; its other files are its own. */
+
+export type { OperatorContext } from './operator-context';
+export { requireOperatorFor } from './operator-context';
+export { consolePassRoutes } from './routes';

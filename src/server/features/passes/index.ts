@@ -1,0 +1,12 @@
+/** What other features and the app may use of this feature; its other files are its own. */
+export { cancelPass } from './cancel-pass';
+export { assertCatalogueVisible } from './catalogue';
+export { sendExpiryReminders } from './expiry-reminders';
+export { loadIssuedPermit } from './issued-permit';
+export { decidePassWithin } from './pass-approval';
+export { enqueuePassIssuedEmail, enqueuePassPaymentFailedEmail } from './pass-emails';
+export { cancelPassRenewal } from './pass-payment';
+export { countHeldPlaces, countWaiting, holdsCapacity, lockProduct } from './queries';
+export { releaseExpiredReservations } from './release-reservations';
+export { passRoutes } from './routes';
+export { sanitiseRichText } from './sanitise-rich-text';

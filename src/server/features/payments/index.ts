@@ -1,0 +1,9 @@
+/** What other features and the app may use of this feature; its other files are its own. */
+export { cancelSubscriptionAtPeriodEnd, isRenewing } from './cancel-subscription';
+export { customerBillingRoutes } from './customer-routes';
+export { renewDueSandboxSubscriptions } from './renew-sandbox-subscriptions';
+export { paymentRoutes } from './routes';
+export { sandboxRoutes } from './sandbox-routes';
+export { startCheckout } from './start-checkout';
+export { startSubscriptionCheckout } from './start-subscription-checkout';
+export { findSubscription } from './subscription-queries';
