@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { accountMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { verifyEmail } from './api';
 
 /** Opened from the link of the welcome or verification email; the token is single use. */
@@ -32,7 +33,7 @@ export function VerifyEmailPage() {
             {accountMessages.emailVerifyFailed}
           </Alert>
         )}
-        <Anchor component={Link} to="/permits/login">
+        <Anchor component={Link} to={paths.account.login()}>
           {accountMessages.signIn}
         </Anchor>
       </Stack>

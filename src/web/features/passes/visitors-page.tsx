@@ -26,6 +26,7 @@ import {
 import { formatDate } from '../../../shared/format';
 import { fillMessage, passDashboardMessages, passEditMessages, passMessages } from '../../../shared/messages';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { useApiForm } from '../../lib/use-api-form';
@@ -89,7 +90,7 @@ function VisitorPasses() {
           <Table.Tr key={permit.uuid}>
             <Table.Td>{permit.vehicle?.plate || passMessages.needsInput}</Table.Td>
             <Table.Td>
-              <Anchor component={Link} to={`/permit/issued/${permit.uuid}/receipt`}>
+              <Anchor component={Link} to={paths.passes.receipt(permit.uuid)}>
                 {permit.permitName}
               </Anchor>
             </Table.Td>
@@ -197,7 +198,7 @@ export function VisitorsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Title order={1}>{passEditMessages.visitorsTitle}</Title>
-        <Button component={Link} to="/permits/visitors/view/choose" variant="outline">
+        <Button component={Link} to={paths.passes.chooseVisitor()} variant="outline">
           {passMessages.registerNewPass}
         </Button>
       </Group>

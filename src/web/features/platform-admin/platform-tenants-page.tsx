@@ -24,6 +24,7 @@ import { formatDate } from '../../../shared/format';
 import { operatorMessages, platformAdminMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { listTimeZones } from '../../../shared/rules';
+import { paths } from '../../app/page-paths';
 import { ApiError, callApi, isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { NewOperatorFields } from '../operator/new-operator-fields';
@@ -119,13 +120,13 @@ export function PlatformTenantsPage() {
   const signOut = () => {
     clearPlatformAdminToken();
     queryClient.removeQueries({ queryKey: ['platform-admin'] });
-    navigate('/admin/login', { replace: true });
+    navigate(paths.admin.login(), { replace: true });
   };
   useEffect(() => {
     if (isRefused) clearPlatformAdminToken();
   }, [isRefused]);
 
-  if (!readPlatformAdminToken() || isRefused) return <Navigate to="/admin/login" replace />;
+  if (!readPlatformAdminToken() || isRefused) return <Navigate to={paths.admin.login()} replace />;
 
   return (
     <Stack gap="lg">

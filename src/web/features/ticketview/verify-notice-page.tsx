@@ -5,6 +5,7 @@ import { verifyNoticeContract } from '../../../shared/contract';
 import { ticketviewMessages as m } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
 import { callApi } from '../../lib/api-client';
 
@@ -29,7 +30,7 @@ export function VerifyNoticePage() {
         <Alert color="red" role="alert" data-testid="verify-result" title={m.verifyNotGenuineTitle}>
           <Stack gap="sm">
             <Text size="sm">{m.verifyNotGenuine}</Text>
-            <Anchor component={Link} to="/" className="alert-link">
+            <Anchor component={Link} to={paths.home()} className="alert-link">
               {m.verifySearch}
             </Anchor>
           </Stack>
@@ -49,7 +50,7 @@ export function VerifyNoticePage() {
           />
           <Button
             component={Link}
-            to={`/citations/${query.data.notice.uuid}`}
+            to={paths.citation(query.data.notice.uuid)}
             style={{ alignSelf: 'flex-start' }}
           >
             {m.verifyOpenNotice}

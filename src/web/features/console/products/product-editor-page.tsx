@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/contract';
 import { consoleProductMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { paths } from '../../../app/page-paths';
 import { ApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { callAsOperator } from '../operator-call';
@@ -44,7 +45,7 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
       await queryClient.invalidateQueries({ queryKey: consoleProductsKey });
       queryClient.setQueryData(['console', 'product', result.uuid], result);
       setSaved(true);
-      if (!product) navigate(`/dashboard/products/${result.uuid}`, { replace: true });
+      if (!product) navigate(paths.console.product(result.uuid), { replace: true });
     },
     fieldOf: (error) => (error.status === 409 ? 'name' : null),
     describeError: (error) => (error as Error).message,
@@ -105,7 +106,7 @@ export function ProductEditorPage() {
   const isForbidden = query.error instanceof ApiError && query.error.status === 403;
   return (
     <Stack gap="lg" maw={960}>
-      <Anchor component={Link} to="/dashboard/products">
+      <Anchor component={Link} to={paths.console.products()}>
         {m.backToList}
       </Anchor>
       <Title order={1}>{query.data ? fillMessage(m.editTitle, { name: query.data.name }) : m.newTitle}</Title>
