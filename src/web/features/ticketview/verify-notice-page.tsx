@@ -7,7 +7,7 @@ import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
-import { callApi } from '../../lib/api-client';
+import { contractQuery } from '../../lib/contract-query';
 
 /**
  * /verify/{uuid}/{signature}: where a printed notice's QR code leads. The server confirms the
@@ -17,9 +17,7 @@ export function VerifyNoticePage() {
   const { citationUUID = '', signature = '' } = useParams();
   const timeZone = useTenantTimeZone();
   const query = useQuery({
-    queryKey: ['verify-notice', citationUUID, signature],
-    queryFn: ({ signal }) =>
-      callApi(verifyNoticeContract, { params: { uuid: citationUUID, signature } }, { signal }),
+    ...contractQuery(verifyNoticeContract, { params: { uuid: citationUUID, signature } }),
     retry: false,
   });
   return (
