@@ -47,6 +47,8 @@ export function contractQuery<Contract extends RouteContract>(
   return queryOptions({
     queryKey: contractKey(contract, input as PartialInput<Contract>) as readonly unknown[],
     queryFn: ({ signal }) => call(contract, input, signal) as Promise<ResponseOf<Contract>>,
+    // Who asked: invalidating every answer of one caller (the signed-in customer's) reads it.
+    meta: { caller: call },
   });
 }
 

@@ -29,13 +29,12 @@ import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { contractQuery } from '../../lib/contract-query';
 import { useApiForm } from '../../lib/use-api-form';
-import { callAsCustomer, useCustomer } from '../accounts/api';
+import { asCustomer, useCustomer } from '../accounts/api';
 import { usePermitProducts } from './catalogue-api';
 import { inviteByEmail } from './edit-api';
 import { STATUS_COLOURS } from './status-colours';
-
-const VISITORS_QUERY_KEY = ['customer', 'visitors'] as const;
 
 /**
  * The chip of a visitor pass (part 2 section 2): Needs payment, Awaiting approval, Valid, Expired;
@@ -60,8 +59,7 @@ export function visitorChipOf(permit: Pick<IssuedPermit, 'paidStatus' | 'status'
 function VisitorPasses() {
   const timeZone = useTenantTimeZone();
   const visitors = useQuery({
-    queryKey: VISITORS_QUERY_KEY,
-    queryFn: ({ signal }) => callAsCustomer(listVisitorPermitsContract, {}, { signal }),
+    ...contractQuery(listVisitorPermitsContract, {}, asCustomer),
   });
   if (visitors.isPending) {
     return (

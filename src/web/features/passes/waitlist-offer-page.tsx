@@ -9,7 +9,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { callApi } from '../../lib/api-client';
-import { useWaitlistOffer } from './waitlist-api';
+import { useWaitlistOffer, waitlistOfferQuery } from './waitlist-api';
 
 /** Where "Buy your pass" leads: the account's application for someone who joined signed in. */
 function checkoutPath(offer: WaitlistOffer, token: string): string {
@@ -70,7 +70,7 @@ export function WaitlistOfferPage() {
     setProblem(null);
     try {
       const answer = await callApi(declineWaitlistOfferContract, { params: { token } });
-      queryClient.setQueryData(['waitlist-offer', token], answer);
+      queryClient.setQueryData(waitlistOfferQuery(token).queryKey, answer);
       setIsConfirming(false);
     } catch (error) {
       setProblem((error as Error).message);
