@@ -90,6 +90,28 @@ export const consoleProductMessages = /* @__PURE__ */ localized('consoleProductM
   flagCanEditTimes: 'Holders may change the start and end',
   flagQuota: 'Limit how many a customer or plate may have',
   flagArchived: 'Archived (no longer sold; its passes stay)',
+  billingTypeOptions: { 'ONE TIME': 'One time', RECURRING: 'Recurring' },
+  billingPeriodOptions: { NONE: 'Does not renew', DAY: 'Day', WEEK: 'Week', MONTH: 'Month', YEAR: 'Year' },
+  durationUnitOptions: { MINUTE: 'Minutes', HOUR: 'Hours', DAY: 'Days', MONTH: 'Months', YEAR: 'Years' },
+  timeSelectionOptions: {
+    1: 'Fixed, from purchase for the duration',
+    2: 'Preset start and end',
+    3: 'Buyer picks start and end',
+  },
+  advancedTypeOptions: {
+    simple: 'Simple',
+    noLabel: 'No label',
+    normalAddress: 'Normal address',
+    labelAndAddress: 'Label and address',
+    fullCustom: 'Full custom (registration questions only)',
+    square: 'Square (building, lot and emergency contact)',
+  },
+  guestFieldsOptions: { 0: 'Email only', 1: 'Email and name' },
+  residencyNone: 'None',
+  residencyHawaii: 'Hawaii residents only',
+  weekdayNames: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  quotaMeasureOptions: { passes: 'Passes', hours: 'Hours of parking' },
+  quotaSubjectOptions: { customer: 'Customer', plate: 'Plate' },
 } as const);
 
 export const richTextMessages = /* @__PURE__ */ localized('richTextMessages', {

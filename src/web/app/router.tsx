@@ -12,6 +12,7 @@ import { patrolRoutes } from '../features/patrol/routes';
 import { platformAdminRoutes } from '../features/platform-admin/routes';
 import { reportRoutes } from '../features/reports/routes';
 import { ticketviewRoutes } from '../features/ticketview/routes';
+import { paths } from './page-paths';
 import { Shell, ShellLoading } from './shell';
 
 /**
@@ -46,7 +47,10 @@ export function appRoutes(): RouteObject[] {
       // Rendered instead of the shell until the first page's chunk has loaded (a direct visit to
       // any page but the landing page): the same frame, with a loading state for the page.
       HydrateFallback: ShellLoading,
-      children: [...featureRoutes.map(copyRoute), { path: '*', element: <Navigate to="/" replace /> }],
+      children: [
+        ...featureRoutes.map(copyRoute),
+        { path: '*', element: <Navigate to={paths.home()} replace /> },
+      ],
     },
   ];
 }

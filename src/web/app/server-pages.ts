@@ -8,6 +8,7 @@ import {
   productImagesQuery,
 } from '../features/passes/catalogue-api';
 import { reportScansQuery, reportSummaryQuery } from '../features/reports/api';
+import { paths } from './page-paths';
 
 export interface ServerPageContext {
   params: Record<string, string | undefined>;
@@ -49,9 +50,9 @@ const FULL_PAGE_STYLES_MODULE = 'app/page-styles.ts';
  * Signed-in pages and the console stay rendered in the browser.
  */
 export const SERVER_PAGES: Record<string, ServerPage> = {
-  '/': { pageModule: null, prefetch: noQueries },
-  '/landing': { pageModule: null, prefetch: noQueries },
-  '/citations': {
+  [paths.home.pattern]: { pageModule: null, prefetch: noQueries },
+  [paths.landing.pattern]: { pageModule: null, prefetch: noQueries },
+  [paths.citations.pattern]: {
     pageModule: 'features/citations/citations-list-page.tsx',
     prefetch: (queryClient, { searchParams, brand }) => {
       const search = citationSearchFromParams(searchParams);
@@ -60,11 +61,11 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
       return [queryClient.prefetchQuery(citationSearchQuery(search, brand.subdomain))];
     },
   },
-  '/citations/:citationUUID': {
+  [paths.citation.pattern]: {
     pageModule: 'features/citations/citation-detail-page.tsx',
     prefetch: (queryClient, { params }) => [queryClient.prefetchQuery(citationQuery(params.citationUUID))],
   },
-  '/permits/choose': {
+  [paths.passes.choose.pattern]: {
     pageModule: 'features/passes/choose-pass-page.tsx',
     // A guest's catalogue: the server never sees the browser's sign-in, and hydration reads no
     // session either (useJwt's server snapshot), so a signed-in visitor's list follows after.
@@ -85,7 +86,7 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
           ]),
     ],
   },
-  '/reports/:reportUUID': {
+  [paths.report.pattern]: {
     pageModule: 'features/reports/report-page.tsx',
     // A shared link (the uuid is the capability): the totals, the heat map's cells and the list's
     // first page come in the HTML, and the map library downloads beside the app's code.
@@ -99,8 +100,8 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
     // 300 ms before the map's drawing starts (`npm run bench`, report page).
     appLoading: 'at-once',
   },
-  '/privacy': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
-  '/terms': { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
+  [paths.privacy.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
+  [paths.terms.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
 };
 
 /**

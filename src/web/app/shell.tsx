@@ -5,6 +5,7 @@ import { commonMessages, portalTitle } from '../../shared/messages/common';
 import { useBrand } from './brand';
 import { LanguageMenu } from './language-menu';
 import { NavigationProgress, PageLoading } from './page-loading';
+import { paths } from './page-paths';
 import { useDocumentTitle } from './use-document-title';
 
 /**
@@ -22,7 +23,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         {commonMessages.skipToContent}
       </a>
       <header className="brand-header">
-        <Link to="/" className="brand-header__home">
+        <Link to={paths.home()} className="brand-header__home">
           {brand?.logoUrl && <img className="brand-header__logo" src={brand.logoUrl} alt="" />}
           <span className="brand-header__title">{title}</span>
         </Link>
@@ -33,10 +34,10 @@ export function Shell({ children }: { children?: ReactNode }) {
       </Container>
       <footer className="app-footer">
         <Group justify="center" gap="md" wrap="wrap">
-          <Anchor component={Link} to="/privacy" size="sm">
+          <Anchor component={Link} to={paths.privacy()} size="sm">
             {commonMessages.privacy}
           </Anchor>
-          <Anchor component={Link} to="/terms" size="sm">
+          <Anchor component={Link} to={paths.terms()} size="sm">
             {commonMessages.terms}
           </Anchor>
           <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { BrandDetails, CallInput, ResponseOf, RouteContract } from '../../../shared/contract';
 import {
@@ -18,14 +18,12 @@ import {
   sendPasswordResetContract,
   signupContract,
   updateCustomerContract,
-  verifyEmailContract,
 } from '../../../shared/contract';
 import { rememberLanguage } from '../../app/language-menu';
 import { API_BASE, type CallOptions, callApi, isApiError } from '../../lib/api-client';
+import { type ContractCaller, contractQuery } from '../../lib/contract-query';
 import { downloadFile } from '../../lib/download-file';
 import { clearSession, readJwt, storeSession, useJwt } from '../../lib/session';
-
-export const CUSTOMER_QUERY_KEY = ['customer'] as const;
 
 /** Stores the session values of part 1 section 3 after sign-in or sign-up. */
 export async function startSession(session: SessionResponse, brand: BrandDetails | null): Promise<void> {
@@ -65,10 +63,6 @@ export function resetPassword(body: z.input<typeof resetPasswordContract.body>) 
   return callApi(resetPasswordContract, { body });
 }
 
-export function verifyEmail(body: z.input<typeof verifyEmailContract.body>) {
-  return callApi(verifyEmailContract, { body });
-}
-
 /** A 401 on a customer call means the token expired or was revoked: sign out locally. */
 function signOutOnUnauthorized(error: unknown): never {
   if (isApiError(error) && error.status === 401) clearSession();
@@ -86,13 +80,21 @@ export function callAsCustomer<Contract extends RouteContract>(
   );
 }
 
+/** `callAsCustomer` as query options take it. */
+export const asCustomer: ContractCaller = (contract, input, signal) =>
+  callAsCustomer(contract, input, { signal });
+
+const customerQuery = contractQuery(getCustomerContract, {}, asCustomer);
+const CUSTOMER_QUERY_KEY = customerQuery.queryKey;
+
+/** Every answer fetched as the signed-in customer (their account, passes, vehicles, ...) goes stale. */
+export function invalidateCustomerQueries(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ predicate: (query) => query.meta?.caller === asCustomer });
+}
+
 export function useCustomer() {
   const jwt = useJwt();
-  return useQuery({
-    queryKey: CUSTOMER_QUERY_KEY,
-    queryFn: ({ signal }) => callAsCustomer(getCustomerContract, {}, { signal }),
-    enabled: Boolean(jwt),
-  });
+  return useQuery({ ...customerQuery, enabled: Boolean(jwt) });
 }
 
 /** Saving an account item answers the updated customer; the screen reloads it (section 2). */
@@ -106,7 +108,7 @@ export function useUpdateCustomer() {
       if (jwtToken) storeSession({ jwt: `Bearer ${jwtToken}` });
       queryClient.setQueryData(CUSTOMER_QUERY_KEY, customer);
       storeSession({ fullname: customer.fullname });
-      return queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY });
+      return invalidateCustomerQueries(queryClient);
     },
   });
 }
@@ -126,7 +128,7 @@ export function useRefreshGuestCode() {
     mutationFn: () => callAsCustomer(refreshGuestCodeContract, {}),
     onSuccess: (customer: Customer) => {
       queryClient.setQueryData(CUSTOMER_QUERY_KEY, customer);
-      return queryClient.invalidateQueries({ queryKey: CUSTOMER_QUERY_KEY });
+      return invalidateCustomerQueries(queryClient);
     },
   });
 }
@@ -134,8 +136,7 @@ export function useRefreshGuestCode() {
 export function useCards() {
   const jwt = useJwt();
   return useQuery({
-    queryKey: ['customer', 'cards'],
-    queryFn: ({ signal }) => callAsCustomer(customerCardsContract, {}, { signal }),
+    ...contractQuery(customerCardsContract, {}, asCustomer),
     enabled: Boolean(jwt),
   });
 }

@@ -4,6 +4,7 @@ import { loginContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useApiForm } from '../../lib/use-api-form';
 import { logIn, startSession } from './api';
 import { errorText } from './error-text';
@@ -72,10 +73,10 @@ export function LoginPage() {
             {accountMessages.signIn}
           </Button>
           <Group justify="space-between" gap="sm">
-            <Anchor component={Link} to="/permits/send_password_reset">
+            <Anchor component={Link} to={paths.account.sendPasswordReset()}>
               {accountMessages.forgotPassword}
             </Anchor>
-            <Anchor component={Link} to="/permits/signup">
+            <Anchor component={Link} to={paths.account.signup()}>
               {accountMessages.createAccount}
             </Anchor>
           </Group>

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { accountMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { resetPassword } from './api';
@@ -47,7 +48,7 @@ export function ResetPasswordPage() {
         {isDone ? (
           <Alert color="green" role="status" data-testid="reset-success">
             {successText}
-            <Anchor component={Link} to="/permits/login" inherit className="alert-link">
+            <Anchor component={Link} to={paths.account.login()} inherit className="alert-link">
               {accountMessages.resetSucceededLinkText}
             </Anchor>
           </Alert>

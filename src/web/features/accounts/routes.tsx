@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
+import { paths } from '../../app/page-paths';
 import { RedirectIfSignedIn, RequireTenant } from './session-guards';
 
 /** Sign-in and sign-up pages: on a tenant's host only, and only while signed out. */
@@ -31,15 +32,15 @@ export const accountRoutes: RouteObject[] = [
     element: <SignedOutPages />,
     children: [
       {
-        path: '/permits/login',
+        path: paths.account.login.pattern,
         lazy: lazyPage(() => import('./login-page').then((module) => module.LoginPage)),
       },
       {
-        path: '/permits/signup',
+        path: paths.account.signup.pattern,
         lazy: lazyPage(() => import('./signup-page').then((module) => module.SignupPage)),
       },
       {
-        path: '/permits/signup-code',
+        path: paths.account.signupCode.pattern,
         lazy: lazyPage(() => import('./signup-code-page').then((module) => module.SignupCodePage)),
       },
     ],
@@ -48,17 +49,17 @@ export const accountRoutes: RouteObject[] = [
     element: <TenantPages />,
     children: [
       {
-        path: '/permits/send_password_reset',
+        path: paths.account.sendPasswordReset.pattern,
         lazy: lazyPage(() =>
           import('./send-password-reset-page').then((module) => module.SendPasswordResetPage),
         ),
       },
       {
-        path: '/permits/reset_password/:resetPasswordUUID',
+        path: paths.account.resetPassword.pattern,
         lazy: lazyPage(() => import('./reset-password-page').then((module) => module.ResetPasswordPage)),
       },
       {
-        path: '/permits/verify_email/:token',
+        path: paths.account.verifyEmail.pattern,
         lazy: lazyPage(() => import('./verify-email-page').then((module) => module.VerifyEmailPage)),
       },
     ],
@@ -67,15 +68,15 @@ export const accountRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('./signed-in-layout').then((module) => module.SignedInLayout)),
     children: [
       {
-        path: '/permits/account',
+        path: paths.account.settings.pattern,
         lazy: lazyPage(() => import('./account-page').then((module) => module.AccountPage)),
       },
       {
-        path: '/permits/dashboard',
+        path: paths.account.dashboard.pattern,
         lazy: lazyPage(() => import('../passes/dashboard-page').then((module) => module.PassesDashboardPage)),
       },
       {
-        path: '/permits/view',
+        path: paths.passes.list.pattern,
         lazy: lazyPage(() =>
           import('../passes/passes-overview-page').then((module) => module.PassesOverviewPage),
         ),

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { sendPasswordResetContract } from '../../../shared/contract';
 import { accountMessages, withSupport } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { sendPasswordReset } from './api';
@@ -15,7 +16,7 @@ function NotDetectedMessage({ contactEmail }: { contactEmail?: string | null }) 
   return (
     <Text size="sm">
       {before}
-      <Anchor component={Link} to="/permits/signup" inherit className="alert-link">
+      <Anchor component={Link} to={paths.account.signup()} inherit className="alert-link">
         {accountMessages.forgotPasswordLinkText}
       </Anchor>
       {after}
@@ -86,7 +87,7 @@ export function SendPasswordResetPage() {
             </Stack>
           </form>
         )}
-        <Anchor component={Link} to="/permits/login" size="sm">
+        <Anchor component={Link} to={paths.account.login()} size="sm">
           {accountMessages.signIn}
         </Anchor>
       </Stack>

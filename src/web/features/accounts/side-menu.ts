@@ -1,4 +1,5 @@
 import { accountMessages } from '../../../shared/messages';
+import { paths } from '../../app/page-paths';
 
 /**
  * The side menu of part 1 section 2 (Shell), in the spec's order, with the vehicles screen and My
@@ -6,11 +7,11 @@ import { accountMessages } from '../../../shared/messages';
  * Passes lists the account's passes (/permits/view).
  */
 export const SIDE_MENU = [
-  { label: accountMessages.menuDashboard, to: '/permits/dashboard' },
-  { label: accountMessages.menuPasses, to: '/permits/view' },
-  { label: accountMessages.menuVehicles, to: '/permits/vehicles' },
-  { label: accountMessages.menuVisitors, to: '/permits/visitors' },
-  { label: accountMessages.menuAccount, to: '/permits/account' },
+  { label: accountMessages.menuDashboard, to: paths.account.dashboard() },
+  { label: accountMessages.menuPasses, to: paths.passes.list() },
+  { label: accountMessages.menuVehicles, to: paths.passes.vehicles() },
+  { label: accountMessages.menuVisitors, to: paths.passes.visitors() },
+  { label: accountMessages.menuAccount, to: paths.account.settings() },
 ] as const;
 
 export type SideMenuEntry = (typeof SIDE_MENU)[number];

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { signupCodeInputSchema } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useApiForm } from '../../lib/use-api-form';
 import { checkSignupCode } from './api';
 
@@ -18,7 +19,7 @@ export function SignupCodePage() {
     schema: signupCodeFormSchema,
     initialValues: { code: '' },
     submit: ({ code }) => checkSignupCode(code, brand?.subdomain ?? ''),
-    onSuccess: (answer) => navigate(`/permits/signup?code=${encodeURIComponent(answer.code)}`),
+    onSuccess: (answer) => navigate(paths.account.signup({ code: answer.code })),
     // Every answer is about the code: it is shown on the field.
     fieldOf: () => 'code',
     describeError: () => null,

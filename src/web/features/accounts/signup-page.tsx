@@ -5,6 +5,7 @@ import { errorCodes, signupContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { normaliseCode } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useApiForm } from '../../lib/use-api-form';
 import { signUp, startSession } from './api';
 import { errorText } from './error-text';
@@ -128,7 +129,7 @@ export function SignupPage() {
           </Button>
           <Text size="sm">
             {accountMessages.haveAccount}{' '}
-            <Anchor component={Link} to="/permits/login">
+            <Anchor component={Link} to={paths.account.login()}>
               {accountMessages.signIn}
             </Anchor>
           </Text>

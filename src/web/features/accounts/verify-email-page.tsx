@@ -1,17 +1,21 @@
 import { Alert, Anchor, Card, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { verifyEmailContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
-import { verifyEmail } from './api';
+import { paths } from '../../app/page-paths';
+import { contractQuery } from '../../lib/contract-query';
 
 /** Opened from the link of the welcome or verification email; the token is single use. */
 export function VerifyEmailPage() {
   const brand = useBrand();
   const { token = '' } = useParams();
   const result = useQuery({
-    queryKey: ['verify-email', token],
-    queryFn: () => verifyEmail({ verifyEmailUUID: token, subdomain: brand?.subdomain ?? '' }),
+    // Asked once, on opening the link: the answer is the page (a POST, but as a query).
+    ...contractQuery(verifyEmailContract, {
+      body: { verifyEmailUUID: token, subdomain: brand?.subdomain ?? '' },
+    }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -32,7 +36,7 @@ export function VerifyEmailPage() {
             {accountMessages.emailVerifyFailed}
           </Alert>
         )}
-        <Anchor component={Link} to="/permits/login">
+        <Anchor component={Link} to={paths.account.login()}>
           {accountMessages.signIn}
         </Anchor>
       </Stack>

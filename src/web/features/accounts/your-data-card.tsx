@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } 
 import { type FormEvent, useState } from 'react';
 import { privacyMessages } from '../../../shared/messages';
 import { ApiError } from '../../lib/api-client';
+import { useDownload } from '../../lib/use-download';
 import { downloadMyData, useCloseAccount } from './api';
 
 /** The password dialog: closing cannot be undone, so it is asked again (a wrong one is a 403). */
@@ -79,22 +80,15 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
 /** 'Your data' on the account screen (issue 28): download it all, or close the account. */
 export function YourDataCard() {
   const [isClosing, setIsClosing] = useState(false);
-  const [busyFormat, setBusyFormat] = useState<'json' | 'csv' | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
-
-  async function download(format: 'json' | 'csv') {
-    setBusyFormat(format);
-    setDownloadError(null);
-    try {
-      await downloadMyData(format);
-    } catch (caught) {
-      setDownloadError(
-        caught instanceof ApiError && caught.status === 429 ? caught.message : privacyMessages.downloadFailed,
-      );
-    } finally {
-      setBusyFormat(null);
-    }
-  }
+  const {
+    busy: busyFormat,
+    error: downloadError,
+    start: download,
+  } = useDownload<'json' | 'csv'>({
+    download: downloadMyData,
+    describeError: (caught) =>
+      caught instanceof ApiError && caught.status === 429 ? caught.message : privacyMessages.downloadFailed,
+  });
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="your-data-title">

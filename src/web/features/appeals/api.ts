@@ -12,12 +12,12 @@ import {
 } from '../../../shared/contract';
 import { searchTermForPath } from '../../../shared/rules';
 import { callApi, isApiError } from '../../lib/api-client';
+import { contractKey, contractQuery } from '../../lib/contract-query';
 
 /** The notice an appeal is about, loaded by its uuid on the host's tenant. */
 export function useAppealCitation(uuid: string | undefined) {
   return useQuery({
-    queryKey: ['citation', uuid],
-    queryFn: ({ signal }) => callApi(getCitationContract, { params: { uuid: uuid ?? '' } }, { signal }),
+    ...contractQuery(getCitationContract, { params: { uuid: uuid ?? '' } }),
     enabled: Boolean(uuid),
   });
 }
@@ -25,11 +25,8 @@ export function useAppealCitation(uuid: string | undefined) {
 /** The notice's appeal, or why there is none: one can still be made, or it cannot. */
 export type AppealState = { appeal: Appeal } | { appeal: null; canAppeal: boolean };
 
-export const appealQueryKey = (uuid: string | undefined, number: string | undefined) => [
-  'appeal',
-  uuid,
-  number,
-];
+export const appealQueryKey = (uuid: string | undefined, number: string | undefined) =>
+  contractKey(getAppealContract, { params: { uuid: uuid ?? '', number: number ?? '' } });
 
 /**
  * The confirmation token of an appeal filed from this browser: it unmasks the appeal's personal

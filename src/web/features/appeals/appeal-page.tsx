@@ -28,6 +28,7 @@ import {
   findAppealFormProblem,
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
 import { type ProofPhoto, ProofPhotos } from '../../components/proof-photos';
 import { isApiError } from '../../lib/api-client';
@@ -300,11 +301,11 @@ function AppealDecision({ citation, appeal }: { citation: Citation; appeal: Appe
         <Text data-testid="appeal-next-step">{decisionNextStep(appeal)}</Text>
         <Group gap="md">
           {(!isApproved || appeal.outcome === 'reduced') && isPayable && (
-            <Button component={Link} to={`/citations/${citation.uuid}`}>
+            <Button component={Link} to={paths.citation(citation.uuid)}>
               {appealMessages.payNotice}
             </Button>
           )}
-          <Anchor component={Link} to={`/citations/${citation.uuid}`}>
+          <Anchor component={Link} to={paths.citation(citation.uuid)}>
             {appealMessages.viewNotice}
           </Anchor>
         </Group>

@@ -5,6 +5,7 @@ import { getCitationByNumberContract } from '../../../shared/contract';
 import { appealMessages, citationMessages, withSupport } from '../../../shared/messages';
 import { normaliseSearchTerm } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { ApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { findAppealableCitation } from './api';
@@ -31,7 +32,7 @@ export function AppealSearchPage() {
     schema: appealSearchFormSchema,
     initialValues: { noticeNumber: '' },
     submit: (values) => findAppealableCitation(values.noticeNumber),
-    onSuccess: (citation) => navigate(`/noticeappeal/${citation.uuid}`),
+    onSuccess: (citation) => navigate(paths.appeal(citation.uuid)),
     describeError: (error) => searchErrorText(error, brand?.contactEmail),
   });
 

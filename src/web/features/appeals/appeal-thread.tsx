@@ -9,6 +9,7 @@ import { appealThreadMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
 import { callApi } from '../../lib/api-client';
+import { contractKey } from '../../lib/contract-query';
 
 /**
  * The appellant's side of the thread: reached with the notice's uuid and number and the appeal's
@@ -28,11 +29,10 @@ export function AppealThread({
   const queryClient = useQueryClient();
   const headers = { [APPEAL_TOKEN_HEADER]: token };
   const timeZone = useTenantTimeZone();
-  const queryKey = ['appeal-messages', citationUUID, number];
+  const input = { params: { uuid: citationUUID, number } };
   const messages = useQuery({
-    queryKey,
-    queryFn: ({ signal }) =>
-      callApi(listAppealMessagesContract, { params: { uuid: citationUUID, number } }, { signal, headers }),
+    queryKey: contractKey(listAppealMessagesContract, input),
+    queryFn: ({ signal }) => callApi(listAppealMessagesContract, input, { signal, headers }),
   });
   return (
     <MessageThread
@@ -50,7 +50,7 @@ export function AppealThread({
           { params: { uuid: citationUUID, number }, body: { body, imageURLs } },
           { headers },
         );
-        await queryClient.invalidateQueries({ queryKey });
+        await queryClient.invalidateQueries({ queryKey: contractKey(listAppealMessagesContract, input) });
       }}
     />
   );

@@ -5,7 +5,7 @@ import {
   suggestPlatesContract,
 } from '../../../shared/contract';
 import { isCitationPaid, normaliseSearchTerm, searchTermForPath, tenantForPath } from '../../../shared/rules';
-import { callApi } from '../../lib/api-client';
+import { contractQuery } from '../../lib/contract-query';
 
 export interface CitationSearch {
   plate?: string | null;
@@ -25,11 +25,7 @@ export function citationSearchQuery(search: CitationSearch, subdomain: string | 
   const plate = searchTermForPath(search.plate);
   const number = searchTermForPath(search.citationNumber);
   const tenant = tenantForPath(subdomain);
-  return {
-    queryKey: ['citations', tenant, plate, number] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(searchCitationsContract, { params: { plate, number, subdomain: tenant } }, { signal }),
-  };
+  return contractQuery(searchCitationsContract, { params: { plate, number, subdomain: tenant } });
 }
 
 export function useCitationSearch(search: CitationSearch, subdomain: string | undefined) {
@@ -57,11 +53,7 @@ const PAYMENT_CONFIRMATION_POLL_MS = 2000;
  */
 /** One notice's query; the server renderer fetches the same one before rendering the notice. */
 export function citationQuery(uuid: string | undefined) {
-  return {
-    queryKey: ['citation', uuid] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(getCitationContract, { params: { uuid: uuid ?? '' } }, { signal }),
-  };
+  return contractQuery(getCitationContract, { params: { uuid: uuid ?? '' } });
 }
 
 export function useCitation(uuid: string | undefined, options: { awaitingPayment?: boolean } = {}) {
@@ -79,13 +71,9 @@ export function useCitation(uuid: string | undefined, options: { awaitingPayment
 export function usePlateSuggestions(plate: string | null, subdomain: string | undefined, isWanted: boolean) {
   const tenant = tenantForPath(subdomain);
   return useQuery({
-    queryKey: ['plate-suggestions', tenant, plate],
-    queryFn: ({ signal }) =>
-      callApi(
-        suggestPlatesContract,
-        { params: { plate: searchTermForPath(plate), subdomain: tenant } },
-        { signal },
-      ),
+    ...contractQuery(suggestPlatesContract, {
+      params: { plate: searchTermForPath(plate), subdomain: tenant },
+    }),
     enabled: isWanted && Boolean(plate),
     retry: false,
   });

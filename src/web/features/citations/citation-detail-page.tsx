@@ -11,6 +11,7 @@ import {
   displayPaymentStatus,
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { citationFacts, FactsTable, headlineAmount } from '../../components/facts-table';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { useCitation } from './api';
@@ -103,11 +104,11 @@ function NextStep({ citation, kind }: { citation: Citation; kind: CitationBanner
         <Text>{NEXT_STEP_TEXT[kind]}</Text>
         <Group gap="lg">
           {kind === 'payable' && (
-            <Anchor component={Link} to={`/noticeappeal/${citation.uuid}`}>
+            <Anchor component={Link} to={paths.appeal(citation.uuid)}>
               {citationMessages.appealLink}
             </Anchor>
           )}
-          <Anchor component={Link} to={`/citations/${citation.uuid}/ticketview`}>
+          <Anchor component={Link} to={paths.ticketview(citation.uuid)}>
             {citationMessages.printNotice}
           </Anchor>
         </Group>
@@ -147,7 +148,7 @@ export function CitationDetailPage() {
   if (query.isError || !query.data) {
     return (
       <Alert color="red" role="alert" title={citationMessages.noLongerValid}>
-        <Anchor component={Link} to="/">
+        <Anchor component={Link} to={paths.home()}>
           {citationMessages.search}
         </Anchor>
       </Alert>
@@ -205,7 +206,7 @@ export function CitationDetailPage() {
           />
         </Stack>
       )}
-      <Anchor component={Link} to={`/citations?plate=${encodeURIComponent(citation.plate)}`}>
+      <Anchor component={Link} to={paths.citations({ plate: citation.plate })}>
         {citationMessages.backToResults}
       </Anchor>
     </Stack>

@@ -5,6 +5,7 @@ import { formatMoney } from '../../../shared/format';
 import { citationMessages, withSupport } from '../../../shared/messages';
 import { citationsTotalDue, isCitationPaid } from '../../../shared/rules';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { ApiError } from '../../lib/api-client';
 import { citationSearchFromParams, useCitationSearch, usePlateSuggestions } from './api';
 import { amountCell, descriptionCell, issuedCell } from './citation-presenters';
@@ -24,7 +25,7 @@ function CitationChip({ citation }: { citation: Citation }) {
   return (
     <Badge
       component={Link}
-      to={`/citations/${citation.uuid}`}
+      to={paths.citation(citation.uuid)}
       onClick={(event) => event.stopPropagation()}
       color={isPaid ? PAID_GREEN : 'brand'}
       variant={isPaid ? 'filled' : 'outline'}
@@ -65,7 +66,7 @@ function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: st
 
 function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: string }) {
   const navigate = useNavigate();
-  const href = `/citations/${citation.uuid}`;
+  const href = paths.citation(citation.uuid);
   const { amount, label } = amountCell(citation);
   return (
     <Table.Tr className="clickable-row" onClick={() => navigate(href)}>
@@ -113,7 +114,7 @@ export function CitationsListPage() {
       </Title>
       {/* Above the results, not below: what sat under them moved when they arrived (Lighthouse's CLS). */}
       {brand?.header2 && <Text c="dimmed">{brand.header2}</Text>}
-      <Anchor component={Link} to="/">
+      <Anchor component={Link} to={paths.home()}>
         {citationMessages.search}
       </Anchor>
       {!plate && !citationNumber && <Alert color="yellow">{citationMessages.enterSearch}</Alert>}
@@ -135,7 +136,7 @@ export function CitationsListPage() {
             {suggestions.data.plates.map((suggested, index) => (
               <span key={suggested}>
                 {index > 0 && ', '}
-                <Anchor component={Link} to={`/citations?plate=${encodeURIComponent(suggested)}`}>
+                <Anchor component={Link} to={paths.citations({ plate: suggested })}>
                   {suggested}
                 </Anchor>
               </span>

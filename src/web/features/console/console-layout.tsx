@@ -6,6 +6,7 @@ import { readOperatorToken } from '../operator/operator-session';
 import { signOutEverywhere, useOperatorMe } from './console-api';
 import { ConsoleNav, isCurrentSection } from './console-nav';
 import './console.css';
+import { paths } from '../../app/page-paths';
 import { CONSOLE_NAV_ITEMS, navItemsFor } from './nav-items';
 import { useConsoleSession } from './use-console-session';
 
@@ -23,7 +24,7 @@ export function ConsoleLayout() {
   const [isMenuOpen, setMenuOpen] = useState(false);
 
   // Sign-in comes back here afterwards.
-  if (!hasToken) return <Navigate to="/dashboard/login" replace state={{ from: pathname }} />;
+  if (!hasToken) return <Navigate to={paths.console.login()} replace state={{ from: pathname }} />;
   if (me.isPending) {
     return (
       <Group justify="center" py="xl">

@@ -1,10 +1,12 @@
 import { NavLink as MantineNavLink, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
+import { paths } from '../../app/page-paths';
 import type { ConsoleNavItem } from './nav-items';
 
 /** Whether a menu entry is the current page's section (the overview only on its own path). */
 export function isCurrentSection(item: ConsoleNavItem, pathname: string): boolean {
-  if (item.path === '/dashboard') return pathname === '/dashboard' || pathname === '/dashboard/';
+  if (item.path === paths.console.overview())
+    return pathname === paths.console.overview() || pathname === `${paths.console.overview()}/`;
   return pathname === item.path || pathname.startsWith(`${item.path}/`);
 }
 
@@ -20,7 +22,7 @@ export function ConsoleNav(props: { items: ConsoleNavItem[]; onNavigate?: () => 
             <MantineNavLink
               component={NavLink}
               to={item.path}
-              end={item.path === '/dashboard'}
+              end={item.path === paths.console.overview()}
               label={item.label}
               active={isCurrent}
               // Not the brand: a light brand's tint would not give the label enough contrast.

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
+import { paths } from '../../app/page-paths';
 import { auditConsoleRoutes } from './audit/routes';
 import { customersConsoleRoutes } from './customers/routes';
 import { noticesConsoleRoutes } from './notices/routes';
@@ -20,12 +21,12 @@ import { waitlistsConsoleRoutes } from './waitlists/routes';
  */
 export const consoleRoutes: RouteObject[] = [
   {
-    path: '/dashboard',
+    path: paths.console.overview.pattern,
     lazy: lazyPage(() => import('./console-layout').then((module) => module.ConsoleLayout)),
     children: [
       {
         // The appeals queue predates the console's sections; it keeps its path inside the frame.
-        path: '/dashboard/appeals',
+        path: paths.console.appeals.pattern,
         lazy: lazyPage(() =>
           import('../operator/dashboard-appeals-page').then((module) => module.DashboardAppealsPage),
         ),

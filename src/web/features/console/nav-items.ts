@@ -1,5 +1,6 @@
 import { repeatOffenderMessages } from '../../../shared/messages/repeat-offenders';
 import type { OperatorRole } from '../../../shared/rules/operator-roles';
+import { paths } from '../../app/page-paths';
 
 /**
  * The console's sections, in menu order (issue 11). Each section's pages live in
@@ -17,19 +18,19 @@ const OFFICE: readonly OperatorRole[] = ['tenant_admin', 'staff'];
 const ADMIN: readonly OperatorRole[] = ['tenant_admin'];
 
 export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
-  { label: 'Overview', path: '/dashboard', roles: EVERYONE },
-  { label: 'Plate lookup', path: '/dashboard/plates', roles: EVERYONE },
-  { label: 'Notices', path: '/dashboard/notices', roles: EVERYONE },
-  { label: repeatOffenderMessages.pageTitle, path: '/dashboard/repeat-offenders', roles: EVERYONE },
-  { label: 'Appeals', path: '/dashboard/appeals', roles: OFFICE },
-  { label: 'Passes', path: '/dashboard/passes', roles: EVERYONE },
-  { label: 'Pass products', path: '/dashboard/products', roles: OFFICE },
-  { label: 'Waitlists', path: '/dashboard/waitlists', roles: OFFICE },
-  { label: 'Customers', path: '/dashboard/customers', roles: OFFICE },
-  { label: 'Reports', path: '/dashboard/reports', roles: EVERYONE },
-  { label: 'Settings', path: '/dashboard/settings', roles: ADMIN },
-  { label: 'Operators', path: '/dashboard/operators', roles: ADMIN },
-  { label: 'Audit log', path: '/dashboard/audit', roles: ADMIN },
+  { label: 'Overview', path: paths.console.overview(), roles: EVERYONE },
+  { label: 'Plate lookup', path: paths.console.plates(), roles: EVERYONE },
+  { label: 'Notices', path: paths.console.notices(), roles: EVERYONE },
+  { label: repeatOffenderMessages.pageTitle, path: paths.console.repeatOffenders(), roles: EVERYONE },
+  { label: 'Appeals', path: paths.console.appeals(), roles: OFFICE },
+  { label: 'Passes', path: paths.console.passes(), roles: EVERYONE },
+  { label: 'Pass products', path: paths.console.products(), roles: OFFICE },
+  { label: 'Waitlists', path: paths.console.waitlists(), roles: OFFICE },
+  { label: 'Customers', path: paths.console.customers(), roles: OFFICE },
+  { label: 'Reports', path: paths.console.reports(), roles: EVERYONE },
+  { label: 'Settings', path: paths.console.settings(), roles: ADMIN },
+  { label: 'Operators', path: paths.console.operators(), roles: ADMIN },
+  { label: 'Audit log', path: paths.console.audit(), roles: ADMIN },
 ];
 
 export function navItemsFor(role: OperatorRole): ConsoleNavItem[] {

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { fillMessage } from '../../../shared/messages/fill';
+import { paths } from '../../app/page-paths';
 import { ApiError } from '../../lib/api-client';
 import { clearOperatorToken } from '../operator/operator-session';
 import { EmptyText } from './data-table';
@@ -23,7 +24,7 @@ export function QueryError({ error }: { error: unknown }) {
   if (!error) return null;
   if (isSignedOut(error)) {
     clearOperatorToken();
-    return <Navigate to="/dashboard/login" replace state={{ from: pathname }} />;
+    return <Navigate to={paths.console.login()} replace state={{ from: pathname }} />;
   }
   return (
     <Alert color="red" role="alert">

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../app/page-paths';
 import { ApiError } from '../../lib/api-client';
 import { clearOperatorToken } from '../operator/operator-session';
 import { CONSOLE_QUERY_ROOT } from './console-api';
@@ -20,7 +21,7 @@ export function useConsoleSession() {
     (returnTo?: string) => {
       clearOperatorToken();
       queryClient.removeQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
-      navigate('/dashboard/login', { replace: true, state: returnTo ? { from: returnTo } : null });
+      navigate(paths.console.login(), { replace: true, state: returnTo ? { from: returnTo } : null });
     },
     [navigate, queryClient],
   );

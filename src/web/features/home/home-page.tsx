@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
 import { homeMessages } from '../../../shared/messages/citations';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { NoticeSearchForm } from './notice-search-form';
 import { RegisterPassBlock } from './register-pass-block';
 
@@ -89,7 +90,7 @@ function Contact({ brand }: { brand: BrandDetails }) {
  */
 export function HomePage() {
   const brand = useBrand();
-  if (!brand) return <Navigate to="/404" replace />;
+  if (!brand) return <Navigate to={paths.notFound()} replace />;
   return (
     <Stack gap="xl" maw={960} mx="auto">
       <Hero brand={brand} />

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
 import { citationMessages } from '../../../shared/messages/citations';
 import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
+import { paths } from '../../app/page-paths';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {
@@ -44,7 +45,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
         brand?.subdomain,
       ).catch(() => []);
       const param = byNumber.length > 0 ? 'citationid' : 'plate';
-      navigate(`/citations?${param}=${encodeURIComponent(term)}`);
+      navigate(paths.citations({ [param]: term }));
     } finally {
       setIsSearching(false);
     }
@@ -54,7 +55,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
     <Card withBorder padding="lg" component="section" aria-label={citationMessages.search}>
       {/* Before the app takes over a server-rendered page, the browser submits this form itself:
           the server answers GET /citations?search= as the app would (decision 158). */}
-      <form onSubmit={onSubmit} noValidate method="get" action="/citations">
+      <form onSubmit={onSubmit} noValidate method="get" action={paths.citations()}>
         <TextInput
           label={searchLabel(brand)}
           name="search"
@@ -69,7 +70,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
           <Button type="submit" loading={isSearching}>
             {citationMessages.search}
           </Button>
-          <Button component={Link} to="/noticeappeal" variant="outline">
+          <Button component={Link} to={paths.appealSearch()} variant="outline">
             {citationMessages.disputeNotice}
           </Button>
         </Group>

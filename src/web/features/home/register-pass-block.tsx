@@ -2,6 +2,7 @@ import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract';
 import { citationMessages } from '../../../shared/messages/citations';
+import { paths } from '../../app/page-paths';
 
 type Action = { label: string; to: string };
 
@@ -9,17 +10,17 @@ type Action = { label: string; to: string };
 export function registerActions(brand: BrandDetails): Action[] {
   if (brand.isPrivate && brand.isLoginOnly) {
     return [
-      { label: citationMessages.signUpWithCode, to: '/permits/signup-code' },
-      { label: citationMessages.logIn, to: '/permits/login' },
+      { label: citationMessages.signUpWithCode, to: paths.account.signupCode() },
+      { label: citationMessages.logIn, to: paths.account.login() },
     ];
   }
   if (brand.isPrivate) {
     return [
-      { label: citationMessages.createAccount, to: '/permits/signup' },
-      { label: citationMessages.signIn, to: '/permits/login' },
+      { label: citationMessages.createAccount, to: paths.account.signup() },
+      { label: citationMessages.signIn, to: paths.account.login() },
     ];
   }
-  return [{ label: citationMessages.goToParkingPasses, to: '/permits/choose' }];
+  return [{ label: citationMessages.goToParkingPasses, to: paths.passes.choose() }];
 }
 
 export function RegisterPassBlock({ brand }: { brand: BrandDetails }) {

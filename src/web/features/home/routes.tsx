@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../app/page-paths';
 import { HomePage } from './home-page';
 
 /**
@@ -7,5 +8,5 @@ import { HomePage } from './home-page';
  */
 export const homeRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
-  { path: '/landing', element: <HomePage /> },
+  { path: paths.landing.pattern, element: <HomePage /> },
 ];

@@ -2,6 +2,7 @@ import { Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { commonMessages } from '../../../shared/messages/common';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { FindPortalForm } from './find-portal-form';
 
 export function NotFoundPage() {
@@ -12,7 +13,7 @@ export function NotFoundPage() {
         {commonMessages.notFound}
       </Title>
       {brand ? (
-        <Button component={Link} to="/" variant="light">
+        <Button component={Link} to={paths.home()} variant="light">
           {commonMessages.goHome}
         </Button>
       ) : (

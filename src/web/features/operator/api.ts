@@ -3,7 +3,6 @@ import {
   type AnswerAppealBody,
   answerAppealContract,
   listDashboardAppealMessagesContract,
-  listDashboardAppealsContract,
   operatorLoginContract,
   postDashboardAppealMessageContract,
   type SearchDashboardAppealsQuery,
@@ -17,14 +16,6 @@ export function signInOperator(email: string, password: string) {
 }
 
 export const dashboardAppealsKey = ['dashboard', 'appeals'] as const;
-
-export function useDashboardAppeals() {
-  return useQuery({
-    queryKey: dashboardAppealsKey,
-    queryFn: ({ signal }) =>
-      callApi(listDashboardAppealsContract, {}, { signal, authorization: readOperatorToken() }),
-  });
-}
 
 /** A page of the console's appeal list; under dashboardAppealsKey, so an answer refreshes it. */
 export function useAppealSearch(query: SearchDashboardAppealsQuery) {

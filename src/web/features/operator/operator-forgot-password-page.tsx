@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { operatorForgotPasswordContract } from '../../../shared/contract';
 import { consoleMessages, operatorMessages } from '../../../shared/messages';
+import { paths } from '../../app/page-paths';
 import { callApi, isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -48,7 +49,7 @@ export function OperatorForgotPasswordPage() {
             </Stack>
           </form>
         )}
-        <Anchor component={Link} to="/dashboard/login" size="sm">
+        <Anchor component={Link} to={paths.console.login()} size="sm">
           {consoleMessages.backToSignIn}
         </Anchor>
       </Stack>

@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { operatorLoginContract } from '../../../shared/contract';
 import { consoleMessages, operatorMessages } from '../../../shared/messages';
+import { paths } from '../../app/page-paths';
 import { signInOperator } from './api';
 import { readOperatorToken, storeOperatorToken } from './operator-session';
 import { StaffSignInForm } from './staff-sign-in-form';
@@ -11,7 +12,7 @@ export function OperatorLoginPage() {
   const navigate = useNavigate();
   // The set-password page leaves a notice; the console frame, the page to come back to.
   const state = useLocation().state as { notice?: string; from?: string } | null;
-  const returnTo = state?.from?.startsWith('/dashboard') ? state.from : '/dashboard';
+  const returnTo = state?.from?.startsWith(paths.console.overview()) ? state.from : paths.console.overview();
 
   // Also reached right after signing in, when this page renders once more before navigating away.
   if (readOperatorToken()) return <Navigate to={returnTo} replace />;
@@ -27,7 +28,7 @@ export function OperatorLoginPage() {
       }}
       notice={state?.notice}
       footer={
-        <Anchor component={Link} to="/dashboard/forgot-password" size="sm">
+        <Anchor component={Link} to={paths.console.forgotPassword()} size="sm">
           {consoleMessages.forgotPassword}
         </Anchor>
       }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { operatorSetPasswordContract } from '../../../shared/contract';
 import { accountMessages, consoleMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
+import { paths } from '../../app/page-paths';
 import { callApi, serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { PasswordRules } from '../accounts/password-rules';
@@ -30,7 +31,7 @@ export function OperatorSetPasswordPage() {
     submit: ({ password }) => callApi(operatorSetPasswordContract, { body: { token, password } }),
     onSuccess: (answer) => {
       clearOperatorToken();
-      navigate('/dashboard/login', { replace: true, state: { notice: answer.message } });
+      navigate(paths.console.login(), { replace: true, state: { notice: answer.message } });
     },
     describeError: (error) => serverAdviceOr(error, consoleMessages.linkInvalid),
   });
@@ -73,7 +74,7 @@ export function OperatorSetPasswordPage() {
             </Button>
           </Stack>
         </form>
-        <Anchor component={Link} to="/dashboard/forgot-password" size="sm">
+        <Anchor component={Link} to={paths.console.forgotPassword()} size="sm">
           {consoleMessages.forgotPassword}
         </Anchor>
       </Stack>

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
+import { paths } from '../../app/page-paths';
 
 /**
  * The operator's pages outside the console frame: sign in, forgot password, set a password from
@@ -7,17 +8,17 @@ import { lazyPage } from '../../app/lazy-page';
  */
 export const operatorRoutes: RouteObject[] = [
   {
-    path: '/dashboard/login',
+    path: paths.console.login.pattern,
     lazy: lazyPage(() => import('./operator-login-page').then((module) => module.OperatorLoginPage)),
   },
   {
-    path: '/dashboard/forgot-password',
+    path: paths.console.forgotPassword.pattern,
     lazy: lazyPage(() =>
       import('./operator-forgot-password-page').then((module) => module.OperatorForgotPasswordPage),
     ),
   },
   {
-    path: '/dashboard/set-password/:token',
+    path: paths.console.setPassword.pattern,
     lazy: lazyPage(() =>
       import('./operator-set-password-page').then((module) => module.OperatorSetPasswordPage),
     ),

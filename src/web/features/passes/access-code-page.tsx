@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passCodeInputSchema } from '../../../shared/contract';
 import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { readSession } from '../../lib/session';
 import { useApiForm } from '../../lib/use-api-form';
@@ -22,7 +23,7 @@ export function AccessCodePage() {
     initialValues: { code: '' },
     submit: (values) => lookupPermitCode(readSession().userUUID ?? '', values.code),
     onSuccess: (answer, values) =>
-      navigate(`/permits/view/apply/${answer.permitProductUUID}?code=${encodeURIComponent(values.code)}`),
+      navigate(paths.passes.apply(answer.permitProductUUID, { code: values.code })),
     // Whatever the cause, the spec's one text: used, unknown or of another product.
     describeError: () => passMessages.accessCodeLookupFailed,
   });

@@ -1,10 +1,19 @@
-import { type Query, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type Query,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   addVehicleContract,
   type CheckoutPayloadInput,
   checkGuestEmailVerificationContract,
   getCustomerPermitContract,
+  getIssuedFieldsContract,
+  getPassProofLinkContract,
   guestCheckoutUrlContract,
   guestEmailConfirmContract,
   guestFreeCheckoutContract,
@@ -19,8 +28,9 @@ import {
   permitCheckoutUrlContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
+import { contractKey, contractQuery } from '../../lib/contract-query';
 import { readJwt } from '../../lib/session';
-import { callAsCustomer } from '../accounts/api';
+import { asCustomer, callAsCustomer } from '../accounts/api';
 
 export function sendVerificationEmail(body: z.input<typeof guestEmailConfirmContract.body>) {
   return callApi(guestEmailConfirmContract, { body });
@@ -28,11 +38,9 @@ export function sendVerificationEmail(body: z.input<typeof guestEmailConfirmCont
 
 export function useEmailVerification(permitUuid: string, customerUuid: string | undefined, token: string) {
   return useQuery({
-    queryKey: ['email-verification', permitUuid, customerUuid, token],
-    queryFn: () =>
-      callApi(checkGuestEmailVerificationContract, {
-        body: { permitUUID: permitUuid, customerUUID: customerUuid ?? '', token },
-      }),
+    ...contractQuery(checkGuestEmailVerificationContract, {
+      body: { permitUUID: permitUuid, customerUUID: customerUuid ?? '', token },
+    }),
     enabled: Boolean(customerUuid && token),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -43,14 +51,10 @@ export function lookupPermitCode(customerUuid: string, code: string) {
   return callAsCustomer(lookupPermitCodeContract, { params: { id: customerUuid, code } });
 }
 
-export const VEHICLES_QUERY_KEY = ['customer', 'vehicles'] as const;
+export const VEHICLES_QUERY_KEY = contractKey(listVehiclesContract);
 
 export function useSavedVehicles(isEnabled: boolean) {
-  return useQuery({
-    queryKey: VEHICLES_QUERY_KEY,
-    queryFn: ({ signal }) => callAsCustomer(listVehiclesContract, {}, { signal }),
-    enabled: isEnabled,
-  });
+  return useQuery({ ...contractQuery(listVehiclesContract, {}, asCustomer), enabled: isEnabled });
 }
 
 export function useAddVehicle() {
@@ -86,15 +90,31 @@ export async function fetchPassCheckoutUrl(permitIssuedUuid: string, subdomain: 
   return answer.checkoutURL;
 }
 
+const issuedPermitQuery = (permitIssuedUuid: string) =>
+  contractQuery(getCustomerPermitContract, { params: { id: permitIssuedUuid } });
+
+/**
+ * Every answer about one issued pass (the pass, its registration answers, its proof link): what a
+ * change to the pass makes stale.
+ */
+export const issuedPermitKeys = (permitIssuedUuid: string) =>
+  [getCustomerPermitContract, getIssuedFieldsContract, getPassProofLinkContract].map((contract) =>
+    contractKey(contract, { params: { id: permitIssuedUuid } }),
+  );
+
+export function invalidateIssuedPermit(queryClient: QueryClient, permitIssuedUuid: string) {
+  return Promise.all(
+    issuedPermitKeys(permitIssuedUuid).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
 /** One issued pass by its uuid (no token: the uuid is the capability). */
 export function useIssuedPermit(
   permitIssuedUuid: string | null,
   refetchInterval?: (query: Query<IssuedPermit, Error, IssuedPermit, QueryKey>) => number | false,
 ) {
   return useQuery({
-    queryKey: ['issued-permit', permitIssuedUuid],
-    queryFn: ({ signal }) =>
-      callApi(getCustomerPermitContract, { params: { id: permitIssuedUuid ?? '' } }, { signal }),
+    ...issuedPermitQuery(permitIssuedUuid ?? ''),
     enabled: Boolean(permitIssuedUuid),
     retry: false,
     refetchInterval,

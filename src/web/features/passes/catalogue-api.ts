@@ -10,6 +10,7 @@ import {
   type PermitProduct,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
+import { contractKey, contractQuery } from '../../lib/contract-query';
 import { readJwt, useJwt } from '../../lib/session';
 import { callAsCustomer } from '../accounts/api';
 
@@ -42,7 +43,12 @@ export function isCatalogueForMembersOnly(brand: BrandDetails | null | undefined
 
 export function permitProductsQuery(mode: CatalogueMode, isSignedIn: boolean) {
   return {
-    queryKey: ['permit-products', mode, isSignedIn] as const,
+    // The catalogue's call, and who asks: a signed-in customer is shown what their account may buy.
+    queryKey: [
+      ...contractKey(mode === 'business' ? listBusinessPermitProductsContract : listPermitProductsContract),
+      mode,
+      isSignedIn,
+    ],
     queryFn: ({ signal }: { signal: AbortSignal }) => fetchCatalogue(mode, signal),
   };
 }
@@ -54,19 +60,14 @@ export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {
 
 export function usePermitProduct(productUuid: string) {
   return useQuery({
-    queryKey: ['permit-product', productUuid],
-    queryFn: ({ signal }) => callApi(getPermitProductContract, { params: { id: productUuid } }, { signal }),
+    ...contractQuery(getPermitProductContract, { params: { id: productUuid } }),
     retry: false,
   });
 }
 
 /** A product's images; the server renderer fetches them with the catalogue, for its cards. */
 export function productImagesQuery(productUuid: string) {
-  return {
-    queryKey: ['permit-product', productUuid, 'images'] as const,
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(getPermitProductImagesContract, { params: { id: productUuid } }, { signal }),
-  };
+  return contractQuery(getPermitProductImagesContract, { params: { id: productUuid } });
 }
 
 export function useProductImages(productUuid: string) {
@@ -75,9 +76,7 @@ export function useProductImages(productUuid: string) {
 
 export function useProductFields(productUuid: string) {
   return useQuery({
-    queryKey: ['permit-product', productUuid, 'fields'],
-    queryFn: ({ signal }) =>
-      callApi(getPermitProductFieldsContract, { params: { id: productUuid } }, { signal }),
+    ...contractQuery(getPermitProductFieldsContract, { params: { id: productUuid } }),
   });
 }
 

@@ -26,6 +26,7 @@ import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from 
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { RichText } from '../../components/rich-text';
 import { isApiError } from '../../lib/api-client';
@@ -194,8 +195,10 @@ function CheckoutForm(props: CheckoutFormProps) {
       window.location.assign(url);
       return;
     }
-    const page = result.outcome === 'submitted' ? 'submitted' : 'success';
-    navigate(isGuest ? `/permits/issued/${page}?id=${uuid}` : `/permits/apply/${uuid}/${page}`);
+    const submitted = result.outcome === 'submitted';
+    if (isGuest)
+      navigate((submitted ? paths.passes.guestSubmitted : paths.passes.guestSuccess)({ id: uuid }));
+    else navigate((submitted ? paths.passes.submitted : paths.passes.success)(uuid));
   }
 
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
@@ -394,7 +397,7 @@ export function GuestCheckoutPage() {
   const offerToken = searchParams.get('offer');
   const offer = useWaitlistOffer(offerToken);
 
-  if (product.isError) return <Navigate to="/404" replace />;
+  if (product.isError) return <Navigate to={paths.notFound()} replace />;
   if (
     product.isPending ||
     (customeruuid && token && verification.isPending) ||
@@ -408,7 +411,7 @@ export function GuestCheckoutPage() {
         <Alert color="red" role="alert" data-testid="verification-problem">
           {customeruuid ? passMessages.verificationLinkInvalid : passMessages.verificationRequired}
         </Alert>
-        <Anchor component={Link} to={`/permit/${permituuid}/verify`}>
+        <Anchor component={Link} to={paths.passes.verifyEmail(permituuid)}>
           {passMessages.verifyEmailTitle}
         </Anchor>
       </Stack>
@@ -417,7 +420,7 @@ export function GuestCheckoutPage() {
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
       {product.data.isSoldOut && !offer.data ? (
-        <SoldOutNotice backTo="/permits/choose" />
+        <SoldOutNotice backTo={paths.passes.choose()} />
       ) : (
         <CheckoutForm
           product={product.data}
@@ -440,12 +443,12 @@ export function CustomerApplyPage() {
   const product = usePermitProduct(permituuid);
   const offerToken = searchParams.get('offer');
   const offer = useWaitlistOffer(offerToken);
-  if (product.isError) return <Navigate to="/404" replace />;
+  if (product.isError) return <Navigate to={paths.notFound()} replace />;
   if (product.isPending || (offerToken && offer.isPending)) return <Loader aria-label="Loading" />;
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
       {product.data.isSoldOut && !offer.data ? (
-        <SoldOutNotice backTo="/permits/view/choose" />
+        <SoldOutNotice backTo={paths.passes.chooseForAccount()} />
       ) : (
         <CheckoutForm
           product={product.data}

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { BrandDetails, PermitProduct } from '../../../shared/contract';
 import { passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useJwt } from '../../lib/session';
 import { useCustomer } from '../accounts/api';
@@ -18,8 +19,10 @@ import { ProductCard } from './product-card';
 
 /** Where choosing a product leads (section 2): verify or guest checkout, or a customer's application. */
 export function choicePath(product: PermitProduct, mode: CatalogueMode): string {
-  if (mode !== 'public') return `/permits/view/apply/${product.uuid}`;
-  return product.isEmailVerify ? `/permit/${product.uuid}/verify` : `/permit/${product.uuid}/guestcheckout`;
+  if (mode !== 'public') return paths.passes.apply(product.uuid);
+  return product.isEmailVerify
+    ? paths.passes.verifyEmail(product.uuid)
+    : paths.passes.guestCheckout(product.uuid);
 }
 
 function ProductCatalogue({ mode, title }: { mode: CatalogueMode; title: string }) {
@@ -53,7 +56,7 @@ function ProductCatalogue({ mode, title }: { mode: CatalogueMode; title: string 
         </Title>
         <Text c="dimmed">{passScreenMessages.chooseIntro}</Text>
         {mode === 'customer' && brand?.isPermitCodeNeeded && (
-          <Anchor component={Link} to="/permits/view/code">
+          <Anchor component={Link} to={paths.passes.accessCode()}>
             {passScreenMessages.enterCodeLink}
           </Anchor>
         )}

@@ -22,6 +22,7 @@ import {
   type PassFilter,
 } from '../../../shared/rules/pass-display';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useCustomer } from '../accounts/api';
 import { useDashboardPermits } from './living-api';
@@ -120,7 +121,9 @@ export function PassesDashboardPage() {
   const pages = Math.max(1, Math.ceil(shown.length / DASHBOARD_PAGE_SIZE));
   const currentPage = Math.min(page, pages);
   const pageRows = shown.slice((currentPage - 1) * DASHBOARD_PAGE_SIZE, currentPage * DASHBOARD_PAGE_SIZE);
-  const registerPath = brand?.isPermitCodeNeeded ? '/permits/view/code' : '/permits/view/choose';
+  const registerPath = brand?.isPermitCodeNeeded
+    ? paths.passes.accessCode()
+    : paths.passes.chooseForAccount();
 
   return (
     <Stack gap="lg">
@@ -150,7 +153,7 @@ export function PassesDashboardPage() {
         </Stack>
         <Group gap="md" align="center">
           {/* The side menu is the spec's (Dashboard, Passes, Account); payments are one step from here. */}
-          <Anchor component={Link} to="/permits/transactions">
+          <Anchor component={Link} to={paths.passes.transactions()}>
             {m.transactionsTitle}
           </Anchor>
           <Button component={Link} to={registerPath} data-testid="register-new-pass">

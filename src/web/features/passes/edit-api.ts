@@ -20,22 +20,21 @@ import {
   type Vehicle,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
+import { contractQuery } from '../../lib/contract-query';
 import { callAsCustomer } from '../accounts/api';
-import { VEHICLES_QUERY_KEY } from './api';
+import { invalidateIssuedPermit, VEHICLES_QUERY_KEY } from './api';
 
 /**
  * The calls of the edit page and the vehicles screen. The edit page acts as the uuid's holder (no
  * token, as the spec's guest edit screen does), cancel included: the link is the capability
  * (decision 178).
  */
-const permitKey = (permitIssuedUuid: string) => ['issued-permit', permitIssuedUuid] as const;
-
 /** A mutation on one pass that reloads the pass when it succeeds. */
 function usePassMutation<Input, Answer>(permitIssuedUuid: string, send: (input: Input) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: permitKey(permitIssuedUuid) }),
+    onSuccess: () => invalidateIssuedPermit(queryClient, permitIssuedUuid),
   });
 }
 
@@ -107,9 +106,7 @@ export function useCancelPass(permitIssuedUuid: string) {
 
 export function useIssuedFields(permitIssuedUuid: string) {
   return useQuery({
-    queryKey: [...permitKey(permitIssuedUuid), 'fields'],
-    queryFn: ({ signal }) =>
-      callApi(getIssuedFieldsContract, { params: { id: permitIssuedUuid } }, { signal }),
+    ...contractQuery(getIssuedFieldsContract, { params: { id: permitIssuedUuid } }),
   });
 }
 
@@ -144,8 +141,7 @@ export function inviteByEmail(body: z.input<typeof emailCustomerPermitContract.b
 // A business's invitation, opened by the visitor from the emailed link (decision 216).
 export function useInvitation(token: string) {
   return useQuery({
-    queryKey: ['invitation', token],
-    queryFn: ({ signal }) => callApi(getInvitationContract, { params: { token } }, { signal }),
+    ...contractQuery(getInvitationContract, { params: { token } }),
     retry: false,
   });
 }

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/messages';
 import { fromLocalWallTime, toLocalWallTime } from '../../../shared/rules/pass-times';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useIssuedPermit } from './api';
 import { useCancelPass, useSetPassTimes } from './edit-api';
@@ -192,7 +193,7 @@ export function EditPassPage() {
   const timeZone = useTenantTimeZone();
   useDocumentTitle(passEditMessages.editTitle);
 
-  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permit.isError) return <Navigate to={paths.notFound()} replace />;
   if (!permit.data) {
     return (
       <Group justify="center" py="xl">
@@ -205,7 +206,7 @@ export function EditPassPage() {
   const isCanceled = data.paidStatus === 'canceled';
   return (
     <Stack gap="lg" maw={760} mx="auto" w="100%">
-      <Anchor component={Link} to={`/permit/issued/${data.uuid}/receipt`}>
+      <Anchor component={Link} to={paths.passes.receipt(data.uuid)}>
         ← {passEditMessages.backToPass}
       </Anchor>
       <Stack gap={4}>

@@ -2,13 +2,14 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
 import { passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 
 /** /permits/choose/emailsent: the verification link is on its way. A bare host has no passes: /. */
 export function EmailSentPage() {
   const brand = useBrand();
   useDocumentTitle(passScreenMessages.emailSentTitle);
-  if (!brand) return <Navigate to="/" replace />;
+  if (!brand) return <Navigate to={paths.home()} replace />;
   return (
     <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="email-sent-title">
       <Stack gap="md">
@@ -19,7 +20,7 @@ export function EmailSentPage() {
         <Text size="sm" c="dimmed">
           {passScreenMessages.emailSentHint}
         </Text>
-        <Button component={Link} to="/permits/choose" variant="outline">
+        <Button component={Link} to={paths.passes.choose()} variant="outline">
           {passScreenMessages.backToPasses}
         </Button>
       </Stack>

@@ -7,6 +7,7 @@ import { accountMessages, fillMessage, passEditMessages } from '../../../shared/
 import { passMessages } from '../../../shared/messages/passes';
 import { isStrongPassword } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { startSession } from '../accounts/api';
@@ -37,7 +38,7 @@ export function InvitationPage() {
           <Alert color="red" role="alert" data-testid="invitation-error">
             <Stack gap="xs" align="flex-start">
               <Text inherit>{serverAdviceOr(invitation.error, passMessages.invitationInvalid)}</Text>
-              <Anchor component={Link} to="/permits/login" inherit className="alert-link">
+              <Anchor component={Link} to={paths.account.login()} inherit className="alert-link">
                 {passEditMessages.invitationSignIn}
               </Anchor>
             </Stack>
@@ -108,7 +109,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
       }),
     onSuccess: async (session) => {
       await startSession(session, brand);
-      await navigate(`/permit/issued/${session.permitIssuedUUID}/receipt`);
+      await navigate(paths.passes.receipt(session.permitIssuedUUID));
     },
     fieldOf: (error) => (error.message === passMessages.vehicleRequired ? 'plate' : null),
     describeError: (error) => serverAdviceOr(error, passMessages.invitationInvalid),

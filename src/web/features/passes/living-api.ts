@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   businessPermitsGraphDataContract,
   customerPermitsGraphDataContract,
+  getCustomerPermitContract,
   getPassProofContract,
   getPassProofLinkContract,
   type IssuedPermit,
@@ -13,8 +14,9 @@ import {
   setPermitIssuedStatusContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
+import { contractKey, contractQuery } from '../../lib/contract-query';
 import { useJwt } from '../../lib/session';
-import { callAsCustomer } from '../accounts/api';
+import { asCustomer } from '../accounts/api';
 
 /**
  * Calls of living with a pass (issue 10, dashboard half). Customer lists go with the stored
@@ -26,9 +28,7 @@ import { callAsCustomer } from '../accounts/api';
 export function useDashboardPermits(isBusiness: boolean | undefined) {
   const jwt = useJwt();
   return useQuery({
-    queryKey: ['customer', 'permits', isBusiness ? 'business' : 'own'],
-    queryFn: ({ signal }) =>
-      callAsCustomer(isBusiness ? listBusinessPermitsContract : listCustomerPermitsContract, {}, { signal }),
+    ...contractQuery(isBusiness ? listBusinessPermitsContract : listCustomerPermitsContract, {}, asCustomer),
     enabled: Boolean(jwt) && isBusiness !== undefined,
   });
 }
@@ -36,8 +36,7 @@ export function useDashboardPermits(isBusiness: boolean | undefined) {
 export function usePaymentHistory() {
   const jwt = useJwt();
   return useQuery({
-    queryKey: ['customer', 'payment-history'],
-    queryFn: ({ signal }) => callAsCustomer(paymentHistoryContract, {}, { signal }),
+    ...contractQuery(paymentHistoryContract, {}, asCustomer),
     enabled: Boolean(jwt),
   });
 }
@@ -45,13 +44,11 @@ export function usePaymentHistory() {
 /** The business charts' data: the business account's passes of the last 30 days. */
 export function useBusinessGraphData(businessAccountUuid: string | null) {
   return useQuery({
-    queryKey: ['customer', 'graph-data', 'business', businessAccountUuid],
-    queryFn: ({ signal }) =>
-      callAsCustomer(
-        businessPermitsGraphDataContract,
-        { params: { id: businessAccountUuid ?? '' } },
-        { signal },
-      ),
+    ...contractQuery(
+      businessPermitsGraphDataContract,
+      { params: { id: businessAccountUuid ?? '' } },
+      asCustomer,
+    ),
     enabled: Boolean(businessAccountUuid),
   });
 }
@@ -59,18 +56,14 @@ export function useBusinessGraphData(businessAccountUuid: string | null) {
 /** The same charts of a customer's own passes (not shown on the dashboard; kept for parity). */
 export function useCustomerGraphData(customerUuid: string | null) {
   return useQuery({
-    queryKey: ['customer', 'graph-data', 'own', customerUuid],
-    queryFn: ({ signal }) =>
-      callAsCustomer(customerPermitsGraphDataContract, { params: { id: customerUuid ?? '' } }, { signal }),
+    ...contractQuery(customerPermitsGraphDataContract, { params: { id: customerUuid ?? '' } }, asCustomer),
     enabled: Boolean(customerUuid),
   });
 }
 
 export function usePassProofLink(permitIssuedUuid: string, isEnabled: boolean) {
   return useQuery({
-    queryKey: ['issued-permit', permitIssuedUuid, 'proof-link'],
-    queryFn: ({ signal }) =>
-      callApi(getPassProofLinkContract, { params: { id: permitIssuedUuid } }, { signal }),
+    ...contractQuery(getPassProofLinkContract, { params: { id: permitIssuedUuid } }),
     enabled: isEnabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -79,8 +72,7 @@ export function usePassProofLink(permitIssuedUuid: string, isEnabled: boolean) {
 
 export function usePassProof(proofUuid: string) {
   return useQuery({
-    queryKey: ['pass-proof', proofUuid],
-    queryFn: ({ signal }) => callApi(getPassProofContract, { params: { id: proofUuid } }, { signal }),
+    ...contractQuery(getPassProofContract, { params: { id: proofUuid } }),
     retry: false,
   });
 }
@@ -106,8 +98,15 @@ export function useDecidePermit(permitIssuedUuid: string, authorization: string 
         { authorization: authorization ?? '' },
       ),
     onSuccess: ({ isRegistrantEmailed: _emailed, ...permit }: PassDecisionAnswer) => {
-      queryClient.setQueryData<IssuedPermit>(['issued-permit', permitIssuedUuid], permit);
-      return queryClient.invalidateQueries({ queryKey: ['customer', 'permits'] });
+      queryClient.setQueryData<IssuedPermit>(
+        contractKey(getCustomerPermitContract, { params: { id: permitIssuedUuid } }),
+        permit,
+      );
+      return Promise.all(
+        [listCustomerPermitsContract, listBusinessPermitsContract].map((contract) =>
+          queryClient.invalidateQueries({ queryKey: contractKey(contract) }),
+        ),
+      );
     },
   });
 }

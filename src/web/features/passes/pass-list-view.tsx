@@ -9,13 +9,14 @@ import {
   plateText,
   type StatusTone,
 } from '../../../shared/rules/pass-display';
+import { paths } from '../../app/page-paths';
 
 /**
  * The dashboard's rows (part 2 section 2): a table on wider screens, a card per pass on phones,
  * one page of rows at a time so 2,000 passes stay quick to render, scroll and filter.
  */
 
-export const receiptPath = (permit: Pick<IssuedPermit, 'uuid'>) => `/permit/issued/${permit.uuid}/receipt`;
+export const receiptPath = (permit: Pick<IssuedPermit, 'uuid'>) => paths.passes.receipt(permit.uuid);
 
 /** The dot beside a status: a second cue besides the text, never the only one. */
 const TONE_COLOURS: Record<StatusTone, string> = {

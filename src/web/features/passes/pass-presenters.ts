@@ -1,6 +1,7 @@
 import type { PermitProduct } from '../../../shared/contract';
 import { formatDate, formatMoney, formatRecurringMoney, periodOfBilling } from '../../../shared/format';
 import { formatPassMessage, passDashboardMessages, passScreenMessages } from '../../../shared/messages';
+import { paths } from '../../app/page-paths';
 
 const UNIT_NAMES: Record<PermitProduct['permitDurationUnit'], [string, string]> = {
   MINUTE: ['minute', 'minutes'],
@@ -25,7 +26,7 @@ export function formatProductPrice(product: Pick<PermitProduct, 'amount' | 'bill
 
 /** Where a pass that cannot be shown goes: the invalid-pass page, which says when it was rejected. */
 export function invalidPassPath(paidStatus: string): string {
-  return paidStatus === 'rejected' ? '/permits/issued/invalid?reason=rejected' : '/permits/issued/invalid';
+  return paidStatus === 'rejected' ? paths.passes.invalid({ reason: 'rejected' }) : paths.passes.invalid();
 }
 
 /** A local 'HH:mm' as the clock reads it: '18:00' is '6:00 PM'. */

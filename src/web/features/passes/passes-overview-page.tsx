@@ -6,6 +6,7 @@ import { passesOverviewMessages as m, passMessages } from '../../../shared/messa
 import { fillMessage } from '../../../shared/messages/fill';
 import { matchesPassFilter, plateText } from '../../../shared/rules/pass-display';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useCustomer } from '../accounts/api';
 import { useDashboardPermits } from './living-api';
@@ -40,7 +41,7 @@ function PassOverviewCard({ permit, timeZone, now }: { permit: IssuedPermit; tim
         </Text>
         <PassStatus permit={permit} timeZone={timeZone} now={now} />
         <Group gap="md" mt={4}>
-          <Anchor component={Link} to={`/permits/view/${permit.uuid}`}>
+          <Anchor component={Link} to={paths.passes.pass(permit.uuid)}>
             {fillMessage(m.details, { id: permit.customerPermitId })}
           </Anchor>
           <Anchor component={Link} to={receiptPath(permit)}>
@@ -81,7 +82,9 @@ export function PassesOverviewPage() {
   const customer = useCustomer();
   const permits = useDashboardPermits(customer.data ? false : undefined);
   const now = new Date();
-  const registerPath = brand?.isPermitCodeNeeded ? '/permits/view/code' : '/permits/view/choose';
+  const registerPath = brand?.isPermitCodeNeeded
+    ? paths.passes.accessCode()
+    : paths.passes.chooseForAccount();
   const groups = { current: [] as IssuedPermit[], waiting: [] as IssuedPermit[], past: [] as IssuedPermit[] };
   for (const permit of permits.data ?? []) groups[groupOf(permit, now)].push(permit);
 
@@ -110,7 +113,7 @@ export function PassesOverviewPage() {
       <PassGroup title={m.current} permits={groups.current} timeZone={timeZone} now={now} />
       <PassGroup title={m.waiting} permits={groups.waiting} timeZone={timeZone} now={now} />
       <PassGroup title={m.past} permits={groups.past} timeZone={timeZone} now={now} />
-      <Anchor component={Link} to="/permits/dashboard">
+      <Anchor component={Link} to={paths.account.dashboard()}>
         {m.toDashboard}
       </Anchor>
     </Stack>

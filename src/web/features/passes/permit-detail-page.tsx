@@ -6,6 +6,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, passDashboardMessages as m } from '../../../shared/messages';
 import { passStatusText, plateText } from '../../../shared/rules/pass-display';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { usePageMenuEntry } from '../accounts/menu-entry';
 import { useIssuedPermit } from './api';
@@ -32,9 +33,9 @@ export function PermitDetailPage() {
   const timeZone = useTenantTimeZone();
   const data = permit.data;
   // Section 2: the side-menu tab is 'visitors' when the pass is visitor-only.
-  usePageMenuEntry(data?.isVisitorOnly ? '/permits/visitors' : null);
+  usePageMenuEntry(data?.isVisitorOnly ? paths.passes.visitors() : null);
   useDocumentTitle(data ? fillMessage(m.detailTitle, { id: data.customerPermitId }) : m.passCard);
-  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permit.isError) return <Navigate to={paths.notFound()} replace />;
   if (!data) return <Loader aria-label={m.loading} />;
   const vehicle = data.vehicle;
   return (
@@ -98,7 +99,7 @@ export function PermitDetailPage() {
           <Button disabled data-testid="detail-status">
             {detailStatusLabel(data, timeZone)}
           </Button>
-          <Anchor component={Link} to={`/permit/issued/${data.uuid}/receipt`}>
+          <Anchor component={Link} to={paths.passes.receipt(data.uuid)}>
             {m.view}
           </Anchor>
         </Group>

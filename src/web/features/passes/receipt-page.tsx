@@ -25,6 +25,7 @@ import {
   plateText,
 } from '../../../shared/rules/pass-display';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useJwt } from '../../lib/session';
 import { useCustomer } from '../accounts/api';
@@ -72,7 +73,7 @@ function RenewalNote({ permit }: { permit: IssuedPermit }) {
         <Text>
           {fillMessage(m.renewsEvery, { period: formatPeriod(period), amount: formatMoney(permit.amount) })}
         </Text>
-        <Anchor component={Link} to={`/permit/issued/${permit.uuid}/edit`}>
+        <Anchor component={Link} to={paths.passes.edit(permit.uuid)}>
           {m.stopRenewing}
         </Anchor>
       </Stack>
@@ -206,7 +207,7 @@ export function IssuedReceiptPage() {
   const data = permit.data;
   useDocumentTitle(data ? fillMessage(m.receiptTitle, { id: data.customerPermitId }) : m.passCard);
 
-  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permit.isError) return <Navigate to={paths.notFound()} replace />;
   if (!data) return <Loader aria-label={m.loading} />;
   if (!LOADABLE_STATUSES.has(data.paidStatus))
     return <Navigate to={invalidPassPath(data.paidStatus)} replace />;
@@ -299,7 +300,7 @@ export function IssuedReceiptPage() {
           </Stack>
         )}
         {canEdit && (
-          <Anchor component={Link} to={`/permit/issued/${data.uuid}/edit`} data-testid="edit-link">
+          <Anchor component={Link} to={paths.passes.edit(data.uuid)} data-testid="edit-link">
             {isBusiness ? m.editLinkBusiness : m.editLink}
           </Anchor>
         )}

@@ -4,6 +4,7 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
 import { passDashboardMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useJwt } from '../../lib/session';
 import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
@@ -30,7 +31,7 @@ function ResultLinks({ permit, passLabel }: { permit?: IssuedPermit; passLabel: 
   return (
     <Group gap="sm" mt="sm">
       {permit && (
-        <Button component={Link} to={`/permit/issued/${permit.uuid}/receipt`} data-testid="view-pass">
+        <Button component={Link} to={paths.passes.receipt(permit.uuid)} data-testid="view-pass">
           {passLabel}
         </Button>
       )}
@@ -46,17 +47,17 @@ function ResultLinks({ permit, passLabel }: { permit?: IssuedPermit; passLabel: 
         </Button>
       )}
       {permit?.paidStatus === 'paid' && (
-        <Button component={Link} to={`/permit/issued/${permit.uuid}/edit`} variant="subtle">
+        <Button component={Link} to={paths.passes.edit(permit.uuid)} variant="subtle">
           {passScreenMessages.editOrCancel}
         </Button>
       )}
       {isSignedIn ? (
-        <Button component={Link} to="/permits/dashboard" variant={permit ? 'default' : 'filled'}>
+        <Button component={Link} to={paths.account.dashboard()} variant={permit ? 'default' : 'filled'}>
           {passMessages.backToDashboard}
         </Button>
       ) : (
         !permit && (
-          <Button component={Link} to="/permits/choose">
+          <Button component={Link} to={paths.passes.choose()}>
             {passScreenMessages.chooseAPass}
           </Button>
         )
@@ -168,7 +169,7 @@ export function IssuedSuccessPage() {
   // Back from the provider, the payment event may land a moment after the browser: ask again a few times.
   const permit = usePermitAfterPayment(permitIssuedUuid, isBackFromPayment);
 
-  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permit.isError) return <Navigate to={paths.notFound()} replace />;
   if (permitIssuedUuid && permit.isPending) return <Loader aria-label="Loading" />;
   const data = permit.data;
   if (data?.paidStatus === 'incomplete') {
@@ -181,8 +182,7 @@ export function IssuedSuccessPage() {
     }
     return <PaymentUnsuccessful permit={data} />;
   }
-  if (data?.paidStatus === 'waiting')
-    return <Navigate to={`/permits/apply/${data.uuid}/submitted`} replace />;
+  if (data?.paidStatus === 'waiting') return <Navigate to={paths.passes.submitted(data.uuid)} replace />;
   // No pass: nothing was paid (section 2: an unpaid success page reads 'Payment unsuccessful...').
   if (!data) return <PaymentUnsuccessful />;
   if (data.paidStatus !== 'paid') return <Navigate to={invalidPassPath(data.paidStatus)} replace />;
@@ -201,7 +201,7 @@ export function IssuedSubmittedPage() {
   const permitIssuedUuid = usePermitIssuedUuid();
   const permit = useIssuedPermit(permitIssuedUuid);
   useDocumentTitle(passMessages.submittedTitle);
-  if (permit.isError) return <Navigate to="/404" replace />;
+  if (permit.isError) return <Navigate to={paths.notFound()} replace />;
   if (permitIssuedUuid && permit.isPending) return <Loader aria-label="Loading" />;
   return (
     <ResultCard tone="ok" title={passMessages.submittedTitle}>

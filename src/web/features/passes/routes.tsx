@@ -1,5 +1,6 @@
 import { Outlet, type RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
+import { paths } from '../../app/page-paths';
 import { RequireTenant } from '../accounts/session-guards';
 
 /** Pass pages exist on tenant hosts only; a bare host has no catalogue. */
@@ -21,61 +22,61 @@ const checkoutPage = lazyPage(() => import('./checkout-page').then((module) => m
  */
 export const passRoutes: RouteObject[] = [
   {
-    path: '/permits/choose/emailsent',
+    path: paths.passes.emailSent.pattern,
     lazy: lazyPage(() => import('./email-sent-page').then((module) => module.EmailSentPage)),
   },
   {
     element: <TenantPages />,
     children: [
       {
-        path: '/waitlist/offer/:token',
+        path: paths.passes.waitlistOffer.pattern,
         lazy: lazyPage(() => import('./waitlist-offer-page').then((module) => module.WaitlistOfferPage)),
       },
       {
-        path: '/permits/choose',
+        path: paths.passes.choose.pattern,
         lazy: lazyPage(() => import('./choose-pass-page').then((module) => module.PublicChoosePage)),
       },
       {
-        path: '/permit/:permituuid/verify',
+        path: paths.passes.verifyEmail.pattern,
         lazy: lazyPage(() => import('./verify-email-page').then((module) => module.VerifyPassEmailPage)),
       },
-      { path: '/permit/:permituuid/guestcheckout', lazy: checkoutPage },
-      { path: '/permit/:permituuid/guestcheckout/:customeruuid', lazy: checkoutPage },
+      { path: paths.passes.guestCheckout.pattern, lazy: checkoutPage },
+      { path: paths.passes.guestCheckoutFor.pattern, lazy: checkoutPage },
       {
-        path: '/permits/issued/success',
+        path: paths.passes.guestSuccess.pattern,
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSuccessPage)),
       },
       {
-        path: '/permits/apply/:permitIssuedUUID/success',
+        path: paths.passes.success.pattern,
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSuccessPage)),
       },
       {
-        path: '/permits/issued/submitted',
+        path: paths.passes.guestSubmitted.pattern,
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSubmittedPage)),
       },
       {
-        path: '/permits/apply/:permitIssuedUUID/submitted',
+        path: paths.passes.submitted.pattern,
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedSubmittedPage)),
       },
       {
-        path: '/permits/invitation/:token',
+        path: paths.passes.invitation.pattern,
         lazy: lazyPage(() => import('./invitation-page').then((module) => module.InvitationPage)),
       },
       {
-        path: '/permit/issued/:permitissueduuid/edit',
+        path: paths.passes.edit.pattern,
         lazy: lazyPage(() => import('./edit-pass-page').then((module) => module.EditPassPage)),
       },
       {
-        path: '/permits/issued/invalid',
+        path: paths.passes.invalid.pattern,
         lazy: lazyPage(() => import('./result-pages').then((module) => module.IssuedInvalidPage)),
       },
       // Issue 10, dashboard half: the issued-pass page and its public proof of coverage.
       {
-        path: '/permit/issued/:permitissueduuid/receipt',
+        path: paths.passes.receipt.pattern,
         lazy: lazyPage(() => import('./receipt-page').then((module) => module.IssuedReceiptPage)),
       },
       {
-        path: '/permit/proof/:proofUUID',
+        path: paths.passes.proof.pattern,
         lazy: lazyPage(() => import('./proof-page').then((module) => module.PassProofPage)),
       },
     ],
@@ -84,36 +85,36 @@ export const passRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../accounts/signed-in-layout').then((module) => module.SignedInLayout)),
     children: [
       {
-        path: '/permits/view/choose',
+        path: paths.passes.chooseForAccount.pattern,
         lazy: lazyPage(() => import('./choose-pass-page').then((module) => module.CustomerChoosePage)),
       },
       {
-        path: '/permits/visitors/view/choose',
+        path: paths.passes.chooseVisitor.pattern,
         lazy: lazyPage(() => import('./choose-pass-page').then((module) => module.VisitorChoosePage)),
       },
       {
-        path: '/permits/vehicles',
+        path: paths.passes.vehicles.pattern,
         lazy: lazyPage(() => import('./vehicles-page').then((module) => module.VehiclesPage)),
       },
       {
-        path: '/permits/visitors',
+        path: paths.passes.visitors.pattern,
         lazy: lazyPage(() => import('./visitors-page').then((module) => module.VisitorsPage)),
       },
       {
-        path: '/permits/view/code',
+        path: paths.passes.accessCode.pattern,
         lazy: lazyPage(() => import('./access-code-page').then((module) => module.AccessCodePage)),
       },
       {
-        path: '/permits/view/apply/:permituuid',
+        path: paths.passes.apply.pattern,
         lazy: lazyPage(() => import('./checkout-page').then((module) => module.CustomerApplyPage)),
       },
       // Issue 10, dashboard half: transactions and permit detail.
       {
-        path: '/permits/transactions',
+        path: paths.passes.transactions.pattern,
         lazy: lazyPage(() => import('./transactions-page').then((module) => module.TransactionsPage)),
       },
       {
-        path: '/permits/view/:permituuid',
+        path: paths.passes.pass.pattern,
         lazy: lazyPage(() => import('./permit-detail-page').then((module) => module.PermitDetailPage)),
       },
     ],

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { guestEmailConfirmContract } from '../../../shared/contract';
 import { passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useApiForm } from '../../lib/use-api-form';
 import { sendVerificationEmail } from './api';
@@ -31,7 +32,7 @@ export function VerifyPassEmailPage() {
         permitUUID: permituuid,
         subdomain: brand?.subdomain ?? '',
       }),
-    onSuccess: () => navigate('/permits/choose/emailsent'),
+    onSuccess: () => navigate(paths.passes.emailSent()),
     describeError: (error) => (error as Error).message,
   });
 

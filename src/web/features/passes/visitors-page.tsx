@@ -26,15 +26,15 @@ import {
 import { formatDate } from '../../../shared/format';
 import { fillMessage, passDashboardMessages, passEditMessages, passMessages } from '../../../shared/messages';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { ResponsiveTable } from '../../components/responsive-table';
+import { contractQuery } from '../../lib/contract-query';
 import { useApiForm } from '../../lib/use-api-form';
-import { callAsCustomer, useCustomer } from '../accounts/api';
+import { asCustomer, useCustomer } from '../accounts/api';
 import { usePermitProducts } from './catalogue-api';
 import { inviteByEmail } from './edit-api';
 import { STATUS_COLOURS } from './status-colours';
-
-const VISITORS_QUERY_KEY = ['customer', 'visitors'] as const;
 
 /**
  * The chip of a visitor pass (part 2 section 2): Needs payment, Awaiting approval, Valid, Expired;
@@ -59,8 +59,7 @@ export function visitorChipOf(permit: Pick<IssuedPermit, 'paidStatus' | 'status'
 function VisitorPasses() {
   const timeZone = useTenantTimeZone();
   const visitors = useQuery({
-    queryKey: VISITORS_QUERY_KEY,
-    queryFn: ({ signal }) => callAsCustomer(listVisitorPermitsContract, {}, { signal }),
+    ...contractQuery(listVisitorPermitsContract, {}, asCustomer),
   });
   if (visitors.isPending) {
     return (
@@ -89,7 +88,7 @@ function VisitorPasses() {
           <Table.Tr key={permit.uuid}>
             <Table.Td>{permit.vehicle?.plate || passMessages.needsInput}</Table.Td>
             <Table.Td>
-              <Anchor component={Link} to={`/permit/issued/${permit.uuid}/receipt`}>
+              <Anchor component={Link} to={paths.passes.receipt(permit.uuid)}>
                 {permit.permitName}
               </Anchor>
             </Table.Td>
@@ -197,7 +196,7 @@ export function VisitorsPage() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <Title order={1}>{passEditMessages.visitorsTitle}</Title>
-        <Button component={Link} to="/permits/visitors/view/choose" variant="outline">
+        <Button component={Link} to={paths.passes.chooseVisitor()} variant="outline">
           {passMessages.registerNewPass}
         </Button>
       </Group>

@@ -6,15 +6,16 @@ import { declineWaitlistOfferContract, type WaitlistOffer } from '../../../share
 import { formatDate } from '../../../shared/format';
 import { fillMessage, waitlistMessages as m, passScreenMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { callApi } from '../../lib/api-client';
-import { useWaitlistOffer } from './waitlist-api';
+import { useWaitlistOffer, waitlistOfferQuery } from './waitlist-api';
 
 /** Where "Buy your pass" leads: the account's application for someone who joined signed in. */
 function checkoutPath(offer: WaitlistOffer, token: string): string {
   const base = offer.isCustomer
-    ? `/permits/view/apply/${offer.productUUID}`
-    : `/permit/${offer.productUUID}/guestcheckout`;
+    ? paths.passes.apply(offer.productUUID)
+    : paths.passes.guestCheckout(offer.productUUID);
   return `${base}?offer=${encodeURIComponent(token)}`;
 }
 
@@ -55,7 +56,7 @@ export function WaitlistOfferPage() {
         <Alert color="red" role="alert" data-testid="waitlist-offer-missing">
           {m.offerNotFound}
         </Alert>
-        <Button component={Link} to="/permits/choose" variant="outline">
+        <Button component={Link} to={paths.passes.choose()} variant="outline">
           {passScreenMessages.backToPasses}
         </Button>
       </Stack>
@@ -69,7 +70,7 @@ export function WaitlistOfferPage() {
     setProblem(null);
     try {
       const answer = await callApi(declineWaitlistOfferContract, { params: { token } });
-      queryClient.setQueryData(['waitlist-offer', token], answer);
+      queryClient.setQueryData(waitlistOfferQuery(token).queryKey, answer);
       setIsConfirming(false);
     } catch (error) {
       setProblem((error as Error).message);
@@ -116,7 +117,7 @@ export function WaitlistOfferPage() {
           </Stack>
         )}
         {!isOpen && (
-          <Button component={Link} to="/permits/choose" variant="outline">
+          <Button component={Link} to={paths.passes.choose()} variant="outline">
             {passScreenMessages.backToPasses}
           </Button>
         )}

@@ -1,6 +1,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import { platformAdminLoginContract } from '../../../shared/contract';
 import { platformAdminMessages } from '../../../shared/messages';
+import { paths } from '../../app/page-paths';
 import { callApi } from '../../lib/api-client';
 import { StaffSignInForm } from '../operator/staff-sign-in-form';
 import { readPlatformAdminToken, storePlatformAdminToken } from './platform-admin-session';
@@ -9,7 +10,7 @@ import { readPlatformAdminToken, storePlatformAdminToken } from './platform-admi
 export function PlatformAdminLoginPage() {
   const navigate = useNavigate();
 
-  if (readPlatformAdminToken()) return <Navigate to="/admin/tenants" replace />;
+  if (readPlatformAdminToken()) return <Navigate to={paths.admin.tenants()} replace />;
 
   return (
     <StaffSignInForm
@@ -18,7 +19,7 @@ export function PlatformAdminLoginPage() {
       signIn={(body) => callApi(platformAdminLoginContract, { body })}
       onSignedIn={(token) => {
         storePlatformAdminToken(token);
-        navigate('/admin/tenants', { replace: true });
+        navigate(paths.admin.tenants(), { replace: true });
       }}
     />
   );

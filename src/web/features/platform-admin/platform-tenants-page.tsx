@@ -24,12 +24,17 @@ import { formatDate } from '../../../shared/format';
 import { operatorMessages, platformAdminMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { listTimeZones } from '../../../shared/rules';
+import { paths } from '../../app/page-paths';
 import { ApiError, callApi, isApiError } from '../../lib/api-client';
+import { type ContractCaller, contractQuery } from '../../lib/contract-query';
 import { useApiForm } from '../../lib/use-api-form';
 import { NewOperatorFields } from '../operator/new-operator-fields';
 import { clearPlatformAdminToken, readPlatformAdminToken } from './platform-admin-session';
 
-const tenantsKey = ['platform-admin', 'tenants'] as const;
+/** A platform admin's call, with the token of their sign-in. */
+const asPlatformAdmin: ContractCaller = (contract, input, signal) =>
+  callApi(contract, input, { signal, authorization: readPlatformAdminToken() });
+const tenantsQuery = () => contractQuery(listPlatformTenantsContract, {}, asPlatformAdmin);
 
 function CreateTenantForm(props: { onCreated: (message: string) => void }) {
   const timeZones = useMemo(() => listTimeZones(), []);
@@ -108,9 +113,7 @@ export function PlatformTenantsPage() {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
   const tenants = useQuery({
-    queryKey: tenantsKey,
-    queryFn: ({ signal }) =>
-      callApi(listPlatformTenantsContract, {}, { signal, authorization: readPlatformAdminToken() }),
+    ...tenantsQuery(),
     enabled: Boolean(readPlatformAdminToken()),
     retry: false,
   });
@@ -118,14 +121,14 @@ export function PlatformTenantsPage() {
 
   const signOut = () => {
     clearPlatformAdminToken();
-    queryClient.removeQueries({ queryKey: ['platform-admin'] });
-    navigate('/admin/login', { replace: true });
+    queryClient.removeQueries({ queryKey: tenantsQuery().queryKey });
+    navigate(paths.admin.login(), { replace: true });
   };
   useEffect(() => {
     if (isRefused) clearPlatformAdminToken();
   }, [isRefused]);
 
-  if (!readPlatformAdminToken() || isRefused) return <Navigate to="/admin/login" replace />;
+  if (!readPlatformAdminToken() || isRefused) return <Navigate to={paths.admin.login()} replace />;
 
   return (
     <Stack gap="lg">
@@ -138,7 +141,7 @@ export function PlatformTenantsPage() {
       <CreateTenantForm
         onCreated={(message) => {
           setNotice(message);
-          void queryClient.invalidateQueries({ queryKey: tenantsKey });
+          void queryClient.invalidateQueries({ queryKey: tenantsQuery().queryKey });
         }}
       />
       {notice && (

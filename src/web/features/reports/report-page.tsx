@@ -10,6 +10,7 @@ import { useReportSummary } from './api';
 import { HeatMap, startHeatMap } from './heat-map';
 import { ScanList } from './scan-list';
 import './reports.css';
+import { paths } from '../../app/page-paths';
 
 // The map starts as soon as this page's code runs, not when the page has rendered.
 startHeatMap();
@@ -77,7 +78,7 @@ export function ReportPage() {
   useDocumentTitle(m.title);
 
   if (isApiError(query.error) && query.error.status === 404) return <ReportUnavailable />;
-  if (!reportUUID || query.isError) return <Navigate to="/404" replace />;
+  if (!reportUUID || query.isError) return <Navigate to={paths.notFound()} replace />;
   const summary = query.data;
   const details = summary?.reportDetails;
   return (

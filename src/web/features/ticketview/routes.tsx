@@ -1,13 +1,14 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/lazy-page';
+import { paths } from '../../app/page-paths';
 
 export const ticketviewRoutes: RouteObject[] = [
   {
-    path: '/citations/:citationUUID/ticketview',
+    path: paths.ticketview.pattern,
     lazy: lazyPage(() => import('./ticketview-page').then((module) => module.TicketviewPage)),
   },
   {
-    path: '/verify/:citationUUID/:signature',
+    path: paths.verifyNotice.pattern,
     lazy: lazyPage(() => import('./verify-notice-page').then((module) => module.VerifyNoticePage)),
   },
 ];

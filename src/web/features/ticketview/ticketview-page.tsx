@@ -8,6 +8,7 @@ import { headlineAmount } from '../../components/facts-table';
 import { useCitation } from '../citations/api';
 import { upcomingPenaltyText } from '../citations/citation-presenters';
 import './ticketview.css';
+import { paths } from '../../app/page-paths';
 
 /**
  * /citations/{uuid}/ticketview: the notice as it would be left on a windscreen, one printed page,
@@ -21,7 +22,8 @@ export function TicketviewPage() {
 
   if (query.isLoading) return <Loader aria-label={m.loading} />;
   const citation = query.data;
-  if (!citation || !brand || citation.entityUUID !== brand.entityUUID) return <Navigate to="/404" replace />;
+  if (!citation || !brand || citation.entityUUID !== brand.entityUUID)
+    return <Navigate to={paths.notFound()} replace />;
 
   const rows: Array<[string, string | null]> = [
     [m.citationNumber, citation.citationNumber],

@@ -5,8 +5,9 @@ import { verifyNoticeContract } from '../../../shared/contract';
 import { ticketviewMessages as m } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
+import { paths } from '../../app/page-paths';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
-import { callApi } from '../../lib/api-client';
+import { contractQuery } from '../../lib/contract-query';
 
 /**
  * /verify/{uuid}/{signature}: where a printed notice's QR code leads. The server confirms the
@@ -16,9 +17,7 @@ export function VerifyNoticePage() {
   const { citationUUID = '', signature = '' } = useParams();
   const timeZone = useTenantTimeZone();
   const query = useQuery({
-    queryKey: ['verify-notice', citationUUID, signature],
-    queryFn: ({ signal }) =>
-      callApi(verifyNoticeContract, { params: { uuid: citationUUID, signature } }, { signal }),
+    ...contractQuery(verifyNoticeContract, { params: { uuid: citationUUID, signature } }),
     retry: false,
   });
   return (
@@ -29,7 +28,7 @@ export function VerifyNoticePage() {
         <Alert color="red" role="alert" data-testid="verify-result" title={m.verifyNotGenuineTitle}>
           <Stack gap="sm">
             <Text size="sm">{m.verifyNotGenuine}</Text>
-            <Anchor component={Link} to="/" className="alert-link">
+            <Anchor component={Link} to={paths.home()} className="alert-link">
               {m.verifySearch}
             </Anchor>
           </Stack>
@@ -49,7 +48,7 @@ export function VerifyNoticePage() {
           />
           <Button
             component={Link}
-            to={`/citations/${query.data.notice.uuid}`}
+            to={paths.citation(query.data.notice.uuid)}
             style={{ alignSelf: 'flex-start' }}
           >
             {m.verifyOpenNotice}

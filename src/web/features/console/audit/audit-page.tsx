@@ -31,6 +31,7 @@ import { formatDate } from '../../../../shared/format/dates';
 import { consoleMessages } from '../../../../shared/messages';
 import { consoleAuditMessages as m } from '../../../../shared/messages/console-audit';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { API_BASE } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { readOperatorToken } from '../../operator/operator-session';
@@ -62,13 +63,13 @@ const KIND_OPTIONS = [
 function recordPath(entry: AuditEntryView): string | null {
   switch (entry.entityType) {
     case 'notice':
-      return `/dashboard/notices/${entry.entityId}`;
+      return paths.console.notice(entry.entityId);
     case 'pass':
-      return `/dashboard/passes/${entry.entityId}`;
+      return paths.console.pass(entry.entityId);
     case 'customer':
-      return `/dashboard/customers/${entry.entityId}`;
+      return paths.console.customer(entry.entityId);
     case 'product':
-      return `/dashboard/products/${entry.entityId}`;
+      return paths.console.product(entry.entityId);
     default:
       return null;
   }

@@ -23,6 +23,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { paidStatusLabel } from '../../../../shared/rules/pass-display';
 import { PASS_PAID_STATUSES } from '../../../../shared/rules/pass-values';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { FactsTable } from '../../../components/facts-table';
 import { DataTable } from '../data-table';
 import { QueryError } from '../query-state';
@@ -205,7 +206,7 @@ export function CustomerDetailPage() {
   const data = customer.data;
   return (
     <Stack gap="md" maw={860}>
-      <Anchor component={Link} to="/dashboard/customers">
+      <Anchor component={Link} to={paths.console.customers()}>
         {m.backToList}
       </Anchor>
       <QueryError error={customer.error} />

@@ -10,6 +10,7 @@ import {
 import { privacyMessages as m } from '../../../../shared/messages/privacy';
 import { API_BASE } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
+import { useDownload } from '../../../lib/use-download';
 import { readOperatorToken } from '../../operator/operator-session';
 import { useOperatorCan } from '../console-api';
 import { callAsOperator } from '../operator-call';
@@ -21,24 +22,22 @@ const exportUrl = (path: string, uuid: string) =>
 
 /** The download of a customer's data, as JSON or CSV, on their request (audit-logged by the server). */
 function ExportButtons({ customer }: { customer: ConsoleCustomer }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'json' | 'csv' | null>(null);
-  const download = async (kind: 'json' | 'csv') => {
-    setError(null);
-    setBusy(kind);
-    try {
-      const contract = kind === 'json' ? exportCustomerDataContract : exportCustomerDataCsvContract;
-      await downloadFile({
-        url: exportUrl(contract.path, customer.uuid),
+  const {
+    busy,
+    error,
+    start: download,
+  } = useDownload<'json' | 'csv'>({
+    download: (kind) =>
+      downloadFile({
+        url: exportUrl(
+          (kind === 'json' ? exportCustomerDataContract : exportCustomerDataCsvContract).path,
+          customer.uuid,
+        ),
         authorization: readOperatorToken() ?? '',
         fallbackName: `customer-data.${kind}`,
-      });
-    } catch (failure) {
-      setError((failure as Error).message || m.downloadFailed);
-    } finally {
-      setBusy(null);
-    }
-  };
+      }),
+    describeError: (failure) => failure.message || m.downloadFailed,
+  });
   return (
     <>
       {error && (

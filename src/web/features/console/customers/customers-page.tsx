@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Ti
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
+import { paths } from '../../../app/page-paths';
 import { DataTable } from '../data-table';
 import { ListBar, ListPager, useListParams } from '../list-kit';
 import { QueryError } from '../query-state';
@@ -29,7 +30,7 @@ export function CustomersPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.listTitle}</Title>
-        <Button component={Link} to="/dashboard/customers/signup-codes" variant="default">
+        <Button component={Link} to={paths.console.signupCodes()} variant="default">
           {m.signupCodesLink}
         </Button>
       </Group>
@@ -63,7 +64,7 @@ export function CustomersPage() {
           {list.data.items.map((customer) => (
             <Table.Tr key={customer.uuid}>
               <Table.Td>
-                <Anchor component={Link} to={`/dashboard/customers/${customer.uuid}`} fw={600}>
+                <Anchor component={Link} to={paths.console.customer(customer.uuid)} fw={600}>
                   {customer.fullname}
                 </Anchor>
               </Table.Td>

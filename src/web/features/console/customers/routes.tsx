@@ -1,18 +1,19 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../../app/lazy-page';
+import { paths } from '../../../app/page-paths';
 
 /** The console's customers pages (children of the console layout; paths under /dashboard). */
 export const customersConsoleRoutes: RouteObject[] = [
   {
-    path: 'customers',
+    path: paths.console.customers.pattern,
     lazy: lazyPage(() => import('./customers-page').then((module) => module.CustomersPage)),
   },
   {
-    path: 'customers/signup-codes',
+    path: paths.console.signupCodes.pattern,
     lazy: lazyPage(() => import('./signup-codes-page').then((module) => module.SignupCodesPage)),
   },
   {
-    path: 'customers/:uuid',
+    path: paths.console.customer.pattern,
     lazy: lazyPage(() => import('./customer-detail-page').then((module) => module.CustomerDetailPage)),
   },
 ];

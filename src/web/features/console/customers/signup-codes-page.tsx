@@ -19,6 +19,7 @@ import { formatDate } from '../../../../shared/format';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { DataTable } from '../data-table';
 import { QueryError } from '../query-state';
 import { issueSignupCodes, signupCodesKey, useSignupCodes } from './api';
@@ -51,7 +52,7 @@ export function SignupCodesPage() {
 
   return (
     <Stack gap="md" maw={860}>
-      <Anchor component={Link} to="/dashboard/customers">
+      <Anchor component={Link} to={paths.console.customers()}>
         {m.backToList}
       </Anchor>
       <Title order={1}>{m.signupCodesTitle}</Title>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { createNoticeBodySchema, NOTICE_FIELD_LIMITS, uuidSchema } from '../../../../shared/contract';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
+import { paths } from '../../../app/page-paths';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
 import { createNotice, noticesKey, useViolationCodes } from './api';
@@ -40,7 +41,7 @@ export function NewNoticePage() {
     submit: (values) => createNotice(values),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: noticesKey });
-      navigate(`/dashboard/notices/${result.citation.uuid}`, {
+      navigate(paths.console.notice(result.citation.uuid), {
         state: { created: result.citation.citationNumber },
       });
     },
@@ -50,7 +51,7 @@ export function NewNoticePage() {
 
   return (
     <Stack gap="md" maw={720}>
-      <Anchor component={Link} to="/dashboard/notices">
+      <Anchor component={Link} to={paths.console.notices()}>
         {m.backToList}
       </Anchor>
       <Title order={1}>{m.newNotice}</Title>

@@ -30,6 +30,7 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useOperatorCan } from '../console-api';
@@ -263,7 +264,7 @@ export function NoticeDetailPage() {
   const canEdit = useOperatorCan('notice.edit');
   return (
     <Stack gap="md" maw={860}>
-      <Anchor component={Link} to="/dashboard/notices">
+      <Anchor component={Link} to={paths.console.notices()}>
         {m.backToList}
       </Anchor>
       <QueryError error={notice.error} />

@@ -12,6 +12,7 @@ import { csvLine } from '../../../../shared/format/csv';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { NOTICE_IMPORT_COLUMNS, noticeImportTemplate } from '../../../../shared/rules/notice-csv';
+import { paths } from '../../../app/page-paths';
 import { importNotices, noticesKey, previewNoticeImport, saveFile } from './api';
 
 /** How many problems the page lists; the rest are in the downloadable problems file. */
@@ -160,7 +161,7 @@ export function NoticeImportPage() {
     preview.problems.every((problem) => problem.line > 1);
   return (
     <Stack gap="md" maw={860}>
-      <Anchor component={Link} to="/dashboard/notices">
+      <Anchor component={Link} to={paths.console.notices()}>
         {m.backToList}
       </Anchor>
       <Title order={1}>{m.importTitle}</Title>
@@ -209,7 +210,7 @@ export function NoticeImportPage() {
           {imported.skipped
             ? fillMessage(m.importDoneSkipped, { count: imported.imported, skipped: imported.skipped })
             : fillMessage(m.importDone, { count: imported.imported })}{' '}
-          <Anchor component={Link} to="/dashboard/notices">
+          <Anchor component={Link} to={paths.console.notices()}>
             {m.backToList}
           </Anchor>
         </Alert>

@@ -23,6 +23,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
 import { ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
@@ -61,7 +62,7 @@ function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: str
   return (
     <Table.Tr>
       <Table.Td>
-        <Anchor component={Link} to={`/dashboard/notices/${notice.uuid}`} fw={600}>
+        <Anchor component={Link} to={paths.console.notice(notice.uuid)} fw={600}>
           {notice.citationNumber}
         </Anchor>
       </Table.Td>
@@ -169,17 +170,17 @@ export function NoticesPage() {
         <Title order={1}>{m.listTitle}</Title>
         <Group gap="sm" wrap="wrap">
           {canCreate && (
-            <Button component={Link} to="/dashboard/notices/new">
+            <Button component={Link} to={paths.console.newNotice()}>
               {m.newNotice}
             </Button>
           )}
           {canEdit && (
-            <Button component={Link} to="/dashboard/notices/import" variant="default">
+            <Button component={Link} to={paths.console.importNotices()} variant="default">
               {m.importCsv}
             </Button>
           )}
           {canManageCodes && (
-            <Button component={Link} to="/dashboard/notices/codes" variant="subtle">
+            <Button component={Link} to={paths.console.violationCodes()} variant="subtle">
               {m.violationCodes}
             </Button>
           )}

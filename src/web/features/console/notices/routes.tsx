@@ -1,26 +1,27 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../../app/lazy-page';
+import { paths } from '../../../app/page-paths';
 
 /** The console's notices pages (children of the console layout; paths under /dashboard). */
 export const noticesConsoleRoutes: RouteObject[] = [
   {
-    path: 'notices',
+    path: paths.console.notices.pattern,
     lazy: lazyPage(() => import('./notices-page').then((module) => module.NoticesPage)),
   },
   {
-    path: 'notices/new',
+    path: paths.console.newNotice.pattern,
     lazy: lazyPage(() => import('./new-notice-page').then((module) => module.NewNoticePage)),
   },
   {
-    path: 'notices/import',
+    path: paths.console.importNotices.pattern,
     lazy: lazyPage(() => import('./notice-import-page').then((module) => module.NoticeImportPage)),
   },
   {
-    path: 'notices/codes',
+    path: paths.console.violationCodes.pattern,
     lazy: lazyPage(() => import('./violation-codes-page').then((module) => module.ViolationCodesPage)),
   },
   {
-    path: 'notices/:uuid',
+    path: paths.console.notice.pattern,
     lazy: lazyPage(() => import('./notice-detail-page').then((module) => module.NoticeDetailPage)),
   },
 ];

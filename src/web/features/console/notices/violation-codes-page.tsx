@@ -27,6 +27,7 @@ import { formatMoney } from '../../../../shared/format';
 import { consoleDeskMessages as d } from '../../../../shared/messages/console-desk';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
@@ -170,7 +171,7 @@ export function ViolationCodesPage() {
     : undefined;
   return (
     <Stack gap="md" maw={960}>
-      <Anchor component={Link} to="/dashboard/notices">
+      <Anchor component={Link} to={paths.console.notices()}>
         {m.backToList}
       </Anchor>
       <Group justify="space-between" wrap="wrap">

@@ -7,6 +7,7 @@ import { formatCalendarDate, formatMoney } from '../../../../shared/format';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
+import { paths } from '../../../app/page-paths';
 import { CONSOLE_QUERY_ROOT, useOperatorMe } from '../console-api';
 import { navItemsFor } from '../nav-items';
 import { callAsOperator } from '../operator-call';
@@ -31,12 +32,12 @@ function tilesOf(overview: ConsoleOverview): Tile[] {
     {
       label: consoleMessages.noticesIssuedToday,
       value: String(overview.noticesIssuedToday),
-      to: '/dashboard/notices',
+      to: paths.console.notices(),
     },
     {
       label: consoleMessages.noticesPaidToday,
       value: String(overview.noticesPaidToday),
-      to: '/dashboard/notices?status=paid',
+      to: paths.console.notices({ status: 'paid' }),
     },
     {
       label: consoleMessages.revenueThisMonth,
@@ -45,22 +46,22 @@ function tilesOf(overview: ConsoleOverview): Tile[] {
         notices: formatMoney(revenue.notices),
         passes: formatMoney(revenue.passes),
       }),
-      to: '/dashboard/reports',
+      to: paths.console.reports(),
     },
     {
       label: consoleMessages.passesActive,
       value: String(overview.passesActive),
-      to: '/dashboard/passes?status=paid',
+      to: paths.console.passes({ status: 'paid' }),
     },
     {
       label: consoleMessages.waitingApprovals,
       value: String(overview.waitingApprovals),
-      to: '/dashboard/passes?status=waiting',
+      to: paths.console.passes({ status: 'waiting' }),
     },
     {
       label: consoleMessages.pendingAppeals,
       value: String(overview.pendingAppeals),
-      to: '/dashboard/appeals',
+      to: paths.console.appeals(),
     },
   ];
 }

@@ -18,6 +18,7 @@ import { consoleDeskMessages as m } from '../../../../shared/messages/console-de
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { CONSOLE_QUERY_ROOT } from '../console-api';
 import { navItemsFor } from '../nav-items';
 import { callAsOperator } from '../operator-call';
@@ -94,16 +95,16 @@ function cardsOf(trends: ConsoleTrends): ChartCard[] {
       },
     ],
   });
-  const range = `from=${trends.from}&to=${trends.to}`;
+  const range = { from: trends.from, to: trends.to };
   const revenue = trends.totals.noticeRevenue + trends.totals.passRevenue;
   const previousRevenue = trends.previousTotals.noticeRevenue + trends.previousTotals.passRevenue;
   return [
-    dailyCard('noticesIssued', m.trendNoticesIssued, `/dashboard/notices?${range}`),
-    dailyCard('noticesPaid', m.trendNoticesPaid, '/dashboard/notices?status=paid'),
+    dailyCard('noticesIssued', m.trendNoticesIssued, paths.console.notices(range)),
+    dailyCard('noticesPaid', m.trendNoticesPaid, paths.console.notices({ status: 'paid' })),
     {
       key: 'revenue',
       title: m.trendRevenue,
-      to: '/dashboard/notices?status=paid',
+      to: paths.console.notices({ status: 'paid' }),
       current: revenue,
       previous: previousRevenue,
       format: formatMoney,
@@ -128,15 +129,15 @@ function cardsOf(trends: ConsoleTrends): ChartCard[] {
         },
       ],
     },
-    dailyCard('passesSold', m.trendPassesSold, '/dashboard/passes?status=paid'),
+    dailyCard('passesSold', m.trendPassesSold, paths.console.passes({ status: 'paid' })),
     dailyCard(
       'passesActive',
       m.trendPassesActive,
-      '/dashboard/passes?status=active',
+      paths.console.passes({ status: 'active' }),
       m.trendPassesActiveNote,
     ),
-    dailyCard('appealsReceived', m.trendAppealsReceived, '/dashboard/appeals'),
-    dailyCard('appealsDecided', m.trendAppealsDecided, '/dashboard/appeals'),
+    dailyCard('appealsReceived', m.trendAppealsReceived, paths.console.appeals()),
+    dailyCard('appealsDecided', m.trendAppealsDecided, paths.console.appeals()),
   ];
 }
 

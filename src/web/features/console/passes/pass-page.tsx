@@ -26,6 +26,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
@@ -208,7 +209,7 @@ export function PassPage() {
   const canCancel = useOperatorCan('pass.cancel');
   return (
     <Stack gap="lg">
-      <Anchor component={Link} to="/dashboard/passes">
+      <Anchor component={Link} to={paths.console.passes()}>
         {m.backToList}
       </Anchor>
       <QueryState
@@ -233,10 +234,10 @@ export function PassPage() {
                     </Button>
                   </>
                 )}
-                <Button variant="default" component={Link} to={`/permit/issued/${uuid}/edit`}>
+                <Button variant="default" component={Link} to={paths.passes.edit(uuid)}>
                   {m.changeTimesOrVehicles}
                 </Button>
-                <Button variant="default" component={Link} to={`/permit/issued/${uuid}/receipt`}>
+                <Button variant="default" component={Link} to={paths.passes.receipt(uuid)}>
                   {m.viewReceipt}
                 </Button>
                 {pass.isRefundable && (

@@ -14,6 +14,7 @@ import { formatDate } from '../../../../shared/format';
 import { bulkMessages, consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { ListBar, ListPager, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
@@ -174,7 +175,7 @@ export function PassesPage() {
           {data?.items.map((pass) => (
             <Table.Tr
               key={pass.uuid}
-              onClick={() => navigate(`/dashboard/passes/${pass.uuid}`)}
+              onClick={() => navigate(paths.console.pass(pass.uuid))}
               style={{ cursor: 'pointer' }}
             >
               {isQueue && (
@@ -188,7 +189,7 @@ export function PassesPage() {
                 </Table.Td>
               )}
               <Table.Td>
-                <Link to={`/dashboard/passes/${pass.uuid}`} onClick={(event) => event.stopPropagation()}>
+                <Link to={paths.console.pass(pass.uuid)} onClick={(event) => event.stopPropagation()}>
                   {pass.customerPermitId}
                 </Link>
               </Table.Td>

@@ -20,6 +20,7 @@ import { consoleDeskMessages as m } from '../../../../shared/messages/console-de
 import { fillMessage } from '../../../../shared/messages/fill';
 import { canonicalPlate } from '../../../../shared/rules/plates';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { statusBadgeColor } from '../notices/notice-status';
@@ -68,7 +69,7 @@ function PassesSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: st
   return (
     <Section
       title={m.platePassesTitle}
-      link={{ to: `/dashboard/passes?q=${encodeURIComponent(lookup.plate)}`, label: m.searchPassesLink }}
+      link={{ to: paths.console.passes({ q: lookup.plate }), label: m.searchPassesLink }}
     >
       {lookup.passes.length === 0 ? (
         <Text c="dimmed">{m.platePassesEmpty}</Text>
@@ -88,7 +89,7 @@ function PassesSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: st
             <Table.Tr key={pass.uuid}>
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Link to={`/dashboard/passes/${pass.uuid}`}>{pass.customerPermitId}</Link>
+                  <Link to={paths.console.pass(pass.uuid)}>{pass.customerPermitId}</Link>
                   {pass.isCovering && (
                     <Badge color="green" c="dark.9" variant="light">
                       {m.plateCoveringBadge}
@@ -126,7 +127,7 @@ function NoticesSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: s
   return (
     <Section
       title={m.plateNoticesTitle}
-      link={{ to: `/dashboard/notices?q=${encodeURIComponent(lookup.plate)}`, label: m.searchNoticesLink }}
+      link={{ to: paths.console.notices({ q: lookup.plate }), label: m.searchNoticesLink }}
     >
       {lookup.openNoticeCount === 0 ? (
         <Text c="dimmed">{m.plateNoticesEmpty}</Text>
@@ -160,7 +161,7 @@ function NoticesSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: s
             {lookup.openNotices.map((notice) => (
               <Table.Tr key={notice.uuid}>
                 <Table.Td>
-                  <Link to={`/dashboard/notices/${notice.uuid}`}>{notice.citationNumber}</Link>
+                  <Link to={paths.console.notice(notice.uuid)}>{notice.citationNumber}</Link>
                 </Table.Td>
                 <Table.Td>{formatDate(notice.createdOn, timeZone, 'dateTime')}</Table.Td>
                 <Table.Td>
@@ -256,7 +257,7 @@ export function PlateLookupPage() {
       return;
     }
     setInputError(null);
-    navigate(`/dashboard/plates/${encodeURIComponent(next)}`);
+    navigate(paths.console.plate(next));
   }
 
   return (

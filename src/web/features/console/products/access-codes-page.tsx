@@ -28,6 +28,7 @@ import { formatDate } from '../../../../shared/format';
 import { consoleProductMessages, accessCodeMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { DataTable } from '../data-table';
@@ -143,7 +144,7 @@ export function AccessCodesPage() {
 
   return (
     <Stack gap="lg" maw={960}>
-      <Anchor component={Link} to="/dashboard/products">
+      <Anchor component={Link} to={paths.console.products()}>
         {consoleProductMessages.backToList}
       </Anchor>
       <Title order={1}>{fillMessage(m.title, { name: product?.name ?? '…' })}</Title>
@@ -189,7 +190,7 @@ export function AccessCodesPage() {
               <Table.Td>
                 {code.status !== 'unused' ? (
                   code.usedByPassUUID && (
-                    <Anchor component={Link} to={`/dashboard/passes/${code.usedByPassUUID}`}>
+                    <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
                       {m.openPass}
                     </Anchor>
                   )

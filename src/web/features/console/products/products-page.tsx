@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
+import { paths } from '../../../app/page-paths';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
@@ -24,7 +25,7 @@ export function ProductsPage() {
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.listTitle}</Title>
-        <Button component={Link} to="/dashboard/products/new">
+        <Button component={Link} to={paths.console.newProduct()}>
           {m.newProduct}
         </Button>
       </Group>
@@ -66,14 +67,14 @@ export function ProductsPage() {
                 <Group gap="sm" wrap="nowrap">
                   <Anchor
                     component={Link}
-                    to={`/dashboard/products/${product.uuid}`}
+                    to={paths.console.product(product.uuid)}
                     aria-label={`${m.edit} ${product.name}`}
                   >
                     {m.edit}
                   </Anchor>
                   <Anchor
                     component={Link}
-                    to={`/dashboard/products/${product.uuid}/codes`}
+                    to={paths.console.productCodes(product.uuid)}
                     aria-label={`${m.accessCodes}: ${product.name}`}
                   >
                     {m.accessCodes}

@@ -1,22 +1,23 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../../app/lazy-page';
+import { paths } from '../../../app/page-paths';
 
 /** The console's products pages (children of the console layout; paths under /dashboard). */
 export const productsConsoleRoutes: RouteObject[] = [
   {
-    path: 'products',
+    path: paths.console.products.pattern,
     lazy: lazyPage(() => import('./products-page').then((module) => module.ProductsPage)),
   },
   {
-    path: 'products/new',
+    path: paths.console.newProduct.pattern,
     lazy: lazyPage(() => import('./product-editor-page').then((module) => module.ProductEditorPage)),
   },
   {
-    path: 'products/:uuid',
+    path: paths.console.product.pattern,
     lazy: lazyPage(() => import('./product-editor-page').then((module) => module.ProductEditorPage)),
   },
   {
-    path: 'products/:uuid/codes',
+    path: paths.console.productCodes.pattern,
     lazy: lazyPage(() => import('./access-codes-page').then((module) => module.AccessCodesPage)),
   },
 ];

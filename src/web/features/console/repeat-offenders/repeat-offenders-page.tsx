@@ -7,6 +7,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { repeatOffenderMessages as m } from '../../../../shared/messages/repeat-offenders';
 import { repeatOffenderRule } from '../../../../shared/rules/repeat-offenders';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
 import { Pager, QueryError } from '../query-state';
@@ -23,7 +24,7 @@ const COLUMNS: ResponsiveColumn[] = [
 ];
 
 function OffenderRow({ offender, timeZone }: { offender: RepeatOffender; timeZone: string }) {
-  const noticesLink = `/dashboard/notices?q=${encodeURIComponent(offender.plate)}`;
+  const noticesLink = paths.console.notices({ q: offender.plate });
   return (
     <Table.Tr>
       <Table.Td>
@@ -113,7 +114,7 @@ export function RepeatOffendersPage() {
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{m.turnedOff}</Text>
             {canEditSettings && (
-              <Anchor component={Link} to="/dashboard/settings" size="sm">
+              <Anchor component={Link} to={paths.console.settings()} size="sm">
                 {m.openSettings}
               </Anchor>
             )}

@@ -23,6 +23,7 @@ import { formatDate } from '../../../../shared/format';
 import { consoleReportMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { paths } from '../../../app/page-paths';
 import { useApiForm } from '../../../lib/use-api-form';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
@@ -41,7 +42,7 @@ function CreateReportForm(props: { onCreated: () => Promise<void> }) {
     initialValues: { startDate: '', endDate: '', plate: '', expiresAt: '' },
     submit: (body) => callAsOperator(createReportContract, { body }),
     onSuccess: async (result) => {
-      setCreated({ url: `/reports/${result.uuid}`, expiresAt: result.expiresAt });
+      setCreated({ url: paths.report(result.uuid), expiresAt: result.expiresAt });
       await props.onCreated();
     },
     describeError: (error) => (error as Error).message,
@@ -154,7 +155,7 @@ export function ReportsPage() {
                   {/* An expired or revoked link only answers "not available": nothing to open. */}
                   {isLinkOpen(report, now) && (
                     <Anchor
-                      href={`/reports/${report.uuid}`}
+                      href={paths.report(report.uuid)}
                       target="_blank"
                       rel="noopener"
                       aria-label={fillMessage(m.openLabel, { range })}

@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BrandDetails } from '../../../shared/contract/brand';
+import { accountMessages } from '../../../shared/messages';
+import { BrandProvider } from '../../app/brand';
+import { SignupPage } from './signup-page';
+
+/**
+ * The sign-up form's own checks, before anything is sent (part 1 section 3): a component test,
+ * where a browser test would need a server for what the form decides alone.
+ */
+function renderSignup(brand: Partial<BrandDetails>, path = '/permits/signup') {
+  render(
+    <MantineProvider>
+      <BrandProvider
+        brand={{ subdomain: 'alpha', isPrivate: false, isLoginOnly: false, ...brand } as BrandDetails}
+      >
+        <MemoryRouter initialEntries={[path]}>
+          <SignupPage />
+        </MemoryRouter>
+      </BrandProvider>
+    </MantineProvider>,
+  );
+}
+
+const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const submit = () => fireEvent.click(screen.getByRole('button', { name: accountMessages.signUp }));
+
+describe('the sign-up form', { timeout: 30_000 }, () => {
+  const fetchSpy = vi.fn(() => Promise.reject(new Error('no request is expected')));
+  beforeEach(() => {
+    fetchSpy.mockClear();
+    vi.stubGlobal('fetch', fetchSpy);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('marks each invalid field with its own message and sends nothing', async () => {
+    renderSignup({});
+    fireEvent.change(field(/^Email/), { target: { value: 'not-an-email' } });
+    fireEvent.change(field(/^Password/), { target: { value: 'weak' } });
+    submit();
+    await screen.findByText(accountMessages.fullnameRequired);
+    expect(screen.getByText(accountMessages.invalidEmail)).toBeDefined();
+    expect(screen.getByText(accountMessages.passwordTooWeak)).toBeDefined();
+    expect(field(/^Full name/).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('clears a field’s message as soon as it is changed', async () => {
+    renderSignup({});
+    submit();
+    await screen.findByText(accountMessages.fullnameRequired);
+    fireEvent.change(field(/^Full name/), { target: { value: 'Dana Driver' } });
+    expect(screen.queryByText(accountMessages.fullnameRequired)).toBeNull();
+  });
+
+  it('asks for the sign-up code on a private, sign-in-only portal, and takes it from the link', async () => {
+    renderSignup({ isPrivate: true, isLoginOnly: true });
+    submit();
+    await screen.findByText(accountMessages.signupCodeRequired);
+    cleanup();
+    renderSignup({ isPrivate: true, isLoginOnly: true }, '/permits/signup?code=e2e-code1');
+    expect(field(/^Sign-up code/).value).toBe('E2E-CODE1');
+  });
+});
