@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { findFreePort } from '../support/free-port';
 
@@ -19,7 +20,7 @@ export function chaosEnv(extra: Record<string, string>): Record<string, string> 
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.CHAOS_PORTAL_LOG_LEVEL ?? 'error',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ALLOW_SANDBOX_PAYMENTS: 'true',
     ALLOW_DEV_OUTBOX: 'true',
@@ -45,8 +46,14 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
+  // CHAOS_PORTAL_LOG=file: every portal's output is also appended there, to follow a round live.
+  const copy = (chunk: Buffer) => {
+    log += chunk;
+    if (process.env.CHAOS_PORTAL_LOG)
+      appendFileSync(process.env.CHAOS_PORTAL_LOG, `[${chosenPort}] ${chunk}`);
+  };
+  child.stdout?.on('data', copy);
+  child.stderr?.on('data', copy);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
   for (;;) {

@@ -132,6 +132,7 @@ export async function databaseFailover() {
     });
     await script;
     if (!portal.isRunning()) throw new Error(`The portal exited during the failover:\n${portal.output()}`);
+    log(`    load over: ${JSON.stringify(load.outcomes)}; waiting for the outbox`);
     const stillPending = await waitForOutbox(database, 120_000);
     const lost = await lostWrites(database, load.acknowledged);
     const perAddress = new Map<string, number>();
