@@ -96,8 +96,8 @@ export async function buildApp(
         : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
-    // A request id from a proxy counts only where proxies are trusted at all.
-    genReqId: requestIdGenerator({ trustProxy: deps.config.TRUST_PROXY.kind !== 'none' }),
+    // A request id counts only when a trusted proxy sent it.
+    genReqId: requestIdGenerator(deps.config.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,

@@ -257,8 +257,11 @@ async function main() {
         `writing again ${failover.recoverySeconds.toFixed(1)} s after the kill, ${failover.sent} requests, ` +
         `answers ${JSON.stringify(failover.outcomes)}, ${failover.acknowledged.length} sign-ups acknowledged, ` +
         `${failover.lost} lost, ${failover.emailsReceived} emails received, ${failover.sentTwice} sent twice, ` +
-        `${failover.stillPending} still pending`,
+        `${failover.stillPending} still pending; notices paid through the sandbox checkout (each card ` +
+        `posted twice) answers ${JSON.stringify(failover.paymentAnswers)}, ${failover.noticesPaid} of ` +
+        `${failover.noticesPayable} paid, ${failover.settledTwice} settled twice`,
     );
+    figures.paymentsSettledTwice += failover.settledTwice;
     figures.acknowledgedWritesLost += failover.lost;
     figures.emailsSentTwice += failover.sentTwice;
     figures.serverErrors += failover.serverErrors;

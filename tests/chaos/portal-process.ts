@@ -94,6 +94,18 @@ export function callPortal(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string; retryAfter?: string }> {
+  return callPortalPage(port, subdomain, method, `/api/v1${path}`, body, headers);
+}
+
+/** The same for any path (a page, a form post with its own content type in `headers`). */
+export function callPortalPage(
+  port: number,
+  subdomain: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -101,7 +113,7 @@ export function callPortal(
         host: '127.0.0.1',
         port,
         method,
-        path: `/api/v1${path}`,
+        path,
         timeout: 60_000,
         headers: {
           host: `${subdomain}.localhost:${port}`,

@@ -9,6 +9,7 @@ import {
   lostWrites,
   postgresDatabase,
   type ReceivedMail,
+  SUBDOMAIN,
   sleep,
   startSmtp,
   stopSmtp,
@@ -16,7 +17,13 @@ import {
 } from './chaos-support';
 import { databaseBalancerConfig, portalBalancerConfig, startHaproxy } from './haproxy';
 import { mixedLoad } from './mixed-load';
-import { chaosEnv, type PortalProcess, startPortalProcess } from './portal-process';
+import {
+  callPortal,
+  callPortalPage,
+  chaosEnv,
+  type PortalProcess,
+  startPortalProcess,
+} from './portal-process';
 import { startPostgresPair } from './postgres-pair';
 
 /** Long enough for HAProxy's checks (every 500 ms, two failures) to take a draining portal out. */
@@ -82,6 +89,58 @@ export async function rollingRestart(database: ChaosDatabase) {
   }
 }
 
+/** A test card the sandbox accepts, as its checkout page's form posts it. */
+const ACCEPTED_CARD = 'cardNumber=4242424242424242&expiry=12%2F40&cvc=123';
+
+/**
+ * Pays the chaos tenant's notices one after another through the sandbox checkout while `isOver`
+ * is false, as a person would: open the checkout (again while it answers 503), post the card, and
+ * post it once more whatever the first answer (a retry after a 503, a double click), one notice
+ * a second. Each notice must end up settled once. Answers by status, 5xx without Retry-After
+ * counted apart.
+ */
+async function payNotices(port: number, notices: { id: string }[], isOver: () => boolean) {
+  const outcomes = new Map<string, number>();
+  let serverErrors = 0;
+  const count = (status: number, retryAfter?: string) => {
+    const key = `${status}${status === 503 && retryAfter ? ' (Retry-After)' : ''}`;
+    outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+    if (status >= 500 && !(status === 503 && retryAfter)) serverErrors++;
+  };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  let paid = 0;
+  for (const notice of notices) {
+    let checkoutPath: string | null = null;
+    while (!checkoutPath && !isOver()) {
+      const opened = await callPortal(
+        port,
+        SUBDOMAIN,
+        'GET',
+        `/citation/checkout/${notice.id}/subdomain/${SUBDOMAIN}`,
+      ).catch(() => null);
+      if (opened) count(opened.status, opened.retryAfter);
+      if (opened?.status === 200)
+        checkoutPath = new URL(JSON.parse(opened.text).checkoutURL, 'http://localhost').pathname;
+      else await sleep(300);
+    }
+    if (!checkoutPath) break;
+    let settled = false;
+    for (let post = 0; (post < 2 || !settled) && !isOver(); post++) {
+      const answer = await callPortalPage(port, SUBDOMAIN, 'POST', checkoutPath, ACCEPTED_CARD, form).catch(
+        () => null,
+      );
+      if (answer) count(answer.status, answer.retryAfter);
+      // 303: paid, on to the receipt; 409: the checkout is closed, already paid.
+      if (answer?.status === 303 || answer?.status === 409) settled = true;
+      else await sleep(300);
+    }
+    if (settled) paid++;
+    // One notice a second, so that payments are under way before, during and after the failover.
+    await sleep(1_000);
+  }
+  return { outcomes: Object.fromEntries(outcomes), serverErrors, paid };
+}
+
 /**
  * A primary and a synchronous streaming standby (two clusters made here), reached through HAProxy
  * (the standby a backup server). Under sign-up and lookup load with SMTP delivery, the primary is
@@ -120,16 +179,20 @@ export async function databaseFailover() {
       log(`    standby promoted ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
       endsAt = Date.now() + (LOAD_SECONDS * 1000) / 2 + 10_000;
     })();
+    const notices = await database.query<{ id: string }>('SELECT id FROM citations ORDER BY citation_number');
+    const isOver = () => Date.now() > endsAt || !portal.isRunning();
+    const paying = payNotices(portal.port, notices, isOver);
     const load = await mixedLoad({
       port: portal.port,
       plate,
       label: 'failover',
       workers: 6,
-      isOver: () => Date.now() > endsAt || !portal.isRunning(),
+      isOver,
       onAnswer: ({ status, isWrite }) => {
         if (killedAt && !firstWriteAfterKill && isWrite && status === 200) firstWriteAfterKill = Date.now();
       },
     });
+    const payments = await paying;
     await script;
     if (!portal.isRunning()) throw new Error(`The portal exited during the failover:\n${portal.output()}`);
     log(`    load over: ${JSON.stringify(load.outcomes)}; waiting for the outbox`);
@@ -141,9 +204,16 @@ export async function databaseFailover() {
     const recoverySeconds = firstWriteAfterKill
       ? (firstWriteAfterKill - killedAt) / 1000
       : Number.POSITIVE_INFINITY;
-    const serverErrors = Object.entries(load.outcomes)
-      .filter(([status]) => /^5\d\d$/.test(status))
-      .reduce((sum, [, count]) => sum + count, 0);
+    const serverErrors =
+      Object.entries(load.outcomes)
+        .filter(([status]) => /^5\d\d$/.test(status))
+        .reduce((sum, [, count]) => sum + count, 0) + payments.serverErrors;
+    const settled = await database.query<{ paid: number }>(
+      "SELECT count(*)::int AS paid FROM payment_sessions WHERE status = 'paid' GROUP BY subject_id",
+    );
+    const [paidNotices] = await database.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM citations WHERE payment_status = 'Paid'",
+    );
     return {
       ...load,
       lost,
@@ -152,6 +222,10 @@ export async function databaseFailover() {
       stillPending,
       emailsReceived: received.length,
       serverErrors,
+      paymentAnswers: payments.outcomes,
+      noticesPaid: paidNotices?.count ?? 0,
+      noticesPayable: notices.length,
+      settledTwice: settled.reduce((sum, row) => sum + Math.max(0, row.paid - 1), 0),
     };
   } finally {
     await portal.stop();
