@@ -55,6 +55,7 @@ import { registerHealthRoutes } from './plugins/health';
 import { lazyChildLoggerFactory } from './plugins/lazy-request-logger';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
+import { readLagTolerantFromReplica } from './plugins/read-your-writes';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
 import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
 import { answerInTheCallersLanguage } from './plugins/request-language';
@@ -64,6 +65,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** A replica for lag-tolerant reads (READ_DATABASE_URL); unset, those read `db` too. */
+  readDb?: Database;
   clock: Clock;
   /** The payment provider: Stripe, or the built-in sandbox. */
   payments: PaymentGateway;
@@ -111,6 +114,7 @@ export async function buildApp(
   app.decorate('deps', deps);
   // First: every later hook and handler of a request queries in the request's tenant scope.
   scopeQueriesToTheRequest(app);
+  readLagTolerantFromReplica(app);
   measureRequests(app);
   answerWithRequestId(app);
   answerInTheCallersLanguage(app);

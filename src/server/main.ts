@@ -37,6 +37,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    readDatabaseUrl: config.READ_DATABASE_URL,
     pgliteDir: `${config.DATA_DIR}/pglite`,
     poolSize: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
@@ -52,7 +53,7 @@ async function main() {
   const storage = createStorage(config, systemClock);
   const mail = createMailTransport(config, database.db);
   const app = await buildApp(
-    { config, db: database.db, clock: systemClock, payments, storage, mail },
+    { config, db: database.db, readDb: database.readDb, clock: systemClock, payments, storage, mail },
     // Development reads a short log; production writes JSON for the log collector.
     { logStream: config.NODE_ENV === 'development' ? humanLogStream() : undefined },
   );
