@@ -49,6 +49,19 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(/DATABASE_URL/);
     }
   });
+  it('logs a line per request in production and, in development, only when LOG_REQUESTS turns it on', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_DEV_OUTBOX: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
+    };
+    expect(loadConfig({}).LOG_REQUESTS).toBe(false);
+    expect(loadConfig({ LOG_REQUESTS: 'true' }).LOG_REQUESTS).toBe(true);
+    expect(loadConfig(production).LOG_REQUESTS).toBe(true);
+    expect(loadConfig({ ...production, LOG_REQUESTS: 'false' }).LOG_REQUESTS).toBe(false);
+  });
   it('takes READ_DATABASE_URL as a postgres URL beside DATABASE_URL, in production as elsewhere', () => {
     const primary = 'postgres://portal@db-primary:5432/portal';
     const replica = 'postgres://portal@db-replica:5432/portal';

@@ -2,6 +2,8 @@
 // of two portals behind HAProxy under steady mixed load, and a PostgreSQL failover (primary killed
 // -9, synchronous standby promoted) under write load, the portal not restarted.
 import { findFreePort } from '../support/free-port';
+import { databaseBalancerConfig, portalBalancerConfig, startHaproxy } from '../support/haproxy';
+import { startPostgresPair } from '../support/postgres-pair';
 import {
   type ChaosDatabase,
   LOAD_SECONDS,
@@ -15,7 +17,6 @@ import {
   stopSmtp,
   waitForOutbox,
 } from './chaos-support';
-import { databaseBalancerConfig, portalBalancerConfig, startHaproxy } from './haproxy';
 import { mixedLoad } from './mixed-load';
 import {
   callPortal,
@@ -24,7 +25,6 @@ import {
   type PortalProcess,
   startPortalProcess,
 } from './portal-process';
-import { startPostgresPair } from './postgres-pair';
 
 /** Long enough for HAProxy's checks (every 500 ms, two failures) to take a draining portal out. */
 const DRAIN_MS = 2_500;

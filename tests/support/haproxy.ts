@@ -1,41 +1,52 @@
-// HAProxy (Debian's package, as the bench's scale-out uses) in front of the chaos rounds' portals
-// and databases, on a free port of 127.0.0.1, with the configuration the round writes.
+// HAProxy (Debian's package, installed like Chromium for the tests) on a free port of 127.0.0.1,
+// with the configuration its user writes: the bench's scale-out (portals, no checks), the chaos
+// rounds' rolling restart (portals checked on /readyz) and failover (a primary and its standby).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureDebianPackage } from '../../scripts/ensure-debian-package.mjs';
-import { findFreePort } from '../support/free-port';
+import { findFreePort } from './free-port';
 
 const HAPROXY_PATH = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
 
 /** Health checks every 500 ms; two failures take a server out, two passes put it back. */
 export const CHECK_TIMING = 'default-server inter 500ms fall 2 rise 2';
 
-/** The HTTP balancer of two portals: each taken out while its /readyz is not 200. */
-export function portalBalancerConfig(port: number, backends: readonly number[]): string {
+/**
+ * The HTTP balancer of portal processes, round robin with keep-alive on both sides. With
+ * `checkReadiness` each is taken out while its /readyz is not 200, and a refused connection (a
+ * portal between processes) is tried on another; without, nothing else, so the balancer is not
+ * the limit of a throughput measurement.
+ */
+export function portalBalancerConfig(
+  port: number,
+  backends: readonly number[],
+  options: { checkReadiness: boolean } = { checkReadiness: true },
+): string {
+  const { checkReadiness } = options;
   return [
     'global',
     '  maxconn 4096',
     'defaults',
     '  mode http',
     '  option http-keep-alive',
-    '  timeout connect 2s',
+    `  timeout connect ${checkReadiness ? '2s' : '5s'}`,
     '  timeout client 60s',
     '  timeout server 60s',
-    // A connection refused (a portal between processes) is tried again on the other portal.
-    '  retries 3',
-    '  option redispatch',
+    ...(checkReadiness ? ['  retries 3', '  option redispatch'] : []),
     'frontend portal',
     `  bind 127.0.0.1:${port}`,
     '  default_backend portals',
     'backend portals',
     '  balance roundrobin',
-    '  option httpchk GET /readyz',
-    '  http-check expect status 200',
-    `  ${CHECK_TIMING}`,
-    ...backends.map((backend, index) => `  server portal${index + 1} 127.0.0.1:${backend} check`),
+    ...(checkReadiness
+      ? ['  option httpchk GET /readyz', '  http-check expect status 200', `  ${CHECK_TIMING}`]
+      : []),
+    ...backends.map(
+      (backend, index) => `  server portal${index + 1} 127.0.0.1:${backend}${checkReadiness ? ' check' : ''}`,
+    ),
     '',
   ].join('\n');
 }
@@ -75,7 +86,7 @@ export async function startHaproxy(
     hint: 'set HAPROXY_PATH',
   });
   const port = await findFreePort();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'chaos-haproxy-'));
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
   writeFileSync(file, config(port));
   const child: ChildProcess = spawn(HAPROXY_PATH, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
