@@ -14,6 +14,9 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
+/** SIGTERM drains for SHUTDOWN_DRAIN_MS (5 s in production) and closes: a minute is far beyond. */
+const STOP_TIMEOUT_MS = 60_000;
+
 /** Settings every chaos portal shares: production, with the offline ports it must be allowed. */
 export function chaosEnv(extra: Record<string, string>): Record<string, string> {
   return {
@@ -71,7 +74,19 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
   }
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
-    await exited;
+    if (name === 'SIGKILL') return exited;
+    // A shutdown that hangs is a finding, not a reason for the whole run to hang: say so, then kill.
+    const gaveUp = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), STOP_TIMEOUT_MS).unref()),
+    ]);
+    if (gaveUp) {
+      console.log(
+        `    PROBLEM: portal on port ${chosenPort} still running ${STOP_TIMEOUT_MS / 1000} s after SIGTERM; killed`,
+      );
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   return {
     port: chosenPort,
