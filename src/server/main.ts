@@ -137,6 +137,8 @@ async function main() {
     app.lifecycle.beginShutdown();
     app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    // Each step is logged: a shutdown that does not finish says where it waits.
+    app.log.info('shutdown: drained; stopping the workers');
     await emailWorker.stop();
     await reservationSweep.stop();
     await expiryReminders.stop();
@@ -145,10 +147,13 @@ async function main() {
     await renewals?.stop();
     await uploadSweep.stop();
     await retentionSweep.stop();
+    app.log.info('shutdown: workers stopped; closing the server (waiting for requests in flight)');
     await app.close();
+    app.log.info('shutdown: server closed; closing the database');
     await metricsServer?.close();
     await mail.close?.();
     await database.close();
+    app.log.info('shutdown: done');
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

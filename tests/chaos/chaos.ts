@@ -245,7 +245,10 @@ async function main() {
       `rolling restart of two portals behind HAProxy at ${rolling.rate.toFixed(1)} req/s ` +
         `(half the measured ${rolling.maxPerSecond.toFixed(1)}), 4 lookups to 1 sign-up: ${rolling.sent} requests, ` +
         `${rolling.dropped} dropped, answers ${JSON.stringify(rolling.outcomes)}, ` +
-        `${rolling.acknowledged.length} sign-ups acknowledged, ${rolling.lost} lost`,
+        `${rolling.acknowledged.length} sign-ups acknowledged, ${rolling.lost} lost` +
+        (rolling.droppedSamples.length
+          ? `; dropped answers such as ${JSON.stringify(rolling.droppedSamples)}`
+          : ''),
     );
     figures.requestsDropped += rolling.dropped;
     figures.acknowledgedWritesLost += rolling.lost;

@@ -28,8 +28,6 @@ import {
 
 /** Long enough for HAProxy's checks (every 500 ms, two failures) to take a draining portal out. */
 const DRAIN_MS = 2_500;
-/** Two passing checks 500 ms apart put a restarted portal back; a margin on a busy machine. */
-const BACK_IN_ROTATION_MS = 2_500;
 
 async function aPlate(database: ChaosDatabase): Promise<string> {
   const [notice] = await database.query<{ plate: string }>('SELECT plate FROM citations ORDER BY id LIMIT 1');
@@ -44,7 +42,7 @@ async function aPlate(database: ChaosDatabase): Promise<string> {
  * sign-up be in the database.
  */
 export async function rollingRestart(database: ChaosDatabase) {
-  const env = chaosEnv({ ...database.env, SHUTDOWN_DRAIN_MS: String(DRAIN_MS), TRUST_PROXY: 'true' });
+  const env = chaosEnv({ ...database.env, SHUTDOWN_DRAIN_MS: String(DRAIN_MS), TRUST_PROXY: '1' });
   const portals: PortalProcess[] = [await startPortalProcess(env), await startPortalProcess(env)];
   const ports = portals.map((portal) => portal.port);
   const balancer = await startHaproxy((port) => portalBalancerConfig(port, ports));
@@ -67,7 +65,8 @@ export async function rollingRestart(database: ChaosDatabase) {
         await (portals[index] as PortalProcess).stop();
         log(`    portal ${index + 1} stopped (SIGTERM: readiness 503, ${DRAIN_MS} ms drain, close)`);
         portals[index] = await startPortalProcess(env, port);
-        await sleep(BACK_IN_ROTATION_MS);
+        // As docs/operations.md says: the next one only once the balancer has this one back.
+        await balancer.waitUntilUp(`portal${index + 1}`);
         log(`    portal ${index + 1} restarted and back in rotation`);
       }
       await sleep(2_000);

@@ -35,7 +35,9 @@ export function portalBalancerConfig(
     `  timeout connect ${checkReadiness ? '2s' : '5s'}`,
     '  timeout client 60s',
     '  timeout server 60s',
-    ...(checkReadiness ? ['  retries 3', '  option redispatch'] : []),
+    // A check waits as long as the portal's own readiness checks may take (2 s each): on a busy
+    // machine a slow but healthy answer must not take every portal out at once.
+    ...(checkReadiness ? ['  retries 3', '  option redispatch', '  timeout check 3s'] : []),
     'frontend portal',
     `  bind 127.0.0.1:${port}`,
     '  default_backend portals',
@@ -76,9 +78,15 @@ export function databaseBalancerConfig(port: number, primary: number, standby: n
   ].join('\n');
 }
 
-export async function startHaproxy(
-  config: (port: number) => string,
-): Promise<{ port: number; output(): string; stop(): Promise<void> }> {
+export interface RunningHaproxy {
+  port: number;
+  output(): string;
+  /** Until HAProxy's checks count `server` (its name in the configuration) as UP. */
+  waitUntilUp(server: string, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startHaproxy(config: (port: number) => string): Promise<RunningHaproxy> {
   ensureDebianPackage({
     binary: HAPROXY_PATH,
     packageName: 'haproxy',
@@ -88,7 +96,12 @@ export async function startHaproxy(
   const port = await findFreePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-haproxy-'));
   const file = path.join(dir, 'haproxy.cfg');
-  writeFileSync(file, config(port));
+  // A stats socket (read-only) for the state of each server as the checks see it.
+  const statsSocket = path.join(dir, 'stats.sock');
+  writeFileSync(
+    file,
+    config(port).replace(/^global\n/, `global\n  stats socket ${statsSocket} level user\n`),
+  );
   const child: ChildProcess = spawn(HAPROXY_PATH, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -109,9 +122,32 @@ export async function startHaproxy(
     if (listening) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const serverStatus = (server: string) =>
+    new Promise<string>((resolve) => {
+      let csv = '';
+      const socket = connect(statsSocket);
+      socket.on('data', (chunk) => (csv += chunk));
+      socket.on('error', () => resolve('unknown'));
+      socket.on('end', () => {
+        // show stat: CSV, the proxy's name, the server's, ... and the status in the 18th column.
+        const row = csv.split('\n').find((line) => line.split(',')[1] === server);
+        resolve(row?.split(',')[17] ?? 'unknown');
+      });
+      socket.end('show stat\n');
+    });
   return {
     port,
     output: () => output,
+    waitUntilUp: async (server, timeoutMs = 60_000) => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const status = await serverStatus(server);
+        if (status.startsWith('UP')) return;
+        if (Date.now() > until)
+          throw new Error(`HAProxy still counts ${server} ${status} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
