@@ -148,7 +148,11 @@ async function main() {
     await uploadSweep.stop();
     await retentionSweep.stop();
     app.log.info('shutdown: workers stopped; closing the server (waiting for requests in flight)');
+    // A connection busy when the close began is closed as soon as it falls idle, not after the
+    // keep-alive timeout (Node closes only the connections idle at that moment).
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 250);
     await app.close();
+    clearInterval(closeIdle);
     app.log.info('shutdown: server closed; closing the database');
     await metricsServer?.close();
     await mail.close?.();
