@@ -47,6 +47,7 @@ import { registerHealthRoutes } from './plugins/health';
 import { lazyChildLoggerFactory } from './plugins/lazy-request-logger';
 import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
+import { readLagTolerantFromReplica } from './plugins/read-your-writes';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
 import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
 import { answerInTheCallersLanguage } from './plugins/request-language';
@@ -56,6 +57,8 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** A replica for lag-tolerant reads (READ_DATABASE_URL); unset, those read `db` too. */
+  readDb?: Database;
   clock: Clock;
   /** The payment provider: Stripe, or the built-in sandbox. */
   payments: PaymentGateway;
@@ -88,8 +91,8 @@ export async function buildApp(
         : loggerOptions({ level: deps.config.LOG_LEVEL, stream: options.logStream }),
     ...(options.logger === false ? {} : { childLoggerFactory: lazyChildLoggerFactory }),
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
-    // A request id from a proxy counts only where proxies are trusted at all.
-    genReqId: requestIdGenerator({ trustProxy: deps.config.TRUST_PROXY.kind !== 'none' }),
+    // A request id counts only when a trusted proxy sent it.
+    genReqId: requestIdGenerator(deps.config.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1_048_576,
@@ -103,6 +106,7 @@ export async function buildApp(
   app.decorate('deps', deps);
   // First: every later hook and handler of a request queries in the request's tenant scope.
   scopeQueriesToTheRequest(app);
+  readLagTolerantFromReplica(app);
   measureRequests(app);
   answerWithRequestId(app);
   answerInTheCallersLanguage(app);

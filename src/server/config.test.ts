@@ -49,6 +49,40 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(/DATABASE_URL/);
     }
   });
+  it('logs a line per request in production and, in development, only when LOG_REQUESTS turns it on', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_DEV_OUTBOX: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
+    };
+    expect(loadConfig({}).LOG_REQUESTS).toBe(false);
+    expect(loadConfig({ LOG_REQUESTS: 'true' }).LOG_REQUESTS).toBe(true);
+    expect(loadConfig(production).LOG_REQUESTS).toBe(true);
+    expect(loadConfig({ ...production, LOG_REQUESTS: 'false' }).LOG_REQUESTS).toBe(false);
+  });
+  it('takes READ_DATABASE_URL as a postgres URL beside DATABASE_URL, in production as elsewhere', () => {
+    const primary = 'postgres://portal@db-primary:5432/portal';
+    const replica = 'postgres://portal@db-replica:5432/portal';
+    expect(loadConfig({}).READ_DATABASE_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: primary, READ_DATABASE_URL: replica }).READ_DATABASE_URL).toBe(replica);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      ALLOW_DEV_OUTBOX: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
+    };
+    for (const env of [{}, production]) {
+      expect(() => loadConfig({ ...env, DATABASE_URL: primary, READ_DATABASE_URL: 'mysql://x' })).toThrow(
+        /^ {2}READ_DATABASE_URL: must be a postgres/m,
+      );
+      expect(() => loadConfig({ ...env, READ_DATABASE_URL: replica })).toThrow(
+        /^ {2}READ_DATABASE_URL: needs DATABASE_URL/m,
+      );
+    }
+  });
   it('takes TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual({ kind: 'none' });
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toEqual({ kind: 'hops', hops: 2 });

@@ -24,6 +24,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /**
+   * A replica (a streaming standby) for the reads that tolerate a little lag: the public notice
+   * lookup and activity reports (decision 221). Unset: every read goes to DATABASE_URL.
+   */
+  READ_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /**
    * How long a process keeps a tenant's settings. Changes reach every process at once through the
@@ -240,6 +248,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const values = parsed.data;
   const problems = values.NODE_ENV === 'production' ? productionProblems(values) : [];
+  if (values.READ_DATABASE_URL && !values.DATABASE_URL) {
+    problems.push('  READ_DATABASE_URL: needs DATABASE_URL (a replica of the PostgreSQL database it names)');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const publicBaseUrl = new URL(values.PUBLIC_BASE_URL ?? `http://localhost:${values.PORT}`);
   const bareHosts = new Set(

@@ -35,6 +35,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    readDatabaseUrl: config.READ_DATABASE_URL,
     pgliteDir: `${config.DATA_DIR}/pglite`,
     poolSize: config.DATABASE_POOL_SIZE,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
@@ -50,7 +51,7 @@ async function main() {
   const storage = createStorage(config, systemClock);
   const mail = createMailTransport(config, database.db);
   const app = await buildApp(
-    { config, db: database.db, clock: systemClock, payments, storage, mail },
+    { config, db: database.db, readDb: database.readDb, clock: systemClock, payments, storage, mail },
     // Development reads a short log; production writes JSON for the log collector.
     { logStream: config.NODE_ENV === 'development' ? humanLogStream() : undefined },
   );
@@ -134,6 +135,8 @@ async function main() {
     app.lifecycle.beginShutdown();
     app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
+    // Each step is logged: a shutdown that does not finish says where it waits.
+    app.log.info('shutdown: drained; stopping the workers');
     await emailWorker.stop();
     await reservationSweep.stop();
     await expiryReminders.stop();
@@ -142,10 +145,17 @@ async function main() {
     await renewals?.stop();
     await uploadSweep.stop();
     await retentionSweep.stop();
+    app.log.info('shutdown: workers stopped; closing the server (waiting for requests in flight)');
+    // A connection busy when the close began is closed as soon as it falls idle, not after the
+    // keep-alive timeout (Node closes only the connections idle at that moment).
+    const closeIdle = setInterval(() => app.server.closeIdleConnections(), 250);
     await app.close();
+    clearInterval(closeIdle);
+    app.log.info('shutdown: server closed; closing the database');
     await metricsServer?.close();
     await mail.close?.();
     await database.close();
+    app.log.info('shutdown: done');
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

@@ -245,7 +245,10 @@ async function main() {
       `rolling restart of two portals behind HAProxy at ${rolling.rate.toFixed(1)} req/s ` +
         `(half the measured ${rolling.maxPerSecond.toFixed(1)}), 4 lookups to 1 sign-up: ${rolling.sent} requests, ` +
         `${rolling.dropped} dropped, answers ${JSON.stringify(rolling.outcomes)}, ` +
-        `${rolling.acknowledged.length} sign-ups acknowledged, ${rolling.lost} lost`,
+        `${rolling.acknowledged.length} sign-ups acknowledged, ${rolling.lost} lost` +
+        (rolling.droppedSamples.length
+          ? `; dropped answers such as ${JSON.stringify(rolling.droppedSamples)}`
+          : ''),
     );
     figures.requestsDropped += rolling.dropped;
     figures.acknowledgedWritesLost += rolling.lost;
@@ -257,8 +260,11 @@ async function main() {
         `writing again ${failover.recoverySeconds.toFixed(1)} s after the kill, ${failover.sent} requests, ` +
         `answers ${JSON.stringify(failover.outcomes)}, ${failover.acknowledged.length} sign-ups acknowledged, ` +
         `${failover.lost} lost, ${failover.emailsReceived} emails received, ${failover.sentTwice} sent twice, ` +
-        `${failover.stillPending} still pending`,
+        `${failover.stillPending} still pending; notices paid through the sandbox checkout (each card ` +
+        `posted twice) answers ${JSON.stringify(failover.paymentAnswers)}, ${failover.noticesPaid} of ` +
+        `${failover.noticesPayable} paid, ${failover.settledTwice} settled twice`,
     );
+    figures.paymentsSettledTwice += failover.settledTwice;
     figures.acknowledgedWritesLost += failover.lost;
     figures.emailsSentTwice += failover.sentTwice;
     figures.serverErrors += failover.serverErrors;

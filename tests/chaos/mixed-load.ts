@@ -11,6 +11,8 @@ export interface MixedLoadResult {
   outcomes: Record<string, number>;
   /** Sign-ups answered 200: writes that must be in the database. */
   acknowledged: string[];
+  /** The first few dropped answers' status and body, to tell who answered them (portal or balancer). */
+  droppedSamples: string[];
   seconds: number;
 }
 
@@ -34,6 +36,7 @@ export async function mixedLoad(options: {
   const started = Date.now();
   const outcomes = new Map<string, number>();
   const acknowledged: string[] = [];
+  const droppedSamples: string[] = [];
   let sent = 0;
   let succeeded = 0;
   let dropped = 0;
@@ -59,7 +62,11 @@ export async function mixedLoad(options: {
       outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
       options.onAnswer?.({ status: response.status, isWrite });
       if (response.status < 300) succeeded++;
-      if (response.status >= 500) dropped++;
+      if (response.status >= 500) {
+        dropped++;
+        if (droppedSamples.length < 3)
+          droppedSamples.push(`${response.status} ${response.text.slice(0, 120)}`);
+      }
       if (isWrite && response.status === 200) acknowledged.push(email);
     } catch {
       outcomes.set('no answer', (outcomes.get('no answer') ?? 0) + 1);
@@ -93,6 +100,7 @@ export async function mixedLoad(options: {
     dropped,
     outcomes: Object.fromEntries(outcomes),
     acknowledged,
+    droppedSamples,
     seconds: (Date.now() - started) / 1000,
   };
 }

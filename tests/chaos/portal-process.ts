@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { findFreePort } from '../support/free-port';
 
@@ -13,13 +14,16 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
+/** SIGTERM drains for SHUTDOWN_DRAIN_MS (5 s in production) and closes: a minute is far beyond. */
+const STOP_TIMEOUT_MS = 60_000;
+
 /** Settings every chaos portal shares: production, with the offline ports it must be allowed. */
 export function chaosEnv(extra: Record<string, string>): Record<string, string> {
   return {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'error',
+    LOG_LEVEL: process.env.CHAOS_PORTAL_LOG_LEVEL ?? 'error',
     JWT_SECRET: randomBytes(32).toString('base64url'),
     ALLOW_SANDBOX_PAYMENTS: 'true',
     ALLOW_DEV_OUTBOX: 'true',
@@ -45,8 +49,14 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
+  // CHAOS_PORTAL_LOG=file: every portal's output is also appended there, to follow a round live.
+  const copy = (chunk: Buffer) => {
+    log += chunk;
+    if (process.env.CHAOS_PORTAL_LOG)
+      appendFileSync(process.env.CHAOS_PORTAL_LOG, `[${chosenPort}] ${chunk}`);
+  };
+  child.stdout?.on('data', copy);
+  child.stderr?.on('data', copy);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -64,7 +74,19 @@ export async function startPortalProcess(env: Record<string, string>, port?: num
   }
   const signal = async (name: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(name);
-    await exited;
+    if (name === 'SIGKILL') return exited;
+    // A shutdown that hangs is a finding, not a reason for the whole run to hang: say so, then kill.
+    const gaveUp = await Promise.race([
+      exited.then(() => false),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), STOP_TIMEOUT_MS).unref()),
+    ]);
+    if (gaveUp) {
+      console.log(
+        `    PROBLEM: portal on port ${chosenPort} still running ${STOP_TIMEOUT_MS / 1000} s after SIGTERM; killed`,
+      );
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
   return {
     port: chosenPort,
@@ -87,6 +109,18 @@ export function callPortal(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; text: string; retryAfter?: string }> {
+  return callPortalPage(port, subdomain, method, `/api/v1${path}`, body, headers);
+}
+
+/** The same for any path (a page, a form post with its own content type in `headers`). */
+export function callPortalPage(
+  port: number,
+  subdomain: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; retryAfter?: string }> {
   const payload = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -94,7 +128,7 @@ export function callPortal(
         host: '127.0.0.1',
         port,
         method,
-        path: `/api/v1${path}`,
+        path,
         timeout: 60_000,
         headers: {
           host: `${subdomain}.localhost:${port}`,

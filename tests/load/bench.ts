@@ -17,6 +17,7 @@ import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
 import { measurePairedRatio, type PairedRatio, type RoundSide } from './paired-ratio';
+import { measureReplica, REPLICA_NOTICES_MAX, type ReplicaMeasurement } from './replica';
 import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
 import { measureScaleOut, type ScaleOutFigures } from './scale-out';
 import type { Scenario, ScenarioSummary } from './scenario';
@@ -40,7 +41,9 @@ const LIGHTHOUSE_PART = 'lighthouse';
 const REPORT_PAGE_PART = 'report-page';
 /** `--only scale-out` measures the lookup through HAProxy with one and two portal processes. */
 const SCALE_OUT_PART = 'scale-out';
-const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART];
+/** `--only replica` measures the lookup with its reads on the primary and on a standby it makes. */
+const REPLICA_PART = 'replica';
+const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART, REPLICA_PART];
 /** Issue 14's goal 1: the lookup's throughput against the bare baseline's, 0.8 or more. */
 const LOOKUP_ID = 'notice-lookup';
 const LOOKUP_BASELINE_ID = 'baseline-lookup-pg';
@@ -176,6 +179,22 @@ function lookupToBaselineRatio(results: readonly ScenarioResult[]): number | nul
   return Number((ours.max.requestsPerSecond / baseline.max.requestsPerSecond).toFixed(3));
 }
 
+/** The lookup with and without the replica, or why it was not measured. */
+function replicaReport(replica: ReplicaMeasurement): string {
+  if ('skipped' in replica) return `Notice lookup on a replica: skipped, ${replica.skipped}.`;
+  const table = formatTable(
+    [`Notice lookup, ${replica.figures[0]?.notices ?? 0} notices`, 'max req/s', 'p50 ms', 'p99 ms', 'failed'],
+    replica.figures.map((figure) => [
+      figure.reads === 'primary' ? 'every read on the primary' : 'READ_DATABASE_URL: reads on the standby',
+      String(figure.requestsPerSecond),
+      formatMs(figure.p50),
+      formatMs(figure.p99),
+      String(figure.failed),
+    ]),
+  );
+  return `${table}\nBoth clusters share this machine's cores: the cost of the replica path, not a second server's capacity.`;
+}
+
 /** The last run on the same data-set size, if any (a file the bench wrote; unreadable is none). */
 /** What the next run reads of this one (latest-*.json); older reports may lack Lighthouse. */
 interface PreviousRun {
@@ -203,6 +222,15 @@ async function main(): Promise<number> {
   const wantsLighthouse = options.only.length === 0 || options.only.includes(LIGHTHOUSE_PART);
   const wantsReportPage = options.only.length === 0 || options.only.includes(REPORT_PAGE_PART);
   const wantsScaleOut = options.only.length === 0 || options.only.includes(SCALE_OUT_PART);
+  const wantsReplica = options.only.length === 0 || options.only.includes(REPLICA_PART);
+  if (options.only.length === 1 && wantsReplica) {
+    // Its own clusters and data set: nothing of the main data set is needed.
+    await ensureBuilt(options.skipBuild, log);
+    const replica = await measureReplica({ ...options, log });
+    log('');
+    log(replicaReport(replica));
+    return 'figures' in replica && replica.figures.some((figure) => figure.failed > 0) ? 1 : 0;
+  }
   if (
     options.only.length > 0 &&
     scenarioIds.length === 0 &&
@@ -240,6 +268,7 @@ async function main(): Promise<number> {
   let lighthouseResults: LighthouseFigures[] = [];
   let reportPage: ReportPageFigures | null = null;
   let scaleOut: ScaleOutFigures[] = [];
+  let replica: ReplicaMeasurement | null = null;
   let paired: PairedRatio | null = null;
   let postgresVersion = '';
   try {
@@ -306,6 +335,19 @@ async function main(): Promise<number> {
       });
       for (const figure of scaleOut)
         log(`    ${figure.processes} process(es): ${figure.requestsPerSecond} req/s`);
+    }
+    if (wantsReplica) {
+      log(
+        `Replica: the notice lookup with its reads on the primary, then on a streaming standby ` +
+          `(${Math.min(options.notices, REPLICA_NOTICES_MAX)} notices on a pair of clusters made here) ...`,
+      );
+      replica = await measureReplica({
+        notices: options.notices,
+        duration: options.duration,
+        connections: options.connections,
+        log,
+      });
+      if ('skipped' in replica) log(`    Skipped: ${replica.skipped}.`);
     }
   } finally {
     await db.end();
@@ -378,6 +420,10 @@ async function main(): Promise<number> {
       ),
     );
   }
+  if (replica) {
+    log('');
+    log(replicaReport(replica));
+  }
   if (lighthouseResults.length) {
     log('');
     log(`Lighthouse, the median of ${options.lighthouseRuns} audits per page:`);
@@ -416,6 +462,7 @@ async function main(): Promise<number> {
     lighthouse: lighthouseResults,
     reportPage,
     scaleOut,
+    replica,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -445,6 +492,9 @@ async function main(): Promise<number> {
       .filter((figure) => figure.failed > 0)
       .map((figure) => ({ id: `scale-out (${figure.processes})` })),
     ...(paired?.failed ? [{ id: 'lookup and baseline turn about' }] : []),
+    ...(replica && 'figures' in replica ? replica.figures : [])
+      .filter((figure) => figure.failed > 0)
+      .map((figure) => ({ id: `replica (reads on the ${figure.reads})` })),
   ];
   if (failed.length) {
     console.error(`Some requests failed under load in: ${failed.map((result) => result.id).join(', ')}.`);

@@ -212,8 +212,10 @@ function generatorStatements(shape: DatasetShape): string[] {
             -73.99 + ((n::bigint * 104729) % 2000) / 100000.0
      FROM tenants t CROSS JOIN generate_series(1, ${reportScans}) AS n
      WHERE t.subdomain = 't0001'`,
-    `INSERT INTO patrol_reports (id, tenant_id, start_date, end_date)
-     SELECT '${BENCH_REPORT_ID}', id, timestamptz '2026-10-01 00:00:00+00', timestamptz '2026-11-01 00:00:00+00'
+    // Its link never runs out during a bench (report links expire since migration 1052).
+    `INSERT INTO patrol_reports (id, tenant_id, start_date, end_date, expires_at)
+     SELECT '${BENCH_REPORT_ID}', id, timestamptz '2026-10-01 00:00:00+00', timestamptz '2026-11-01 00:00:00+00',
+            timestamptz '2099-01-01 00:00:00+00'
      FROM tenants WHERE subdomain = 't0001'`,
   ];
 }

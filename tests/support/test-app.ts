@@ -48,6 +48,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** The database to serve, closed with the app; by default a fresh one (createTestDatabase). */
   database?: DatabaseHandle;
+  /** A second database as the replica of lag-tolerant reads (READ_DATABASE_URL), closed with the app. */
+  readDatabase?: DatabaseHandle;
   /**
    * Where the app writes its log (JSON lines, as in production); without it the app logs nothing.
    * Set LOG_LEVEL (and LOG_REQUESTS) in `env` for what to write.
@@ -141,7 +143,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const storage = createStorage(config, appClock);
   const mail = options.mail ?? createMailTransport(config, handle.db);
   const app = await buildApp(
-    { config, db: handle.db, clock: appClock, payments, storage, mail },
+    {
+      config,
+      db: handle.db,
+      readDb: options.readDatabase?.db ?? handle.readDb,
+      clock: appClock,
+      payments,
+      storage,
+      mail,
+    },
     options.logStream
       ? { logStream: options.logStream, webDistDir: options.webDistDir }
       : { logger: false, webDistDir: options.webDistDir },
@@ -167,6 +177,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await app.close();
       await handle.close();
+      await options.readDatabase?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -19,6 +19,11 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where reads that tolerate a little lag may go (READ_DATABASE_URL, decision 221): a replica's
+   * pool when one is configured, otherwise absent (everything reads from `db`).
+   */
+  readDb?: Database;
   driver: DatabaseDriver;
   /** The PostgreSQL pool's connections, for the metrics; null on PGlite (no pool). */
   poolStats?(): PoolStats | null;
@@ -28,6 +33,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL URL; when absent, PGlite. */
   databaseUrl?: string;
+  /** A replica's PostgreSQL URL for lag-tolerant reads (only with databaseUrl). */
+  readDatabaseUrl?: string;
   /** PGlite data folder; 'memory' keeps it in memory (tests). */
   pgliteDir?: string;
   poolSize?: number;
@@ -46,32 +53,27 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    // Each connection runs as the app role with the request's tenant, or as the owner outside
-    // requests (row-level security, decision 152). PGlite is one embedded superuser session: the
-    // policies exist there too but do not apply, and its scope is never switched.
-    const pool = new TenantScopedPool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
-    });
-    // A connection cut by the server (restart, failover) is dropped by the pool and replaced on
-    // the next checkout. pg raises an 'error' event for it, on the pool while idle and on the
-    // client while checked out (between a transaction's queries): unheard, either ends the process.
-    pool.on('error', (error) => options.onConnectionError?.(error));
-    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+    const pool = scopedPool(options.databaseUrl, options);
     // Fail at start-up, not on the first request, when the server is unreachable.
     await pool.query('select 1');
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
+    const readPool = options.readDatabaseUrl ? scopedPool(options.readDatabaseUrl, options) : null;
+    await readPool?.query('select 1');
+    const readDb = readPool
+      ? (drizzlePostgres({ client: readPool, schema }) as unknown as Database)
+      : undefined;
     const listener = options.listenForChanges
       ? listenForChanges(options.databaseUrl, changeFeedOf(db), options.onListenError)
       : null;
     await listener?.ready;
     return {
       db,
+      readDb,
       driver: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener?.stop();
+        await readPool?.end();
         await pool.end();
       },
     };
@@ -86,6 +88,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     poolStats: () => null,
     close: () => client.close(),
   };
+}
+
+/**
+ * A pool whose connections run in the scope of the code that asks (row-level security, decision
+ * 152): the primary's, and a replica's the same way (its reads are scoped like any other).
+ */
+function scopedPool(connectionString: string, options: DatabaseOptions): TenantScopedPool {
+  // Each connection runs as the app role with the request's tenant, or as the owner outside
+  // requests (row-level security, decision 152). PGlite is one embedded superuser session: the
+  // policies exist there too but do not apply, and its scope is never switched.
+  const pool = new TenantScopedPool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 0,
+  });
+  // A connection cut by the server (restart, failover) is dropped by the pool and replaced on
+  // the next checkout. pg raises an 'error' event for it, on the pool while idle and on the
+  // client while checked out (between a transaction's queries): unheard, either ends the process.
+  pool.on('error', (error) => options.onConnectionError?.(error));
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionError?.(error)));
+  return pool;
 }
 
 /** Runs raw SQL on either driver and returns its rows (both drivers answer `{ rows }`). */

@@ -19,6 +19,8 @@ interface ScopeStore {
   system: boolean;
   tenantId: string | null;
   shared?: boolean;
+  /** The request's id (X-Request-Id), written with the outbox and audit rows it causes. */
+  requestId?: string;
 }
 
 const scopes = new AsyncLocalStorage<ScopeStore>();
@@ -34,8 +36,13 @@ export function isInScope(store: ScopeStore): boolean {
 }
 
 /** A request's scope, to keep on the request and re-enter where Fastify loses the context. */
-export function newRequestScope(): ScopeStore {
-  return { system: false, tenantId: null };
+export function newRequestScope(requestId?: string): ScopeStore {
+  return { system: false, tenantId: null, requestId };
+}
+
+/** The id of the request whose work this is, or null outside a request (a worker, a sweep). */
+export function currentRequestId(): string | null {
+  return scopes.getStore()?.requestId ?? null;
 }
 
 /** Names the request's tenant: its later queries see that tenant's rows, and only those. */
@@ -46,7 +53,7 @@ export function enterTenant(tenantId: string): void {
 
 /** Runs work as the owner: every tenant's rows. Only for paths that cross tenants by design. */
 export function withSystemScope<T>(work: () => Promise<T>): Promise<T> {
-  return scopes.run({ system: true, tenantId: null }, work);
+  return scopes.run({ system: true, tenantId: null, requestId: scopes.getStore()?.requestId }, work);
 }
 
 /**
@@ -55,7 +62,10 @@ export function withSystemScope<T>(work: () => Promise<T>): Promise<T> {
  * tenant' for it would cost a round trip for nothing. Never for a query that touches tenant rows.
  */
 export function readingSharedTables<T>(work: () => Promise<T>): Promise<T> {
-  return scopes.run({ system: false, tenantId: null, shared: true }, work);
+  return scopes.run(
+    { system: false, tenantId: null, shared: true, requestId: scopes.getStore()?.requestId },
+    work,
+  );
 }
 
 export function currentDatabaseScope(): DatabaseScope {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { TrustedProxies } from '../http/trust-proxy';
 
 /** The header that carries a request's id, in the request (from a trusted proxy) and in the answer. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -8,15 +10,26 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const ACCEPTABLE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * Fastify's `genReqId`: the id a trusted load balancer gave the request (so its log and ours share
- * one id), otherwise a fresh UUID. Behind no proxy the header is the client's word and is ignored.
+ * Whether the peer that sent the request is a proxy TRUST_PROXY names (decision 184): the nearest
+ * hop when trusting by count, a listed address or range otherwise, never when trusting none.
  */
-export function requestIdGenerator(options: {
-  trustProxy: boolean;
-}): NonNullable<FastifyServerOptions['genReqId']> {
+function isFromTrustedProxy(trusted: TrustedProxies): (peer: string | undefined) => boolean {
+  if (trusted.kind === 'none') return () => false;
+  if (trusted.kind === 'hops') return () => trusted.hops > 0;
+  const trust = proxyAddr.compile([...trusted.addresses]);
+  return (peer) => peer !== undefined && trust(peer, 0);
+}
+
+/**
+ * Fastify's `genReqId`: the id a trusted load balancer gave the request (so its log and ours share
+ * one id), otherwise a fresh UUID. From any other peer the header is the client's word and is
+ * ignored: a client could otherwise plant an id in our log, audit log and outbox.
+ */
+export function requestIdGenerator(trusted: TrustedProxies): NonNullable<FastifyServerOptions['genReqId']> {
+  const isTrusted = isFromTrustedProxy(trusted);
   return (request) => {
     const given = request.headers[REQUEST_ID_HEADER];
-    return options.trustProxy && typeof given === 'string' && ACCEPTABLE_ID.test(given)
+    return typeof given === 'string' && ACCEPTABLE_ID.test(given) && isTrusted(request.socket?.remoteAddress)
       ? given
       : randomUUID();
   };

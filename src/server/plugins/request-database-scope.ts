@@ -20,7 +20,7 @@ export function scopeQueriesToTheRequest(app: FastifyInstance): void {
   const enter = (request: FastifyRequest, done: () => void) => {
     let scope = request.databaseScope;
     if (!scope) {
-      scope = newRequestScope();
+      scope = newRequestScope(request.id);
       request.databaseScope = scope;
     }
     // A GET has no body to read, so the context usually survives from one hook to the next.

@@ -18,6 +18,8 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The request that made the change (X-Request-Id, migration 1180); null outside a request. */
+    requestId: text('request_id'),
   },
   (table) => [
     index('audit_log_tenant_created_idx').on(table.tenantId, table.createdAt.desc(), table.id.desc()),

@@ -37,6 +37,8 @@ export const emailOutbox = pgTable(
     isErasedAfterDelivery: boolean('is_erased_after_delivery').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The request that queued it (X-Request-Id, migration 1180); null for a sweep's email. */
+    requestId: text('request_id'),
   },
   (table) => [index('email_outbox_due_idx').on(table.nextAttemptAt).where(sql`status = 'pending'`)],
 );

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { type AuditLogRow, auditLog } from '../../db/schema';
+import { currentRequestId } from '../../db/tenant-scope';
 
 /** Who made a change: the operator (null for the platform admin or the system) and a readable name. */
 export interface AuditActor {
@@ -54,6 +55,7 @@ export async function recordAudit(db: Database | Transaction, entry: AuditEntry)
     entityId: entry.entityId,
     before: entry.before === undefined ? null : redactSecrets(entry.before),
     after: entry.after === undefined ? null : redactSecrets(entry.after),
+    requestId: currentRequestId(),
   });
 }
 

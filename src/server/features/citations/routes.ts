@@ -13,8 +13,9 @@ export async function citationRoutes(app: ApiInstance) {
 
   registerRoute(app, searchCitationsContract, async (request) => {
     const tenant = await request.requireTenant(request.params.subdomain);
+    // The public lookup tolerates a little lag: a replica when configured (decision 221).
     return searchCitations({
-      db,
+      db: request.lagTolerantDb(),
       tenant,
       plate: request.params.plate,
       number: request.params.number,

@@ -3,6 +3,7 @@ import type { MailTransport } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
 import { type Database, queryRows } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/database-unavailable';
 import { type EmailContent, emailOutbox } from '../../db/schema';
 import { renderEmail } from './render-email';
 
@@ -87,7 +88,11 @@ async function deleteIfErasedAfterDelivery(db: Database, id: string) {
  */
 export async function deliverPendingEmails(
   deps: MailDeps,
-  options: { limit?: number; onError?: (error: unknown, id: string) => void } = {},
+  options: {
+    limit?: number;
+    onError?: (error: unknown, id: string) => void;
+    markSentRetry?: MarkSentRetry;
+  } = {},
 ): Promise<DeliveryResult> {
   const result: DeliveryResult = { sent: 0, retrying: 0, failed: 0 };
   const claimed = await claimDueEmails(deps.db, deps.clock.now(), options.limit ?? 20);
@@ -105,12 +110,6 @@ export async function deliverPendingEmails(
         fromName: email.brand_title,
         messageId: `<${email.id}@${deps.config.publicBaseUrl.hostname}>`,
       });
-      await deps.db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: deps.clock.now(), lockedUntil: null, lastError: null })
-        .where(eq(emailOutbox.id, email.id));
-      await deleteIfErasedAfterDelivery(deps.db, email.id);
-      result.sent += 1;
     } catch (error) {
       options.onError?.(error, email.id);
       const isFinal = email.attempts >= MAX_DELIVERY_ATTEMPTS;
@@ -126,9 +125,40 @@ export async function deliverPendingEmails(
       if (isFinal) await deleteIfErasedAfterDelivery(deps.db, email.id);
       if (isFinal) result.failed += 1;
       else result.retrying += 1;
+      continue;
     }
+    // The relay has it: from here on it must never be scheduled again, even if the database is
+    // away for a while (a failover). Marking it sent is retried while the lease still covers it.
+    await markSent(deps, email.id, options.markSentRetry);
+    result.sent += 1;
   }
   return result;
+}
+
+/** How long, and how often, marking a sent message is retried while the database cannot be reached. */
+export interface MarkSentRetry {
+  withinMs: number;
+  everyMs: number;
+}
+
+/** Well inside the lease: past it another worker could claim (and send) the message again. */
+const MARK_SENT_RETRY: MarkSentRetry = { withinMs: LEASE_MS - 60_000, everyMs: 1_000 };
+
+async function markSent(deps: MailDeps, id: string, retry: MarkSentRetry = MARK_SENT_RETRY) {
+  const giveUpAt = Date.now() + retry.withinMs;
+  for (;;) {
+    try {
+      await deps.db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: deps.clock.now(), lockedUntil: null, lastError: null })
+        .where(eq(emailOutbox.id, id));
+      await deleteIfErasedAfterDelivery(deps.db, id);
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() >= giveUpAt) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retry.everyMs));
+    }
+  }
 }
 
 export interface EmailWorker {

@@ -104,6 +104,41 @@ describe('deliverPendingEmails', () => {
     expect(accepted.filter((message) => message.to === 'retry@example.com')).toHaveLength(1);
   });
 
+  it('marks a message the relay accepted as sent once the database is back, never sending it again', async () => {
+    const { transport, accepted } = flakyTransport();
+    // The database goes away right after the relay accepted the message (a failover), for two tries.
+    let unavailableUpdates = 0;
+    const mail: MailTransport = {
+      async send(message) {
+        await transport.send(message);
+        unavailableUpdates = 2;
+      },
+    };
+    const db = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === 'update' && unavailableUpdates > 0) {
+          unavailableUpdates -= 1;
+          const lost = Object.assign(new Error('Connection terminated unexpectedly'), {});
+          return () => ({ set: () => ({ where: () => Promise.reject(lost) }) });
+        }
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const deps = { db, mail, clock: t.clock, config: t.config };
+    await enqueueEmail(t.db, { tenantId, to: 'failover@example.com', email, now: t.clock.now() });
+    expect(
+      await deliverPendingEmails(deps, { markSentRetry: { withinMs: 5_000, everyMs: 10 } }),
+    ).toMatchObject({ sent: 1, retrying: 0 });
+    const [row] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, 'failover@example.com'));
+    expect(row).toMatchObject({ status: 'sent', lockedUntil: null });
+    t.clock.set(new Date(t.clock.now().getTime() + 3_600_000));
+    await deliverPendingEmails(deps);
+    expect(accepted.filter((message) => message.to === 'failover@example.com')).toHaveLength(1);
+  });
+
   it('grows the delay and marks a message failed after the last attempt, keeping it', async () => {
     expect(retryDelayMs(1)).toBe(30_000);
     expect(retryDelayMs(2)).toBe(60_000);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
 import type { Database, Transaction } from '../../db/client';
 import { customers, type EmailContent, emailOutbox, operators, tenants } from '../../db/schema';
+import { currentRequestId } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
 import { requestLocale, withLocale } from '../../plugins/request-language';
 
@@ -85,6 +86,7 @@ export async function enqueueEmail(
       content: content.data,
       nextAttemptAt: now,
       createdAt: now,
+      requestId: currentRequestId(),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error('The outbox insert returned no row.');

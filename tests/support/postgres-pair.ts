@@ -1,5 +1,6 @@
 // A throw-away PostgreSQL primary and its streaming standby on this machine (two clusters in a
-// temporary folder, on free ports of 127.0.0.1), for the failover round of `npm run chaos`. Commits
+// temporary folder, on free ports of 127.0.0.1), for the failover round of `npm run chaos` and
+// the bench's lookup on a replica. Commits
 // wait for the standby (synchronous_commit on, the standby named in synchronous_standby_names), so
 // a write the primary acknowledged is on the standby when the primary dies. Never touches the
 // machine's own cluster.
@@ -8,7 +9,7 @@ import { appendFileSync, chownSync, mkdtempSync, readFileSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { findFreePort } from '../support/free-port';
+import { findFreePort } from './free-port';
 
 const BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
 const STANDBY_NAME = 'chaos_standby';
