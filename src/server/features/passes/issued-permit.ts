@@ -2,15 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { IssuedPermit } from '../../../shared/contract';
 import type { Database, Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
-import {
-  issuedPasses,
-  passProductRules,
-  passProducts,
-  passRegistrationProofs,
-  passVehicles,
-  permitHolders,
-  subscriptions,
-} from '../../db/schema';
+import { issuedPasses, passRegistrationProofs, passVehicles, permitHolders } from '../../db/schema';
+import { selectPassRows } from './pass-rows';
 import { toIssuedPermit } from './presenters';
 
 /** One issued pass of a tenant as the Issued permit of section 3, or null. */
@@ -20,34 +13,9 @@ export async function loadIssuedPermit(
   passId: string,
   now: Date,
 ): Promise<IssuedPermit | null> {
-  const [found] = await db
-    .select({
-      pass: issuedPasses,
-      product: passProducts,
-      subscription: subscriptions,
-      windowFrom: passProductRules.windowFrom,
-      windowTo: passProductRules.windowTo,
-    })
-    .from(issuedPasses)
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
-    .leftJoin(
-      passProductRules,
-      and(
-        eq(passProductRules.tenantId, issuedPasses.tenantId),
-        eq(passProductRules.productId, issuedPasses.productId),
-      ),
-    )
-    .leftJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.tenantId, issuedPasses.tenantId),
-        eq(subscriptions.id, issuedPasses.subscriptionRef),
-      ),
-    )
-    .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)));
+  const [found] = await selectPassRows(db).where(
+    and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)),
+  );
   if (!found) return null;
   // Inside a transaction (an edit answering with the pass) these run one after another.
   const [holders, vehicles, proofs] = await runQueries(db, [

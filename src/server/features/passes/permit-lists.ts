@@ -4,14 +4,13 @@ import type { Database } from '../../db/client';
 import {
   type CustomerRow,
   issuedPasses,
-  passProductRules,
   passProducts,
   passRegistrationProofs,
   passVehicles,
   permitHolders,
-  subscriptions,
 } from '../../db/schema';
 import { forbidden } from '../../errors';
+import { selectPassRows } from './pass-rows';
 import { toIssuedPermit } from './presenters';
 
 /** Section 9: a pass list holds at most 2,000 rows, the newest. */
@@ -36,33 +35,7 @@ export async function loadIssuedPermits(
   options: { tenantId: string; where: SQL | undefined; now: Date; limit?: number },
 ): Promise<IssuedPermit[]> {
   const { tenantId } = options;
-  const rows = await db
-    .select({
-      pass: issuedPasses,
-      product: passProducts,
-      subscription: subscriptions,
-      windowFrom: passProductRules.windowFrom,
-      windowTo: passProductRules.windowTo,
-    })
-    .from(issuedPasses)
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
-    .leftJoin(
-      passProductRules,
-      and(
-        eq(passProductRules.tenantId, issuedPasses.tenantId),
-        eq(passProductRules.productId, issuedPasses.productId),
-      ),
-    )
-    .leftJoin(
-      subscriptions,
-      and(
-        eq(subscriptions.tenantId, issuedPasses.tenantId),
-        eq(subscriptions.id, issuedPasses.subscriptionRef),
-      ),
-    )
+  const rows = await selectPassRows(db)
     .where(and(eq(issuedPasses.tenantId, tenantId), options.where))
     .orderBy(desc(issuedPasses.createdAt), desc(issuedPasses.id))
     .limit(options.limit ?? MAX_LISTED_PASSES);
