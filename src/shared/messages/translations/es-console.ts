@@ -596,6 +596,8 @@ export const esConsole = {
     plateFilter: 'Placa',
     allPlates: 'Todas las placas',
     heatMap: 'Mapa de calor de lecturas',
+    mapWithoutStreets:
+      'No se muestran las calles: no hay un estilo de mapa configurado para este sitio, así que las lecturas se dibujan sobre un fondo liso.',
     mapUnavailable: 'El mapa no se puede mostrar en este dispositivo. Las lecturas se listan abajo.',
     mapLoading: 'Dibujando el mapa…',
     scans: 'Lecturas',

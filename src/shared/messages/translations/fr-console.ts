@@ -600,6 +600,8 @@ export const frConsole = {
     plateFilter: 'Plaque',
     allPlates: 'Toutes les plaques',
     heatMap: 'Carte de chaleur des lectures',
+    mapWithoutStreets:
+      'Les rues ne sont pas affichées : aucun style de carte n’est configuré pour ce site, les lectures sont donc dessinées sur un fond uni.',
     mapUnavailable: 'La carte ne peut pas s’afficher sur cet appareil. Les lectures sont listées ci-dessous.',
     mapLoading: 'Dessin de la carte…',
     scans: 'Lectures',
