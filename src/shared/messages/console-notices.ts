@@ -51,6 +51,8 @@ export const consoleNoticeMessages = /* @__PURE__ */ localized('consoleNoticeMes
   issuedAtLabel: 'Issued at',
   issuedAtHint: 'Leave blank for now.',
   create: 'Write notice',
+  photosTitle: 'Photos',
+  photosHint: 'JPEG, PNG or WebP, up to 5 MB each. Shown on the notice to the driver.',
   created: 'Notice {number} written.',
   amountTitle: 'Amount',
   overrideLabel: 'New amount (USD)',
