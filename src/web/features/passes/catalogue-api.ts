@@ -52,12 +52,18 @@ export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {
   return useQuery({ ...permitProductsQuery(mode, Boolean(jwt)), enabled: isEnabled });
 }
 
-export function usePermitProduct(productUuid: string) {
-  return useQuery({
-    queryKey: ['permit-product', productUuid],
-    queryFn: ({ signal }) => callApi(getPermitProductContract, { params: { id: productUuid } }, { signal }),
+/** One product by its uuid; the server renderer fetches it for a guest's checkout (sold out at once). */
+export function permitProductQuery(productUuid: string) {
+  return {
+    queryKey: ['permit-product', productUuid] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      callApi(getPermitProductContract, { params: { id: productUuid } }, { signal }),
     retry: false,
-  });
+  };
+}
+
+export function usePermitProduct(productUuid: string) {
+  return useQuery(permitProductQuery(productUuid));
 }
 
 /** A product's images; the server renderer fetches them with the catalogue, for its cards. */

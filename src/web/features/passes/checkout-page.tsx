@@ -23,6 +23,7 @@ import {
 } from '../../../shared/contract';
 import { dayjs, formatDate } from '../../../shared/format';
 import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from '../../../shared/messages';
+import { isAtMaximumPasses } from '../../../shared/rules/maximum-passes';
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
@@ -33,7 +34,12 @@ import { readJwt, readSession } from '../../lib/session';
 import { useApiForm } from '../../lib/use-api-form';
 import { checkOutAsGuest, fetchPassCheckoutUrl, issuePermit, useEmailVerification } from './api';
 import { usePermitProduct, useProductImages } from './catalogue-api';
-import { AccessCodeDialog, MaxPermitsDialog, RegistrationErrorDialog } from './checkout-dialogs';
+import {
+  AccessCodeDialog,
+  MaxPermitsDialog,
+  MaxPermitsNotice,
+  RegistrationErrorDialog,
+} from './checkout-dialogs';
 import {
   type CheckoutContext,
   type CheckoutFormValues,
@@ -44,6 +50,7 @@ import {
 } from './checkout-form';
 import { CustomFieldsSection } from './custom-fields-section';
 import { HolderSection } from './holder-section';
+import { useOwnPermits } from './living-api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 import { ProofUpload } from './proof-upload';
 import { SectionTitle } from './section-title';
@@ -417,7 +424,7 @@ export function GuestCheckoutPage() {
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
       {product.data.isSoldOut && !offer.data ? (
-        <SoldOutNotice backTo="/permits/choose" />
+        <SoldOutNotice product={product.data} backTo="/permits/choose" />
       ) : (
         <CheckoutForm
           product={product.data}
@@ -440,12 +447,19 @@ export function CustomerApplyPage() {
   const product = usePermitProduct(permituuid);
   const offerToken = searchParams.get('offer');
   const offer = useWaitlistOffer(offerToken);
+  // The account's passes, counted as the server counts them, when the tenant sets a maximum.
+  const maximum = useBrand()?.maxPermitCountPerCustomer ?? null;
+  const held = useOwnPermits(maximum !== null);
   if (product.isError) return <Navigate to="/404" replace />;
-  if (product.isPending || (offerToken && offer.isPending)) return <Loader aria-label="Loading" />;
+  if (product.isPending || (offerToken && offer.isPending) || (held.isEnabled && held.isPending))
+    return <Loader aria-label="Loading" />;
+  const isAtMaximum = maximum !== null && isAtMaximumPasses(maximum, held.data ?? [], new Date());
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
-      {product.data.isSoldOut && !offer.data ? (
-        <SoldOutNotice backTo="/permits/view/choose" />
+      {isAtMaximum ? (
+        <MaxPermitsNotice count={maximum} />
+      ) : product.data.isSoldOut && !offer.data ? (
+        <SoldOutNotice product={product.data} backTo="/permits/view/choose" />
       ) : (
         <CheckoutForm
           product={product.data}
