@@ -114,6 +114,8 @@ export const esConsole = {
     issuedAtLabel: 'Emitido el',
     issuedAtHint: 'Déjelo en blanco para ahora.',
     create: 'Redactar aviso',
+    photosTitle: 'Fotos',
+    photosHint: 'JPEG, PNG o WebP, hasta 5 MB cada una. Se muestran al conductor en el aviso.',
     created: 'Aviso {number} redactado.',
     amountTitle: 'Monto',
     overrideLabel: 'Nuevo monto (USD)',

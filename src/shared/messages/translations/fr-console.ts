@@ -114,6 +114,8 @@ export const frConsole = {
     issuedAtLabel: 'Émis le',
     issuedAtHint: 'Laissez vide pour maintenant.',
     create: 'Rédiger l’avis',
+    photosTitle: 'Photos',
+    photosHint: 'JPEG, PNG ou WebP, 5 Mo au plus chacune. Affichées au conducteur sur l’avis.',
     created: 'Avis {number} rédigé.',
     amountTitle: 'Montant',
     overrideLabel: 'Nouveau montant ($ US)',
