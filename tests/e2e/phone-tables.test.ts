@@ -142,6 +142,7 @@ describe.each(BRANDS)('phone tables on %s', (subdomain) => {
     }
   });
 
+  // Twelve console screens, each waited for and checked with axe: more than the default minute on a busy machine.
   it("the console's lists are cards that fit a 390 px phone", async () => {
     const { page, close } = await openPhone();
     try {
@@ -173,7 +174,7 @@ describe.each(BRANDS)('phone tables on %s', (subdomain) => {
     } finally {
       await close();
     }
-  });
+  }, 120_000);
 });
 
 describe('a select in a form', () => {
