@@ -52,6 +52,7 @@ export const consoleNoticeMessages = /* @__PURE__ */ localized('consoleNoticeMes
   issuedAtHint: 'Leave blank for now.',
   create: 'Write notice',
   photosTitle: 'Photos',
+  attachPhoto: 'Attach a photo ({n}/4)',
   photosHint: 'JPEG, PNG or WebP, up to 5 MB each. Shown on the notice to the driver.',
   created: 'Notice {number} written.',
   amountTitle: 'Amount',

@@ -30,6 +30,8 @@ export function ProofPhotos(props: {
   purpose?: 'appeal-photo' | 'notice-photo';
   /** The accepted types and size, beside the button; the appeal form's unless given. */
   hint?: string;
+  /** The button's words with {n}, the photos attached; the appeal form's 'Attach Proof Photo' unless given. */
+  attachLabel?: string;
 }) {
   const purpose = props.purpose ?? 'appeal-photo';
   const { photos, onChange, isLocked } = props;
@@ -106,7 +108,9 @@ export function ProofPhotos(props: {
         <>
           <Group gap="sm" align="center">
             <Button variant="outline" onClick={onAttachClick} loading={isUploading}>
-              {attachPhotoLabel(photos.length)}
+              {props.attachLabel
+                ? numbered(props.attachLabel, photos.length)
+                : attachPhotoLabel(photos.length)}
             </Button>
             <Text size="sm" c="dimmed">
               {props.hint ?? appealMessages.photosHint}

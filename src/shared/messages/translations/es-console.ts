@@ -115,6 +115,7 @@ export const esConsole = {
     issuedAtHint: 'Déjelo en blanco para ahora.',
     create: 'Redactar aviso',
     photosTitle: 'Fotos',
+    attachPhoto: 'Adjuntar una foto ({n}/4)',
     photosHint: 'JPEG, PNG o WebP, hasta 5 MB cada una. Se muestran al conductor en el aviso.',
     created: 'Aviso {number} redactado.',
     amountTitle: 'Monto',

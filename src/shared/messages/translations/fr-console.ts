@@ -115,6 +115,7 @@ export const frConsole = {
     issuedAtHint: 'Laissez vide pour maintenant.',
     create: 'Rédiger l’avis',
     photosTitle: 'Photos',
+    attachPhoto: 'Joindre une photo ({n}/4)',
     photosHint: 'JPEG, PNG ou WebP, 5 Mo au plus chacune. Affichées au conducteur sur l’avis.',
     created: 'Avis {number} rédigé.',
     amountTitle: 'Montant',

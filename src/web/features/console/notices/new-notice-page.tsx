@@ -96,6 +96,7 @@ export function NewNoticePage() {
               isLocked={isSubmitting}
               title={m.photosTitle}
               hint={m.photosHint}
+              attachLabel={m.attachPhoto}
               purpose="notice-photo"
             />
             <Button type="submit" loading={isSubmitting}>
