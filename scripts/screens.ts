@@ -17,10 +17,12 @@ import { openDatabase } from '../src/server/db/client';
 import { readDemoData } from '../src/server/db/fixtures/demo';
 import { loadFixtureDocument } from '../src/server/db/fixtures/loader';
 import { migrate } from '../src/server/db/migrate';
+import { upsertPlatformAdmin } from '../src/server/features/platform-admin/platform-admins';
 
 const OUTPUT_DIR = path.resolve('screens');
 const WIDTHS = [1280, 390] as const;
 const PASSWORD = 'Parking#2026';
+const PLATFORM_ADMIN = 'screens@platform.example';
 /** Only the screens whose file name contains one of these (the first argument, comma-separated). */
 const ONLY = (process.argv[2] ?? '').split(',');
 const isWanted = (file: string) => ONLY.some((word) => path.basename(file).includes(word));
@@ -51,6 +53,12 @@ async function prepareDatabase(dataDir: string) {
     JSON.parse(readFileSync('tests/e2e/fixtures/waitlists.json', 'utf8')),
   );
   await loadFixtureDocument(database.db, JSON.parse(readFileSync('tests/e2e/fixtures/patrol.json', 'utf8')));
+  // The phone tables' brands: a sold-out product with a waitlist, a resident at the maximum.
+  await loadFixtureDocument(
+    database.db,
+    JSON.parse(readFileSync('tests/e2e/fixtures/phone-tables.json', 'utf8')),
+  );
+  await upsertPlatformAdmin(database.db, PLATFORM_ADMIN, PASSWORD);
   await database.close();
 }
 
@@ -170,6 +178,8 @@ async function shootLists(browser: Browser, port: number) {
     await signIn(page, base, 'demo', 'dana@example.com');
     const visitorPass = await demoPassUuid(page, 'VIS5521');
     await shootSteps(page, base, `lists-${width}-resident`, [
+      // Issue 33: the activity report's heat map, with its note when no map style is set.
+      { name: 'activity-report', path: '/reports/a11ce5ca-2026-4c0d-9e1a-5ca11ed0d3a0' },
       { name: 'dashboard', path: '/permits/dashboard' },
       { name: 'vehicles', path: '/permits/vehicles' },
       { name: 'visitors', path: '/permits/visitors' },
@@ -192,7 +202,33 @@ async function shootLists(browser: Browser, port: number) {
       });
       localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
     }, PASSWORD);
+    // A customer (its Personal data card), a product with access codes and a notice with photos.
+    const ids = await page.evaluate(async () => {
+      // No named function inside: tsx would wrap it in a helper the page does not have.
+      const headers = { authorization: localStorage.getItem('operatorJwt') ?? '' };
+      const [customers, products, notices] = (await Promise.all(
+        [
+          '/api/v1/dashboard/customers?q=dana',
+          '/api/v1/dashboard/products',
+          '/api/v1/dashboard/notices?q=ABC1234',
+        ].map(async (url) => (await fetch(url, { headers })).json()),
+      )) as Array<{ items: Array<{ uuid: string }> }>;
+      return {
+        customer: customers?.items[0]?.uuid ?? '',
+        product: products?.items[0]?.uuid ?? '',
+        notice: notices?.items[0]?.uuid ?? '',
+      };
+    });
     await shootSteps(page, base, `lists-${width}-console`, [
+      // Issue 33: the Personal data card, the tenant export card, access codes, a new notice's photos.
+      { name: 'customer-detail', path: `/dashboard/customers/${ids.customer}` },
+      { name: 'settings', path: '/dashboard/settings' },
+      { name: 'access-codes', path: `/dashboard/products/${ids.product}/codes` },
+      { name: 'notice-new', path: '/dashboard/notices/new' },
+      { name: 'notice-detail', path: `/dashboard/notices/${ids.notice}` },
+      { name: 'waitlists', path: '/dashboard/waitlists' },
+      { name: 'signup-codes', path: '/dashboard/customers/signup-codes' },
+      { name: 'notice-import', path: '/dashboard/notices/import' },
       // Issue 33: the overview's trends, the plate lookup and the codes with an archive button.
       { name: 'overview', path: '/dashboard' },
       { name: 'overview-90-days', path: '/dashboard?range=90' },
@@ -239,6 +275,9 @@ async function shootHawaiiForm(browser: Browser, port: number) {
  * product, the place in line, the offer's page once the place frees, and the console's line.
  */
 async function shootWaitlists(browser: Browser, port: number) {
+  // Its steps change the data (a join, a freed place): run them only when one of its shots is wanted.
+  const shots = ['waitlist-join', 'waitlist-place', 'waitlist-offer', 'console-waitlists'];
+  if (!shots.some((shot) => WIDTHS.some((width) => isWanted(`light-${width}-${shot}.png`)))) return;
   const tenants = [
     { label: 'light', subdomain: 'waitlight', heldPass: '6f1c2d3e-0000-4000-8000-00000000a001' },
     { label: 'dark', subdomain: 'waitdark', heldPass: '6f1c2d3e-0000-4000-8000-00000000a002' },
@@ -313,6 +352,11 @@ async function shootWaitlists(browser: Browser, port: number) {
 
 /** The patrol app (issue 29) on the patrol fixture's light and dark brands, signed in as their officer. */
 async function shootPatrol(browser: Browser, port: number) {
+  // Its steps sign in on the page of its first shot: run them only when a patrol shot is wanted.
+  if (
+    !['light', 'dark'].some((label) => WIDTHS.some((width) => isWanted(`${label}-${width}-patrol-check.png`)))
+  )
+    return;
   const checkPlate = (plate: string) => async (page: Page) => {
     await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
     await page.getByRole('textbox', { name: 'Plate' }).press('Enter');
@@ -357,7 +401,47 @@ async function shootPatrol(browser: Browser, port: number) {
   }
 }
 
+/**
+ * Issue 27: a sold-out product opened by its URL (rendered by the server, with its waitlist), a
+ * resident at the maximum number of passes opening a product, and the platform's tenants list.
+ */
+async function shootPhoneTables(browser: Browser, port: number) {
+  const base = `http://tablelight.localhost:${port}`;
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/portal/permit/products/subdomain/tablelight`);
+  const products = (await response.json()) as Array<{ uuid: string; name: string }>;
+  const resident = products.find((product) => product.name === 'Resident');
+  for (const width of WIDTHS) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+    const page = await context.newPage();
+    await shootSteps(page, base, `tables-${width}`, [
+      { name: 'sold-out-checkout', path: '/permit/7ab1e5d0-0000-4000-8000-000000000501/guestcheckout' },
+    ]);
+    await signIn(page, base, 'tablelight', 'resident@tablelight.example');
+    await shootSteps(page, base, `tables-${width}`, [
+      { name: 'passes-dashboard', path: '/permits/dashboard' },
+      { name: 'apply-at-maximum', path: `/permits/view/apply/${resident?.uuid ?? ''}` },
+    ]);
+    await page.goto(`http://localhost:${port}/admin/login`);
+    await page.evaluate(
+      async ({ email, password }) => {
+        const answer = await fetch('/api/v1/admin/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password }),
+        });
+        localStorage.setItem('platformAdminJwt', `Bearer ${(await answer.json()).jwtToken}`);
+      },
+      { email: PLATFORM_ADMIN, password: PASSWORD },
+    );
+    await shootSteps(page, `http://localhost:${port}`, `tables-${width}`, [
+      { name: 'platform-tenants', path: '/admin/tenants' },
+    ]);
+    await context.close();
+  }
+}
+
 async function shoot(browser: Browser, port: number) {
+  await shootPhoneTables(browser, port);
   await shootWaitlists(browser, port);
   await shootPatrol(browser, port);
   await shootLists(browser, port);
@@ -476,8 +560,11 @@ async function shoot(browser: Browser, port: number) {
 }
 
 async function main() {
-  const { buildAll } = await import('./build.mjs');
-  await buildAll();
+  // SCREENS_SKIP_BUILD=1 reuses a build already made (dist/), as E2E_SKIP_BUILD does for the browser tests.
+  if (!process.env.SCREENS_SKIP_BUILD) {
+    const { buildAll } = await import('./build.mjs');
+    await buildAll();
+  }
   rmSync(OUTPUT_DIR, { recursive: true, force: true });
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-screens-'));

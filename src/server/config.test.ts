@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, loadConfig, tenantBaseUrl } from './config';
+import { ConfigError, configSchema, DEFAULT_MAP_STYLE_URL, loadConfig, tenantBaseUrl } from './config';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -184,5 +184,15 @@ describe('production fails safe', () => {
     expect(loadConfig({ ...production, SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).SEED_DEMO_DATA).toBe(true);
     expect(loadConfig({ NODE_ENV: 'test', SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false);
+  });
+
+  it('draws the heat map on streets in production unless MAP_STYLE_URL=none; elsewhere only when set', () => {
+    expect(loadConfig(production).MAP_STYLE_URL).toBe(DEFAULT_MAP_STYLE_URL);
+    expect(loadConfig({ ...production, MAP_STYLE_URL: 'none' }).MAP_STYLE_URL).toBeUndefined();
+    expect(
+      loadConfig({ ...production, MAP_STYLE_URL: 'https://maps.example/style.json' }).MAP_STYLE_URL,
+    ).toBe('https://maps.example/style.json');
+    expect(loadConfig({ NODE_ENV: 'development' }).MAP_STYLE_URL).toBeUndefined();
+    expect(() => loadConfig({ MAP_STYLE_URL: 'streets' })).toThrow(/MAP_STYLE_URL/);
   });
 });

@@ -42,8 +42,12 @@ export const configSchema = z.object({
   PUBLIC_BASE_URL: z.url().optional(),
   /** Where an unknown tenant is sent; /404 when unset. */
   MAIN_SITE_URL: optionalUrl,
-  /** A MapLibre style for the report heat map; unset: a plain background (works offline). */
-  MAP_STYLE_URL: optionalUrl,
+  /**
+   * A MapLibre style for the report heat map, whose streets the scans are drawn on. Unset: in
+   * production OpenFreeMap's public style (DEFAULT_MAP_STYLE_URL), elsewhere none; `none`: a plain
+   * background drawn offline (a closed network), which the report page says.
+   */
+  MAP_STYLE_URL: z.union([z.literal('none'), z.url()]).optional(),
   /** How many days a report's no-sign-in link lasts when its maker chooses no expiry date. */
   REPORT_LINK_DAYS: z.coerce
     .number()
@@ -223,7 +227,15 @@ export const configSchema = z.object({
 
 type ConfigValues = z.infer<typeof configSchema>;
 
-export type Config = Omit<ConfigValues, 'SEED_DEMO_DATA' | 'LOG_REQUESTS' | 'SHUTDOWN_DRAIN_MS'> & {
+/** The heat map's streets in production when MAP_STYLE_URL is unset: free, no key, tiles from one origin. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+
+export type Config = Omit<
+  ConfigValues,
+  'SEED_DEMO_DATA' | 'LOG_REQUESTS' | 'SHUTDOWN_DRAIN_MS' | 'MAP_STYLE_URL'
+> & {
+  /** MAP_STYLE_URL with its default filled in from NODE_ENV; undefined: no style (a plain background). */
+  MAP_STYLE_URL?: string;
   /** SEED_DEMO_DATA with its default filled in from NODE_ENV. */
   SEED_DEMO_DATA: boolean;
   /** LOG_REQUESTS with its default filled in from NODE_ENV. */
@@ -272,10 +284,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED_DEMO_DATA: values.SEED_DEMO_DATA ?? values.NODE_ENV !== 'production',
     LOG_REQUESTS: values.LOG_REQUESTS ?? values.NODE_ENV === 'production',
     SHUTDOWN_DRAIN_MS: values.SHUTDOWN_DRAIN_MS ?? (values.NODE_ENV === 'production' ? 5_000 : 0),
+    MAP_STYLE_URL: mapStyleUrl(values),
     publicBaseUrl,
     bareHosts,
     tenantRedirects,
   };
+}
+
+function mapStyleUrl(values: Pick<ConfigValues, 'MAP_STYLE_URL' | 'NODE_ENV'>): string | undefined {
+  if (values.MAP_STYLE_URL === 'none') return undefined;
+  return values.MAP_STYLE_URL ?? (values.NODE_ENV === 'production' ? DEFAULT_MAP_STYLE_URL : undefined);
 }
 
 /**

@@ -58,6 +58,8 @@ async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | nu
   const [context] = await Promise.all([handler.query(new Request(url)), prefetched]);
   if (context instanceof Response) return null;
   settlePageQueries(queryClient);
+  const pageContext = { params: leaf.params, searchParams: url.searchParams, brand: input.brand };
+  if (page.isRendered && !page.isRendered(queryClient, pageContext)) return null;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(

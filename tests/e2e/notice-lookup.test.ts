@@ -184,8 +184,8 @@ describe('notice lookup', () => {
     await page.keyboard.type('KLM5521');
     await page.keyboard.press('Enter');
     await page.waitForURL(/plate=KLM5521/);
-    // Phones get a list of cards instead of the table.
-    await page.locator('ul.plain-list li').first().waitFor();
+    // Phones get the responsive table's cards (decision 182).
+    await page.locator('.responsive-table__table tbody tr').first().waitFor();
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

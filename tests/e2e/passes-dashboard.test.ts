@@ -38,7 +38,7 @@ describe('passes dashboard', () => {
     await expect(page.getByTestId('filter-active').textContent()).resolves.toBe('Active (1400)');
     await expect(page.getByTestId('filter-approval').textContent()).resolves.toBe('Approval needed (200)');
     await expect(page.getByTestId('filter-expired').textContent()).resolves.toBe('Expired/Rejected (400)');
-    await expect(page.getByTestId('pass-card').count()).resolves.toBe(25);
+    await expect(page.getByTestId('pass-row').count()).resolves.toBe(25);
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
 
@@ -57,7 +57,7 @@ describe('passes dashboard', () => {
       timings[filter] = Date.now() - pressed;
       await expect(page.getByTestId(`filter-${filter}`).getAttribute('aria-pressed')).resolves.toBe('true');
       await expect(
-        page.getByTestId('pass-card').first().getByTestId('pass-status').textContent(),
+        page.getByTestId('pass-row').first().getByTestId('pass-status').textContent(),
       ).resolves.toBe(firstStatus);
     }
     await page.getByRole('button', { name: 'Next' }).focus();
@@ -65,7 +65,7 @@ describe('passes dashboard', () => {
     await page.getByTestId('page-of').getByText('Page 2 of 80', { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await page.getByRole('button', { name: 'Expired/Rejected (400)' }).click();
-    const cards = page.getByTestId('pass-card');
+    const cards = page.getByTestId('pass-row');
     await cards.getByText('Expired Jan 01, 2021 07:00 AM').first().waitFor();
     await cards.getByText('Rejected', { exact: true }).first().waitFor();
     await expectAccessible(page);

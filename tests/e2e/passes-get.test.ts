@@ -345,19 +345,21 @@ describe('getting a pass', () => {
     expectNoPageErrors(page);
   });
 
-  it('a customer at the maximum number of passes sees the maximum-permits dialog', async () => {
+  it('a customer at the maximum number of passes learns it on opening the product, before any form (issue 27)', async () => {
     await writeSession(page, 'max@passtest.example');
     await choosePass(page, '/permits/view/choose', 'E2E Resident Pass');
-    await page.getByRole('radio', { name: /^MAX1/ }).check();
-    await page.getByLabel('Name').fill('Max Holder');
-    await page.getByRole('button', { name: 'Get my pass' }).click();
-    const dialog = page.getByRole('dialog', {
-      name: "You've reached the maximum allowed number of permits.",
-    });
-    await expect(dialog.getByTestId('max-permits').textContent()).resolves.toBe(
+    const notice = page.getByTestId('max-permits-notice');
+    await expect(notice.textContent()).resolves.toContain(
+      "You've reached the maximum allowed number of permits.",
+    );
+    await expect(notice.textContent()).resolves.toContain(
       'Only 3 permit(s) can be registered for this account. If you have multiple redemption codes please create a new account using an alternate email address.',
     );
+    // No form to fill: the way to the passes the customer holds instead.
+    await expect(page.getByRole('button', { name: 'Get my pass' }).count()).resolves.toBe(0);
     await expectAccessible(page);
+    await notice.getByRole('link', { name: 'See my passes' }).click();
+    await page.waitForURL(/\/permits\/dashboard$/);
     expectNoPageErrors(page);
   });
   it("a visitor pass needs a resident's guest code, upper-cased and without spaces", async () => {

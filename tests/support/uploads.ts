@@ -8,7 +8,7 @@ export async function uploadThroughApi(
   options: {
     contentType?: string;
     fileName?: string;
-    purpose?: 'appeal-photo' | 'pass-proof' | 'brand-logo';
+    purpose?: 'appeal-photo' | 'pass-proof' | 'brand-logo' | 'notice-photo';
     confirm?: boolean;
   } = {},
 ) {

@@ -57,6 +57,25 @@ export const listCustomersContract = defineRoute({
   errors: [401, 403, 404],
 });
 
+/** The list's search without its paging: what the export writes, every row. */
+export const exportCustomersQuerySchema = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+});
+export type ExportCustomersQuery = z.input<typeof exportCustomersQuerySchema>;
+
+/** GET /dashboard/customers/export: the list's search, answered as a streamed CSV file. */
+export const exportCustomersContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/customers/export',
+  summary: "The searched customers as a CSV file (text/csv) in the list's order, streamed, every row",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'customer.list',
+  query: exportCustomersQuerySchema,
+  response: z.string(),
+  errors: [401, 403, 404],
+});
+
 export const consoleCustomerSchema = consoleCustomerSummarySchema.extend({
   building: z.string().nullable(),
   unit: z.string().nullable(),

@@ -3,6 +3,7 @@ import { canonicalPlateFieldSchema } from '../rules/plates';
 import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './citations';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { MAX_NOTICE_PHOTOS } from './enforcement';
 import { listTotalShape } from './list-total';
 
 /**
@@ -196,6 +197,14 @@ export const createNoticeBodySchema = noticeDetailsSchema.extend({
   amount: centsSchema.nullable().optional(),
   /** When the violation happened; blank means now. Never in the future. */
   createdOn: z.iso.datetime({ offset: true, message: 'must be a date and time' }).optional(),
+  /**
+   * Photos of the violation: files uploaded for 'notice-photo' (POST /uploads) on this tenant's
+   * storage, shown on the notice in the console and to the public; as many as a field notice takes.
+   */
+  imageURLs: z
+    .array(z.string().max(2048))
+    .max(MAX_NOTICE_PHOTOS, `at most ${MAX_NOTICE_PHOTOS} photos`)
+    .default([]),
 });
 export type CreateNoticeBody = z.input<typeof createNoticeBodySchema>;
 

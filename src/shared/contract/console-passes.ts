@@ -444,6 +444,23 @@ export const listConsolePassesContract = defineRoute({
   errors: [401, 403, 404],
 });
 
+/** The list's filters and order without its page: what the export writes, every row. */
+export const exportConsolePassesQuerySchema = listConsolePassesQuerySchema.omit({ page: true });
+export type ExportConsolePassesQuery = z.input<typeof exportConsolePassesQuerySchema>;
+
+/** GET /dashboard/passes/export: the list's search and status, answered as a streamed CSV file. */
+export const exportConsolePassesContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/passes/export',
+  summary: "The filtered passes as a CSV file (text/csv) in the list's order, streamed, every row",
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'pass.list',
+  query: exportConsolePassesQuerySchema,
+  response: z.string(),
+  errors: [401, 403, 404],
+});
+
 export const passPaymentSchema = z.object({
   uuid: z.uuid(),
   amount: z.number().int(),

@@ -9,6 +9,7 @@ export const UPLOAD_PURPOSES = [
   'patrol-photo',
   'brand-logo',
   'product-image',
+  'notice-photo',
 ] as const;
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
@@ -17,13 +18,14 @@ export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
  * enforcement API (POST /enforcement/uploads, API key): otherwise anyone could plant files that a
  * scan or a field notice would then accept as taken by the tenant's patrol. A brand logo may be
  * uploaded here because only an admin's settings change can attach it, a product image because
- * only an operator's product change can.
+ * only an operator's product change can, and a notice photo because only an operator's new notice can.
  */
 export const PUBLIC_UPLOAD_PURPOSES = [
   'appeal-photo',
   'pass-proof',
   'brand-logo',
   'product-image',
+  'notice-photo',
 ] as const satisfies readonly UploadPurpose[];
 export const publicUploadPurposeSchema = z.enum(PUBLIC_UPLOAD_PURPOSES);
 export type PublicUploadPurpose = z.infer<typeof publicUploadPurposeSchema>;
@@ -51,6 +53,8 @@ export const PURPOSE_CONTENT_TYPES: Record<UploadPurpose, readonly UploadContent
   'brand-logo': ['image/jpeg', 'image/png', 'image/webp'],
   /** A pass product's pictures, shown by browsers on the catalogue: no HEIC. */
   'product-image': ['image/jpeg', 'image/png', 'image/webp'],
+  /** A console notice's photos, shown by browsers on the public notice: no HEIC. */
+  'notice-photo': ['image/jpeg', 'image/png', 'image/webp'],
 };
 
 /** POST /uploads: ask for a place to put one file. */

@@ -26,6 +26,7 @@ export const passScreenMessages = /* @__PURE__ */ localized('passScreenMessages'
   emailSentHint: 'The link works once and expires in 24 hours. You can close this page.',
   backToPasses: 'Back to passes',
   chooseAnotherPass: 'Choose another pass',
+  seeMyPasses: 'See my passes',
 
   codeTitle: 'Enter access code',
   codeIntro: 'Enter the pass code your parking administrator gave you.',

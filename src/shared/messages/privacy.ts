@@ -11,7 +11,7 @@ export const privacyMessages = /* @__PURE__ */ localized('privacyMessages', {
   closeAccount: 'Close my account',
   closeTitle: 'Close your account?',
   closeWarning:
-    'This cannot be undone. Your recurring passes stop renewing, your other passes are cancelled, and you are signed out everywhere. We email you a confirmation.',
+    'This cannot be undone. Your recurring passes stop renewing, your other passes are canceled, and you are signed out everywhere. We email you a confirmation.',
   closePasswordLabel: 'Your password',
   closeConfirm: 'Close account',
   cancel: 'Cancel',

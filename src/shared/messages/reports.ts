@@ -12,6 +12,8 @@ export const reportMessages = /* @__PURE__ */ localized('reportMessages', {
   heatMap: 'Scan heat map',
   mapUnavailable: 'The map cannot be shown on this device. The scans are listed below.',
   mapLoading: 'Drawing the map…',
+  mapWithoutStreets:
+    'Streets are not shown: no map style is configured for this site, so the scans are drawn on a plain background.',
   scans: 'Scans',
   newestFirst: 'Newest first',
   noScans: 'No scans in this report.',

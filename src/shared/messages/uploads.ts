@@ -28,6 +28,7 @@ export const UPLOAD_PURPOSE_NOUNS = /* @__PURE__ */ localized('UPLOAD_PURPOSE_NO
   'patrol-photo': 'photos',
   'brand-logo': 'logos',
   'product-image': 'images',
+  'notice-photo': 'photos',
 } as const);
 
 /** Short names of the accepted types, for messages. */

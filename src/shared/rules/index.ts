@@ -12,6 +12,7 @@ export * from './control-characters';
 export * from './late-penalties';
 export * from './luminance';
 export * from './mask-personal-data';
+export * from './maximum-passes';
 export * from './pass-lists';
 export * from './plate-misreadings';
 export * from './plate-snapshot';

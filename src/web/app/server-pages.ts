@@ -1,9 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { PermitProduct } from '../../shared/contract';
 import type { BrandDetails } from '../../shared/contract/brand';
 import type { AppLoading } from '../../shared/page-render';
 import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
 import {
   isCatalogueForMembersOnly,
+  permitProductQuery,
   permitProductsQuery,
   productImagesQuery,
 } from '../features/passes/catalogue-api';
@@ -37,6 +39,11 @@ export interface ServerPage {
    * fetched from the head beside the stylesheets instead of after the first paint.
    */
   appLoading?: AppLoading;
+  /**
+   * Whether the page is rendered on the server once its data is in (all of them unless given); a
+   * page it declines is rendered by the browser as any other.
+   */
+  isRendered?(queryClient: QueryClient, context: ServerPageContext): boolean;
 }
 
 const noQueries = () => [];
@@ -85,6 +92,23 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
             ),
           ]),
     ],
+  },
+  // A sold-out product opened by its URL says so in the first paint, with its waitlist (issue 27);
+  // a product on sale keeps its form rendered in the browser.
+  [paths.passes.guestCheckout.pattern]: {
+    pageModule: 'features/passes/checkout-page.tsx',
+    prefetch: (queryClient, { params }) => [
+      queryClient.prefetchQuery(permitProductQuery(params.permituuid ?? '')),
+      queryClient.prefetchQuery(productImagesQuery(params.permituuid ?? '')),
+    ],
+    isRendered: (queryClient, { params, searchParams }) => {
+      const product = queryClient.getQueryData<PermitProduct>(
+        permitProductQuery(params.permituuid ?? '').queryKey,
+      );
+      // An offer (?offer=) buys a held place: the browser checks it and shows the form.
+      return Boolean(product?.isSoldOut && !product.isEmailVerify && !searchParams.get('offer'));
+    },
+    stylesModule: FULL_PAGE_STYLES_MODULE,
   },
   [paths.report.pattern]: {
     pageModule: 'features/reports/report-page.tsx',

@@ -26,7 +26,14 @@ export function ProofPhotos(props: {
   isLocked: boolean;
   /** The section's heading; the appeal form's 'Proof photos' unless given. */
   title?: string;
+  /** What the files are uploaded for: an appeal's evidence unless given (a console notice's photos). */
+  purpose?: 'appeal-photo' | 'notice-photo';
+  /** The accepted types and size, beside the button; the appeal form's unless given. */
+  hint?: string;
+  /** The button's words with {n}, the photos attached; the appeal form's 'Attach Proof Photo' unless given. */
+  attachLabel?: string;
 }) {
+  const purpose = props.purpose ?? 'appeal-photo';
   const { photos, onChange, isLocked } = props;
   const inputRef = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -47,7 +54,7 @@ export function ProofPhotos(props: {
     if (!file) return;
     setIsUploading(true);
     try {
-      const stored = await uploadFile(file, 'appeal-photo');
+      const stored = await uploadFile(file, purpose);
       onChange?.([
         ...photos,
         { fileUrl: stored.fileUrl, previewUrl: URL.createObjectURL(file), name: file.name },
@@ -101,16 +108,18 @@ export function ProofPhotos(props: {
         <>
           <Group gap="sm" align="center">
             <Button variant="outline" onClick={onAttachClick} loading={isUploading}>
-              {attachPhotoLabel(photos.length)}
+              {props.attachLabel
+                ? numbered(props.attachLabel, photos.length)
+                : attachPhotoLabel(photos.length)}
             </Button>
             <Text size="sm" c="dimmed">
-              {appealMessages.photosHint}
+              {props.hint ?? appealMessages.photosHint}
             </Text>
           </Group>
           <input
             ref={inputRef}
             type="file"
-            accept={acceptFor('appeal-photo')}
+            accept={acceptFor(purpose)}
             hidden
             onChange={onFilePicked}
             data-testid="proof-photo-input"

@@ -8,6 +8,7 @@ export const UPLOAD_PURPOSES = [
   'patrol-photo',
   'brand-logo',
   'product-image',
+  'notice-photo',
 ] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 

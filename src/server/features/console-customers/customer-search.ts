@@ -1,4 +1,4 @@
-import { and, asc, eq, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, like, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ConsoleCustomerSummary,
@@ -21,6 +21,28 @@ export const toCustomerSummary = (row: CustomerRow): ConsoleCustomerSummary => (
   createdAt: row.createdAt.toISOString(),
 });
 
+/** The list's order: by name in any case, then the id (a total order, which the export continues). */
+export function customerOrderColumns(): SQL[] {
+  return [sql`lower(${customers.fullname})`, sql`${customers.id}`];
+}
+
+/**
+ * The tenant's customers a search matches: the start of the email or of the name (indexes of
+ * migration 0841), or the start of a later word of the name.
+ */
+export function customerSearchWhere(tenant: TenantRow, q: string | undefined): SQL | undefined {
+  const term = (q ?? '').toLowerCase();
+  const prefix = `${escapeLike(term)}%`;
+  const search = term
+    ? or(
+        like(sql`lower(${customers.email})`, prefix),
+        like(sql`lower(${customers.fullname})`, prefix),
+        like(sql`lower(${customers.fullname})`, `% ${prefix}`),
+      )
+    : undefined;
+  return and(eq(customers.tenantId, tenant.id), search);
+}
+
 /**
  * A page of the tenant's customers in name order. The search matches the start of the email or
  * of the name (indexes of migration 0841), or the start of a later word of the name ('smi' finds
@@ -32,22 +54,13 @@ export async function listCustomers(options: {
   query: z.output<typeof listCustomersQuerySchema>;
 }): Promise<CustomerPage> {
   const { db, tenant, query } = options;
-  const term = (query.q ?? '').toLowerCase();
-  const prefix = `${escapeLike(term)}%`;
-  const search = term
-    ? or(
-        like(sql`lower(${customers.email})`, prefix),
-        like(sql`lower(${customers.fullname})`, prefix),
-        like(sql`lower(${customers.fullname})`, `% ${prefix}`),
-      )
-    : undefined;
-  const where = and(eq(customers.tenantId, tenant.id), search);
+  const where = customerSearchWhere(tenant, query.q);
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(customers)
       .where(where)
-      .orderBy(asc(sql`lower(${customers.fullname})`), asc(customers.id))
+      .orderBy(...customerOrderColumns().map((column) => asc(column)))
       .limit(query.pageSize + 1)
       .offset((query.page - 1) * query.pageSize),
     countUpTo({ db, table: customers, where }),

@@ -1,4 +1,5 @@
 import {
+  exportCustomersContract,
   getConsoleCustomerContract,
   issueSignupCodesContract,
   listCustomersContract,
@@ -9,18 +10,31 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { authoriseConsoleCall } from '../console-notices';
+import { sendCsvDownload } from '../lists';
 import { setBusiness, setGuestCodes } from './customer-changes';
 import { getConsoleCustomer } from './customer-profile';
 import { listCustomers } from './customer-search';
+import { exportCustomers } from './export-customers';
 import { issueSignupCodes, listSignupCodes } from './signup-codes';
 
 /** The console's customers and sign-up codes (issue 11). */
 export async function consoleCustomerRoutes(app: ApiInstance) {
-  const { db } = app.deps;
+  const { db, clock } = app.deps;
 
   registerRoute(app, listCustomersContract, async (request) => {
     const { tenant } = await authoriseConsoleCall(request, listCustomersContract);
     return listCustomers({ db, tenant, query: request.query });
+  });
+
+  registerRoute(app, exportCustomersContract, async (request, reply) => {
+    const { tenant } = await authoriseConsoleCall(request, exportCustomersContract);
+    const stream = exportCustomers({ db, tenant, query: request.query });
+    return sendCsvDownload(reply, {
+      list: 'customers',
+      subdomain: tenant.subdomain,
+      now: clock.now(),
+      stream,
+    });
   });
 
   registerRoute(app, getConsoleCustomerContract, async (request) => {

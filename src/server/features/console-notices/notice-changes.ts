@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/contract';
 import { consoleDeskMessages, fillMessage } from '../../../shared/messages';
 import { isCitationPaid, isCitationVoided } from '../../../shared/rules';
+import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows, type Transaction } from '../../db/client';
 import {
   type CitationRow,
@@ -20,6 +21,7 @@ import {
 import { badRequest, conflict } from '../../errors';
 import { recordAudit } from '../audit';
 import { isUniqueViolation } from '../customers';
+import { attachUploads, verifyUploadUrls } from '../uploads';
 import { auditActorOf, getConsoleNotice, lockNotice } from './console-notice';
 
 interface ChangeOptions {
@@ -78,9 +80,10 @@ async function nextNoticeNumber(tx: Transaction): Promise<string> {
 
 /** A notice written in the console; its amount and late tiers come from its violation code. */
 export async function createNotice(
-  options: ChangeOptions & { body: z.output<typeof createNoticeBodySchema> },
+  options: ChangeOptions & { storage: StoragePort; body: z.output<typeof createNoticeBodySchema> },
 ): Promise<ConsoleNotice> {
   const { db, tenant, operator, body, now } = options;
+  const imageURLs = body.imageURLs ?? [];
   const createdOn = body.createdOn ? new Date(body.createdOn) : now;
   if (createdOn.getTime() > now.getTime() + 5 * 60_000) {
     throw badRequest("Invalid body field 'createdOn': must not be in the future.");
@@ -90,6 +93,15 @@ export async function createNotice(
   if (amount === null || amount === undefined) {
     throw badRequest(`Enter an amount: the violation code '${code.name}' has none yet.`);
   }
+  // Each photo a notice photo this tenant's storage issued, arrived intact (as an appeal's evidence).
+  await verifyUploadUrls({
+    db,
+    storage: options.storage,
+    tenant,
+    purpose: 'notice-photo',
+    fileUrls: imageURLs,
+    now,
+  });
   try {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -111,8 +123,11 @@ export async function createNotice(
           make: body.make ?? null,
           color: body.color ?? null,
           comments: body.comments ?? null,
+          imageUrls: imageURLs,
         })
         .returning();
+      // Claimed in the notice's transaction: a photo belongs to one notice, and a refused notice claims none.
+      await attachUploads(tx, { tenantId: tenant.id, purpose: 'notice-photo', fileUrls: imageURLs });
       await recordAudit(tx, {
         tenantId: tenant.id,
         actor: auditActorOf(operator),

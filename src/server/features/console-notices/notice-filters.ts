@@ -5,6 +5,7 @@ import { and, asc, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-or
 import type { NoticeFilter, NoticeSortKey } from '../../../shared/contract';
 import { canonicalPlate, normaliseSearchTerm } from '../../../shared/rules';
 import { citations } from '../../db/schema';
+import { keysetAfter, keysetSortKey } from '../lists';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -62,24 +63,12 @@ export function noticeOrder(filter: Pick<NoticeFilter, 'sort' | 'order'>): SQL[]
   return noticeSortColumns(filter).map((column) => direction(column));
 }
 
-/**
- * The rows after `lastKey` (the sort columns' values of the last row read, as text) in that
- * order: one row comparison, which PostgreSQL answers from the same index as the ORDER BY. No
- * sort column is ever NULL, so the comparison is total.
- */
+/** The rows after `lastKey` in the list's order (the shared keyset of src/server/features/lists/csv-export.ts). */
 export function noticesAfter(filter: Pick<NoticeFilter, 'sort' | 'order'>, lastKey: readonly string[]): SQL {
-  const columns = sql.join(noticeSortColumns(filter), sql`, `);
-  const values = sql.join(
-    lastKey.map((value) => sql`${value}`),
-    sql`, `,
-  );
-  return filter.order === 'asc' ? sql`(${columns}) > (${values})` : sql`(${columns}) < (${values})`;
+  return keysetAfter(noticeSortColumns(filter), filter.order, lastKey);
 }
 
 /** The sort columns' values of a row as text, to continue after it with `noticesAfter`. */
 export function noticeSortKey(filter: Pick<NoticeFilter, 'sort'>): SQL<string[]> {
-  return sql<string[]>`array[${sql.join(
-    noticeSortColumns(filter).map((column) => sql`(${column})::text`),
-    sql`, `,
-  )}]`;
+  return keysetSortKey(noticeSortColumns(filter));
 }

@@ -16,6 +16,7 @@ import {
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
+import { sendCsvDownload } from '../lists';
 import { authoriseConsoleCall } from './authorise';
 import { getConsoleNotice } from './console-notice';
 import { exportNotices } from './export-notices';
@@ -31,7 +32,7 @@ import {
 
 /** The console's notices and violation codes (issue 11, docs/console-notices.md). */
 export async function consoleNoticeRoutes(app: ApiInstance) {
-  const { db, clock } = app.deps;
+  const { db, clock, storage } = app.deps;
 
   registerRoute(app, listNoticesContract, async (request) => {
     const { tenant } = await authoriseConsoleCall(request, listNoticesContract);
@@ -40,12 +41,8 @@ export async function consoleNoticeRoutes(app: ApiInstance) {
 
   registerRoute(app, exportNoticesContract, async (request, reply) => {
     const { tenant } = await authoriseConsoleCall(request, exportNoticesContract);
-    const day = clock.now().toISOString().slice(0, 10);
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="notices-${tenant.subdomain}-${day}.csv"`);
-    // A stream is sent as it is read, past the JSON serialiser.
-    return reply.send(exportNotices({ db, tenant, filter: request.query })) as never;
+    const stream = exportNotices({ db, tenant, filter: request.query });
+    return sendCsvDownload(reply, { list: 'notices', subdomain: tenant.subdomain, now: clock.now(), stream });
   });
 
   registerRoute(app, getConsoleNoticeContract, async (request) => {
@@ -55,7 +52,7 @@ export async function consoleNoticeRoutes(app: ApiInstance) {
 
   registerRoute(app, createNoticeContract, async (request) => {
     const { tenant, operator } = await authoriseConsoleCall(request, createNoticeContract);
-    return createNotice({ db, tenant, operator, body: request.body, now: clock.now() });
+    return createNotice({ db, storage, tenant, operator, body: request.body, now: clock.now() });
   });
 
   registerRoute(app, updateNoticeContract, async (request) => {

@@ -28,7 +28,7 @@ export function nameQueryOf(term: string): string | null {
   return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
-function matchesTerm(tenantId: string, term: string): SQL | undefined {
+export function matchesTerm(tenantId: string, term: string): SQL | undefined {
   if (!term) return undefined;
   const plate = canonicalPlate(term);
   const nameQuery = nameQueryOf(term);
@@ -48,7 +48,7 @@ function matchesTerm(tenantId: string, term: string): SQL | undefined {
   );
 }
 
-function matchesStatus(status: ConsolePassFilter, now: Date): SQL | undefined {
+export function matchesStatus(status: ConsolePassFilter, now: Date): SQL | undefined {
   if (status === 'all') return undefined;
   if (status === 'active') return and(eq(issuedPasses.paidStatus, 'paid'), gt(issuedPasses.expiresAt, now));
   return eq(issuedPasses.paidStatus, status);

@@ -3,6 +3,7 @@ import {
   createApiKeyContract,
   createConsoleProductContract,
   decidePassesContract,
+  exportConsolePassesContract,
   generateAccessCodesContract,
   getConsolePassContract,
   getConsoleProductContract,
@@ -20,12 +21,14 @@ import {
 import type { ApiInstance } from '../../api-instance';
 import { tenantBaseUrl } from '../../config';
 import { registerRoute } from '../../http/register-route';
+import { sendCsvDownload } from '../lists';
 import { cancelPass } from '../passes';
 import { operatorActor } from '../permissions';
 import { offerFreedPlaces } from '../waitlists';
 import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
 import { decidePasses } from './decide-passes';
+import { exportConsolePasses } from './export-passes';
 import { requireOperatorFor } from './operator-context';
 import { searchConsolePasses } from './pass-search';
 import { loadConsolePass } from './pass-view';
@@ -120,6 +123,13 @@ export async function consolePassRoutes(app: ApiInstance) {
       code: request.params.code,
       now: clock.now(),
     });
+  });
+
+  registerRoute(app, exportConsolePassesContract, async (request, reply) => {
+    const { tenant } = await requireOperatorFor(request, exportConsolePassesContract.permission);
+    const now = clock.now();
+    const stream = exportConsolePasses({ db, tenantId: tenant.id, query: request.query, now });
+    return sendCsvDownload(reply, { list: 'passes', subdomain: tenant.subdomain, now, stream });
   });
 
   registerRoute(app, listConsolePassesContract, async (request) => {

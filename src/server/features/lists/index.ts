@@ -1,2 +1,3 @@
 /** What other features and the app may use of this feature; its other files are its own. */
 export { countUpTo } from './count-up-to';
+export { keysetAfter, keysetSortKey, sendCsvDownload, streamCsvExport } from './csv-export';

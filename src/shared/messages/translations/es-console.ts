@@ -114,6 +114,9 @@ export const esConsole = {
     issuedAtLabel: 'Emitido el',
     issuedAtHint: 'Déjelo en blanco para ahora.',
     create: 'Redactar aviso',
+    photosTitle: 'Fotos',
+    attachPhoto: 'Adjuntar una foto ({n}/4)',
+    photosHint: 'JPEG, PNG o WebP, hasta 5 MB cada una. Se muestran al conductor en el aviso.',
     created: 'Aviso {number} redactado.',
     amountTitle: 'Monto',
     overrideLabel: 'Nuevo monto (USD)',
@@ -618,6 +621,8 @@ export const esConsole = {
     plateFilter: 'Placa',
     allPlates: 'Todas las placas',
     heatMap: 'Mapa de calor de lecturas',
+    mapWithoutStreets:
+      'No se muestran las calles: no hay un estilo de mapa configurado para este sitio, así que las lecturas se dibujan sobre un fondo liso.',
     mapUnavailable: 'El mapa no se puede mostrar en este dispositivo. Las lecturas se listan abajo.',
     mapLoading: 'Dibujando el mapa…',
     scans: 'Lecturas',

@@ -237,6 +237,7 @@ export const esPassesPart = {
     rejectedNotice:
       'El administrador del estacionamiento rechazó su solicitud de permiso. Revise su correo para leer su mensaje.',
     chooseAnotherPass: 'Elegir otro permiso',
+    seeMyPasses: 'Ver mis permisos',
   },
   passEditMessages: {
     editTitle: 'Modificar su permiso',
@@ -529,6 +530,7 @@ export const esPassesPart = {
     'patrol-photo': 'fotos',
     'brand-logo': 'logotipos',
     'product-image': 'imágenes',
+    'notice-photo': 'fotos',
   },
   CONTENT_TYPE_NAMES: {
     'image/jpeg': 'JPEG',

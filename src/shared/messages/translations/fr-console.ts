@@ -114,6 +114,9 @@ export const frConsole = {
     issuedAtLabel: 'Émis le',
     issuedAtHint: 'Laissez vide pour maintenant.',
     create: 'Rédiger l’avis',
+    photosTitle: 'Photos',
+    attachPhoto: 'Joindre une photo ({n}/4)',
+    photosHint: 'JPEG, PNG ou WebP, 5 Mo au plus chacune. Affichées au conducteur sur l’avis.',
     created: 'Avis {number} rédigé.',
     amountTitle: 'Montant',
     overrideLabel: 'Nouveau montant ($ US)',
@@ -628,6 +631,8 @@ export const frConsole = {
     plateFilter: 'Plaque',
     allPlates: 'Toutes les plaques',
     heatMap: 'Carte de chaleur des lectures',
+    mapWithoutStreets:
+      'Les rues ne sont pas affichées : aucun style de carte n’est configuré pour ce site, les lectures sont donc dessinées sur un fond uni.',
     mapUnavailable: 'La carte ne peut pas s’afficher sur cet appareil. Les lectures sont listées ci-dessous.',
     mapLoading: 'Dessin de la carte…',
     scans: 'Lectures',

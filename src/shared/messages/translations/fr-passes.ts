@@ -242,6 +242,7 @@ export const frPassesPart = {
     rejectedNotice:
       'Votre demande de permis a été refusée par l’administrateur du stationnement. Consultez vos courriels pour lire son message.',
     chooseAnotherPass: 'Choisir un autre permis',
+    seeMyPasses: 'Voir mes permis',
   },
   passEditMessages: {
     editTitle: 'Modifier votre permis',
@@ -539,6 +540,7 @@ export const frPassesPart = {
     'patrol-photo': 'photos',
     'brand-logo': 'logos',
     'product-image': 'images',
+    'notice-photo': 'photos',
   },
   CONTENT_TYPE_NAMES: {
     'image/jpeg': 'JPEG',

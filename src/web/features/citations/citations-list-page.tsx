@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Citation } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
@@ -6,6 +6,7 @@ import { citationMessages, withSupport } from '../../../shared/messages';
 import { citationsTotalDue, isCitationPaid } from '../../../shared/rules';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { ApiError } from '../../lib/api-client';
 import { citationSearchFromParams, useCitationSearch, usePlateSuggestions } from './api';
 import { amountCell, descriptionCell, issuedCell } from './citation-presenters';
@@ -37,32 +38,17 @@ function CitationChip({ citation }: { citation: Citation }) {
   );
 }
 
-/** On phones each notice is a card: the table's columns would not fit. */
-function CitationCard({ citation, timeZone }: { citation: Citation; timeZone: string }) {
-  const { amount, label } = amountCell(citation);
-  return (
-    <Card withBorder padding="sm" component="li">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        {/* The details give way (and wrap); the amount and its chip keep their full width. */}
-        <Stack gap={2} miw={0} className="break-anywhere">
-          <Text fw={600}>{citation.citationNumber}</Text>
-          <Text size="sm" c="dimmed">
-            {citation.plate}
-            {citation.stateProv ? ` · ${citation.stateProv}` : ''} · {issuedCell(citation, timeZone)}
-          </Text>
-          <Text size="sm">{descriptionCell(citation)}</Text>
-        </Stack>
-        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={600}>{amount}</Text>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          <CitationChip citation={citation} />
-        </Stack>
-      </Group>
-    </Card>
-  );
-}
+/**
+ * The results as the one responsive table (decision 182): a table on wide screens, a card per
+ * notice on a phone, headed by its number, with the Select or Paid chip whole.
+ */
+const CITATION_COLUMNS: readonly ResponsiveColumn[] = [
+  { label: citationMessages.columnNotice, isUnlabelledOnPhone: true },
+  { label: citationMessages.columnIssued },
+  { label: citationMessages.columnDescription },
+  { label: citationMessages.columnAmount },
+  { label: citationMessages.chipSelect, isLabelHidden: true },
+];
 
 function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: string }) {
   const navigate = useNavigate();
@@ -150,31 +136,11 @@ export function CitationsListPage() {
       )}
       {citations.length > 0 && (
         <>
-          <Stack component="ul" gap="sm" hiddenFrom="sm" className="plain-list">
+          <ResponsiveTable columns={CITATION_COLUMNS} minWidth={640} verticalSpacing="sm" highlightOnHover>
             {citations.map((citation) => (
-              <CitationCard key={citation.uuid} citation={citation} timeZone={timeZone} />
+              <CitationRow key={citation.uuid} citation={citation} timeZone={timeZone} />
             ))}
-          </Stack>
-          <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{citationMessages.columnNotice}</Table.Th>
-                  <Table.Th>{citationMessages.columnIssued}</Table.Th>
-                  <Table.Th>{citationMessages.columnDescription}</Table.Th>
-                  <Table.Th>{citationMessages.columnAmount}</Table.Th>
-                  <Table.Th>
-                    <span className="visually-hidden">{citationMessages.chipSelect}</span>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {citations.map((citation) => (
-                  <CitationRow key={citation.uuid} citation={citation} timeZone={timeZone} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </ResponsiveTable>
           <Group justify="flex-end">
             <Text size="lg" fw={700} data-testid="total-amount-due">
               {citationMessages.totalAmountDue}: {formatMoney(citationsTotalDue(citations))}

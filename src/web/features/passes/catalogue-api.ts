@@ -58,11 +58,16 @@ export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {
   return useQuery({ ...permitProductsQuery(mode, Boolean(jwt)), enabled: isEnabled });
 }
 
-export function usePermitProduct(productUuid: string) {
-  return useQuery({
+/** One product by its uuid; the server renderer fetches it for a guest's checkout (sold out at once). */
+export function permitProductQuery(productUuid: string) {
+  return {
     ...contractQuery(getPermitProductContract, { params: { id: productUuid } }),
     retry: false,
-  });
+  };
+}
+
+export function usePermitProduct(productUuid: string) {
+  return useQuery(permitProductQuery(productUuid));
 }
 
 /** A product's images; the server renderer fetches them with the catalogue, for its cards. */

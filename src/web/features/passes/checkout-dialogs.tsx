@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { checkAccessCodeContract, passCodeInputSchema } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
 import { callApi } from '../../lib/api-client';
@@ -44,6 +45,30 @@ export function MaxPermitsDialog(props: { isOpen: boolean; count: number | null;
         </Button>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * In place of the form when a signed-in customer already holds the maximum number of passes
+ * (issue 27): the modal's words on opening the product, before any field is filled, with the way
+ * to their passes. The server still refuses an issue past the maximum (a pass bought meanwhile).
+ */
+export function MaxPermitsNotice({ count }: { count: number }) {
+  return (
+    <Alert
+      color="yellow"
+      c="dark.9"
+      role="alert"
+      data-testid="max-permits-notice"
+      title={passMessages.maxPermitsTitle}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text inherit>{formatPassMessage(passMessages.maxPermitsBody, { count })}</Text>
+        <Anchor component={Link} to="/permits/dashboard" inherit className="alert-link">
+          {passScreenMessages.seeMyPasses}
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }
 

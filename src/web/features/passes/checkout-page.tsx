@@ -23,6 +23,7 @@ import {
 } from '../../../shared/contract';
 import { dayjs, formatDate } from '../../../shared/format';
 import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from '../../../shared/messages';
+import { isAtMaximumPasses } from '../../../shared/rules/maximum-passes';
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
@@ -34,7 +35,12 @@ import { readJwt, readSession } from '../../lib/session';
 import { useApiForm } from '../../lib/use-api-form';
 import { checkOutAsGuest, fetchPassCheckoutUrl, issuePermit, useEmailVerification } from './api';
 import { usePermitProduct, useProductImages } from './catalogue-api';
-import { AccessCodeDialog, MaxPermitsDialog, RegistrationErrorDialog } from './checkout-dialogs';
+import {
+  AccessCodeDialog,
+  MaxPermitsDialog,
+  MaxPermitsNotice,
+  RegistrationErrorDialog,
+} from './checkout-dialogs';
 import {
   type CheckoutContext,
   type CheckoutFormValues,
@@ -45,6 +51,7 @@ import {
 } from './checkout-form';
 import { CustomFieldsSection } from './custom-fields-section';
 import { HolderSection } from './holder-section';
+import { useOwnPermits } from './living-api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 import { ProofUpload } from './proof-upload';
 import { SectionTitle } from './section-title';
@@ -420,7 +427,7 @@ export function GuestCheckoutPage() {
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
       {product.data.isSoldOut && !offer.data ? (
-        <SoldOutNotice backTo={paths.passes.choose()} />
+        <SoldOutNotice product={product.data} backTo={paths.passes.choose()} />
       ) : (
         <CheckoutForm
           product={product.data}
@@ -443,12 +450,19 @@ export function CustomerApplyPage() {
   const product = usePermitProduct(permituuid);
   const offerToken = searchParams.get('offer');
   const offer = useWaitlistOffer(offerToken);
+  // The account's passes, counted as the server counts them, when the tenant sets a maximum.
+  const maximum = useBrand()?.maxPermitCountPerCustomer ?? null;
+  const held = useOwnPermits(maximum !== null);
   if (product.isError) return <Navigate to={paths.notFound()} replace />;
-  if (product.isPending || (offerToken && offer.isPending)) return <Loader aria-label="Loading" />;
+  if (product.isPending || (offerToken && offer.isPending) || (held.isEnabled && held.isPending))
+    return <Loader aria-label="Loading" />;
+  const isAtMaximum = maximum !== null && isAtMaximumPasses(maximum, held.data ?? [], new Date());
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
-      {product.data.isSoldOut && !offer.data ? (
-        <SoldOutNotice backTo={paths.passes.chooseForAccount()} />
+      {isAtMaximum ? (
+        <MaxPermitsNotice count={maximum} />
+      ) : product.data.isSoldOut && !offer.data ? (
+        <SoldOutNotice product={product.data} backTo={paths.passes.chooseForAccount()} />
       ) : (
         <CheckoutForm
           product={product.data}

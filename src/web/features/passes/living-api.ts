@@ -33,6 +33,15 @@ export function useDashboardPermits(isBusiness: boolean | undefined) {
   });
 }
 
+/** The customer's own passes (the dashboard's list of a standard account), when `isEnabled`. */
+export function useOwnPermits(isEnabled: boolean) {
+  const jwt = useJwt();
+  return useQuery({
+    ...contractQuery(listCustomerPermitsContract, {}, asCustomer),
+    enabled: Boolean(jwt) && isEnabled,
+  });
+}
+
 export function usePaymentHistory() {
   const jwt = useJwt();
   return useQuery({

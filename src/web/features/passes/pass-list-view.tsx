@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Table, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format/dates';
@@ -10,10 +10,11 @@ import {
   type StatusTone,
 } from '../../../shared/rules/pass-display';
 import { paths } from '../../app/page-paths';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 
 /**
- * The dashboard's rows (part 2 section 2): a table on wider screens, a card per pass on phones,
- * one page of rows at a time so 2,000 passes stay quick to render, scroll and filter.
+ * The dashboard's rows (part 2 section 2): the one responsive table (decision 182), a table on
+ * wider screens and a card per pass on phones, one page of rows at a time so 2,000 passes stay quick to render, scroll and filter.
  */
 
 export const receiptPath = (permit: Pick<IssuedPermit, 'uuid'>) => paths.passes.receipt(permit.uuid);
@@ -103,39 +104,16 @@ function PassRow({ permit, timeZone, now }: RowProps) {
   );
 }
 
-function PassCard({ permit, timeZone, now }: RowProps) {
-  const navigate = useNavigate();
-  return (
-    <Card
-      withBorder
-      padding="sm"
-      component="li"
-      className="clickable-row"
-      onClick={() => navigate(receiptPath(permit))}
-      data-testid="pass-card"
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2} miw={0} className="break-anywhere">
-          <Text fw={700}>{plateText(permit.vehicle?.plate)}</Text>
-          <Text size="sm">
-            {permit.permitName} · #{permit.customerPermitId}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {holderOf(permit)}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {formatDate(permit.issuedOn, timeZone, 'dateTime')} –{' '}
-            {formatDate(permit.expiresAt, timeZone, 'dateTime')}
-          </Text>
-          <PassStatus permit={permit} timeZone={timeZone} now={now} />
-        </Stack>
-        <Box style={{ flexShrink: 0 }}>
-          <ViewLink permit={permit} />
-        </Box>
-      </Group>
-    </Card>
-  );
-}
+/** The dashboard's columns: the plate heads each card on a phone, the View link names itself. */
+const PASS_COLUMNS: readonly ResponsiveColumn[] = [
+  { label: m.columnPlate, isUnlabelledOnPhone: true },
+  { label: m.columnPermit },
+  { label: m.columnStatus },
+  { label: m.columnHolder },
+  { label: m.columnIssuedAt },
+  { label: m.columnExpiresAt },
+  { label: m.columnAction, isLabelHidden: true },
+];
 
 export function PassTable({
   permits,
@@ -147,35 +125,17 @@ export function PassTable({
   now: Date;
 }) {
   return (
-    <>
-      <Stack component="ul" gap="sm" hiddenFrom="md" className="plain-list" aria-label={m.dashboardTitle}>
-        {permits.map((permit) => (
-          <PassCard key={permit.uuid} permit={permit} timeZone={timeZone} now={now} />
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={860} visibleFrom="md">
-        <Table verticalSpacing="sm" highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{m.columnPlate}</Table.Th>
-              <Table.Th>{m.columnPermit}</Table.Th>
-              <Table.Th>{m.columnStatus}</Table.Th>
-              <Table.Th>{m.columnHolder}</Table.Th>
-              <Table.Th>{m.columnIssuedAt}</Table.Th>
-              <Table.Th>{m.columnExpiresAt}</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">{m.columnAction}</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {permits.map((permit) => (
-              <PassRow key={permit.uuid} permit={permit} timeZone={timeZone} now={now} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
+    <ResponsiveTable
+      columns={PASS_COLUMNS}
+      minWidth={860}
+      verticalSpacing="sm"
+      highlightOnHover
+      aria-label={m.dashboardTitle}
+    >
+      {permits.map((permit) => (
+        <PassRow key={permit.uuid} permit={permit} timeZone={timeZone} now={now} />
+      ))}
+    </ResponsiveTable>
   );
 }
 

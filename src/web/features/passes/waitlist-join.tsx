@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
 import { joinWaitlistContract, type PermitProduct, type WaitlistPlace } from '../../../shared/contract';
 import { fillMessage, waitlistMessages as m } from '../../../shared/messages';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 import { callApi } from '../../lib/api-client';
 import { readJwt, useJwt } from '../../lib/session';
 import { useCustomer } from '../accounts/api';
@@ -25,6 +26,8 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
   const [place, setPlace] = useState<WaitlistPlace | null>(null);
   const [isSending, setIsSending] = useState(false);
   const formId = useId();
+  // In the server's HTML (a sold-out checkout) the button waits for the app's code.
+  const isHydrated = useIsHydrated();
   const signedInEmail = jwt ? customer.data?.email : undefined;
 
   async function join(event: React.FormEvent) {
@@ -64,6 +67,7 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
         mt="md"
         fullWidth
         onClick={() => setIsOpen(true)}
+        disabled={!isHydrated}
         aria-label={`${m.joinButton}: ${product.name}`}
       >
         {m.joinButton}

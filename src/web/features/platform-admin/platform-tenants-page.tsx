@@ -25,6 +25,7 @@ import { operatorMessages, platformAdminMessages } from '../../../shared/message
 import { fillMessage } from '../../../shared/messages/fill';
 import { listTimeZones } from '../../../shared/rules';
 import { paths } from '../../app/page-paths';
+import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { ApiError, callApi, isApiError } from '../../lib/api-client';
 import { type ContractCaller, contractQuery } from '../../lib/contract-query';
 import { useApiForm } from '../../lib/use-api-form';
@@ -108,6 +109,14 @@ function CreateTenantForm(props: { onCreated: (message: string) => void }) {
 }
 
 /** /admin/tenants on the bare host: every tenant, and a form to create one with its first admin. */
+/** The tenants as the one responsive table (decision 182): cards headed by the subdomain on a phone. */
+const TENANT_COLUMNS: readonly ResponsiveColumn[] = [
+  { label: platformAdminMessages.subdomainLabel, isUnlabelledOnPhone: true },
+  { label: platformAdminMessages.titleLabel },
+  { label: platformAdminMessages.operatorsLabel },
+  { label: platformAdminMessages.createdLabel },
+];
+
 export function PlatformTenantsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -159,30 +168,22 @@ export function PlatformTenantsPage() {
       )}
       {tenants.data?.length === 0 && <Text>{platformAdminMessages.empty}</Text>}
       {tenants.data && tenants.data.length > 0 && (
-        <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{platformAdminMessages.subdomainLabel}</Table.Th>
-                  <Table.Th scope="col">{platformAdminMessages.titleLabel}</Table.Th>
-                  <Table.Th scope="col">{platformAdminMessages.operatorsLabel}</Table.Th>
-                  <Table.Th scope="col">{platformAdminMessages.createdLabel}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tenants.data.map((tenant) => (
-                  <Table.Tr key={tenant.uuid}>
-                    <Table.Td>{tenant.subdomain}</Table.Td>
-                    <Table.Td>{tenant.brandTitle}</Table.Td>
-                    <Table.Td>{tenant.operatorCount}</Table.Td>
-                    <Table.Td>{formatDate(tenant.createdAt, tenant.timezone)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Card>
+        <ResponsiveTable
+          columns={TENANT_COLUMNS}
+          minWidth={520}
+          verticalSpacing="sm"
+          horizontalSpacing="md"
+          aria-label={platformAdminMessages.tenantsTitle}
+        >
+          {tenants.data.map((tenant) => (
+            <Table.Tr key={tenant.uuid}>
+              <Table.Td className="break-anywhere">{tenant.subdomain}</Table.Td>
+              <Table.Td className="break-anywhere">{tenant.brandTitle}</Table.Td>
+              <Table.Td>{tenant.operatorCount}</Table.Td>
+              <Table.Td>{formatDate(tenant.createdAt, tenant.timezone)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </ResponsiveTable>
       )}
     </Stack>
   );

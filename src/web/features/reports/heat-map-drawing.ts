@@ -6,7 +6,7 @@ import type {
 } from 'maplibre-gl';
 import type { ReportHeatMap, ReportSummaryData } from '../../../shared/contract';
 import maplibre from './load-maplibre';
-import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds } from './report-bounds';
+import { boundsCentre, REPORT_MAP_INITIAL_ZOOM, reportBounds, scanBounds } from './report-bounds';
 import { PLAIN_MAP_STYLE } from './report-map-style';
 
 /**
@@ -126,7 +126,7 @@ function plainStyleWithScans(heatMap: ReportHeatMap, totalScans: number): StyleS
 function createMap(surface: HTMLElement, summary: ReportSummaryData, onDrawn: () => void): MapLibreMap {
   const { heatMap, bounds: extent, mapStyleURL: styleUrl } = summary;
   const totalScans = summary.reportDetails.totalScans;
-  const bounds = reportBounds(extent);
+  const bounds = reportBounds(scanBounds(extent, heatMap));
   const plainStyle = plainStyleWithScans(heatMap, totalScans);
   const map = new maplibre.Map({
     container: surface,

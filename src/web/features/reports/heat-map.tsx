@@ -1,4 +1,4 @@
-import { Box, Loader, Text } from '@mantine/core';
+import { Box, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { ReportSummaryData } from '../../../shared/contract';
 import { reportMessages as m } from '../../../shared/messages/reports';
@@ -90,29 +90,36 @@ export function HeatMap({
   }, [reportUUID, summary]);
 
   return (
-    <Box className="report-map" data-map-state={state}>
-      <section
-        ref={container}
-        className="report-map__canvas"
-        aria-label={m.heatMap}
-        {...{ [REPORT_ATTRIBUTE]: reportUUID }}
-        // MapLibre's element is added before hydration on a server-rendered report.
-        suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant empty string, which tells React the content is not its own
-        dangerouslySetInnerHTML={LEFT_TO_MAPLIBRE}
-      />
-      {state === 'loading' && (
-        <Box className="report-map__overlay">
-          <Loader size="sm" aria-label={m.mapLoading} />
-        </Box>
+    <Stack gap={4}>
+      <Box className="report-map" data-map-state={state}>
+        <section
+          ref={container}
+          className="report-map__canvas"
+          aria-label={m.heatMap}
+          {...{ [REPORT_ATTRIBUTE]: reportUUID }}
+          // MapLibre's element is added before hydration on a server-rendered report.
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant empty string, which tells React the content is not its own
+          dangerouslySetInnerHTML={LEFT_TO_MAPLIBRE}
+        />
+        {state === 'loading' && (
+          <Box className="report-map__overlay">
+            <Loader size="sm" aria-label={m.mapLoading} />
+          </Box>
+        )}
+        {state === 'unavailable' && (
+          <Box className="report-map__overlay">
+            <Text size="sm" ta="center" maw={280}>
+              {m.mapUnavailable}
+            </Text>
+          </Box>
+        )}
+      </Box>
+      {summary && summary.mapStyleURL === null && state !== 'unavailable' && (
+        <Text size="xs" c="dimmed" className="report-map__note" data-testid="map-without-streets">
+          {m.mapWithoutStreets}
+        </Text>
       )}
-      {state === 'unavailable' && (
-        <Box className="report-map__overlay">
-          <Text size="sm" ta="center" maw={280}>
-            {m.mapUnavailable}
-          </Text>
-        </Box>
-      )}
-    </Box>
+    </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { exportCustomersContract } from '../../../../shared/contract';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { paths } from '../../../app/page-paths';
 import { DataTable } from '../data-table';
-import { ListBar, ListPager, useListParams } from '../list-kit';
+import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
 import { QueryError } from '../query-state';
 import { useCustomerList } from './api';
 
@@ -50,7 +51,19 @@ export function CustomersPage() {
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
       {list.data && (
-        <ListBar total={list.data} page={page} pageSize={PAGE_SIZE} shown={list.data.items.length} />
+        <ListBar
+          total={list.data}
+          page={page}
+          pageSize={PAGE_SIZE}
+          shown={list.data.items.length}
+          actions={
+            <ExportButton
+              onExport={() =>
+                downloadListExport(exportCustomersContract, { q: q || undefined }, 'customers.csv')
+              }
+            />
+          }
+        />
       )}
       {list.data?.items.length === 0 && <Text role="status">{q ? m.empty : m.emptyTenant}</Text>}
       {list.data && list.data.items.length > 0 && (

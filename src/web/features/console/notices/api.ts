@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   archiveViolationCodeContract,
-  buildQuery,
   type CreateNoticeBody,
   createNoticeContract,
   createViolationCodeContract,
@@ -23,9 +22,7 @@ import {
   type ViolationCodeBody,
   voidNoticeContract,
 } from '../../../../shared/contract';
-import { API_BASE } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download-file';
-import { readOperatorToken } from '../../operator/operator-session';
+import { downloadListExport } from '../list-kit/download-export';
 import { callAsOperator } from '../operator-call';
 
 export type NoticeListQuery = z.input<typeof listNoticesQuerySchema>;
@@ -81,9 +78,5 @@ export { saveFile } from '../../../lib/download-file';
 
 /** Downloads the filtered export: a plain link cannot send the operator's Authorization header. */
 export function downloadNoticeExport(filter: Partial<NoticeFilter>) {
-  return downloadFile({
-    url: `${API_BASE}${exportNoticesContract.path}${buildQuery(filter)}`,
-    authorization: readOperatorToken() ?? '',
-    fallbackName: 'notices.csv',
-  });
+  return downloadListExport(exportNoticesContract, filter, 'notices.csv');
 }

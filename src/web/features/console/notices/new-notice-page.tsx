@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Loader, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { createNoticeBodySchema, NOTICE_FIELD_LIMITS, uuidSchema } from '../../../../shared/contract';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { paths } from '../../../app/page-paths';
+import { type ProofPhoto, ProofPhotos } from '../../../components/proof-photos';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
 import { createNotice, noticesKey, useViolationCodes } from './api';
@@ -24,6 +26,8 @@ export function NewNoticePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const codes = useViolationCodes();
+  // Uploaded through the storage port as each is picked; the notice claims them when written.
+  const [photos, setPhotos] = useState<ProofPhoto[]>([]);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: newNoticeFormSchema,
     initialValues: {
@@ -37,8 +41,9 @@ export function NewNoticePage() {
       make: '',
       color: '',
       comments: '',
+      imageURLs: [],
     },
-    submit: (values) => createNotice(values),
+    submit: (values) => createNotice({ ...values, imageURLs: photos.map((photo) => photo.fileUrl) }),
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: noticesKey });
       navigate(paths.console.notice(result.citation.uuid), {
@@ -85,6 +90,15 @@ export function NewNoticePage() {
               description={m.amountHint}
               inputMode="decimal"
               {...form.getInputProps('amount')}
+            />
+            <ProofPhotos
+              photos={photos}
+              onChange={setPhotos}
+              isLocked={isSubmitting}
+              title={m.photosTitle}
+              hint={m.photosHint}
+              attachLabel={m.attachPhoto}
+              purpose="notice-photo"
             />
             <Button type="submit" loading={isSubmitting}>
               {m.create}

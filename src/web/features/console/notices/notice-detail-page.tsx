@@ -26,12 +26,14 @@ import {
   voidNoticeBodySchema,
 } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { citationMessages } from '../../../../shared/messages';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
+import { PhotoGallery, type PhotoGalleryLabels } from '../../../components/photo-gallery';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useOperatorCan } from '../console-api';
 import { QueryError } from '../query-state';
@@ -253,6 +255,15 @@ function History({ notice, timeZone }: { notice: ConsoleNotice; timeZone: string
 }
 
 /** /dashboard/notices/:uuid: one notice, its corrections, its amount, voiding and its history. */
+const photoLabels: PhotoGalleryLabels = {
+  alt: (n) => `${citationMessages.photoAlt} ${n}`,
+  open: (n) => fillMessage(citationMessages.openPhoto, { n }),
+  position: (n, count) => fillMessage(citationMessages.photoOf, { n, count }),
+  previous: citationMessages.previousPhoto,
+  next: citationMessages.nextPhoto,
+  close: citationMessages.closePhoto,
+};
+
 export function NoticeDetailPage() {
   const { uuid = '' } = useParams();
   const location = useLocation();
@@ -283,6 +294,14 @@ export function NoticeDetailPage() {
             </Alert>
           )}
           <FactsTable label={m.detailsTitle} facts={citationFacts(citation, timeZone)} />
+          {citation.imageURLs.length > 0 && (
+            <Stack gap="xs" component="section" aria-labelledby="notice-photos-title">
+              <Title order={2} size="h3" id="notice-photos-title">
+                {m.photosTitle}
+              </Title>
+              <PhotoGallery urls={citation.imageURLs} labels={photoLabels} />
+            </Stack>
+          )}
           {canEdit && (
             <>
               <AmountForm

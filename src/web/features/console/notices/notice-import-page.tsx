@@ -13,6 +13,7 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { NOTICE_IMPORT_COLUMNS, noticeImportTemplate } from '../../../../shared/rules/notice-csv';
 import { paths } from '../../../app/page-paths';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { importNotices, noticesKey, previewNoticeImport, saveFile } from './api';
 
 /** How many problems the page lists; the rest are in the downloadable problems file. */
@@ -70,31 +71,30 @@ function Problems({ preview }: { preview: NoticeImportPreview }) {
 }
 
 function Sample({ preview }: { preview: NoticeImportPreview }) {
+  // The one responsive table (decision 182): a card per row on a phone, headed by its line.
   return (
-    <Table.ScrollContainer minWidth={520}>
-      <Table striped aria-label={fillMessage(m.previewTitle, { count: preview.rowCount })}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{m.problemLine}</Table.Th>
-            <Table.Th scope="col">{m.columnNumber}</Table.Th>
-            <Table.Th scope="col">{m.columnPlate}</Table.Th>
-            <Table.Th scope="col">{m.columnCode}</Table.Th>
-            <Table.Th scope="col">{m.columnAmount}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.sample.map((row) => (
-            <Table.Tr key={row.line}>
-              <Table.Td>{row.line}</Table.Td>
-              <Table.Td>{row.citationNumber}</Table.Td>
-              <Table.Td>{row.plate}</Table.Td>
-              <Table.Td>{row.citationName}</Table.Td>
-              <Table.Td>{formatMoney(row.amount)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      columns={[
+        { label: m.problemLine },
+        { label: m.columnNumber },
+        { label: m.columnPlate },
+        { label: m.columnCode },
+        { label: m.columnAmount },
+      ]}
+      minWidth={520}
+      striped
+      aria-label={fillMessage(m.previewTitle, { count: preview.rowCount })}
+    >
+      {preview.sample.map((row) => (
+        <Table.Tr key={row.line}>
+          <Table.Td>{row.line}</Table.Td>
+          <Table.Td>{row.citationNumber}</Table.Td>
+          <Table.Td>{row.plate}</Table.Td>
+          <Table.Td>{row.citationName}</Table.Td>
+          <Table.Td>{formatMoney(row.amount)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </ResponsiveTable>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   CONSOLE_PASS_SORT_KEYS,
   type ConsolePassFilter,
   type ConsolePassSortKey,
+  exportConsolePassesContract,
   listConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
@@ -16,7 +17,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { ListBar, ListPager, useListParams } from '../list-kit';
+import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
 import { SortHeader } from '../sort-header';
@@ -130,7 +131,21 @@ export function PassesPage() {
           q ? m.empty : status === 'waiting' ? m.emptyQueue : status === 'all' ? m.emptyAll : m.empty
         }
       >
-        {data && <ListBar total={data} page={page} pageSize={data.pageSize} shown={data.items.length} />}
+        {data && (
+          <ListBar
+            total={data}
+            page={page}
+            pageSize={data.pageSize}
+            shown={data.items.length}
+            actions={
+              <ExportButton
+                onExport={() =>
+                  downloadListExport(exportConsolePassesContract, { q, status, sort, order }, 'passes.csv')
+                }
+              />
+            }
+          />
+        )}
         {isQueue && data && (
           <BulkPassDecision
             pageIds={data.items.map((pass) => pass.uuid)}
