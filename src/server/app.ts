@@ -32,6 +32,7 @@ import { operatorConsoleRoutes } from './features/operators/console-routes';
 import { operatorPlugin } from './features/operators/plugin';
 import { operatorRoutes } from './features/operators/routes';
 import { passRoutes } from './features/passes/routes';
+import { paymentPlanRoutes } from './features/payment-plans/routes';
 import { customerBillingRoutes } from './features/payments/customer-routes';
 import { paymentRoutes } from './features/payments/routes';
 import { sandboxRoutes } from './features/payments/sandbox-routes';
@@ -182,6 +183,7 @@ export async function buildApp(
       await brandRoutes(typed);
       await citationRoutes(typed);
       await paymentRoutes(typed);
+      await paymentPlanRoutes(typed);
       await customerBillingRoutes(typed);
       await uploadRoutes(typed);
       if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);

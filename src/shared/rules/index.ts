@@ -13,6 +13,7 @@ export * from './late-penalties';
 export * from './luminance';
 export * from './mask-personal-data';
 export * from './pass-lists';
+export * from './payment-plans';
 export * from './plate-misreadings';
 export * from './plate-snapshot';
 export * from './plates';

@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { type AuditActor, listAuditLog } from '../audit';
 import { findCitationById } from '../citations/queries';
 import { toCitation } from '../citations/service';
+import { findNoticePlan, toPaymentPlan, withPlanAmounts } from '../payment-plans/plan-view';
 
 /** How many of a notice's changes its page lists. */
 const HISTORY_LIMIT = 50;
@@ -42,8 +43,10 @@ export async function getConsoleNotice(options: {
     entityId: noticeId,
     limit: HISTORY_LIMIT,
   });
+  const plan = await findNoticePlan(db, tenant.id, noticeId);
   return {
-    citation: toCitation(row, tenant, now),
+    citation: withPlanAmounts(toCitation(row, tenant, now), plan, tenant),
+    paymentPlan: plan ? toPaymentPlan(plan, tenant) : null,
     history: entries.map((entry) => ({
       action: entry.action,
       actorLabel: entry.actorLabel,
