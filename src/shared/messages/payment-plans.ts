@@ -15,7 +15,7 @@ export const paymentPlanMessages = /* @__PURE__ */ localized('paymentPlanMessage
   scheduleAmount: 'Amount',
   scheduleStatus: 'Status',
   scheduleToday: 'Today',
-  scheduleFee: 'Plan fee',
+  scheduleFee: 'Plan fee (included)',
   scheduleTotal: 'Total',
   lateNote: 'No late penalties are added while you keep to the plan.',
   startButton: 'Pay the first instalment',

@@ -15,7 +15,7 @@ export const esPlans = {
     scheduleAmount: 'Monto',
     scheduleStatus: 'Estado',
     scheduleToday: 'Hoy',
-    scheduleFee: 'Cargo del plan',
+    scheduleFee: 'Cargo del plan (incluido)',
     scheduleTotal: 'Total',
     lateNote: 'No se agregan recargos por mora mientras cumpla con el plan.',
     startButton: 'Pagar la primera cuota',

@@ -15,7 +15,7 @@ export const frPlans = {
     scheduleAmount: 'Montant',
     scheduleStatus: 'État',
     scheduleToday: 'Aujourd’hui',
-    scheduleFee: 'Frais du plan',
+    scheduleFee: 'Frais du plan (inclus)',
     scheduleTotal: 'Total',
     lateNote: 'Aucune pénalité de retard n’est ajoutée tant que vous respectez le plan.',
     startButton: 'Payer le premier versement',
