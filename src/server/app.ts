@@ -26,6 +26,7 @@ import { enforcementRoutes, mapStyleOrigins, patrolManifestRoutes } from './feat
 import { devMailboxRoutes } from './features/mail';
 import { operatorConsoleRoutes, operatorPlugin, operatorRoutes } from './features/operators';
 import { passRoutes } from './features/passes';
+import { paymentPlanRoutes } from './features/payment-plans';
 import { customerBillingRoutes, paymentRoutes, sandboxRoutes } from './features/payments';
 import { platformAdminRoutes } from './features/platform-admin';
 import { privacyRoutes } from './features/privacy';
@@ -178,6 +179,7 @@ export async function buildApp(
       await brandRoutes(typed);
       await citationRoutes(typed);
       await paymentRoutes(typed);
+      await paymentPlanRoutes(typed);
       await customerBillingRoutes(typed);
       await uploadRoutes(typed);
       if (deps.storage instanceof LocalStorage) await localStorageRoutes(typed, deps.storage);

@@ -11,6 +11,7 @@ import { sweepUnconfirmedAppeals } from './features/appeals';
 import { announceDevelopmentApiKey } from './features/enforcement';
 import { readOutboxBacklog, startEmailWorker } from './features/mail';
 import { releaseExpiredReservations, sendExpiryReminders } from './features/passes';
+import { chargeDueInstalments } from './features/payment-plans';
 import { renewDueSandboxSubscriptions } from './features/payments';
 import { deleteExpiredKeys } from './http/idempotency-store';
 import { humanLogStream } from './observability/human-log';
@@ -23,6 +24,8 @@ const SANDBOX_RENEWAL_INTERVAL_MS = 60_000;
 const RESERVATION_SWEEP_INTERVAL_MS = 60_000;
 /** How often passes about to expire are looked for (the reminders are days apart). */
 const EXPIRY_REMINDER_INTERVAL_MS = 10 * 60_000;
+/** Payment plans' instalments fall due at the start of a day; a few minutes late is on time. */
+const PAYMENT_PLAN_SWEEP_INTERVAL_MS = 5 * 60_000;
 /** Waitlist offers run for hours; a minute late is within what a person would notice. */
 const WAITLIST_SWEEP_INTERVAL_MS = 60_000;
 
@@ -113,6 +116,16 @@ async function main() {
     onRound,
   });
 
+  // Payment plans (decision 222): due instalments charged to the saved card, with either provider.
+  const planSweep = startScheduledSweep({
+    name: 'payment-plan-instalments',
+    intervalMs: PAYMENT_PLAN_SWEEP_INTERVAL_MS,
+    round: () =>
+      chargeDueInstalments({ db: database.db, gateway: payments, clock: systemClock, log: app.log }),
+    log: app.log,
+    onRound,
+  });
+
   // Kept results past IDEMPOTENCY_KEY_TTL_HOURS (a claim takes an expired key over in any case).
   const idempotencySweep = startScheduledSweep({
     name: 'expired-idempotency-keys',
@@ -141,6 +154,7 @@ async function main() {
     await reservationSweep.stop();
     await expiryReminders.stop();
     await waitlistSweep.stop();
+    await planSweep.stop();
     await idempotencySweep.stop();
     await renewals?.stop();
     await uploadSweep.stop();

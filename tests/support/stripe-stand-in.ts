@@ -50,12 +50,15 @@ function subscriptionLikeStripe(method: string, id: string, form: URLSearchParam
   };
 }
 
-/** Stripe's answer to each call the portal makes: Checkout Sessions, PaymentIntents, Refunds, Subscriptions. */
+/**
+ * Stripe's answer to each call the portal makes: Checkout Sessions, PaymentIntents (retrieved, and
+ * created off session for a payment plan's instalments), Refunds, Subscriptions.
+ */
 function answerLikeStripe(
   method: string,
   path: string,
   form: URLSearchParams,
-  counts: { sessions: number; refunds: number },
+  counts: { sessions: number; refunds: number; intents: number },
 ) {
   const subscriptionId = /^\/v1\/subscriptions\/([^/?]+)/.exec(path)?.[1];
   if (subscriptionId) return subscriptionLikeStripe(method, subscriptionId, form);
@@ -64,7 +67,28 @@ function answerLikeStripe(
     return {
       id,
       object: 'payment_intent',
+      status: 'succeeded',
+      // The card a Checkout with setup_future_usage saved, on the Customer it made.
+      customer: `cus_for_${id}`,
+      payment_method: `pm_for_${id}`,
       latest_charge: { receipt_url: `https://pay.stripe.test/receipts/${id}` },
+    };
+  }
+  if (method === 'POST' && path === '/v1/payment_intents') {
+    // An off-session charge of a saved card (confirm=true): Stripe answers it succeeded, or a
+    // 402 card_error for a declined card (a test answers that itself).
+    const id = `pi_test_${++counts.intents}`;
+    return {
+      id,
+      object: 'payment_intent',
+      status: 'succeeded',
+      amount: Number(form.get('amount')),
+      customer: form.get('customer'),
+      payment_method: form.get('payment_method'),
+      latest_charge: {
+        id: `ch_test_${counts.intents}`,
+        receipt_url: `https://pay.stripe.test/receipts/${id}`,
+      },
     };
   }
   if (method === 'POST' && path === '/v1/refunds')
@@ -82,7 +106,7 @@ export async function startStripeStandIn(
   answer?: (request: StripeRequest) => StripeAnswer | undefined,
 ): Promise<StripeStandIn> {
   const received: StripeRequest[] = [];
-  const counts = { sessions: 0, refunds: 0 };
+  const counts = { sessions: 0, refunds: 0, intents: 0 };
   let isDown = false;
   const server: Server = createServer((request, response) => {
     let body = '';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { subdomainSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
+import { paymentPlanOfferSchema, paymentPlanSchema } from './payment-plans';
 
 export const PAYMENT_STATUSES = [
   'Paid off platform',
@@ -87,7 +88,13 @@ export const appealProgressSchema = z.object({
 export type AppealProgress = z.infer<typeof appealProgressSchema>;
 
 /** One notice as its detail page reads it: the notice, and its appeal's progress (null when none). */
-export const citationDetailSchema = citationSchema.extend({ appeal: appealProgressSchema.nullable() });
+export const citationDetailSchema = citationSchema.extend({
+  appeal: appealProgressSchema.nullable(),
+  /** The notice's payment plan in force or last ended (issue 31); null when it never had one. */
+  paymentPlan: paymentPlanSchema.nullable(),
+  /** Instalments the page may offer beside paying in full; null when the notice cannot have a plan. */
+  paymentPlanOffer: paymentPlanOfferSchema.nullable(),
+});
 export type CitationDetail = z.infer<typeof citationDetailSchema>;
 
 /** A search term as it arrives in the path: already normalised by the client, 'blank' when empty. */

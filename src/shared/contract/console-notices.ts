@@ -5,6 +5,7 @@ import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 import { MAX_NOTICE_PHOTOS } from './enforcement';
 import { listTotalShape } from './list-total';
+import { paymentPlanSchema } from './payment-plans';
 
 /**
  * The console's notices (issue 11, docs/console-notices.md): a server-sorted, server-paginated
@@ -113,6 +114,8 @@ const noticeParamsSchema = z.object({ uuid: uuidSchema });
 /** A notice as the console shows it: the portal's notice, and its audit history. */
 export const consoleNoticeSchema = z.object({
   citation: citationSchema,
+  /** Its payment plan and instalments (issue 31); null when it never had one. */
+  paymentPlan: paymentPlanSchema.nullable(),
   history: z.array(
     z.object({
       action: z.string(),

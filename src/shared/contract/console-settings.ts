@@ -3,6 +3,12 @@ import { LOCALES } from '../i18n/locales';
 import { languageMessages } from '../messages/languages';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
 import {
+  MAX_PLAN_FEE,
+  MAX_PLAN_GRACE_DAYS,
+  MAX_PLAN_INSTALMENTS,
+  MIN_PLAN_INSTALMENTS,
+} from '../rules/payment-plans';
+import {
   MAX_REPEAT_OFFENDER_NOTICE_COUNT,
   MAX_REPEAT_OFFENDER_OVERDUE_DAYS,
 } from '../rules/repeat-offenders';
@@ -89,6 +95,11 @@ export const tenantSettingsBodySchema = z
     // Repeat offenders (issue 31, decision 213); null: that test is off; absent: unchanged.
     repeatOffenderNoticeCount: wholeNumber(1, MAX_REPEAT_OFFENDER_NOTICE_COUNT).nullable().optional(),
     repeatOffenderOverdueDays: wholeNumber(1, MAX_REPEAT_OFFENDER_OVERDUE_DAYS).nullable().optional(),
+    // Payment plans (issue 31, decision 222); threshold null: no plans; absent: unchanged.
+    paymentPlanThreshold: wholeNumber(1, 100_000_000).nullable().optional(),
+    paymentPlanMaxInstalments: wholeNumber(MIN_PLAN_INSTALMENTS, MAX_PLAN_INSTALMENTS).optional(),
+    paymentPlanFee: wholeNumber(0, MAX_PLAN_FEE).optional(),
+    paymentPlanGraceDays: wholeNumber(1, MAX_PLAN_GRACE_DAYS).optional(),
     // Languages (issue 30); absent: unchanged. The default must be one offered (checked on save).
     languages: z
       .array(z.enum(LOCALES, { message: languageMessages.unknownLanguage }))
@@ -116,6 +127,10 @@ export const tenantSettingsSchema = brandDetailsSchema.omit({ entityUUID: true }
   unconfirmedGuestRetentionDays: z.number().int(),
   repeatOffenderNoticeCount: z.number().int().nullable(),
   repeatOffenderOverdueDays: z.number().int().nullable(),
+  paymentPlanThreshold: z.number().int().nullable(),
+  paymentPlanMaxInstalments: z.number().int(),
+  paymentPlanFee: z.number().int(),
+  paymentPlanGraceDays: z.number().int(),
   /** Read-only here: the platform's fee, set by the platform. */
   serviceFeeCents: z.number().int(),
 });

@@ -60,6 +60,7 @@ export {
   updateVehicleContract,
 } from './passes-living';
 export * from './passes-proof';
+export * from './payment-plans';
 export * from './payments';
 export * from './platform-admin';
 export * from './privacy';

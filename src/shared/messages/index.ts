@@ -21,6 +21,7 @@ export * from './pass-dashboard';
 export * from './pass-screens';
 export * from './passes';
 export * from './patrol';
+export * from './payment-plans';
 export * from './payments';
 export * from './plates';
 export * from './platform-admin';

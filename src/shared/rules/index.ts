@@ -14,6 +14,7 @@ export * from './luminance';
 export * from './mask-personal-data';
 export * from './maximum-passes';
 export * from './pass-lists';
+export * from './payment-plans';
 export * from './plate-misreadings';
 export * from './plate-snapshot';
 export * from './plates';

@@ -25,7 +25,23 @@ export interface CheckoutRequest {
   expiresAt?: Date;
   providerCustomerId?: string | null;
   customerEmail?: string | null;
+  /**
+   * Keep the card for later charges without the payer (a payment plan's next instalments):
+   * Stripe's `payment_intent_data.setup_future_usage: 'off_session'`, with a Customer to keep it on.
+   */
+  savePaymentMethod?: boolean;
 }
+
+/** A card saved at a checkout, to be charged later without the payer (off session). */
+export interface SavedPaymentMethod {
+  providerCustomerId: string | null;
+  paymentMethodId: string;
+}
+
+/** One off-session charge of a saved card: taken, or declined with the provider's reason. */
+export type OffSessionCharge =
+  | { status: 'succeeded'; providerPaymentId: string; receiptUrl: string | null }
+  | { status: 'failed'; message: string };
 
 export interface SavedCard {
   brand: string;
@@ -123,6 +139,22 @@ export interface PaymentGateway {
   listCards(providerCustomerId: string): Promise<SavedCard[]>;
   /** Gives a payment back in full; `key` makes a retried refund a no-op at the provider. */
   refund(input: { providerPaymentId: string; key: string }): Promise<{ refundId: string }>;
+  /** The card a checkout's payment saved for later (savePaymentMethod); null when it saved none. */
+  findSavedPaymentMethod(providerPaymentId: string): Promise<SavedPaymentMethod | null>;
+  /**
+   * Charges a saved card without the payer (a plan's instalment). `key` makes a retried request
+   * one charge at the provider. A decline answers 'failed'; an unreachable provider throws
+   * PaymentProviderError (nothing is known to be charged: the caller tries again later).
+   */
+  chargeSavedPaymentMethod(input: {
+    method: SavedPaymentMethod;
+    amount: number;
+    description: string;
+    key: string;
+    metadata: Record<string, string>;
+    /** Stripe Connect: the tenant's account the charge is paid out to, as its checkout was. */
+    destinationAccountId?: string | null;
+  }): Promise<OffSessionCharge>;
   /** The provider's receipt of a payment, when it has one. */
   findReceiptUrl(providerPaymentId: string): Promise<string | null>;
   /** Checks a webhook's signature and reads it; throws WebhookRejectedError when it does not verify. */

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { sandboxCards, sandboxPortalSessions, sandboxSubscriptions } from '../../db/schema';
+import {
+  sandboxCards,
+  sandboxPaymentMethods,
+  sandboxPortalSessions,
+  sandboxSubscriptions,
+} from '../../db/schema';
 import { type PaymentGateway, PaymentProviderError, type SavedCard, WebhookRejectedError } from './port';
 import { cancelSandboxSubscriptionAtPeriodEnd } from './sandbox-subscriptions';
 
@@ -12,6 +17,8 @@ export const SANDBOX_PORTAL_LIFETIME_MS = 5 * 60_000;
 export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
 export const SANDBOX_PORTAL_PATH = '/sandbox/portal';
 export const SANDBOX_RECEIPT_PATH = '/sandbox/receipt';
+/** Where the sandbox shows the receipt of an off-session charge (a plan's later instalment). */
+export const SANDBOX_CHARGE_RECEIPT_PATH = '/sandbox/charge';
 
 export const randomId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
@@ -91,6 +98,26 @@ export function createSandboxGateway(options: { db: Database; clock: Clock }): P
     async findReceiptUrl() {
       // Sandbox payments carry their receipt address in the event itself.
       return null;
+    },
+
+    async findSavedPaymentMethod(providerPaymentId) {
+      // Saved by the sandbox checkout page when a plan's first instalment was paid (pay-sandbox-checkout.ts).
+      const [method] = await db
+        .select({ id: sandboxPaymentMethods.id })
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.providerPaymentId, providerPaymentId));
+      return method ? { providerCustomerId: null, paymentMethodId: method.id } : null;
+    },
+
+    async chargeSavedPaymentMethod({ method }) {
+      const [saved] = await db
+        .select()
+        .from(sandboxPaymentMethods)
+        .where(eq(sandboxPaymentMethods.id, method.paymentMethodId));
+      if (!saved) return { status: 'failed', message: 'No such payment method.' };
+      // 4000 0000 0000 0341 is accepted at checkout and declined afterwards, as at Stripe.
+      if (saved.declinesOffSession) return { status: 'failed', message: 'Your card was declined.' };
+      return { status: 'succeeded', providerPaymentId: randomId('sbx_pi'), receiptUrl: null };
     },
 
     readWebhook() {

@@ -67,15 +67,25 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             metadata: { payment_session_id: request.paymentSessionId },
             // A destination charge: Stripe moves the payment to the tenant's account and the
             // application fee back to the platform.
-            payment_intent_data: request.destination
-              ? {
-                  transfer_data: { destination: request.destination.accountId },
-                  application_fee_amount:
-                    request.destination.applicationFeeAmount > 0
-                      ? request.destination.applicationFeeAmount
-                      : undefined,
-                }
-              : undefined,
+            payment_intent_data:
+              request.destination || request.savePaymentMethod
+                ? {
+                    ...(request.destination
+                      ? {
+                          transfer_data: { destination: request.destination.accountId },
+                          application_fee_amount:
+                            request.destination.applicationFeeAmount > 0
+                              ? request.destination.applicationFeeAmount
+                              : undefined,
+                        }
+                      : {}),
+                    // A payment plan charges the same card later, without the payer.
+                    ...(request.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
+                  }
+                : undefined,
+            // A saved card lives on a Customer: one is made for a payer who has none.
+            customer_creation:
+              request.savePaymentMethod && !request.providerCustomerId ? 'always' : undefined,
           },
           // Our session id: a retried request never opens a second Stripe session.
           { idempotencyKey: `checkout-${request.paymentSessionId}` },
@@ -161,6 +171,54 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
         ),
       );
       return { refundId: refund.id };
+    },
+
+    async findSavedPaymentMethod(providerPaymentId) {
+      const intent = await callStripe(() => stripe.paymentIntents.retrieve(providerPaymentId));
+      const method = intent.payment_method;
+      const customer = intent.customer;
+      if (!method) return null;
+      return {
+        providerCustomerId: typeof customer === 'string' ? customer : (customer?.id ?? null),
+        paymentMethodId: typeof method === 'string' ? method : method.id,
+      };
+    },
+
+    async chargeSavedPaymentMethod({ method, amount, description, key, metadata, destinationAccountId }) {
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: PAYMENT_CURRENCY,
+            customer: method.providerCustomerId ?? undefined,
+            payment_method: method.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description,
+            metadata,
+            transfer_data: destinationAccountId ? { destination: destinationAccountId } : undefined,
+            expand: ['latest_charge'],
+          },
+          // One charge per instalment attempt, however often the request is retried.
+          { idempotencyKey: `instalment-${key}` },
+        );
+      } catch (error) {
+        // A decline (402 card_error) is an answer: the instalment failed. Anything else is not known.
+        if (error instanceof Error && (error as { type?: string }).type === 'StripeCardError') {
+          return { status: 'failed', message: error.message };
+        }
+        return callStripe(() => Promise.reject(error));
+      }
+      if (intent.status !== 'succeeded') {
+        return { status: 'failed', message: `The payment needs the payer (${intent.status}).` };
+      }
+      const charge = intent.latest_charge;
+      return {
+        status: 'succeeded',
+        providerPaymentId: intent.id,
+        receiptUrl: typeof charge === 'object' && charge ? (charge.receipt_url ?? null) : null,
+      };
     },
 
     async findReceiptUrl(providerPaymentId) {

@@ -13,6 +13,7 @@ export * from './operators';
 export * from './pass-living';
 export * from './passes';
 export * from './patrol';
+export * from './payment-plans';
 export * from './payments';
 export * from './platform-admins';
 export * from './subscriptions';

@@ -52,6 +52,15 @@ export const tenants = pgTable('tenants', {
    */
   repeatOffenderNoticeCount: integer('repeat_offender_notice_count'),
   repeatOffenderOverdueDays: integer('repeat_offender_overdue_days'),
+  /**
+   * Payment plans (migration 1190, decision 222): a notice of at least this many cents may be paid
+   * in 2 to paymentPlanMaxInstalments monthly instalments plus paymentPlanFee; null: no plans.
+   */
+  paymentPlanThreshold: integer('payment_plan_threshold'),
+  paymentPlanMaxInstalments: integer('payment_plan_max_instalments').notNull().default(6),
+  paymentPlanFee: integer('payment_plan_fee').notNull().default(0),
+  /** Days after an instalment's first failure before the plan ends ('defaulted'). */
+  paymentPlanGraceDays: integer('payment_plan_grace_days').notNull().default(14),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { toCitation } from '../citations';
 import { enqueueEmail } from '../mail';
+import { cancelPlanOfVoidedNotice } from '../payment-plans';
 import { type AppealWithCitation, findAppealWithCitation, listAppealsWithCitations } from './queries';
 import { toAppeal } from './service';
 
@@ -169,6 +170,8 @@ export async function answerAppeal(options: {
     const outcome: Outcome = !body.isApproved ? 'denied' : reduceTo === null ? 'voided' : 'reduced';
     const change = body.isApproved ? noticeChangeOf(citation, { tenant, reduceTo, now }) : null;
     if (change) {
+      // A voided notice's payment plan ends with it: nothing more is charged (issue 31).
+      if (change.paymentStatus === 'Void') await cancelPlanOfVoidedNotice(tx, tenant.id, citation.id, now);
       const [changed] = await tx
         .update(citations)
         .set(change)

@@ -1,2 +1,3 @@
+/** What other features and the app may use of this feature; its other files are its own. */
 export * from './record-audit';
 export { auditRoutes } from './routes';

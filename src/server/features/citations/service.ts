@@ -16,6 +16,13 @@ import type { Database } from '../../db/client';
 import type { AppealRow, TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { findAppealByCitation } from '../appeals';
+import {
+  findNoticePlan,
+  type PlanWithInstalments,
+  planOfferFor,
+  toPaymentPlan,
+  withPlanAmounts,
+} from '../payment-plans';
 import { findStoredCitations } from './notice-search';
 import { type CitationWithCode, findCitationById, findExistingPlates } from './queries';
 
@@ -92,9 +99,26 @@ export async function getCitation(options: {
   citationId: string;
   now: Date;
 }): Promise<Citation> {
+  return (await getCitationWithPlan(options)).citation;
+}
+
+/**
+ * A notice with its payment plan (issue 31): while a plan is kept the notice owes what the plan
+ * has left, without late penalties; after a default, its tiers less what the plan paid.
+ */
+export async function getCitationWithPlan(options: {
+  db: Database;
+  tenant: TenantRow;
+  citationId: string;
+  now: Date;
+}): Promise<{ citation: Citation; plan: PlanWithInstalments | null }> {
   const row = await findCitationById(options.db, options.tenant.id, options.citationId);
   if (!row) throw notFound('Notice');
-  return toCitation(row, options.tenant, options.now);
+  const plan = await findNoticePlan(options.db, options.tenant.id, row.citation.id);
+  return {
+    citation: withPlanAmounts(toCitation(row, options.tenant, options.now), plan, options.tenant),
+    plan,
+  };
 }
 
 function toAppealProgress(appeal: AppealRow): AppealProgress {
@@ -114,9 +138,14 @@ export async function getCitationDetail(options: {
   citationId: string;
   now: Date;
 }): Promise<CitationDetail> {
-  const citation = await getCitation(options);
+  const { citation, plan } = await getCitationWithPlan(options);
   const appeal = await findAppealByCitation(options.db, options.tenant.id, citation.uuid);
-  return { ...citation, appeal: appeal ? toAppealProgress(appeal) : null };
+  return {
+    ...citation,
+    appeal: appeal ? toAppealProgress(appeal) : null,
+    paymentPlan: plan ? toPaymentPlan(plan, options.tenant) : null,
+    paymentPlanOffer: planOfferFor(citation, plan, options.tenant),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { type CitationRow, citations, type OperatorRow, type TenantRow } from '.
 import { notFound } from '../../errors';
 import { type AuditActor, listAuditLog } from '../audit';
 import { findCitationById, toCitation } from '../citations';
+import { findNoticePlan, toPaymentPlan, withPlanAmounts } from '../payment-plans';
 
 /** How many of a notice's changes its page lists. */
 const HISTORY_LIMIT = 50;
@@ -41,8 +42,10 @@ export async function getConsoleNotice(options: {
     entityId: noticeId,
     limit: HISTORY_LIMIT,
   });
+  const plan = await findNoticePlan(db, tenant.id, noticeId);
   return {
-    citation: toCitation(row, tenant, now),
+    citation: withPlanAmounts(toCitation(row, tenant, now), plan, tenant),
+    paymentPlan: plan ? toPaymentPlan(plan, tenant) : null,
     history: entries.map((entry) => ({
       action: entry.action,
       actorLabel: entry.actorLabel,

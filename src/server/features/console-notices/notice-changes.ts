@@ -21,6 +21,7 @@ import {
 import { badRequest, conflict } from '../../errors';
 import { recordAudit } from '../audit';
 import { isUniqueViolation } from '../customers';
+import { cancelPlanOfVoidedNotice } from '../payment-plans';
 import { attachUploads, verifyUploadUrls } from '../uploads';
 import { auditActorOf, getConsoleNotice, lockNotice } from './console-notice';
 
@@ -203,11 +204,13 @@ const statusFields = (row: CitationRow) => ({
 export function voidNotice(
   options: ChangeOptions & { noticeId: string; body: z.output<typeof voidNoticeBodySchema> },
 ) {
-  return changeNotice({ ...options, action: 'notice.void', reason: options.body.reason }, async (row) => {
+  return changeNotice({ ...options, action: 'notice.void', reason: options.body.reason }, async (row, tx) => {
     if (isCitationPaid(statusFields(row))) {
       throw conflict('This notice is paid: refund the payment before voiding it.');
     }
     if (isCitationVoided(statusFields(row))) throw conflict('This notice is already void.');
+    // Its payment plan ends with it: the instalments not yet charged never are (issue 31).
+    await cancelPlanOfVoidedNotice(tx, options.tenant.id, row.id, options.now);
     return { paymentStatus: 'Void', voidDate: options.now };
   });
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bannerKindFor, computeAmountDue } from '../../../shared/rules';
 import type { Transaction } from '../../db/client';
 import { citations, type PaymentSessionRow, tenants } from '../../db/schema';
+import { creditOfDefaultedPlan, lockNoticePlan, remainingOnPlan, settlePlanInFull } from '../payment-plans';
 import type { FulfilmentResult } from './fulfilments';
 
 /** What the notice's own line of a checkout charged, without the fee lines. */
@@ -42,11 +43,23 @@ export async function fulfilCitationPayment(
     voidDate: row.voidDate?.toISOString() ?? null,
     paymentStatus: row.paymentStatus as 'Open',
   };
-  const { amountDue } = computeAmountDue(fields, paidAt, tenant?.timezone ?? 'UTC');
-  const banner = bannerKindFor(fields, amountDue);
+  const computed = computeAmountDue(fields, paidAt, tenant?.timezone ?? 'UTC');
+  const banner = bannerKindFor(fields, computed.amountDue);
   if (banner === 'paid') return 'already-paid';
   if (banner !== 'payable') return 'not-payable';
+  // A notice on a payment plan (issue 31) owes what the plan has left; after a default, its
+  // tiers less what the plan paid towards it.
+  const plan = await lockNoticePlan(tx, session.tenantId, row.id);
+  let amountDue = computed.amountDue;
+  if (plan?.plan.status === 'active') {
+    // An instalment being charged right now may or may not be taken: pay the rest after it.
+    if (plan.instalments.some((instalment) => instalment.status === 'charging')) return 'not-payable';
+    amountDue = remainingOnPlan(plan.instalments);
+  } else if (plan?.plan.status === 'defaulted') {
+    amountDue = Math.max(0, amountDue - creditOfDefaultedPlan(plan));
+  }
   if (amountDue !== chargedForSubject(session)) return 'amount-changed';
+  if (plan?.plan.status === 'active') await settlePlanInFull(tx, plan.plan.id, paidAt);
   await tx
     .update(citations)
     .set({

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/client';
 import type { PaymentSessionRow, RefundReason } from '../../db/schema';
+import { fulfilPlanPayment } from '../payment-plans';
 import { fulfilCitationPayment } from './fulfil-citation';
 import { fulfilPassPayment } from './fulfil-pass';
 import { fulfilSubscriptionCheckout } from './fulfil-subscription-checkout';
@@ -35,6 +36,8 @@ export const fulfilments = {
   pass: fulfilPassPayment,
   /** The first payment of a subscription; its periods go to subscription-fulfilments.ts by its own purpose. */
   subscription: fulfilSubscriptionCheckout,
+  /** A payment plan's first instalment: the plan comes into force (payment-plans/fulfil-plan.ts). */
+  plan: fulfilPlanPayment,
 } satisfies Record<string, Fulfilment>;
 
 export type PaymentPurpose = keyof typeof fulfilments;

@@ -121,7 +121,13 @@ async function applyCheckoutEvent(
   }
   const result = await fulfilments[session.purpose](
     tx,
-    { ...session, status: 'paid', paidAt: now, receiptUrl: event.receiptUrl ?? session.receiptUrl },
+    {
+      ...session,
+      status: 'paid',
+      paidAt: now,
+      receiptUrl: event.receiptUrl ?? session.receiptUrl,
+      providerPaymentId: event.providerPaymentId ?? session.providerPaymentId,
+    },
     now,
   );
   return answer(OUTCOME_OF[result]);

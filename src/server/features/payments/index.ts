@@ -1,6 +1,8 @@
 /** What other features and the app may use of this feature; its other files are its own. */
 export { cancelSubscriptionAtPeriodEnd, isRenewing } from './cancel-subscription';
 export { customerBillingRoutes } from './customer-routes';
+export { chargedForSubject } from './fulfil-citation';
+export type { FulfilmentResult } from './fulfilments';
 export { renewDueSandboxSubscriptions } from './renew-sandbox-subscriptions';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox-routes';

@@ -6,7 +6,7 @@ import {
   startSandboxSubscription,
 } from '../../adapters/payments/sandbox-subscriptions';
 import type { Database } from '../../db/client';
-import type { PaymentSessionRow } from '../../db/schema';
+import { type PaymentSessionRow, sandboxPaymentMethods } from '../../db/schema';
 import { applyPaymentEvent, type PaymentEventOutcome } from './handle-payment-event';
 import { settlePaymentEvent } from './settle-payment-event';
 import type { SubscriptionFulfilments } from './subscription-fulfilments';
@@ -26,6 +26,17 @@ export async function paySandboxCheckout(options: {
   subscriptionFulfilments?: SubscriptionFulfilments;
 }): Promise<PaymentEventOutcome> {
   const { db, session, now, log } = options;
+  const providerPaymentId = randomId('sbx_pi');
+  const isRenewalDeclined = options.cardNumber.replace(/[\s-]/g, '') === SANDBOX_RENEWAL_DECLINED_CARD;
+  if (session.purpose === 'plan') {
+    // Like Checkout with setup_future_usage: the card stays on file for the plan's next instalments
+    // (declined then when it was 4000 0000 0000 0341).
+    await db.insert(sandboxPaymentMethods).values({
+      id: randomId('sbx_pm'),
+      providerPaymentId,
+      declinesOffSession: isRenewalDeclined,
+    });
+  }
   const outcome = await settlePaymentEvent({
     db,
     gateway: options.gateway,
@@ -34,7 +45,7 @@ export async function paySandboxCheckout(options: {
       kind: 'completed',
       type: 'checkout.session.completed',
       providerSessionId: session.providerSessionId,
-      providerPaymentId: randomId('sbx_pi'),
+      providerPaymentId,
       receiptUrl: new URL(
         `${SANDBOX_RECEIPT_PATH}/${session.providerSessionId}`,
         session.successUrl,
@@ -47,7 +58,7 @@ export async function paySandboxCheckout(options: {
   await db.transaction(async (tx) => {
     const firstInvoice = await startSandboxSubscription(tx, {
       providerSessionId: session.providerSessionId!,
-      isRenewalDeclined: options.cardNumber.replace(/[\s-]/g, '') === SANDBOX_RENEWAL_DECLINED_CARD,
+      isRenewalDeclined,
       now,
     });
     if (firstInvoice) {

@@ -47,6 +47,8 @@ export async function startCheckout(options: {
   customerId?: string | null;
   customerEmail?: string | null;
   providerCustomerId?: string | null;
+  /** Keep the card for later off-session charges (a payment plan's next instalments). */
+  savePaymentMethod?: boolean;
   now: Date;
   log?: { error(object: unknown, message: string): void };
   /**
@@ -78,6 +80,7 @@ export async function startCheckout(options: {
     expiresAt: new Date(options.now.getTime() + CHECKOUT_LIFETIME_MS),
     providerCustomerId: options.providerCustomerId,
     customerEmail: options.customerEmail,
+    savePaymentMethod: options.savePaymentMethod,
   };
   const { subscription } = options;
   let opened: { providerSessionId: string; url: string };

@@ -1,3 +1,4 @@
+/** What other features and the app may use of this feature; its other files are its own. */
 export * from './actions';
 export * from './actors';
 export * from './policy';

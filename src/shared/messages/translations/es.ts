@@ -2,9 +2,10 @@ import { registerTranslations } from '../../i18n/catalogue';
 import { esConsole } from './es-console';
 import { esDesk } from './es-desk';
 import { esPassesPart } from './es-passes';
+import { esPlans } from './es-plans';
 import { esPortalPart } from './es-portal';
 import './icu';
 
 /** The Spanish catalogue, registered when this module loads (lazily in a browser). */
-export const es = { ...esPortalPart, ...esPassesPart, ...esConsole, ...esDesk };
+export const es = { ...esPortalPart, ...esPassesPart, ...esConsole, ...esDesk, ...esPlans };
 registerTranslations('es', es);

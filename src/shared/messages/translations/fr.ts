@@ -2,9 +2,10 @@ import { registerTranslations } from '../../i18n/catalogue';
 import { frConsole } from './fr-console';
 import { frDesk } from './fr-desk';
 import { frPassesPart } from './fr-passes';
+import { frPlans } from './fr-plans';
 import { frPortalPart } from './fr-portal';
 import './icu';
 
 /** The French catalogue, registered when this module loads (lazily in a browser). */
-export const fr = { ...frPortalPart, ...frPassesPart, ...frConsole, ...frDesk };
+export const fr = { ...frPortalPart, ...frPassesPart, ...frConsole, ...frDesk, ...frPlans };
 registerTranslations('fr', fr);

@@ -56,12 +56,19 @@ export function citationQuery(uuid: string | undefined) {
   return contractQuery(getCitationContract, { params: { uuid: uuid ?? '' } });
 }
 
-export function useCitation(uuid: string | undefined, options: { awaitingPayment?: boolean } = {}) {
+export function useCitation(
+  uuid: string | undefined,
+  options: { awaitingPayment?: boolean; awaitingPlan?: boolean } = {},
+) {
   return useQuery({
     ...citationQuery(uuid),
     enabled: Boolean(uuid),
+    // A plan's first instalment leaves the notice open: it is confirmed once the plan is in force.
     refetchInterval: (query) =>
-      options.awaitingPayment && query.state.data && !isCitationPaid(query.state.data)
+      options.awaitingPayment &&
+      query.state.data &&
+      !isCitationPaid(query.state.data) &&
+      !(options.awaitingPlan && query.state.data.paymentPlan)
         ? PAYMENT_CONFIRMATION_POLL_MS
         : false,
   });

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Timeline, Title } from '@mantine/core';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { Citation } from '../../../shared/contract';
+import type { CitationDetail } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { citationMessages, paymentMessages } from '../../../shared/messages';
+import { citationMessages, paymentMessages, paymentPlanMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import {
   CITATION_BANNER_TEXT,
@@ -18,6 +18,7 @@ import { useCitation } from './api';
 import { citationHistory, upcomingPenaltyText } from './citation-presenters';
 import { PayCitationButton } from './pay-citation-button';
 import { PaymentBreakdown } from './payment-breakdown';
+import { PaymentPlanOfferPanel, PaymentPlanStatus } from './payment-plan-panel';
 
 const NEXT_STEP_TEXT: Record<CitationBannerKind, string> = {
   payable: citationMessages.nextStepPay,
@@ -32,10 +33,11 @@ function AmountCard({
   kind,
   timeZone,
 }: {
-  citation: Citation;
+  citation: CitationDetail;
   kind: CitationBannerKind;
   timeZone: string;
 }) {
+  const isOnPlan = citation.paymentPlan?.status === 'active';
   const headline = headlineAmount(citation);
   const upcoming = upcomingPenaltyText(citation);
   return (
@@ -61,7 +63,17 @@ function AmountCard({
               )}
             </Group>
           </Stack>
-          {kind === 'payable' && <PayCitationButton citation={citation} />}
+          {kind === 'payable' && (
+            <Stack gap="xs">
+              <PayCitationButton
+                citation={citation}
+                label={isOnPlan ? paymentPlanMessages.payRest : undefined}
+              />
+              {citation.paymentPlanOffer && !isOnPlan && (
+                <PaymentPlanOfferPanel citation={citation} offer={citation.paymentPlanOffer} />
+              )}
+            </Stack>
+          )}
         </Group>
         {kind === 'payable' && <PaymentBreakdown citation={citation} />}
         {upcoming && (
@@ -94,7 +106,7 @@ function AmountCard({
   );
 }
 
-function NextStep({ citation, kind }: { citation: Citation; kind: CitationBannerKind }) {
+function NextStep({ citation, kind }: { citation: CitationDetail; kind: CitationBannerKind }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="next-step-title">
       <Stack gap="xs">
@@ -117,7 +129,7 @@ function NextStep({ citation, kind }: { citation: Citation; kind: CitationBanner
   );
 }
 
-function History({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+function History({ citation, timeZone }: { citation: CitationDetail; timeZone: string }) {
   const entries = citationHistory(citation, timeZone);
   return (
     <Stack gap="sm" component="section" aria-labelledby="history-title">
@@ -142,7 +154,12 @@ export function CitationDetailPage() {
   // Where the checkout sends the browser back: ?checkout=success or ?checkout=cancelled.
   const checkoutReturn = searchParams.get('checkout');
   const timeZone = useTenantTimeZone();
-  const query = useCitation(citationUUID, { awaitingPayment: checkoutReturn === 'success' });
+  // Back from a plan's first instalment: the notice stays payable, on a plan once the payment is in.
+  const isPlanStarting = checkoutReturn === 'success' && searchParams.get('plan') === 'started';
+  const query = useCitation(citationUUID, {
+    awaitingPayment: checkoutReturn === 'success',
+    awaitingPlan: isPlanStarting,
+  });
 
   if (query.isLoading) return <Loader aria-label={citationMessages.loadingNotice} />;
   if (query.isError || !query.data) {
@@ -167,7 +184,12 @@ export function CitationDetailPage() {
       >
         {CITATION_BANNER_TEXT[banner]}
       </div>
-      {checkoutReturn === 'success' && banner === 'payable' && (
+      {isPlanStarting && citation.paymentPlan?.status === 'active' && (
+        <Text fw={600} role="status" data-testid="plan-started">
+          {paymentPlanMessages.firstPaidBanner}
+        </Text>
+      )}
+      {checkoutReturn === 'success' && banner === 'payable' && !(isPlanStarting && citation.paymentPlan) && (
         <Group gap="sm" role="status" data-testid="payment-confirming">
           <Loader size="sm" aria-hidden />
           <Text fw={600}>{paymentMessages.confirmingPayment}</Text>
@@ -179,6 +201,7 @@ export function CitationDetailPage() {
         </Text>
       )}
       <AmountCard citation={citation} kind={banner} timeZone={timeZone} />
+      {citation.paymentPlan && <PaymentPlanStatus plan={citation.paymentPlan} />}
       <NextStep citation={citation} kind={banner} />
       <FactsTable
         facts={[

@@ -8,7 +8,7 @@ import { useIsHydrated } from '../../app/use-is-hydrated';
 import { callApi } from '../../lib/api-client';
 
 /** Asks the server for a hosted checkout of what is due now and sends the browser there. */
-export function PayCitationButton({ citation }: { citation: Citation }) {
+export function PayCitationButton({ citation, label }: { citation: Citation; label?: string }) {
   const brand = useBrand();
   const [isStarting, setIsStarting] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);
@@ -31,7 +31,7 @@ export function PayCitationButton({ citation }: { citation: Citation }) {
   return (
     <Stack gap="xs">
       <Button size="lg" onClick={startCheckout} loading={isStarting} disabled={!isHydrated}>
-        {citationMessages.payNow}
+        {label ?? citationMessages.payNow}
       </Button>
       {hasFailed && (
         <Alert color="red" role="alert">

@@ -21,6 +21,7 @@ import {
   type ConsoleNotice,
   NOTICE_REASON_MAX,
   overrideNoticeAmountBodySchema,
+  type PaymentPlan,
   updateNoticeBodySchema,
   uuidSchema,
   voidNoticeBodySchema,
@@ -29,12 +30,14 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { citationMessages } from '../../../../shared/messages';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { paymentPlanMessages } from '../../../../shared/messages/payment-plans';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
 import { PhotoGallery, type PhotoGalleryLabels } from '../../../components/photo-gallery';
 import { useApiForm } from '../../../lib/use-api-form';
+import { InstalmentTable } from '../../citations/payment-plan-panel';
 import { useOperatorCan } from '../console-api';
 import { QueryError } from '../query-state';
 import {
@@ -231,6 +234,53 @@ function VoidSection({ citation }: { citation: Citation }) {
   );
 }
 
+const PLAN_STATUS_LABEL: Record<PaymentPlan['status'], string> = {
+  active: paymentPlanMessages.consoleStatusActive,
+  completed: paymentPlanMessages.consoleStatusCompleted,
+  defaulted: paymentPlanMessages.consoleStatusDefaulted,
+  canceled: paymentPlanMessages.consoleStatusCanceled,
+};
+
+/** The notice's payment plan (issue 31): its terms, what is paid and remains, every instalment. */
+function PlanSection({ plan }: { plan: PaymentPlan }) {
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="console-plan-title"
+      data-testid="console-plan"
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h3" id="console-plan-title">
+            {paymentPlanMessages.consoleTitle}
+          </Title>
+          <Badge variant="outline" color="dark">
+            {PLAN_STATUS_LABEL[plan.status]}
+          </Badge>
+        </Group>
+        <Text size="sm">
+          {fillMessage(paymentPlanMessages.consoleSummary, {
+            count: plan.instalmentCount,
+            total: formatMoney(plan.total),
+            fee: formatMoney(plan.fee),
+          })}
+        </Text>
+        <Group gap="lg">
+          <Text size="sm" fw={600}>
+            {fillMessage(paymentPlanMessages.onPlanPaid, { amount: formatMoney(plan.paid) })}
+          </Text>
+          <Text size="sm" fw={600}>
+            {fillMessage(paymentPlanMessages.onPlanRemaining, { amount: formatMoney(plan.remaining) })}
+          </Text>
+        </Group>
+        <InstalmentTable plan={plan} />
+      </Stack>
+    </Paper>
+  );
+}
+
 function History({ notice, timeZone }: { notice: ConsoleNotice; timeZone: string }) {
   return (
     <Paper withBorder p="md">
@@ -312,6 +362,7 @@ export function NoticeDetailPage() {
               <VoidSection citation={citation} />
             </>
           )}
+          {notice.data.paymentPlan && <PlanSection plan={notice.data.paymentPlan} />}
           <History notice={notice.data} timeZone={timeZone} />
         </>
       )}

@@ -22,11 +22,15 @@ import {
   tenantSettingsBodySchema,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
-import { consoleMessages, repeatOffenderMessages } from '../../../../shared/messages';
+import { consoleMessages, paymentPlanMessages, repeatOffenderMessages } from '../../../../shared/messages';
 import {
   listTimeZones,
+  MAX_PLAN_FEE,
+  MAX_PLAN_GRACE_DAYS,
+  MAX_PLAN_INSTALMENTS,
   MAX_REPEAT_OFFENDER_NOTICE_COUNT,
   MAX_REPEAT_OFFENDER_OVERDUE_DAYS,
+  MIN_PLAN_INSTALMENTS,
 } from '../../../../shared/rules';
 import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -249,6 +253,45 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
               {...form.getInputProps('repeatOffenderOverdueDays')}
               value={values.repeatOffenderOverdueDays ?? ''}
               onChange={(value) => form.setFieldValue('repeatOffenderOverdueDays', numberOrNull(value))}
+            />
+          </SimpleGrid>
+        </Section>
+
+        <Section title={paymentPlanMessages.settingsHeading}>
+          <Text size="sm">{paymentPlanMessages.settingsIntro}</Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NumberInput
+              label={paymentPlanMessages.thresholdLabel}
+              description={paymentPlanMessages.thresholdHint}
+              min={1}
+              allowDecimal={false}
+              {...form.getInputProps('paymentPlanThreshold')}
+              value={values.paymentPlanThreshold ?? ''}
+              onChange={(value) => form.setFieldValue('paymentPlanThreshold', numberOrNull(value))}
+            />
+            <NumberInput
+              label={paymentPlanMessages.maxInstalmentsLabel}
+              description={paymentPlanMessages.maxInstalmentsHint}
+              min={MIN_PLAN_INSTALMENTS}
+              max={MAX_PLAN_INSTALMENTS}
+              allowDecimal={false}
+              {...form.getInputProps('paymentPlanMaxInstalments')}
+            />
+            <NumberInput
+              label={paymentPlanMessages.feeLabel}
+              description={paymentPlanMessages.feeHint}
+              min={0}
+              max={MAX_PLAN_FEE}
+              allowDecimal={false}
+              {...form.getInputProps('paymentPlanFee')}
+            />
+            <NumberInput
+              label={paymentPlanMessages.graceDaysLabel}
+              description={paymentPlanMessages.graceDaysHint}
+              min={1}
+              max={MAX_PLAN_GRACE_DAYS}
+              allowDecimal={false}
+              {...form.getInputProps('paymentPlanGraceDays')}
             />
           </SimpleGrid>
         </Section>
