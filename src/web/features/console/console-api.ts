@@ -1,19 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { type Query, useQuery } from '@tanstack/react-query';
 import { getOperatorMeContract, signOutEverywhereContract } from '../../../shared/contract';
 import type { Action } from '../../../shared/rules/permission-actions';
+import { contractKey, contractQuery } from '../../lib/contract-query';
 import { readOperatorToken } from '../operator/operator-session';
 import { callAsOperator } from './operator-call';
 
 /** Every console query's key starts with this, so signing out forgets them all at once. */
 export const CONSOLE_QUERY_ROOT = 'dashboard';
 
-export const operatorMeKey = [CONSOLE_QUERY_ROOT, 'me'] as const;
+/**
+ * Whether a query was asked as the signed-in operator: read through `contractQuery(..., callAsOperator)`
+ * (decision 225), or still under a hand-written key starting with CONSOLE_QUERY_ROOT.
+ */
+export function isOperatorQuery(query: Query): boolean {
+  return query.meta?.caller === callAsOperator || query.queryKey[0] === CONSOLE_QUERY_ROOT;
+}
+
+export const operatorMeKey = contractKey(getOperatorMeContract);
 
 /** The signed-in operator and their role: the frame's menu and name. */
 export function useOperatorMe() {
   return useQuery({
-    queryKey: operatorMeKey,
-    queryFn: ({ signal }) => callAsOperator(getOperatorMeContract, {}, signal),
+    ...contractQuery(getOperatorMeContract, {}, callAsOperator),
     staleTime: 60_000,
     retry: false,
     // Signed out, there is nobody to ask about: the frame sends the visitor to sign-in, keeping

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../app/page-paths';
 import { ApiError } from '../../lib/api-client';
 import { clearOperatorToken } from '../operator/operator-session';
-import { CONSOLE_QUERY_ROOT } from './console-api';
+import { isOperatorQuery } from './console-api';
 
 /**
  * Signing out of the console: the token and every console query go, then the sign-in page. Any
@@ -20,7 +20,7 @@ export function useConsoleSession() {
     /** `returnTo`: the page to come back to after signing in again (a token that ran out). */
     (returnTo?: string) => {
       clearOperatorToken();
-      queryClient.removeQueries({ queryKey: [CONSOLE_QUERY_ROOT] });
+      queryClient.removeQueries({ predicate: isOperatorQuery });
       navigate(paths.console.login(), { replace: true, state: returnTo ? { from: returnTo } : null });
     },
     [navigate, queryClient],
@@ -32,7 +32,7 @@ export function useConsoleSession() {
         const error = event.query.state.error;
         if (
           event.type === 'updated' &&
-          event.query.queryKey[0] === CONSOLE_QUERY_ROOT &&
+          isOperatorQuery(event.query) &&
           error instanceof ApiError &&
           error.status === 401
         ) {

@@ -9,20 +9,20 @@ import {
   searchDashboardAppealsContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
+import { contractKey, contractQuery } from '../../lib/contract-query';
+import { callAsOperator } from '../console/operator-call';
 import { readOperatorToken } from './operator-session';
 
 export function signInOperator(email: string, password: string) {
   return callApi(operatorLoginContract, { body: { email, password } });
 }
 
-export const dashboardAppealsKey = ['dashboard', 'appeals'] as const;
+export const dashboardAppealsKey = contractKey(searchDashboardAppealsContract);
 
 /** A page of the console's appeal list; under dashboardAppealsKey, so an answer refreshes it. */
 export function useAppealSearch(query: SearchDashboardAppealsQuery) {
   return useQuery({
-    queryKey: [...dashboardAppealsKey, 'search', query],
-    queryFn: ({ signal }) =>
-      callApi(searchDashboardAppealsContract, { query }, { signal, authorization: readOperatorToken() }),
+    ...contractQuery(searchDashboardAppealsContract, { query }, callAsOperator),
     placeholderData: keepPreviousData,
   });
 }
@@ -31,17 +31,13 @@ export function answerAppeal(uuid: string, body: AnswerAppealBody) {
   return callApi(answerAppealContract, { params: { uuid }, body }, { authorization: readOperatorToken() });
 }
 
-export const appealThreadKey = (uuid: string) => ['dashboard', 'appeal-messages', uuid] as const;
+const appealThreadQuery = (uuid: string) =>
+  contractQuery(listDashboardAppealMessagesContract, { params: { uuid } }, callAsOperator);
+export const appealThreadKey = (uuid: string) => appealThreadQuery(uuid).queryKey;
 
 export function useDashboardAppealMessages(uuid: string) {
   return useQuery({
-    queryKey: appealThreadKey(uuid),
-    queryFn: ({ signal }) =>
-      callApi(
-        listDashboardAppealMessagesContract,
-        { params: { uuid } },
-        { signal, authorization: readOperatorToken() },
-      ),
+    ...appealThreadQuery(uuid),
   });
 }
 

@@ -33,9 +33,9 @@ import { consoleAuditMessages as m } from '../../../../shared/messages/console-a
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { API_BASE } from '../../../lib/api-client';
+import { contractKey } from '../../../lib/contract-query';
 import { downloadFile } from '../../../lib/download-file';
 import { readOperatorToken } from '../../operator/operator-session';
-import { CONSOLE_QUERY_ROOT } from '../console-api';
 import { ExportButton, ListBar, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { useOperators } from '../operators/operators-api';
@@ -163,7 +163,8 @@ export function AuditPage() {
   const { filters } = params;
   const operators = useOperators();
   const log = useInfiniteQuery({
-    queryKey: [CONSOLE_QUERY_ROOT, 'audit', filters],
+    queryKey: contractKey(listAuditContract, { query: filters }),
+    meta: { caller: callAsOperator },
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       callAsOperator(

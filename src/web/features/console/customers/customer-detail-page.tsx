@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BUSINESS_NAME_MAX, type ConsoleCustomer } from '../../../../shared/contract';
@@ -33,21 +33,15 @@ import { CustomerPrivacyCard } from './customer-privacy-card';
 /** Runs one change of the customer and shows its answer, or its error. */
 function useCustomerChange(uuid: string) {
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const run = async (change: () => Promise<ConsoleCustomer>) => {
-    setError(null);
-    setIsBusy(true);
-    try {
-      queryClient.setQueryData(customerKey(uuid), await change());
+  const mutation = useMutation({
+    mutationFn: (change: () => Promise<ConsoleCustomer>) => change(),
+    onSuccess: async (customer) => {
+      queryClient.setQueryData(customerKey(uuid), customer);
       await queryClient.invalidateQueries({ queryKey: customersKey });
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setIsBusy(false);
-    }
-  };
-  return { run, error, isBusy };
+    },
+  });
+  const run = (change: () => Promise<ConsoleCustomer>) => mutation.mutateAsync(change).catch(() => undefined);
+  return { run, error: mutation.error?.message ?? null, isBusy: mutation.isPending };
 }
 
 function GuestCodes({ customer }: { customer: ConsoleCustomer }) {

@@ -11,18 +11,20 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { SIGNUP_CODE_BATCH_MAX } from '../../../../shared/contract';
+import { issueSignupCodesContract, SIGNUP_CODE_BATCH_MAX } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { contractMutation } from '../../../lib/contract-query';
 import { DataTable } from '../data-table';
+import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
-import { issueSignupCodes, signupCodesKey, useSignupCodes } from './api';
+import { signupCodesKey, useSignupCodes } from './api';
 
 /** /dashboard/customers/signup-codes: issue batches of single-use sign-up codes and see who used them. */
 export function SignupCodesPage() {
@@ -31,23 +33,20 @@ export function SignupCodesPage() {
   const codes = useSignupCodes();
   const [count, setCount] = useState<number | string>(10);
   const [issued, setIssued] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setIssued(null);
-    setIsBusy(true);
-    try {
-      const batch = await issueSignupCodes(Number(count));
+  const issue = useMutation({
+    ...contractMutation(issueSignupCodesContract, callAsOperator),
+    onMutate: () => setIssued(null),
+    onSuccess: async (batch) => {
       setIssued(batch.length);
       await queryClient.invalidateQueries({ queryKey: signupCodesKey });
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setIsBusy(false);
-    }
+    },
+  });
+  const error = issue.error?.message ?? null;
+  const isBusy = issue.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isBusy) issue.mutate({ body: { count: Number(count) } });
   };
 
   return (

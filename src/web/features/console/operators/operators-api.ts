@@ -7,16 +7,13 @@ import {
   type UpdateOperatorBody,
   updateOperatorContract,
 } from '../../../../shared/contract';
-import { CONSOLE_QUERY_ROOT } from '../console-api';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { callAsOperator } from '../operator-call';
 
-export const operatorsKey = [CONSOLE_QUERY_ROOT, 'operators'] as const;
+export const operatorsKey = contractKey(listOperatorsContract);
 
 export function useOperators() {
-  return useQuery({
-    queryKey: operatorsKey,
-    queryFn: ({ signal }) => callAsOperator(listOperatorsContract, {}, signal),
-  });
+  return useQuery(contractQuery(listOperatorsContract, {}, callAsOperator));
 }
 
 export function inviteOperator(body: InviteOperatorBody) {

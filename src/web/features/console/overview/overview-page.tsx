@@ -8,7 +8,8 @@ import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
 import { paths } from '../../../app/page-paths';
-import { CONSOLE_QUERY_ROOT, useOperatorMe } from '../console-api';
+import { contractQuery } from '../../../lib/contract-query';
+import { useOperatorMe } from '../console-api';
 import { navItemsFor } from '../nav-items';
 import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
@@ -96,8 +97,7 @@ function TileCard({ tile, isLink }: { tile: Tile; isLink: boolean }) {
 export function OverviewPage() {
   const me = useOperatorMe();
   const overview = useQuery({
-    queryKey: [CONSOLE_QUERY_ROOT, 'overview'],
-    queryFn: ({ signal }) => callAsOperator(getConsoleOverviewContract, {}, signal),
+    ...contractQuery(getConsoleOverviewContract, {}, callAsOperator),
     refetchInterval: 60_000,
   });
   const role = me.data?.role ?? 'enforcement';

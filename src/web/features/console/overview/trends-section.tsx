@@ -19,7 +19,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import type { OperatorRole } from '../../../../shared/rules/operator-roles';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
-import { CONSOLE_QUERY_ROOT } from '../console-api';
+import { contractQuery } from '../../../lib/contract-query';
 import { navItemsFor } from '../nav-items';
 import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
@@ -212,8 +212,7 @@ export function TrendsSection({ role }: { role: OperatorRole }) {
   const today = isoDateOfDay(calendarDayNumberIn(new Date(), timeZone));
   const from = isoDateOfDay(calendarDayNumberIn(new Date(), timeZone) - Number(range) + 1);
   const trends = useQuery({
-    queryKey: [CONSOLE_QUERY_ROOT, 'trends', from, today],
-    queryFn: ({ signal }) => callAsOperator(getConsoleTrendsContract, { query: { from, to: today } }, signal),
+    ...contractQuery(getConsoleTrendsContract, { query: { from, to: today } }, callAsOperator),
   });
   const cards = useMemo(() => (trends.data ? cardsOf(trends.data) : []), [trends.data]);
   const openable = new Set(navItemsFor(role).map((item) => item.path));

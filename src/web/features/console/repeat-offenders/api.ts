@@ -1,17 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { exportRepeatOffendersContract, listRepeatOffendersContract } from '../../../../shared/contract';
 import { API_BASE } from '../../../lib/api-client';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { downloadFile } from '../../../lib/download-file';
 import { readOperatorToken } from '../../operator/operator-session';
-import { CONSOLE_QUERY_ROOT } from '../console-api';
 import { callAsOperator } from '../operator-call';
 
-export const repeatOffendersKey = [CONSOLE_QUERY_ROOT, 'repeat-offenders'] as const;
+export const repeatOffendersKey = contractKey(listRepeatOffendersContract);
 
 export function useRepeatOffenders(query: { page: number; pageSize: number }) {
   return useQuery({
-    queryKey: [...repeatOffendersKey, query],
-    queryFn: ({ signal }) => callAsOperator(listRepeatOffendersContract, { query }, signal),
+    ...contractQuery(listRepeatOffendersContract, { query }, callAsOperator),
     placeholderData: keepPreviousData,
   });
 }

@@ -27,6 +27,7 @@ import { apiKeyMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { ApiError } from '../../../lib/api-client';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { DataTable } from '../data-table';
@@ -34,7 +35,7 @@ import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
 import { QueryState } from '../query-state';
 
-const apiKeysKey = ['console', 'api-keys'] as const;
+const apiKeysKey = contractKey(listApiKeysContract);
 
 /** The new key, shown once with a copy button; closing the dialog forgets it. */
 function NewKeyDialog(props: { apiKey: string; onClose: () => void }) {
@@ -109,8 +110,7 @@ export function ApiKeysSection() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ConsoleApiKey | null>(null);
   const query = useQuery({
-    queryKey: apiKeysKey,
-    queryFn: ({ signal }) => callAsOperator(listApiKeysContract, {}, signal),
+    ...contractQuery(listApiKeysContract, {}, callAsOperator),
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
   });
   const { form, onSubmit, isSubmitting, formError } = useApiForm({

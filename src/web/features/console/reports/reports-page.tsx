@@ -24,6 +24,7 @@ import { consoleReportMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
@@ -32,7 +33,7 @@ import { QueryState } from '../query-state';
 import { ApiKeysSection } from './api-keys-section';
 import { isLinkOpen, ReportLinkCell, RevokeLinkCell } from './report-link-cells';
 
-const reportsKey = ['console', 'reports'] as const;
+const reportsKey = contractKey(listConsoleReportsContract);
 
 function CreateReportForm(props: { onCreated: () => Promise<void> }) {
   const timeZone = useTenantTimeZone();
@@ -110,8 +111,7 @@ export function ReportsPage() {
   const [revoking, setRevoking] = useState<{ report: ConsoleReport; range: string } | null>(null);
   const now = new Date();
   const query = useQuery({
-    queryKey: [...reportsKey, page],
-    queryFn: ({ signal }) => callAsOperator(listConsoleReportsContract, { query: { page } }, signal),
+    ...contractQuery(listConsoleReportsContract, { query: { page } }, callAsOperator),
     placeholderData: keepPreviousData,
   });
   const data = query.data;

@@ -12,13 +12,14 @@ import { formatDate } from '../../../../shared/format';
 import { consoleProductMessages, fillMessage, waitlistMessages as m } from '../../../../shared/messages';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useDocumentTitle } from '../../../app/use-document-title';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useOperatorMe } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
 import { QueryState } from '../query-state';
 
-const waitlistsKey = ['console', 'waitlists'] as const;
+const waitlistsKey = contractKey(listConsoleWaitlistsContract);
 
 function StatusBadge({ entry, timeZone }: { entry: ConsoleWaitlistEntry; timeZone: string }) {
   if (entry.status === 'offered' && entry.offerExpiresAt) {
@@ -174,8 +175,7 @@ export function WaitlistsPage() {
   useDocumentTitle(m.consoleTitle);
   const me = useOperatorMe();
   const query = useQuery({
-    queryKey: waitlistsKey,
-    queryFn: ({ signal }) => callAsOperator(listConsoleWaitlistsContract, {}, signal),
+    ...contractQuery(listConsoleWaitlistsContract, {}, callAsOperator),
   });
   const items = query.data?.items ?? [];
   const canManage = me.data?.role === 'tenant_admin';
