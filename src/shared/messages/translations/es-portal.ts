@@ -15,6 +15,7 @@ export const esPortalPart = {
     defaultNotOffered: 'El idioma predeterminado debe ser uno de los que ofrece el portal.',
     unknownLanguage: 'Elija inglés, francés o español.',
     yourLanguage: 'Su idioma',
+    notOffered: 'Este portal no ofrece ese idioma.',
   },
   serverErrorMessages: {
     internal: 'Algo salió mal de nuestro lado. Inténtelo de nuevo más tarde.',

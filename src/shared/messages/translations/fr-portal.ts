@@ -15,6 +15,7 @@ export const frPortalPart = {
     defaultNotOffered: 'La langue par défaut doit faire partie des langues offertes par le portail.',
     unknownLanguage: 'Choisissez l’anglais, le français ou l’espagnol.',
     yourLanguage: 'Votre langue',
+    notOffered: 'Ce portail n’offre pas cette langue.',
   },
   serverErrorMessages: {
     internal: 'Un problème est survenu de notre côté. Veuillez réessayer plus tard.',

@@ -6,6 +6,7 @@ import { fillMessage, patrolMessages } from '../../../shared/messages';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { isApiError } from '../../lib/api-client';
 import { signInOperator } from '../operator/api';
+import { followOperatorLanguage } from '../operator/operator-language';
 import { clearOperatorToken, readOperatorToken, storeOperatorToken } from '../operator/operator-session';
 import { StaffSignInForm } from '../operator/staff-sign-in-form';
 import { CheckPanel } from './check-panel';
@@ -49,9 +50,11 @@ export function PatrolPage() {
         title={patrolMessages.signInTitle}
         bodySchema={operatorLoginContract.body}
         signIn={(values) => signInOperator(values.email, values.password)}
-        onSignedIn={(jwtToken) => {
+        onSignedIn={(jwtToken, language) => {
           storeOperatorToken(jwtToken);
           void writeMeta('shiftStart', new Date().toISOString());
+          // The app follows the officer's saved language: the page opens again in it, signed in.
+          if (followOperatorLanguage(language)) return;
           setToken(readOperatorToken());
         }}
       />
