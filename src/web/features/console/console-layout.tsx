@@ -4,6 +4,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { currentLocale } from '../../../shared/i18n/current';
 import type { Locale } from '../../../shared/i18n/locales';
 import { consoleMessages } from '../../../shared/messages';
+// Counts in the console's messages are ICU plurals in English too (decision 228).
+import '../../../shared/messages/translations/icu';
 import { languageMessages, languageNames } from '../../../shared/messages/languages';
 import { rememberLanguage } from '../../app/language-menu';
 import { followOperatorLanguage, saveOperatorLanguage } from '../operator/operator-language';

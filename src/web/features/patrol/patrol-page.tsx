@@ -3,6 +3,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { operatorLoginContract, type PlateSnapshot } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { fillMessage, patrolMessages } from '../../../shared/messages';
+// The app's counts are ICU plurals in English too (decision 228).
+import '../../../shared/messages/translations/icu';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { isApiError } from '../../lib/api-client';
 import { signInOperator } from '../operator/api';
