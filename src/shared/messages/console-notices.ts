@@ -88,6 +88,7 @@ export const consoleNoticeMessages = /* @__PURE__ */ localized('consoleNoticeMes
   downloadTemplate: 'Download the template',
   fileLabel: 'CSV file',
   checkFile: 'Check file',
+  importLimits: 'At most {rows, number} notices and {kilobytes, number} kB per file.',
   importButton: '{count, plural, one {Import # notice} other {Import # notices}}',
   importDone: '{count, plural, one {# notice imported.} other {# notices imported.}}',
   importDoneSkipped:

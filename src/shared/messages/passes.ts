@@ -153,3 +153,16 @@ export const passMessages = /* @__PURE__ */ localized('passMessages', {
 export function formatPassMessage(template: string, values: Record<string, string | number>): string {
   return fillMessage(template, values);
 }
+
+/** How often a recurring pass is charged (issue 30): '$75.00 / month', 'renews every 3 months'. */
+export const periodMessages = /* @__PURE__ */ localized('periodMessages', {
+  recurringPrice: '{amount} / {period}',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+  days: '{count} days',
+  weeks: '{count} weeks',
+  months: '{count} months',
+  years: '{count} years',
+} as const);

@@ -3,6 +3,21 @@ import type { Catalogue } from './shape';
 /** Spanish (neutral Latin American, "usted"): the operators' console, reports and the platform screens. */
 export const esConsole = {
   languageNames: { en: 'English', fr: 'Français', es: 'Español' },
+  consoleNavMessages: {
+    overview: 'Resumen',
+    plates: 'Consulta de placa',
+    notices: 'Avisos',
+    repeatOffenders: 'Infractores reincidentes',
+    appeals: 'Apelaciones',
+    passes: 'Permisos',
+    products: 'Tipos de permiso',
+    waitlists: 'Listas de espera',
+    customers: 'Clientes',
+    reports: 'Informes',
+    settings: 'Configuración',
+    operators: 'Operadores',
+    audit: 'Registro de auditoría',
+  },
   consoleCustomerMessages: {
     listTitle: 'Clientes',
     searchLabel: 'Nombre o correo',
@@ -150,6 +165,7 @@ export const esConsole = {
     downloadTemplate: 'Descargar la plantilla',
     fileLabel: 'Archivo CSV',
     checkFile: 'Revisar archivo',
+    importLimits: 'Como máximo {rows, number} avisos y {kilobytes, number} kB por archivo.',
     importButton: 'Importar {count, plural, one {# aviso} other {# avisos}}',
     importDone: '{count, plural, one {Se importó # aviso} other {Se importaron # avisos}}.',
     problemsTitle:

@@ -17,6 +17,17 @@ export const esPassesPart = {
       'El enlace funciona una sola vez y vence en 24 horas. Si usted no lo pidió, ignore este correo.',
     beginRegistrationAction: 'Comenzar el registro',
   },
+  periodMessages: {
+    recurringPrice: '{amount} / {period}',
+    day: 'día',
+    week: 'semana',
+    month: 'mes',
+    year: 'año',
+    days: '{count} días',
+    weeks: '{count} semanas',
+    months: '{count} meses',
+    years: '{count} años',
+  },
   passMessages: {
     guestCodeRequired: 'Ingrese su código de invitado.',
     emailInvalid: 'Ingrese un correo electrónico válido.',

@@ -3,6 +3,21 @@ import type { Catalogue } from './shape';
 /** French (Canada, "vous"): the operators' console, reports and the platform screens. */
 export const frConsole = {
   languageNames: { en: 'English', fr: 'Français', es: 'Español' },
+  consoleNavMessages: {
+    overview: 'Vue d’ensemble',
+    plates: 'Recherche de plaque',
+    notices: 'Avis',
+    repeatOffenders: 'Récidivistes',
+    appeals: 'Contestations',
+    passes: 'Permis',
+    products: 'Types de permis',
+    waitlists: 'Listes d’attente',
+    customers: 'Clients',
+    reports: 'Rapports',
+    settings: 'Paramètres',
+    operators: 'Opérateurs',
+    audit: 'Journal d’audit',
+  },
   consoleCustomerMessages: {
     listTitle: 'Clients',
     searchLabel: 'Nom ou courriel',
@@ -150,6 +165,7 @@ export const frConsole = {
     downloadTemplate: 'Télécharger le modèle',
     fileLabel: 'Fichier CSV',
     checkFile: 'Vérifier le fichier',
+    importLimits: 'Au plus {rows, number} avis et {kilobytes, number} ko par fichier.',
     importButton: 'Importer {count, plural, one {# avis} other {# avis}}',
     importDone: '{count, plural, one {# avis importé} other {# avis importés}}.',
     problemsTitle:

@@ -17,6 +17,17 @@ export const frPassesPart = {
       'Le lien fonctionne une seule fois et expire dans 24 heures. Si vous n’avez rien demandé, ignorez ce courriel.',
     beginRegistrationAction: 'Commencer l’inscription',
   },
+  periodMessages: {
+    recurringPrice: '{amount} / {period}',
+    day: 'jour',
+    week: 'semaine',
+    month: 'mois',
+    year: 'an',
+    days: '{count} jours',
+    weeks: '{count} semaines',
+    months: '{count} mois',
+    years: '{count} ans',
+  },
   passMessages: {
     guestCodeRequired: 'Veuillez entrer votre code d’invité.',
     emailInvalid: 'Veuillez entrer un courriel valide.',

@@ -1,4 +1,4 @@
-import { repeatOffenderMessages } from '../../../shared/messages/repeat-offenders';
+import { consoleNavMessages } from '../../../shared/messages/console-nav';
 import type { OperatorRole } from '../../../shared/rules/operator-roles';
 
 /**
@@ -7,7 +7,7 @@ import type { OperatorRole } from '../../../shared/rules/operator-roles';
  * section only to the roles that may use it (the server checks every call again).
  */
 export interface ConsoleNavItem {
-  label: string;
+  readonly label: string;
   path: string;
   roles: readonly OperatorRole[];
 }
@@ -16,20 +16,31 @@ const EVERYONE: readonly OperatorRole[] = ['tenant_admin', 'staff', 'enforcement
 const OFFICE: readonly OperatorRole[] = ['tenant_admin', 'staff'];
 const ADMIN: readonly OperatorRole[] = ['tenant_admin'];
 
+/** A section whose label is read from the catalogue each time, so it is in the page's language. */
+function section(key: keyof typeof consoleNavMessages, path: string, roles: readonly OperatorRole[]) {
+  return {
+    get label() {
+      return consoleNavMessages[key];
+    },
+    path,
+    roles,
+  };
+}
+
 export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
-  { label: 'Overview', path: '/dashboard', roles: EVERYONE },
-  { label: 'Plate lookup', path: '/dashboard/plates', roles: EVERYONE },
-  { label: 'Notices', path: '/dashboard/notices', roles: EVERYONE },
-  { label: repeatOffenderMessages.pageTitle, path: '/dashboard/repeat-offenders', roles: EVERYONE },
-  { label: 'Appeals', path: '/dashboard/appeals', roles: OFFICE },
-  { label: 'Passes', path: '/dashboard/passes', roles: EVERYONE },
-  { label: 'Pass products', path: '/dashboard/products', roles: OFFICE },
-  { label: 'Waitlists', path: '/dashboard/waitlists', roles: OFFICE },
-  { label: 'Customers', path: '/dashboard/customers', roles: OFFICE },
-  { label: 'Reports', path: '/dashboard/reports', roles: EVERYONE },
-  { label: 'Settings', path: '/dashboard/settings', roles: ADMIN },
-  { label: 'Operators', path: '/dashboard/operators', roles: ADMIN },
-  { label: 'Audit log', path: '/dashboard/audit', roles: ADMIN },
+  section('overview', '/dashboard', EVERYONE),
+  section('plates', '/dashboard/plates', EVERYONE),
+  section('notices', '/dashboard/notices', EVERYONE),
+  section('repeatOffenders', '/dashboard/repeat-offenders', EVERYONE),
+  section('appeals', '/dashboard/appeals', OFFICE),
+  section('passes', '/dashboard/passes', EVERYONE),
+  section('products', '/dashboard/products', OFFICE),
+  section('waitlists', '/dashboard/waitlists', OFFICE),
+  section('customers', '/dashboard/customers', OFFICE),
+  section('reports', '/dashboard/reports', EVERYONE),
+  section('settings', '/dashboard/settings', ADMIN),
+  section('operators', '/dashboard/operators', ADMIN),
+  section('audit', '/dashboard/audit', ADMIN),
 ];
 
 export function navItemsFor(role: OperatorRole): ConsoleNavItem[] {

@@ -22,7 +22,13 @@ import {
   type WaitlistOffer,
 } from '../../../shared/contract';
 import { dayjs, formatDate } from '../../../shared/format';
-import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from '../../../shared/messages';
+import {
+  commonMessages,
+  fillMessage,
+  passMessages,
+  passScreenMessages,
+  waitlistMessages,
+} from '../../../shared/messages';
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
@@ -400,7 +406,7 @@ export function GuestCheckoutPage() {
     (customeruuid && token && verification.isPending) ||
     (offerToken && offer.isPending)
   )
-    return <Loader aria-label="Loading" />;
+    return <Loader aria-label={commonMessages.loading} />;
   const isVerified = verification.isSuccess;
   if (product.data.isEmailVerify && !isVerified) {
     return (
@@ -441,7 +447,8 @@ export function CustomerApplyPage() {
   const offerToken = searchParams.get('offer');
   const offer = useWaitlistOffer(offerToken);
   if (product.isError) return <Navigate to="/404" replace />;
-  if (product.isPending || (offerToken && offer.isPending)) return <Loader aria-label="Loading" />;
+  if (product.isPending || (offerToken && offer.isPending))
+    return <Loader aria-label={commonMessages.loading} />;
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>
       {product.data.isSoldOut && !offer.data ? (
