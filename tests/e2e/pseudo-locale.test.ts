@@ -20,10 +20,7 @@ let page: Page;
 const demoStrings = new Set<string>();
 /** Spaces and the punctuation and symbols around a piece of text, as the screens' pieces are cut. */
 const trimmed = (text: string) =>
-  text
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
-    .toLowerCase();
+  text.replace(/\s+/g, ' ').replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '');
 function collect(value: unknown) {
   if (typeof value === 'string') demoStrings.add(trimmed(value));
   else if (Array.isArray(value)) value.forEach(collect);

@@ -100,6 +100,8 @@ export const passMessages = /* @__PURE__ */ localized('passMessages', {
   statusWaiting: 'Waiting for approval',
   statusRejected: 'Rejected',
   statusExpired: 'Expired',
+  statusPaid: 'Paid',
+  statusCanceled: 'Canceled',
   statusNeedsPayment: 'Needs payment',
   paymentRequired: 'Payment required',
   proceedToPayment: 'Proceed to payment',
@@ -165,4 +167,13 @@ export const periodMessages = /* @__PURE__ */ localized('periodMessages', {
   weeks: '{count} weeks',
   months: '{count} months',
   years: '{count} years',
+  // How long a pass runs: '1 day', '3 hours' (the two largest parts).
+  monthOne: '1 month',
+  monthMany: '{count} months',
+  dayOne: '1 day',
+  dayMany: '{count} days',
+  hourOne: '1 hour',
+  hourMany: '{count} hours',
+  minuteOne: '1 minute',
+  minuteMany: '{count} minutes',
 } as const);
