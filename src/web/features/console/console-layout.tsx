@@ -104,8 +104,8 @@ export function ConsoleLayout() {
                   <Menu.Item
                     key={language}
                     lang={language}
-                    role="menuitemradio"
-                    aria-checked={language === currentLocale()}
+                    // Mantine's items are menuitems, which take no aria-checked: the current one is marked.
+                    aria-current={language === currentLocale() ? 'true' : undefined}
                     leftSection={<span aria-hidden="true">{language === currentLocale() ? '✓' : ''}</span>}
                     onClick={() => void chooseOwnLanguage(language)}
                     data-testid={`operator-language-${language}`}
