@@ -17,6 +17,16 @@ export const esPortalPart = {
     yourLanguage: 'Su idioma',
     notOffered: 'Este portal no ofrece ese idioma.',
   },
+  paymentStatusMessages: {
+    'Paid off platform': 'Pagado fuera de la plataforma',
+    Paid: 'Pagado',
+    Open: 'Pendiente',
+    Archived: 'Archivado',
+    'Past due': 'Vencido',
+    Void: 'Anulado',
+    Uncollectable: 'Incobrable',
+    Reopen: 'Reabierto',
+  },
   serverErrorMessages: {
     internal: 'Algo salió mal de nuestro lado. Inténtelo de nuevo más tarde.',
     unavailable: 'El servicio no está disponible por un momento. Inténtelo de nuevo en unos segundos.',

@@ -17,6 +17,16 @@ export const frPortalPart = {
     yourLanguage: 'Votre langue',
     notOffered: 'Ce portail n’offre pas cette langue.',
   },
+  paymentStatusMessages: {
+    'Paid off platform': 'Payé hors plateforme',
+    Paid: 'Payé',
+    Open: 'Impayé',
+    Archived: 'Archivé',
+    'Past due': 'En retard',
+    Void: 'Annulé',
+    Uncollectable: 'Irrécouvrable',
+    Reopen: 'Rouvert',
+  },
   serverErrorMessages: {
     internal: 'Un problème est survenu de notre côté. Veuillez réessayer plus tard.',
     unavailable: 'Le service est brièvement indisponible. Veuillez réessayer dans quelques secondes.',

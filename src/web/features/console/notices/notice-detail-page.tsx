@@ -29,6 +29,7 @@ import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
+import { paymentStatusText } from '../../../../shared/rules/citation-status';
 import { useTenantTimeZone } from '../../../app/brand';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -273,7 +274,7 @@ export function NoticeDetailPage() {
           <Group justify="space-between" wrap="wrap">
             <Title order={1}>{fillMessage(m.detailTitle, { number: citation.citationNumber })}</Title>
             <Badge size="lg" variant="light" c="dark.9" color={statusBadgeColor(citation.paymentStatus)}>
-              {citation.paymentStatus}
+              {paymentStatusText(citation.paymentStatus)}
             </Badge>
           </Group>
           {created && (
