@@ -249,7 +249,9 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     await row.waitFor();
     const text = (await row.textContent()) ?? '';
     expect(text).toMatch(FRENCH_1234_50);
-    expect(text).toContain('2026-11-05');
+    // The date and time as French Canada writes them, and the status paid above, in French.
+    expect(text).toContain('5 nov. 2026, 14 h 05');
+    expect(text).toContain('Payé');
     await expectWholeInLanguage('fr');
   });
 });
