@@ -7,6 +7,7 @@ import {
   newContext,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession, writeSession } from './support/sessions';
 
 // Three languages (issue 30): pages in French and Spanish at 390 px, hydrated in the language the
 // server rendered, the choice remembered, money and dates written for the language.
@@ -148,5 +149,107 @@ describe('Spanish at 390 px', () => {
     } finally {
       await spanishBrowser.close();
     }
+  });
+});
+
+// Paying, getting a pass, the dashboard and the console in French and Spanish (issue 30). They write
+// only to `langtest` (tests/e2e/fixtures/languages.json), whose notice is $1,234.50.
+const LANGTEST_NOTICE = '5a1e0000-0000-4000-8000-000000000401';
+/** 1 234,50 $ as fr-CA writes it: a no-break (or narrow no-break) space between thousands, and before $. */
+const FRENCH_1234_50 = /1[\u00a0\u202f ]234,50\u00a0\$/;
+
+describe('paying, a pass, the dashboard and the console in French and Spanish', () => {
+  it('pays a notice in French through the sandbox checkout', { timeout: 180_000 }, async () => {
+    await page.goto(tenantUrl('langtest', `/citations/${LANGTEST_NOTICE}?lang=fr`));
+    await appReady();
+    await page.getByText('Montant dû').first().waitFor();
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toMatch(FRENCH_1234_50);
+    // Issued 2026-11-05 at 14:05 in Toronto, as French Canada writes it; the status in French.
+    expect(text).toContain('5 nov. 2026, 14 h 05');
+    expect(text).toContain('Impayé');
+    await expectWholeInLanguage('fr');
+    await page.getByRole('button', { name: 'Payer', exact: true }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: 'Paiement de test' }).waitFor();
+    await page.getByLabel('Numéro de carte').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiration (MM/AA)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    const pay = page.getByRole('button', { name: /^Payer / });
+    await expect(pay.textContent()).resolves.toMatch(FRENCH_1234_50);
+    await pay.click();
+    await page.waitForURL(tenantUrl('langtest', `/citations/${LANGTEST_NOTICE}?checkout=success`));
+    await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe('Paiement réussi.');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr');
+  });
+
+  it('gets a pass in Spanish, through the sandbox checkout', { timeout: 180_000 }, async () => {
+    await page.goto(tenantUrl('langtest', '/permits/choose?lang=es'));
+    await appReady();
+    const card = page.getByRole('article', { name: 'Pase Langtest' });
+    await expect(card.getByTestId('product-price').textContent()).resolves.toBe('$12.00');
+    await expect(page.locator('main').textContent()).resolves.toContain('Elija un permiso');
+    await expectWholeInLanguage('es');
+    await card.getByRole('button').first().click();
+    await page.waitForURL(/\/permit\/[0-9a-f-]{36}\/guestcheckout$/);
+    await page.getByRole('heading', { name: 'Registre su permiso' }).waitFor();
+    await page.getByLabel('Nombre completo').fill('Gabriela Guía');
+    await page.getByLabel('Correo electrónico', { exact: false }).first().fill('gabriela@langtest.example');
+    await page.getByLabel('Placa').fill('gab 42');
+    await page.getByLabel('Modelo').fill('versa');
+    await expectWholeInLanguage('es');
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: 'Pago de prueba' }).waitFor();
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await page.getByLabel(/^Vencimiento/).fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Pagar $12.00' }).click();
+    await page.waitForURL(/\/permits\/apply\/[0-9a-f-]{36}\/success\?checkout=success$/);
+    await page.getByRole('heading', { name: '¡Su permiso fue emitido!' }).waitFor();
+    await expectWholeInLanguage('es');
+  });
+
+  it("shows a customer's dashboard in Spanish", { timeout: 120_000 }, async () => {
+    await writeSession(page, 'langtest', 'lucia@langtest.example', 'Parking#2026');
+    await page.goto(tenantUrl('langtest', '/permits/dashboard?lang=es'));
+    await appReady();
+    await page
+      .getByRole('heading', { name: /Permisos|Sus permisos/ })
+      .first()
+      .waitFor();
+    await expectWholeInLanguage('es');
+  });
+
+  it('opens the console in French once the operator chooses it, with French money and dates', {
+    timeout: 180_000,
+  }, async () => {
+    await writeOperatorSession(page, 'langtest', 'ops@langtest.example', 'Parking#2026');
+    await page.goto(tenantUrl('langtest', '/dashboard'));
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    // The account menu: the operator's own language, saved on the account.
+    // (At 390 px the name gives way to the role badge: the button is found by its place.)
+    await page.locator('.console__who').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Français' }).click()]);
+    await page.getByRole('heading', { name: 'Vue d’ensemble' }).waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr');
+    const saved = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/dashboard/me', {
+        headers: { authorization: localStorage.getItem('operatorJwt') ?? '' },
+      });
+      return (await response.json()).language;
+    });
+    expect(saved).toBe('fr');
+    await expectWholeInLanguage('fr');
+    await page.goto(tenantUrl('langtest', '/dashboard/notices'));
+    await page.getByRole('heading', { name: 'Avis' }).first().waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'LT0401' });
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toMatch(FRENCH_1234_50);
+    // The date and time as French Canada writes them, and the status paid above, in French.
+    expect(text).toContain('5 nov. 2026, 14 h 05');
+    expect(text).toContain('Payé');
+    await expectWholeInLanguage('fr');
   });
 });

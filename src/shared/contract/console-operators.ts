@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
+import { languageMessages } from '../messages/languages';
 import { OPERATOR_ROLES } from '../rules/operator-roles';
 import { ACTIONS } from '../rules/permission-actions';
 import { emailInputSchema, newPasswordSchema } from './accounts';
@@ -28,7 +30,15 @@ export const operatorMeSchema = z.object({
    * server checks every call again).
    */
   permissions: z.array(z.enum(ACTIONS)),
-  tenant: z.object({ subdomain: z.string(), brandTitle: z.string(), timezone: z.string() }),
+  /** The language the operator chose to read the console and the patrol app in; null: none chosen. */
+  language: z.enum(LOCALES).nullable(),
+  tenant: z.object({
+    subdomain: z.string(),
+    brandTitle: z.string(),
+    timezone: z.string(),
+    /** The languages the tenant offers: the ones an operator may choose among. */
+    languages: z.array(z.enum(LOCALES)),
+  }),
 });
 export type OperatorMe = z.infer<typeof operatorMeSchema>;
 
@@ -41,6 +51,24 @@ export const getOperatorMeContract = defineRoute({
   permission: 'console.read',
   response: operatorMeSchema,
   errors: [401, 403, 404],
+});
+
+export const operatorLanguageBodySchema = z.object({
+  /** One of the languages the tenant offers (checked on save); null: follow the browser again. */
+  language: z.enum(LOCALES, { message: languageMessages.unknownLanguage }).nullable(),
+});
+
+export const updateOperatorLanguageContract = defineRoute({
+  method: 'PUT',
+  path: '/dashboard/me/language',
+  summary:
+    'Saves the language the signed-in operator reads the console and the patrol app in (one the tenant offers)',
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'console.read',
+  body: operatorLanguageBodySchema,
+  response: z.object({ language: z.enum(LOCALES).nullable() }),
+  errors: [400, 401, 403, 404],
 });
 
 export const signOutEverywhereContract = defineRoute({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales';
 import { defineRoute } from './define-route';
 
 export const operatorLoginBodySchema = z.object({
@@ -10,6 +11,8 @@ export const operatorLoginResponseSchema = z.object({
   jwtToken: z.string(),
   uuid: z.uuid(),
   fullname: z.string(),
+  /** The language the operator saved (issue 30): the console and the patrol app open in it. */
+  language: z.enum(LOCALES).nullable(),
 });
 
 export const operatorLoginContract = defineRoute({

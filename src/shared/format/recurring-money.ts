@@ -1,3 +1,5 @@
+import { fillMessage } from '../messages/fill';
+import { periodMessages } from '../messages/passes';
 import { formatMoney } from './money';
 
 /** A billing period as the payment port and the pass products name it. */
@@ -14,12 +16,16 @@ export function periodOfBilling(billingPeriod: string): RecurringPeriod | null {
     : null;
 }
 
-/** 'month', or '3 months': how often a recurring charge comes. */
+/** 'month', or '3 months': how often a recurring charge comes, in the current language. */
 export function formatPeriod(period: RecurringPeriod): string {
-  return period.count === 1 ? period.interval : `${period.count} ${period.interval}s`;
+  if (period.count === 1) return periodMessages[period.interval];
+  return fillMessage(periodMessages[`${period.interval}s`], { count: period.count });
 }
 
 /** What a recurring charge costs and how often: '$75.00 / month'. */
 export function formatRecurringMoney(cents: number, period: RecurringPeriod): string {
-  return `${formatMoney(cents)} / ${formatPeriod(period)}`;
+  return fillMessage(periodMessages.recurringPrice, {
+    amount: formatMoney(cents),
+    period: formatPeriod(period),
+  });
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fillMessage } from '../messages/fill';
+import { bulkMessages } from '../messages/outcomes';
 import '../messages/passes';
+import '../messages/translations/es';
 import '../messages/translations/fr';
 import { localized, translateEnglish } from './catalogue';
 import { setPageLocale } from './current';
@@ -34,6 +36,20 @@ describe('localized messages', () => {
       '3 avis importés.',
     );
     expect(fillMessage('Photo {n} sur {count}', { n: 1, count: 2 })).toBe('Photo 1 sur 2');
+  });
+
+  it('pluralise counts given as numbers, in English too, grouped for the language (decision 228)', () => {
+    expect(fillMessage(bulkMessages.approveTitle, { count: 1 })).toBe('Approve 1 pass?');
+    expect(fillMessage(bulkMessages.approveTitle, { count: 1234 })).toBe('Approve 1,234 passes?');
+    expect(fillMessage(bulkMessages.selectedCount, { count: 1234 })).toBe('1,234 selected');
+    setPageLocale('fr');
+    expect(fillMessage(bulkMessages.selectedCount, { count: 1 })).toBe('1 ligne sélectionnée');
+    expect(fillMessage(bulkMessages.selectedCount, { count: 1234 })).toMatch(
+      /^1\s234 lignes sélectionnées$/u,
+    );
+    setPageLocale('es');
+    expect(fillMessage(bulkMessages.doneAll, { count: 1 })).toBe('Se cambió 1 registro.');
+    expect(fillMessage(bulkMessages.doneAll, { count: 2 })).toBe('Se cambiaron 2 registros.');
   });
 
   it('translate an English text read before the language was known', () => {

@@ -130,6 +130,11 @@ export function registerIcuFormatter(format: IcuFormatter): void {
 /** `{name, plural, ...}`, `{name, select, ...}`, `{n, number}`: what needs the ICU formatter. */
 const ICU_ARGUMENT = /\{\s*\w+\s*,\s*(plural|select|selectordinal|number|date|time)\b/;
 
+/** Whether a message needs the ICU formatter: English counts in the console do (decision 228). */
+export function hasIcuArgument(template: string): boolean {
+  return ICU_ARGUMENT.test(template);
+}
+
 /**
  * Fills a message's placeholders. English (the spec's texts) uses plain `{name}` placeholders,
  * filled here without a library; a translation that needs plurals or selects is formatted by
@@ -139,6 +144,6 @@ export function formatTemplate(
   template: string,
   values: Record<string, string | number>,
 ): string | undefined {
-  if (!ICU_ARGUMENT.test(template) || !icuFormatter) return undefined;
+  if (!hasIcuArgument(template) || !icuFormatter) return undefined;
   return icuFormatter(template, values, currentLocale());
 }

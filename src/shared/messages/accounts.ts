@@ -39,6 +39,9 @@ export const accountMessages = /* @__PURE__ */ localized('accountMessages', {
   ruleLowercase: '1 lowercase letter',
   ruleDigit: '1 number',
   ruleSpecial: '1 special character',
+  /** After a password rule, for a screen reader. */
+  ruleMet: 'met',
+  ruleNotMet: 'not met yet',
   verifyEmailTitle: 'Verify your email address',
   emailVerified: 'Your email address is verified. Thank you!',
   emailVerifyFailed: 'This verification link is invalid or has expired.',
@@ -68,6 +71,8 @@ export const accountMessages = /* @__PURE__ */ localized('accountMessages', {
   email: 'Email',
   password: 'Password',
   maskedPassword: '••••••••',
+  /** What a screen reader says for the masked password. */
+  passwordHidden: 'Hidden',
   edit: 'Edit',
   editLocation: 'Edit location',
   editName: 'Edit name',

@@ -105,3 +105,15 @@ export const homeMessages = /* @__PURE__ */ localized('homeMessages', {
   contactEmail: 'Email',
   contactPhone: 'Phone',
 } as const);
+
+/** A notice's payment status as a driver reads it: the status itself in English (the spec's words). */
+export const paymentStatusMessages = /* @__PURE__ */ localized('paymentStatusMessages', {
+  'Paid off platform': 'Paid off platform',
+  Paid: 'Paid',
+  Open: 'Open',
+  Archived: 'Archived',
+  'Past due': 'Past due',
+  Void: 'Void',
+  Uncollectable: 'Uncollectable',
+  Reopen: 'Reopen',
+} as const);

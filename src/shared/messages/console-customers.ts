@@ -52,7 +52,7 @@ export const consoleCustomerMessages = /* @__PURE__ */ localized('consoleCustome
   signupCodesEmpty: 'No sign-up codes yet.',
   countLabel: 'How many',
   issueCodes: 'Issue codes',
-  codesIssued: '{count} codes issued.',
+  codesIssued: '{count, plural, one {# code issued.} other {# codes issued.}}',
   unused: 'Unused',
   usedBy: 'Used by {email}',
   columnCode: 'Code',

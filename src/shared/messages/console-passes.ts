@@ -132,7 +132,7 @@ export const accessCodeMessages = /* @__PURE__ */ localized('accessCodeMessages'
   count: 'How many',
   prefix: 'Prefix (optional)',
   generate: 'Generate codes',
-  generated: '{count} codes generated.',
+  generated: '{count, plural, one {# code generated.} other {# codes generated.}}',
   exportCsv: 'Export CSV',
   columnCode: 'Code',
   columnCreated: 'Created',

@@ -7,6 +7,7 @@ export * from './console-audit';
 export * from './console-customers';
 export * from './console-desk';
 export * from './console-lists';
+export * from './console-nav';
 export * from './console-notices';
 export * from './console-passes';
 export * from './emails';

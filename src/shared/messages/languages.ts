@@ -12,6 +12,7 @@ export const languageMessages = /* @__PURE__ */ localized('languageMessages', {
   defaultNotOffered: 'The default language must be one of the languages the portal offers.',
   unknownLanguage: 'Choose English, French or Spanish.',
   yourLanguage: 'Your language',
+  notOffered: 'This portal does not offer that language.',
 } as const);
 
 /**

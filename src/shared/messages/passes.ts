@@ -100,6 +100,8 @@ export const passMessages = /* @__PURE__ */ localized('passMessages', {
   statusWaiting: 'Waiting for approval',
   statusRejected: 'Rejected',
   statusExpired: 'Expired',
+  statusPaid: 'Paid',
+  statusCanceled: 'Canceled',
   statusNeedsPayment: 'Needs payment',
   paymentRequired: 'Payment required',
   proceedToPayment: 'Proceed to payment',
@@ -153,3 +155,25 @@ export const passMessages = /* @__PURE__ */ localized('passMessages', {
 export function formatPassMessage(template: string, values: Record<string, string | number>): string {
   return fillMessage(template, values);
 }
+
+/** How often a recurring pass is charged (issue 30): '$75.00 / month', 'renews every 3 months'. */
+export const periodMessages = /* @__PURE__ */ localized('periodMessages', {
+  recurringPrice: '{amount} / {period}',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+  days: '{count} days',
+  weeks: '{count} weeks',
+  months: '{count} months',
+  years: '{count} years',
+  // How long a pass runs: '1 day', '3 hours' (the two largest parts).
+  monthOne: '1 month',
+  monthMany: '{count} months',
+  dayOne: '1 day',
+  dayMany: '{count} days',
+  hourOne: '1 hour',
+  hourMany: '{count} hours',
+  minuteOne: '1 minute',
+  minuteMany: '{count} minutes',
+} as const);

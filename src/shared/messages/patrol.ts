@@ -24,7 +24,7 @@ export const patrolMessages = /* @__PURE__ */ localized('patrolMessages', {
   covered: 'Covered',
   notCovered: 'Not covered',
   /** {count}: outstanding notices on the plate. */
-  outstandingNotices: '{count} outstanding notices',
+  outstandingNotices: '{count, plural, one {# outstanding notice} other {# outstanding notices}}',
   outstandingNotice: '1 outstanding notice',
   /** {until}: local date and time. */
   coveredUntil: 'Until {until}',

@@ -1,10 +1,19 @@
 import type { Citation, PaymentStatus } from '../contract/citations';
+import { paymentStatusMessages } from '../messages/citations';
 
 type StatusFields = Pick<Citation, 'paymentStatus' | 'datePaid' | 'voidDate'>;
 
 /** 'Uncollectable' is shown to the public as 'Open'; every other status as it is. */
 export function displayPaymentStatus(status: PaymentStatus): string {
-  return status === 'Uncollectable' ? 'Open' : status;
+  // The spec's words in English (the status itself); translated in French and Spanish (issue 30).
+  return paymentStatusMessages[status === 'Uncollectable' ? 'Open' : status];
+}
+
+/** Any payment status as the console shows it: in the current language where it is a known one. */
+export function paymentStatusText(status: string): string {
+  return Object.hasOwn(paymentStatusMessages, status)
+    ? paymentStatusMessages[status as PaymentStatus]
+    : status;
 }
 
 export function isCitationPaid(citation: StatusFields): boolean {

@@ -1,5 +1,6 @@
 import { dayjs, formatDate } from '../format/dates';
-import { formatPassMessage, passMessages } from '../messages/passes';
+import { fillMessage } from '../messages/fill';
+import { formatPassMessage, passMessages, periodMessages } from '../messages/passes';
 import type { PassPaidStatus } from './pass-values';
 
 /**
@@ -97,6 +98,8 @@ export function passStatusText(
       return passMessages.statusExpired;
     case 'incomplete':
       return surface === 'dashboard' ? passMessages.statusNeedsPayment : passMessages.paymentRequired;
+    case 'canceled':
+      return passMessages.statusCanceled;
     default:
       return capitalise(pass.paidStatus);
   }
@@ -123,7 +126,9 @@ export function passStatusTone(pass: DisplayablePass, now: Date): StatusTone {
 export function paidStatusLabel(status: PassPaidStatus): string {
   switch (status) {
     case 'paid':
-      return 'Paid';
+      return passMessages.statusPaid;
+    case 'canceled':
+      return passMessages.statusCanceled;
     case 'waiting':
       return passMessages.statusWaiting;
     case 'incomplete':
@@ -137,7 +142,9 @@ export function paidStatusLabel(status: PassPaidStatus): string {
   }
 }
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+/** '1 day', '3 hours': a part of a pass's length, in the current language. */
+const plural = (count: number, unit: 'month' | 'day' | 'hour' | 'minute') =>
+  count === 1 ? periodMessages[`${unit}One`] : fillMessage(periodMessages[`${unit}Many`], { count });
 
 /**
  * How long a pass runs, in the tenant's calendar: a pass from 10:00 to 10:00 the next day is

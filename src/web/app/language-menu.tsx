@@ -1,6 +1,7 @@
 import { currentLocale } from '../../shared/i18n/current';
 import { LOCALE_COOKIE, LOCALE_QUERY, LOCALES, type Locale } from '../../shared/i18n/locales';
 import { languageMessages, languageNames } from '../../shared/messages/languages';
+import { readOperatorToken } from '../features/operator/operator-session';
 import { readJwt } from '../lib/session';
 import { useBrand } from './brand';
 
@@ -15,8 +16,15 @@ export function rememberLanguage(locale: Locale): void {
 
 export async function chooseLanguage(locale: Locale, subdomain: string | null): Promise<void> {
   rememberLanguage(locale);
+  // An operator choosing in the console or the patrol app saves it on their account (issue 30).
+  const isStaffPage = /^\/(dashboard|patrol)(\/|$)/.test(window.location.pathname);
+  if (subdomain && isStaffPage && readOperatorToken()) {
+    await import('../features/operator/operator-language')
+      .then(({ saveOperatorLanguage }) => saveOperatorLanguage(locale))
+      .catch(() => undefined);
+  }
   // A signed-in customer's choice is saved on the account too (a failure keeps the cookie's).
-  if (subdomain && readJwt()) {
+  else if (subdomain && readJwt()) {
     await import('../features/accounts/save-language')
       .then(({ saveCustomerLanguage }) => saveCustomerLanguage(subdomain, locale))
       .catch(() => undefined);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildOperator, buildTenant } from '../../../../tests/support/factories';
+import { buildOperator, buildTenant, TEST_OPERATOR_PASSWORD } from '../../../../tests/support/factories';
 import { signInOperator } from '../../../../tests/support/sessions';
 import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { consoleMessages } from '../../../shared/messages';
@@ -19,6 +19,8 @@ const alpha = buildTenant({
 });
 const beta = buildTenant({
   subdomain: 'beta',
+  // Beta offers English and French only (issue 30).
+  languages: ['en', 'fr'],
   operators: [buildOperator({ email: 'admin@beta.example', fullname: 'Bea Admin' })],
 });
 const t = useTestApp({ seed: { tenants: [alpha, beta] } });
@@ -86,6 +88,59 @@ describe('GET /dashboard/me', () => {
   it("is a 401 without a token, and with another tenant's token", async () => {
     expect((await call(undefined, 'GET', '/dashboard/me')).statusCode).toBe(401);
     expect((await call(tokens.betaAdmin, 'GET', '/dashboard/me')).statusCode).toBe(401);
+  });
+});
+
+describe("the operator's own language (issue 30)", () => {
+  it('is saved on the account, answered by /dashboard/me and at sign-in, and cleared with null', async () => {
+    const me = await call(tokens.officer, 'GET', '/dashboard/me');
+    expect(me.json()).toMatchObject({ language: null, tenant: { languages: ['en', 'fr', 'es'] } });
+    const saved = await call(tokens.officer, 'PUT', '/dashboard/me/language', { language: 'fr' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ language: 'fr' });
+    expect((await call(tokens.officer, 'GET', '/dashboard/me')).json().language).toBe('fr');
+    const [row] = await t.db.select().from(operators).where(eq(operators.email, 'officer@alpha.example'));
+    expect(row?.language).toBe('fr');
+    // Signing in on another device (the patrol app) answers it, so the app opens in French.
+    const login = await call(undefined, 'POST', '/dashboard/auth/login', {
+      email: 'officer@alpha.example',
+      password: TEST_OPERATOR_PASSWORD,
+    });
+    expect(login.json()).toMatchObject({ language: 'fr' });
+    // Another operator's is untouched.
+    expect((await call(tokens.staff, 'GET', '/dashboard/me')).json().language).toBeNull();
+    expect((await call(tokens.officer, 'PUT', '/dashboard/me/language', { language: null })).statusCode).toBe(
+      200,
+    );
+    expect((await call(tokens.officer, 'GET', '/dashboard/me')).json().language).toBeNull();
+  });
+
+  it('refuses a language the tenant does not offer, or none we know, with a 400, and writes nothing', async () => {
+    const notOffered = await call(
+      tokens.betaAdmin,
+      'PUT',
+      '/dashboard/me/language',
+      { language: 'es' },
+      'beta',
+    );
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().message).toBe('This portal does not offer that language.');
+    for (const payload of [{ language: 'de' }, { language: 'FR' }, {}, { language: 3 }]) {
+      const response = await call(tokens.admin, 'PUT', '/dashboard/me/language', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toBeTruthy();
+    }
+    const rows = await t.db.select().from(operators);
+    expect(rows.filter((operator) => operator.language !== null)).toEqual([]);
+    const me = await call(tokens.betaAdmin, 'GET', '/dashboard/me', undefined, 'beta');
+    expect(me.json().tenant.languages).toEqual(['en', 'fr']);
+  });
+
+  it('is a 401 without a token, and on another tenant with this one', async () => {
+    expect((await call(undefined, 'PUT', '/dashboard/me/language', { language: 'fr' })).statusCode).toBe(401);
+    expect(
+      (await call(tokens.admin, 'PUT', '/dashboard/me/language', { language: 'fr' }, 'beta')).statusCode,
+    ).toBe(401);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   resendInvitationContract,
   signOutEverywhereContract,
   updateOperatorContract,
+  updateOperatorLanguageContract,
 } from '../../../shared/contract';
 import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
@@ -16,6 +17,7 @@ import { authRateLimits, operatorByEmail, tenantValue } from '../auth';
 import { ACTIONS, can, operatorActor } from '../permissions';
 import { requireConsoleAccess } from './console-access';
 import { inviteOperator, listOperators, resendInvitation, updateOperator } from './manage-operators';
+import { saveOperatorLanguage } from './operator-language';
 import { sendOperatorPasswordReset, setOperatorPassword, signOutEverywhere } from './operator-passwords';
 
 export async function operatorConsoleRoutes(app: ApiInstance) {
@@ -30,8 +32,19 @@ export async function operatorConsoleRoutes(app: ApiInstance) {
       email: operator.email,
       role: operator.role,
       permissions: ACTIONS.filter((action) => can(operatorActor(operator), action)),
-      tenant: { subdomain: tenant.subdomain, brandTitle: tenant.brandTitle, timezone: tenant.timezone },
+      language: operator.language && tenant.languages.includes(operator.language) ? operator.language : null,
+      tenant: {
+        subdomain: tenant.subdomain,
+        brandTitle: tenant.brandTitle,
+        timezone: tenant.timezone,
+        languages: tenant.languages,
+      },
     };
+  });
+
+  registerRoute(app, updateOperatorLanguageContract, async (request) => {
+    const access = await requireConsoleAccess(request, updateOperatorLanguageContract);
+    return saveOperatorLanguage({ db, access, language: request.body.language });
   });
 
   registerRoute(app, signOutEverywhereContract, async (request) => {

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../shared/i18n/locales';
 import { operatorMessages } from '../../../shared/messages';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
@@ -21,7 +22,7 @@ export async function signInOperator(options: {
   tenant: TenantRow;
   email: string;
   password: string;
-}): Promise<{ jwtToken: string; uuid: string; fullname: string }> {
+}): Promise<{ jwtToken: string; uuid: string; fullname: string; language: Locale | null }> {
   const email = options.email.trim().toLowerCase();
   const operator = email ? await findOperatorByEmail(options.db, options.tenant.id, email) : null;
   // Unknown, invited (no password yet) and disabled operators are all a wrong password, after
@@ -42,5 +43,8 @@ export async function signInOperator(options: {
     },
     { now: options.clock.now() },
   );
-  return { jwtToken, uuid: operator.id, fullname: operator.fullname };
+  // The saved language only where the tenant still offers it: the console then opens in it.
+  const language =
+    operator.language && options.tenant.languages.includes(operator.language) ? operator.language : null;
+  return { jwtToken, uuid: operator.id, fullname: operator.fullname, language };
 }

@@ -166,3 +166,90 @@ describe('brand and settings', () => {
     expect(await alphaRow()).toEqual(alphaBefore);
   });
 });
+
+describe('the languages the portal offers (issue 30)', () => {
+  it('are chosen with their default, shown on the portal at once, and audited', async () => {
+    const body = await currentBody();
+    expect(body).toMatchObject({ languages: ['en', 'fr', 'es'], defaultLanguage: 'en' });
+    const response = await putSettings(tokens.admin, {
+      ...body,
+      languages: ['fr', 'en'],
+      defaultLanguage: 'fr',
+    });
+    expect(response.statusCode).toBe(200);
+    // Stored in the catalogue's order, whatever order they were sent in.
+    expect(response.json()).toMatchObject({ languages: ['en', 'fr'], defaultLanguage: 'fr' });
+    const brand = await t.request('alpha', { method: 'GET', url: '/api/v1/portal/brand/alpha' });
+    expect(brand.json()).toMatchObject({ languages: ['en', 'fr'], defaultLanguage: 'fr' });
+    // A visitor whose browser asks for Spanish, no longer offered, gets the tenant's default.
+    const page = await t.request('alpha', {
+      method: 'GET',
+      url: '/api/v1/portal/brand/alpha',
+      headers: { 'accept-language': 'es' },
+    });
+    expect(page.headers['content-language']).toBe('fr');
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'settings.update'));
+    expect(entries.at(-1)?.before).toMatchObject({ languages: ['en', 'fr', 'es'], defaultLanguage: 'en' });
+    expect(entries.at(-1)?.after).toMatchObject({ languages: ['en', 'fr'], defaultLanguage: 'fr' });
+    // Back as it was, for the tests after this one.
+    const back = await putSettings(tokens.admin, {
+      ...body,
+      languages: ['en', 'fr', 'es'],
+      defaultLanguage: 'en',
+    });
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('refuse no language, an unknown one and a default not offered with a 400, and write nothing', async () => {
+    const body = await currentBody();
+    const before = await alphaRow();
+    const auditBefore = (await t.db.select().from(auditLog)).length;
+    const bad: Array<[Partial<Record<keyof TenantSettingsBody, unknown>>, string]> = [
+      [{ languages: [] }, 'The portal must offer at least one language.'],
+      [{ languages: ['en', 'de'] }, 'Choose English, French or Spanish.'],
+      [{ languages: 'en' }, 'languages'],
+      [{ defaultLanguage: 'de' }, 'Choose English, French or Spanish.'],
+      [
+        { languages: ['fr', 'es'], defaultLanguage: 'en' },
+        'The default language must be one of the languages the portal offers.',
+      ],
+      // The default alone, against the languages already offered.
+      [{ languages: undefined, defaultLanguage: 'es' }, ''],
+    ];
+    // Offer English and French only, then try to make Spanish the default without offering it.
+    const narrowed = await putSettings(tokens.admin, {
+      ...body,
+      languages: ['en', 'fr'],
+      defaultLanguage: 'en',
+    });
+    expect(narrowed.statusCode).toBe(200);
+    const narrowedRow = await alphaRow();
+    for (const [change, message] of bad) {
+      const response = await putSettings(tokens.admin, { ...body, languages: ['en', 'fr'], ...change });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message, JSON.stringify(change)).toContain(
+        message || 'The default language must be one of the languages the portal offers.',
+      );
+    }
+    expect(await alphaRow()).toEqual(narrowedRow);
+    expect((await t.db.select().from(auditLog)).length).toBe(auditBefore + 1);
+    // The same refusal reads in French for a caller who reads French.
+    const french = await t.request('alpha', {
+      method: 'PUT',
+      url: '/api/v1/dashboard/settings',
+      headers: { authorization: tokens.admin, 'accept-language': 'fr-CA' },
+      payload: { ...body, languages: ['fr'], defaultLanguage: 'en' },
+    });
+    expect(french.statusCode).toBe(400);
+    expect(french.json().message).toBe(
+      'La langue par défaut doit faire partie des langues offertes par le portail.',
+    );
+    const restored = await putSettings(tokens.admin, {
+      ...body,
+      languages: ['en', 'fr', 'es'],
+      defaultLanguage: 'en',
+    });
+    expect(restored.statusCode).toBe(200);
+    expect((await alphaRow()).languages).toEqual(before.languages);
+  });
+});

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { englishCatalogue, translationsOf } from '../../i18n/catalogue';
+import { englishCatalogue, hasIcuArgument, translationsOf } from '../../i18n/catalogue';
 import { LOCALE_TAGS, type Locale } from '../../i18n/locales';
 import '../../i18n/all-locales';
 
@@ -25,7 +25,7 @@ interface AstElement {
 /** The argument names a message uses: `{name}` in English, any ICU argument in a translation. */
 function placeholders(text: string, locale: Locale): string[] {
   const names = new Set<string>();
-  if (locale === 'en') {
+  if (locale === 'en' && !hasIcuArgument(text)) {
     for (const match of text.matchAll(/\{(\w+)\}/g)) names.add(match[1]!);
   } else {
     const walk = (elements: AstElement[]) => {

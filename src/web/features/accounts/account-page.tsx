@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import type { Customer } from '../../../shared/contract';
-import { accountMessages } from '../../../shared/messages';
+import { accountMessages, commonMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { ApiError } from '../../lib/api-client';
 import {
@@ -119,7 +119,7 @@ function AccountInformation({
             value={
               <>
                 <span aria-hidden="true">{accountMessages.maskedPassword}</span>
-                <span className="visually-hidden">Hidden</span>
+                <span className="visually-hidden">{accountMessages.passwordHidden}</span>
               </>
             }
             onEdit={() => onEdit('password')}
@@ -214,7 +214,7 @@ function PaymentMethodCard({ customer }: { customer: Customer }) {
       <Title order={2} size="h3" id="payment-method-title" mb="sm">
         {accountMessages.paymentMethod}
       </Title>
-      {cards.isPending && <Loader size="sm" aria-label="Loading" />}
+      {cards.isPending && <Loader size="sm" aria-label={commonMessages.loading} />}
       {cards.isError && (
         <Alert color="red" role="alert" data-testid="cards-error">
           {cards.error.message}
@@ -245,7 +245,7 @@ export function AccountPage() {
   const [dialog, setDialog] = useState<AccountDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (customer.isPending) return <Loader aria-label="Loading" />;
+  if (customer.isPending) return <Loader aria-label={commonMessages.loading} />;
   if (customer.isError) {
     return (
       <Alert color="red" role="alert">

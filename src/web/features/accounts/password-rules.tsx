@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { accountMessages } from '../../../shared/messages';
 import { checkPassword, type PasswordChecks } from '../../../shared/rules';
 
-const RULES: Array<[keyof PasswordChecks, string]> = [
+const rules = (): Array<[keyof PasswordChecks, string]> => [
   ['length', accountMessages.ruleLength],
   ['uppercase', accountMessages.ruleUppercase],
   ['lowercase', accountMessages.ruleLowercase],
@@ -19,12 +19,12 @@ export function PasswordRules({ password, id }: { password: string; id: string }
         {accountMessages.passwordRulesTitle}
       </Text>
       <ul className="password-rules">
-        {RULES.map(([key, label]) => (
+        {rules().map(([key, label]) => (
           <li key={key} className={checks[key] ? 'password-rules__met' : undefined}>
             <Text size="sm" component="span">
               {checks[key] ? '✓ ' : ''}
               {label}
-              <span className="visually-hidden">{checks[key] ? ' (met)' : ' (not met yet)'}</span>
+              <span className="visually-hidden">{` (${checks[key] ? accountMessages.ruleMet : accountMessages.ruleNotMet})`}</span>
             </Text>
           </li>
         ))}

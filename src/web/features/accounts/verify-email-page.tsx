@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Loader, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { verifyEmailContract } from '../../../shared/contract';
-import { accountMessages } from '../../../shared/messages';
+import { accountMessages, commonMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { contractQuery } from '../../lib/contract-query';
@@ -25,7 +25,7 @@ export function VerifyEmailPage() {
         <Title order={1} size="h2" id="verify-title">
           {accountMessages.verifyEmailTitle}
         </Title>
-        {result.isPending && <Loader aria-label="Loading" />}
+        {result.isPending && <Loader aria-label={commonMessages.loading} />}
         {result.isSuccess && (
           <Alert color="green" role="status" data-testid="verify-result">
             {accountMessages.emailVerified}

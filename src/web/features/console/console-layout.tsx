@@ -1,7 +1,14 @@
 import { Alert, Badge, Burger, Button, Drawer, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { currentLocale } from '../../../shared/i18n/current';
+import type { Locale } from '../../../shared/i18n/locales';
 import { consoleMessages } from '../../../shared/messages';
+// Counts in the console's messages are ICU plurals in English too (decision 228).
+import '../../../shared/messages/translations/icu';
+import { languageMessages, languageNames } from '../../../shared/messages/languages';
+import { rememberLanguage } from '../../app/language-menu';
+import { followOperatorLanguage, saveOperatorLanguage } from '../operator/operator-language';
 import { readOperatorToken } from '../operator/operator-session';
 import { signOutEverywhere, useOperatorMe } from './console-api';
 import { ConsoleNav, isCurrentSection } from './console-nav';
@@ -22,6 +29,11 @@ export function ConsoleLayout() {
   const { signOut } = useConsoleSession();
   const { pathname } = useLocation();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const savedLanguage = me.data?.language;
+  // The console follows the operator's saved language, chosen here or on another device.
+  useEffect(() => {
+    followOperatorLanguage(savedLanguage);
+  }, [savedLanguage]);
 
   // Sign-in comes back here afterwards.
   if (!hasToken) return <Navigate to={paths.console.login()} replace state={{ from: pathname }} />;
@@ -44,6 +56,13 @@ export function ConsoleLayout() {
   const items = navItemsFor(operator.role);
   const section = CONSOLE_NAV_ITEMS.find((item) => isCurrentSection(item, pathname));
   const isAllowedHere = !section || section.roles.includes(operator.role);
+
+  async function chooseOwnLanguage(language: Locale) {
+    // Saved on the account first, so the reload (and every other device) opens in it.
+    await saveOperatorLanguage(language).catch(() => undefined);
+    rememberLanguage(language);
+    followOperatorLanguage(language);
+  }
 
   async function signOutOfEveryDevice() {
     await signOutEverywhere().catch(() => undefined);
@@ -78,6 +97,26 @@ export function ConsoleLayout() {
           </Menu.Target>
           <Menu.Dropdown>
             <Menu.Label>{operator.email}</Menu.Label>
+            {operator.tenant.languages.length > 1 && (
+              <>
+                <Menu.Divider />
+                <Menu.Label>{languageMessages.yourLanguage}</Menu.Label>
+                {operator.tenant.languages.map((language) => (
+                  <Menu.Item
+                    key={language}
+                    lang={language}
+                    // Mantine's items are menuitems, which take no aria-checked: the current one is marked.
+                    aria-current={language === currentLocale() ? 'true' : undefined}
+                    leftSection={<span aria-hidden="true">{language === currentLocale() ? '✓' : ''}</span>}
+                    onClick={() => void chooseOwnLanguage(language)}
+                    data-testid={`operator-language-${language}`}
+                  >
+                    {languageNames[language]}
+                  </Menu.Item>
+                ))}
+                <Menu.Divider />
+              </>
+            )}
             <Menu.Item onClick={() => signOut()}>{consoleMessages.signOut}</Menu.Item>
             <Menu.Item onClick={() => void signOutOfEveryDevice()}>
               {consoleMessages.signOutEverywhere}

@@ -1,4 +1,4 @@
-import { repeatOffenderMessages } from '../../../shared/messages/repeat-offenders';
+import { consoleNavMessages } from '../../../shared/messages/console-nav';
 import type { OperatorRole } from '../../../shared/rules/operator-roles';
 import { paths } from '../../app/page-paths';
 
@@ -8,7 +8,7 @@ import { paths } from '../../app/page-paths';
  * section only to the roles that may use it (the server checks every call again).
  */
 export interface ConsoleNavItem {
-  label: string;
+  readonly label: string;
   path: string;
   roles: readonly OperatorRole[];
 }
@@ -17,20 +17,31 @@ const EVERYONE: readonly OperatorRole[] = ['tenant_admin', 'staff', 'enforcement
 const OFFICE: readonly OperatorRole[] = ['tenant_admin', 'staff'];
 const ADMIN: readonly OperatorRole[] = ['tenant_admin'];
 
+/** A section whose label is read from the catalogue each time, so it is in the page's language. */
+function section(key: keyof typeof consoleNavMessages, path: string, roles: readonly OperatorRole[]) {
+  return {
+    get label() {
+      return consoleNavMessages[key];
+    },
+    path,
+    roles,
+  };
+}
+
 export const CONSOLE_NAV_ITEMS: readonly ConsoleNavItem[] = [
-  { label: 'Overview', path: paths.console.overview(), roles: EVERYONE },
-  { label: 'Plate lookup', path: paths.console.plates(), roles: EVERYONE },
-  { label: 'Notices', path: paths.console.notices(), roles: EVERYONE },
-  { label: repeatOffenderMessages.pageTitle, path: paths.console.repeatOffenders(), roles: EVERYONE },
-  { label: 'Appeals', path: paths.console.appeals(), roles: OFFICE },
-  { label: 'Passes', path: paths.console.passes(), roles: EVERYONE },
-  { label: 'Pass products', path: paths.console.products(), roles: OFFICE },
-  { label: 'Waitlists', path: paths.console.waitlists(), roles: OFFICE },
-  { label: 'Customers', path: paths.console.customers(), roles: OFFICE },
-  { label: 'Reports', path: paths.console.reports(), roles: EVERYONE },
-  { label: 'Settings', path: paths.console.settings(), roles: ADMIN },
-  { label: 'Operators', path: paths.console.operators(), roles: ADMIN },
-  { label: 'Audit log', path: paths.console.audit(), roles: ADMIN },
+  section('overview', paths.console.overview(), EVERYONE),
+  section('plates', paths.console.plates(), EVERYONE),
+  section('notices', paths.console.notices(), EVERYONE),
+  section('repeatOffenders', paths.console.repeatOffenders(), EVERYONE),
+  section('appeals', paths.console.appeals(), OFFICE),
+  section('passes', paths.console.passes(), EVERYONE),
+  section('products', paths.console.products(), OFFICE),
+  section('waitlists', paths.console.waitlists(), OFFICE),
+  section('customers', paths.console.customers(), OFFICE),
+  section('reports', paths.console.reports(), EVERYONE),
+  section('settings', paths.console.settings(), ADMIN),
+  section('operators', paths.console.operators(), ADMIN),
+  section('audit', paths.console.audit(), ADMIN),
 ];
 
 export function navItemsFor(role: OperatorRole): ConsoleNavItem[] {

@@ -30,12 +30,14 @@ function Hero({ brand }: { brand: BrandDetails }) {
   );
 }
 
-const HELP_TOPICS = [
-  { title: homeMessages.whatTitle, text: homeMessages.whatText },
-  { title: homeMessages.payTitle, text: homeMessages.payText },
-  { title: homeMessages.appealTitle, text: homeMessages.appealText },
-  { title: homeMessages.deadlinesTitle, text: homeMessages.deadlinesText },
-] as const;
+/** Read when the page renders, so they are in the page's language (not the one a module loaded in). */
+const helpTopics = () =>
+  [
+    { title: homeMessages.whatTitle, text: homeMessages.whatText },
+    { title: homeMessages.payTitle, text: homeMessages.payText },
+    { title: homeMessages.appealTitle, text: homeMessages.appealText },
+    { title: homeMessages.deadlinesTitle, text: homeMessages.deadlinesText },
+  ] as const;
 
 function HowItWorks() {
   return (
@@ -44,7 +46,7 @@ function HowItWorks() {
         {homeMessages.helpTitle}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        {HELP_TOPICS.map((topic) => (
+        {helpTopics().map((topic) => (
           <Card key={topic.title} withBorder padding="md">
             <Title order={3} size="h5" mb={4}>
               {topic.title}

@@ -4,6 +4,7 @@ import { operatorLoginContract } from '../../../shared/contract';
 import { consoleMessages, operatorMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
 import { signInOperator } from './api';
+import { followOperatorLanguage } from './operator-language';
 import { readOperatorToken, storeOperatorToken } from './operator-session';
 import { StaffSignInForm } from './staff-sign-in-form';
 
@@ -22,8 +23,10 @@ export function OperatorLoginPage() {
       title={operatorMessages.loginTitle}
       bodySchema={operatorLoginContract.body}
       signIn={(values) => signInOperator(values.email, values.password)}
-      onSignedIn={(token) => {
+      onSignedIn={(token, language) => {
         storeOperatorToken(token);
+        // In the operator's saved language, the console opens there after a reload.
+        if (language && followOperatorLanguage(language, returnTo)) return;
         navigate(returnTo, { replace: true });
       }}
       notice={state?.notice}

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
+import type { Locale } from '../../../shared/i18n/locales';
 import { operatorMessages } from '../../../shared/messages';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
@@ -23,8 +24,9 @@ export function StaffSignInForm({
   title: string;
   /** The sign-in call's body schema (trimming, lengths), checked before anything is sent. */
   bodySchema: z.ZodType<Credentials, Credentials>;
-  signIn: (credentials: Credentials) => Promise<{ jwtToken: string }>;
-  onSignedIn: (jwtToken: string) => void;
+  signIn: (credentials: Credentials) => Promise<{ jwtToken: string; language?: Locale | null }>;
+  /** `language`: the one the operator saved (issue 30), for the page to open in. */
+  onSignedIn: (jwtToken: string, language: Locale | null) => void;
   /** A message the page was opened with, above the fields. */
   notice?: string;
   /** Below the button (a forgotten-password link). */
@@ -38,7 +40,7 @@ export function StaffSignInForm({
     schema,
     initialValues: { email: '', password: '' },
     submit: signIn,
-    onSuccess: (answer) => onSignedIn(answer.jwtToken),
+    onSuccess: (answer) => onSignedIn(answer.jwtToken, answer.language ?? null),
     invalidMessage: operatorMessages.loginFailed,
     describeError: (error) => serverAdviceOr(error, operatorMessages.loginFailed),
   });

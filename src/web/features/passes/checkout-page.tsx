@@ -22,7 +22,13 @@ import {
   type WaitlistOffer,
 } from '../../../shared/contract';
 import { dayjs, formatDate } from '../../../shared/format';
-import { fillMessage, passMessages, passScreenMessages, waitlistMessages } from '../../../shared/messages';
+import {
+  commonMessages,
+  fillMessage,
+  passMessages,
+  passScreenMessages,
+  waitlistMessages,
+} from '../../../shared/messages';
 import { isAtMaximumPasses } from '../../../shared/rules/maximum-passes';
 import { needsHolderInfo } from '../../../shared/rules/pass-checkout';
 import { ADVANCED_TYPES } from '../../../shared/rules/pass-values';
@@ -410,7 +416,7 @@ export function GuestCheckoutPage() {
     (customeruuid && token && verification.isPending) ||
     (offerToken && offer.isPending)
   )
-    return <Loader aria-label="Loading" />;
+    return <Loader aria-label={commonMessages.loading} />;
   const isVerified = verification.isSuccess;
   if (product.data.isEmailVerify && !isVerified) {
     return (
@@ -455,7 +461,7 @@ export function CustomerApplyPage() {
   const held = useOwnPermits(maximum !== null);
   if (product.isError) return <Navigate to={paths.notFound()} replace />;
   if (product.isPending || (offerToken && offer.isPending) || (held.isEnabled && held.isPending))
-    return <Loader aria-label="Loading" />;
+    return <Loader aria-label={commonMessages.loading} />;
   const isAtMaximum = maximum !== null && isAtMaximumPasses(maximum, held.data ?? [], new Date());
   return (
     <CheckoutLayout product={product.data} offer={offer.data}>

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } 
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { BrandDetails, PermitProduct } from '../../../shared/contract';
-import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { commonMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -61,7 +61,7 @@ function ProductCatalogue({ mode, title }: { mode: CatalogueMode; title: string 
           </Anchor>
         )}
       </Stack>
-      {products.isPending && <Loader aria-label="Loading" />}
+      {products.isPending && <Loader aria-label={commonMessages.loading} />}
       {products.isError && (
         <Alert color="red" role="alert">
           {products.error.message}
@@ -121,7 +121,7 @@ export function PublicChoosePage() {
 /** /permits/view/choose: a customer's catalogue; a business account sees its business products. */
 export function CustomerChoosePage() {
   const customer = useCustomer();
-  if (customer.isPending) return <Loader aria-label="Loading" />;
+  if (customer.isPending) return <Loader aria-label={commonMessages.loading} />;
   const mode: CatalogueMode = customer.data?.customerEntityName ? 'business' : 'customer';
   return <ProductCatalogue mode={mode} title={passScreenMessages.chooseTitle} />;
 }

@@ -2,7 +2,12 @@ import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } fro
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
-import { passDashboardMessages, passMessages, passScreenMessages } from '../../../shared/messages';
+import {
+  commonMessages,
+  passDashboardMessages,
+  passMessages,
+  passScreenMessages,
+} from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -170,7 +175,7 @@ export function IssuedSuccessPage() {
   const permit = usePermitAfterPayment(permitIssuedUuid, isBackFromPayment);
 
   if (permit.isError) return <Navigate to={paths.notFound()} replace />;
-  if (permitIssuedUuid && permit.isPending) return <Loader aria-label="Loading" />;
+  if (permitIssuedUuid && permit.isPending) return <Loader aria-label={commonMessages.loading} />;
   const data = permit.data;
   if (data?.paidStatus === 'incomplete') {
     if (isBackFromPayment && !isCancelled && permit.isWaitingForPayment) {
@@ -202,7 +207,7 @@ export function IssuedSubmittedPage() {
   const permit = useIssuedPermit(permitIssuedUuid);
   useDocumentTitle(passMessages.submittedTitle);
   if (permit.isError) return <Navigate to={paths.notFound()} replace />;
-  if (permitIssuedUuid && permit.isPending) return <Loader aria-label="Loading" />;
+  if (permitIssuedUuid && permit.isPending) return <Loader aria-label={commonMessages.loading} />;
   return (
     <ResultCard tone="ok" title={passMessages.submittedTitle}>
       <PermitIdLine label={passScreenMessages.applicationId} permit={permit.data} />

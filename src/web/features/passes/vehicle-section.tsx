@@ -15,7 +15,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { addVehicleContract, type Vehicle } from '../../../shared/contract';
-import { passScreenMessages } from '../../../shared/messages';
+import { commonMessages, passScreenMessages } from '../../../shared/messages';
 import { CAR_COLORS, CAR_MAKES, STATES_AND_PROVINCES } from '../../../shared/rules';
 import { useApiForm } from '../../lib/use-api-form';
 import { useAddVehicle, useSavedVehicles } from './api';
@@ -176,7 +176,7 @@ function SavedVehiclePicker(props: { form: UseFormReturnType<CheckoutFormValues>
 
   return (
     <Stack gap="sm">
-      {vehicles.isPending && <Loader size="sm" aria-label="Loading" />}
+      {vehicles.isPending && <Loader size="sm" aria-label={commonMessages.loading} />}
       {vehicles.data?.length === 0 && <Text c="dimmed">{passScreenMessages.noVehicles}</Text>}
       {vehicles.data && vehicles.data.length > 0 && (
         <Radio.Group

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { guestEmailConfirmContract } from '../../../shared/contract';
-import { passMessages, passScreenMessages } from '../../../shared/messages';
+import { commonMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -51,7 +51,7 @@ export function VerifyPassEmailPage() {
             {passMessages.verifyEmailTitle}
           </Title>
           {product.isPending ? (
-            <Loader size="sm" aria-label="Loading" />
+            <Loader size="sm" aria-label={commonMessages.loading} />
           ) : (
             <Text fw={600} data-testid="verify-product">
               {product.data.name} · {formatProductPrice(product.data)}

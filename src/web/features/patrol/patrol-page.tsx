@@ -3,9 +3,12 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { operatorLoginContract, type PlateSnapshot } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { fillMessage, patrolMessages } from '../../../shared/messages';
+// The app's counts are ICU plurals in English too (decision 228).
+import '../../../shared/messages/translations/icu';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { isApiError } from '../../lib/api-client';
 import { signInOperator } from '../operator/api';
+import { followOperatorLanguage } from '../operator/operator-language';
 import { clearOperatorToken, readOperatorToken, storeOperatorToken } from '../operator/operator-session';
 import { StaffSignInForm } from '../operator/staff-sign-in-form';
 import { CheckPanel } from './check-panel';
@@ -49,9 +52,11 @@ export function PatrolPage() {
         title={patrolMessages.signInTitle}
         bodySchema={operatorLoginContract.body}
         signIn={(values) => signInOperator(values.email, values.password)}
-        onSignedIn={(jwtToken) => {
+        onSignedIn={(jwtToken, language) => {
           storeOperatorToken(jwtToken);
           void writeMeta('shiftStart', new Date().toISOString());
+          // The app follows the officer's saved language: the page opens again in it, signed in.
+          if (followOperatorLanguage(language)) return;
           setToken(readOperatorToken());
         }}
       />

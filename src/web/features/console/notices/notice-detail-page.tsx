@@ -32,6 +32,7 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paymentPlanMessages } from '../../../../shared/messages/payment-plans';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
+import { paymentStatusText } from '../../../../shared/rules/citation-status';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
@@ -335,7 +336,7 @@ export function NoticeDetailPage() {
           <Group justify="space-between" wrap="wrap">
             <Title order={1}>{fillMessage(m.detailTitle, { number: citation.citationNumber })}</Title>
             <Badge size="lg" variant="light" c="dark.9" color={statusBadgeColor(citation.paymentStatus)}>
-              {citation.paymentStatus}
+              {paymentStatusText(citation.paymentStatus)}
             </Badge>
           </Group>
           {created && (

@@ -181,7 +181,12 @@ export function NoticeImportPage() {
               </List.Item>
             ))}
           </List>
-          <Text size="sm">{`At most ${NOTICE_IMPORT_MAX_ROWS.toLocaleString('en-US')} notices and ${Math.round(NOTICE_IMPORT_MAX_CHARACTERS / 1000)} kB per file.`}</Text>
+          <Text size="sm">
+            {fillMessage(m.importLimits, {
+              rows: NOTICE_IMPORT_MAX_ROWS,
+              kilobytes: Math.round(NOTICE_IMPORT_MAX_CHARACTERS / 1000),
+            })}
+          </Text>
           <Group>
             <Button
               variant="default"

@@ -22,6 +22,7 @@ import {
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { paymentStatusText } from '../../../../shared/rules/citation-status';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
@@ -75,7 +76,7 @@ function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: str
       </Table.Td>
       <Table.Td>
         <Badge variant="light" color={statusBadgeColor(notice.paymentStatus)} c="dark.9">
-          {notice.paymentStatus}
+          {paymentStatusText(notice.paymentStatus)}
         </Badge>
       </Table.Td>
     </Table.Tr>

@@ -32,8 +32,6 @@ export function toggleRow(selection: RowSelection, id: string, isChecked: boolea
   return { ids, isAllMatching: false };
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
 /** The row's tick box, labelled with the row so a screen reader says which row it selects. */
 export function RowCheckbox(props: {
   label: string;
@@ -105,7 +103,7 @@ export function BulkPassDecision(props: {
               onChange={(event) => selectPage(event.currentTarget.checked)}
             />
             <Text size="sm" fw={600} aria-live="polite">
-              {fillMessage(m.selectedCount, { count: count(chosen) })}
+              {fillMessage(m.selectedCount, { count: chosen })}
             </Text>
             {canSelectAllMatching && (
               <Button
@@ -113,7 +111,7 @@ export function BulkPassDecision(props: {
                 size="compact-sm"
                 onClick={() => props.onChange({ ids: new Set(pageIds), isAllMatching: true })}
               >
-                {fillMessage(m.selectAllMatching, { count: count(total) })}
+                {fillMessage(m.selectAllMatching, { count: total })}
               </Button>
             )}
             {chosen > 0 && (
@@ -139,10 +137,10 @@ export function BulkPassDecision(props: {
       </Paper>
       {decision && (
         <ConfirmDialog
-          title={fillMessage(isApproving ? m.approveTitle : m.rejectTitle, { count: count(chosen) })}
-          body={fillMessage(isApproving ? m.approveBody : m.rejectBody, { count: count(chosen) })}
+          title={fillMessage(isApproving ? m.approveTitle : m.rejectTitle, { count: chosen })}
+          body={fillMessage(isApproving ? m.approveBody : m.rejectBody, { count: chosen })}
           confirmLabel={fillMessage(isApproving ? m.approveConfirm : m.rejectConfirm, {
-            count: count(chosen),
+            count: chosen,
           })}
           cancelLabel={m.cancel}
           color={isApproving ? APPROVE_GREEN : DENY_RED}
@@ -177,8 +175,8 @@ export function BulkOutcome({ result, onClose }: { result: BulkResult; onClose: 
     >
       <Text fw={600} c="dark.9">
         {failed > 0
-          ? fillMessage(m.doneSome, { count: count(result.changed.length), failed: count(failed) })
-          : fillMessage(m.doneAll, { count: count(result.changed.length) })}
+          ? fillMessage(m.doneSome, { count: result.changed.length, failed: failed })
+          : fillMessage(m.doneAll, { count: result.changed.length })}
       </Text>
       {failed > 0 && (
         <List size="sm" c="dark.9">

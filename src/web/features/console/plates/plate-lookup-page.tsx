@@ -18,6 +18,7 @@ import { lookUpPlateContract, type PlateLookup } from '../../../../shared/contra
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleDeskMessages as m } from '../../../../shared/messages/console-desk';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { paymentStatusText } from '../../../../shared/rules/citation-status';
 import { canonicalPlate } from '../../../../shared/rules/plates';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
@@ -179,7 +180,7 @@ function NoticesSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: s
                     variant="light"
                     style={{ overflow: 'visible' }}
                   >
-                    {notice.paymentStatus}
+                    {paymentStatusText(notice.paymentStatus)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{formatMoney(notice.amountDue)}</Table.Td>

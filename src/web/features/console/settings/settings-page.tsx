@@ -2,6 +2,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   ColorInput,
   Group,
   NumberInput,
@@ -22,7 +23,9 @@ import {
   tenantSettingsBodySchema,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
+import { LOCALES, type Locale } from '../../../../shared/i18n/locales';
 import { consoleMessages, paymentPlanMessages, repeatOffenderMessages } from '../../../../shared/messages';
+import { languageMessages, languageNames } from '../../../../shared/messages/languages';
 import {
   listTimeZones,
   MAX_PLAN_FEE,
@@ -229,6 +232,46 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
           <Text size="sm">
             {`${consoleMessages.serviceFeeLabel}: ${formatMoney(settings.serviceFeeCents)}`}
           </Text>
+        </Section>
+
+        <Section title={languageMessages.settingsSection}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Checkbox.Group
+              label={languageMessages.offeredLabel}
+              {...form.getInputProps('languages')}
+              value={values.languages ?? []}
+              onChange={(chosen) => {
+                const languages = LOCALES.filter((locale) => chosen.includes(locale));
+                form.setFieldValue('languages', languages);
+                // The default must be offered: it moves to the first one left when it is turned off.
+                const first = languages[0];
+                if (first && values.defaultLanguage && !languages.includes(values.defaultLanguage)) {
+                  form.setFieldValue('defaultLanguage', first);
+                }
+                change();
+              }}
+            >
+              <Stack gap="xs" mt="xs">
+                {LOCALES.map((locale) => (
+                  <Checkbox key={locale} value={locale} label={languageNames[locale]} lang={locale} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Select
+              label={languageMessages.defaultLabel}
+              description={languageMessages.defaultHint}
+              data={(values.languages ?? []).map((locale) => ({
+                value: locale,
+                label: languageNames[locale],
+              }))}
+              allowDeselect={false}
+              {...form.getInputProps('defaultLanguage')}
+              onChange={(value) => {
+                if (value) form.setFieldValue('defaultLanguage', value as Locale);
+                change();
+              }}
+            />
+          </SimpleGrid>
         </Section>
 
         <Section title={repeatOffenderMessages.settingsHeading}>

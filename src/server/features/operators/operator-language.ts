@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { Locale } from '../../../shared/i18n/locales';
+import { languageMessages } from '../../../shared/messages/languages';
+import type { Database } from '../../db/client';
+import { operators } from '../../db/schema';
+import { badRequest } from '../../errors';
+import type { ConsoleAccess } from './console-access';
+
+/**
+ * Saves the language the signed-in operator reads the console and the patrol app in (issue 30):
+ * one of the languages the tenant offers, or null to follow the browser and the tenant's default
+ * again. Their own emails (password links) use it too.
+ */
+export async function saveOperatorLanguage(options: {
+  db: Database;
+  access: ConsoleAccess;
+  language: Locale | null;
+}): Promise<{ language: Locale | null }> {
+  const { tenant, operator } = options.access;
+  if (options.language !== null && !tenant.languages.includes(options.language)) {
+    throw badRequest(languageMessages.notOffered);
+  }
+  await options.db
+    .update(operators)
+    .set({ language: options.language })
+    .where(and(eq(operators.id, operator.id), eq(operators.tenantId, tenant.id)));
+  return { language: options.language };
+}
