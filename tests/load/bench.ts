@@ -17,6 +17,7 @@ import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
 import { measurePairedRatio, type PairedRatio, type RoundSide } from './paired-ratio';
+import { measurePlateReading, type PlateReadingFigures, plateReadingReport } from './plate-reading';
 import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
 import { measureScaleOut, type ScaleOutFigures } from './scale-out';
 import type { Scenario, ScenarioSummary } from './scenario';
@@ -40,7 +41,9 @@ const LIGHTHOUSE_PART = 'lighthouse';
 const REPORT_PAGE_PART = 'report-page';
 /** `--only scale-out` measures the lookup through HAProxy with one and two portal processes. */
 const SCALE_OUT_PART = 'scale-out';
-const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART];
+/** `--only plate-reading` times the patrol app's plate reader in Chromium slowed to a phone (issue 29). */
+const PLATE_READING_PART = 'plate-reading';
+const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART, PLATE_READING_PART];
 /** Issue 14's goal 1: the lookup's throughput against the bare baseline's, 0.8 or more. */
 const LOOKUP_ID = 'notice-lookup';
 const LOOKUP_BASELINE_ID = 'baseline-lookup-pg';
@@ -203,6 +206,19 @@ async function main(): Promise<number> {
   const wantsLighthouse = options.only.length === 0 || options.only.includes(LIGHTHOUSE_PART);
   const wantsReportPage = options.only.length === 0 || options.only.includes(REPORT_PAGE_PART);
   const wantsScaleOut = options.only.length === 0 || options.only.includes(SCALE_OUT_PART);
+  const wantsPlateReading = options.only.length === 0 || options.only.includes(PLATE_READING_PART);
+  // The plate reader runs a portal of its own on PGlite: asked for alone, it needs no data set.
+  if (
+    wantsPlateReading &&
+    options.only.length > 0 &&
+    options.only.every((id) => id === PLATE_READING_PART || id === LANDING_ASSETS_PART)
+  ) {
+    await ensureBuilt(options.skipBuild, log);
+    log('Plate reading in Chromium, slowed to a phone ...');
+    for (const line of plateReadingReport(await measurePlateReading())) log(line);
+    if (options.only.includes(LANDING_ASSETS_PART)) log(landingAssetsReport(measureLandingAssets()));
+    return 0;
+  }
   if (
     options.only.length > 0 &&
     scenarioIds.length === 0 &&
@@ -240,6 +256,7 @@ async function main(): Promise<number> {
   let lighthouseResults: LighthouseFigures[] = [];
   let reportPage: ReportPageFigures | null = null;
   let scaleOut: ScaleOutFigures[] = [];
+  let plateReading: PlateReadingFigures | null = null;
   let paired: PairedRatio | null = null;
   let postgresVersion = '';
   try {
@@ -311,6 +328,10 @@ async function main(): Promise<number> {
     await db.end();
     for (const server of servers) await server.stop();
   }
+  if (wantsPlateReading) {
+    log('Plate reading in Chromium, slowed to a phone ...');
+    plateReading = await measurePlateReading();
+  }
 
   const assets = measureLandingAssets();
   const assetTotals = summariseLandingAssets(assets);
@@ -378,6 +399,10 @@ async function main(): Promise<number> {
       ),
     );
   }
+  if (plateReading) {
+    log('');
+    for (const line of plateReadingReport(plateReading)) log(line);
+  }
   if (lighthouseResults.length) {
     log('');
     log(`Lighthouse, the median of ${options.lighthouseRuns} audits per page:`);
@@ -416,6 +441,7 @@ async function main(): Promise<number> {
     lighthouse: lighthouseResults,
     reportPage,
     scaleOut,
+    plateReading,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -27,6 +27,8 @@ export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] 
                         [--rate-fraction F] [--only id,id] [--database NAME] [--cpu-prof]
                         [--notices 10000|1000000|10000000] [--lighthouse-runs N]
        --only landing-assets: only build and measure the landing page's JavaScript and CSS
+       --only plate-reading: only the patrol app's plate reader in Chromium slowed to a phone
+                             (a portal of its own on PGlite: no PostgreSQL needed)
        --lighthouse-runs: audits per page, the median reported (default 3)
        --cpu-prof: profile each server (tests/load/results/profiles; read with tests/load/profile-summary.ts)
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
