@@ -17,6 +17,7 @@ import { loadFixtureDocument } from '../../src/server/db/fixtures/loader';
 import { migrate } from '../../src/server/db/migrate';
 import { buildOperator, buildTenant } from '../support/factories';
 import { findFreePort } from '../support/free-port';
+import { portalBenchEnv } from './servers';
 import { median } from './stats';
 
 export const PLATE_READING_GOAL_MS = 3_000;
@@ -53,16 +54,8 @@ async function startServer(
 ): Promise<{ server: ChildProcess; log: () => string }> {
   let log = '';
   const server = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: `http://localhost:${port}`,
-    },
+    // The bench's production settings, on an embedded database in dataDir instead of PostgreSQL.
+    env: { ...process.env, ...portalBenchEnv({ databaseUrl: '', port }), DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk) => (log += chunk));
