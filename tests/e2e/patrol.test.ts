@@ -142,7 +142,9 @@ describe('the patrol app', () => {
     await expect
       .poll(() => page.getByTestId('patrol-reading').textContent())
       .toMatch(/(No camera could be opened|The camera is not allowed)/);
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('file');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe('file');
 
     await page.getByRole('tab', { name: /My shift/ }).click();
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('Everything is sent');

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { patrolMessages } from '../../../shared/messages';
 import { guideRegion } from './ocr/plate-text';
@@ -117,14 +117,12 @@ export function CameraReader({
         <Text fw={600} ta="center">
           {patrolMessages.cameraGuide}
         </Text>
-        <Group grow>
-          <Button size="lg" variant="default" onClick={onClose}>
-            {patrolMessages.closeCamera}
-          </Button>
-          <Button size="lg" onClick={capture} disabled={!stream}>
-            {patrolMessages.captureButton}
-          </Button>
-        </Group>
+        <Button size="lg" fullWidth onClick={capture} disabled={!stream}>
+          {patrolMessages.captureButton}
+        </Button>
+        <Button size="lg" fullWidth variant="default" onClick={onClose}>
+          {patrolMessages.closeCamera}
+        </Button>
       </Stack>
     </Modal>
   );
