@@ -13,65 +13,51 @@ function problemOf(error: unknown): CameraProblem {
 }
 
 /**
+ * The back camera's stream, or the reason there is none. Asked before the dialog opens, so a phone
+ * with no camera, or a refusal, never shows an empty dialog.
+ */
+export async function openBackCamera(): Promise<MediaStream | CameraProblem> {
+  if (!navigator.mediaDevices?.getUserMedia) return 'unavailable';
+  try {
+    return await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+  } catch (error) {
+    return problemOf(error);
+  }
+}
+
+/** Stops every track of a stream: the camera's light goes off. */
+export function stopStream(stream: MediaStream | null): void {
+  if (stream) for (const track of stream.getTracks()) track.stop();
+}
+
+/**
  * The live camera with a framing guide (issue 29): the back camera's stream in a dialog, a plate-
  * shaped rectangle over it, and a button that hands the part of the frame inside the rectangle to
- * the plate reader. The stream is stopped whenever the dialog closes. With no camera, or the
- * camera refused, it closes at once and says why (onProblem).
+ * the plate reader. The caller opens the stream (openBackCamera) and stops it when the dialog closes.
  */
 export function CameraReader({
-  opened,
+  stream,
   onClose,
-  onClosed,
-  returnFocus,
   onCaptured,
-  onProblem,
 }: {
-  opened: boolean;
+  stream: MediaStream | null;
   onClose: () => void;
-  /** Once the dialog has left the screen. */
-  onClosed: () => void;
-  /** Whether closing sends the focus back to the Camera button (not when the photo input takes it). */
-  returnFocus: boolean;
   onCaptured: (frame: HTMLCanvasElement) => void;
-  onProblem: (problem: CameraProblem) => void;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const guideRef = useRef<HTMLDivElement>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [isPlaying, setIsPlaying] = useState(false);
 
-  useEffect(() => {
-    if (!opened) return;
-    let isCurrent = true;
-    let started: MediaStream | null = null;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      onProblem('unavailable');
-      return;
-    }
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then((media) => {
-        started = media;
-        if (!isCurrent) {
-          for (const track of media.getTracks()) track.stop();
-          return;
-        }
-        setStream(media);
-      })
-      .catch((error: unknown) => {
-        if (isCurrent) onProblem(problemOf(error));
-      });
-    return () => {
-      isCurrent = false;
-      if (started) for (const track of started.getTracks()) track.stop();
-      setStream(null);
-    };
-  }, [opened, onProblem]);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video || !stream) return;
+  // The dialog's content mounts after it opens (a portal): the stream is attached when the video is.
+  const attachVideo = (video: HTMLVideoElement | null) => {
+    videoRef.current = video;
+    if (!video || !stream || video.srcObject === stream) return;
     video.srcObject = stream;
     void video.play().catch(() => undefined);
+  };
+
+  useEffect(() => {
+    if (!stream) setIsPlaying(false);
   }, [stream]);
 
   const capture = () => {
@@ -95,20 +81,18 @@ export function CameraReader({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      onExitTransitionEnd={onClosed}
-      returnFocus={returnFocus}
-      title={patrolMessages.cameraTitle}
-      size="lg"
-      centered
-    >
+    <Modal opened={stream !== null} onClose={onClose} title={patrolMessages.cameraTitle} size="lg" centered>
       <Stack gap="sm">
         <div className="patrol-camera">
-          <video ref={videoRef} className="patrol-camera-video" playsInline muted />
+          <video
+            ref={attachVideo}
+            className="patrol-camera-video"
+            playsInline
+            muted
+            onPlaying={() => setIsPlaying(true)}
+          />
           <div className="patrol-camera-guide" ref={guideRef} data-testid="patrol-camera-guide" />
-          {!stream && (
+          {!isPlaying && (
             <Text className="patrol-camera-starting" role="status">
               {patrolMessages.cameraStarting}
             </Text>
@@ -117,7 +101,7 @@ export function CameraReader({
         <Text fw={600} ta="center">
           {patrolMessages.cameraGuide}
         </Text>
-        <Button size="lg" fullWidth onClick={capture} disabled={!stream}>
+        <Button size="lg" fullWidth onClick={capture} disabled={!isPlaying}>
           {patrolMessages.captureButton}
         </Button>
         <Button size="lg" fullWidth variant="default" onClick={onClose}>

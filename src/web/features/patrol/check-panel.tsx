@@ -1,12 +1,12 @@
 import { Alert, Button, CloseButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type PlateSnapshot, plateCheckContract } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { fillMessage, patrolMessages, plateMessages } from '../../../shared/messages';
 import { answerFromSnapshot, canonicalPlate, isWellFormedPlate } from '../../../shared/rules';
 import { callApi } from '../../lib/api-client';
 import { readOperatorToken } from '../operator/operator-session';
-import { type CameraProblem, CameraReader } from './camera-reader';
+import { CameraReader, openBackCamera, stopStream } from './camera-reader';
 import { type PlateReading, readPlate, startPlateReader } from './ocr/plate-reader';
 import { CameraIcon, CoveredIcon, NotCoveredIcon, NoticesIcon, PhotoIcon } from './patrol-icons';
 import { addToOutbox } from './patrol-store';
@@ -105,9 +105,8 @@ export function CheckPanel({
   const [photo, setPhoto] = useState<File | null>(null);
   const [isReading, setIsReading] = useState(false);
   const [readNote, setReadNote] = useState<ReadNote | null>(null);
-  const [isCameraOpen, setIsCameraOpen] = useState(false);
-  /** The camera could not be used: once its dialog is gone, the photo input takes the focus. */
-  const [isPhotoInstead, setIsPhotoInstead] = useState(false);
+  const [camera, setCamera] = useState<MediaStream | null>(null);
+  const [isOpeningCamera, setIsOpeningCamera] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const photoInputRef = useRef<HTMLInputElement>(null);
   /** Counts the officer's edits of the field: a reading never overwrites what they typed meanwhile. */
@@ -131,14 +130,35 @@ export function CheckPanel({
     }
   };
 
-  const cameraProblem = useCallback((problem: CameraProblem) => {
-    setIsPhotoInstead(true);
-    setIsCameraOpen(false);
-    setReadNote({
-      tone: 'problem',
-      text: problem === 'refused' ? patrolMessages.cameraRefused : patrolMessages.cameraUnavailable,
+  /** Opens the live camera; with no camera, or the camera refused, sends the officer to the photo input. */
+  const openCamera = async () => {
+    void startPlateReader().catch(() => undefined);
+    setReadNote(null);
+    setIsOpeningCamera(true);
+    const opened = await openBackCamera();
+    setIsOpeningCamera(false);
+    if (typeof opened === 'string') {
+      setReadNote({
+        tone: 'problem',
+        text: opened === 'refused' ? patrolMessages.cameraRefused : patrolMessages.cameraUnavailable,
+      });
+      photoInputRef.current?.focus();
+      return;
+    }
+    setCamera(opened);
+  };
+
+  const closeCamera = useCallback(() => {
+    setCamera((open) => {
+      stopStream(open);
+      return null;
     });
   }, []);
+
+  // The stream never outlives the panel (another tab, signing out).
+  const cameraRef = useRef<MediaStream | null>(null);
+  cameraRef.current = camera;
+  useEffect(() => () => stopStream(cameraRef.current), []);
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
@@ -252,12 +272,8 @@ export function CheckPanel({
             variant="default"
             className="patrol-camera-button"
             leftSection={<CameraIcon />}
-            onClick={() => {
-              void startPlateReader().catch(() => undefined);
-              setReadNote(null);
-              setIsPhotoInstead(false);
-              setIsCameraOpen(true);
-            }}
+            loading={isOpeningCamera}
+            onClick={() => void openCamera()}
           >
             {patrolMessages.cameraButton}
           </Button>
@@ -285,16 +301,10 @@ export function CheckPanel({
           )}
         </div>
         <CameraReader
-          opened={isCameraOpen}
-          onClose={() => setIsCameraOpen(false)}
-          returnFocus={!isPhotoInstead}
-          onClosed={() => {
-            if (isPhotoInstead) photoInputRef.current?.focus();
-            setIsPhotoInstead(false);
-          }}
-          onProblem={cameraProblem}
+          stream={camera}
+          onClose={closeCamera}
           onCaptured={(frame) => {
-            setIsCameraOpen(false);
+            closeCamera();
             void readFrom(frame);
           }}
         />
