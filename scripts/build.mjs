@@ -5,6 +5,7 @@ import path from 'node:path';
 import { build as buildServer } from 'esbuild';
 import { build as buildWeb } from 'vite';
 import { generateSW } from 'workbox-build';
+import { buildOcrAssets } from './ocr-assets.mjs';
 import { moveSourceMaps, precompressAssets } from './web-assets.mjs';
 
 export const WEB_DIR = 'dist/web';
@@ -37,6 +38,8 @@ export async function buildAll() {
   moveSourceMaps(WEB_DIR, WEB_SOURCE_MAPS_DIR);
   await buildPatrolWorker();
   precompressAssets(WEB_DIR);
+  // After the precompression: the plate reader's files get their own gzip copies, and no brotli.
+  await buildOcrAssets(WEB_DIR);
   await buildServer({
     entryPoints: ['src/server/main.ts', 'src/server/db/fixtures/cli.ts'],
     outdir: 'dist/server',
@@ -75,6 +78,13 @@ async function buildPatrolWorker() {
         urlPattern: ({ url }) => url.pathname === '/patrol',
         handler: 'NetworkFirst',
         options: { cacheName: 'patrol-page', networkTimeoutSeconds: 4, expiration: { maxEntries: 2 } },
+      },
+      // The plate reader's worker, core and trained data (decision 220), fetched the first time
+      // the officer reads a plate and kept for reading offline: their names carry their versions.
+      {
+        urlPattern: ({ url }) => url.pathname.startsWith('/patrol/ocr/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'patrol-ocr', expiration: { maxEntries: 12 } },
       },
     ],
   });

@@ -67,6 +67,33 @@ function photoPng(): Buffer {
   return PNG.sync.write(png);
 }
 
+/**
+ * A photo of a plate rendered in the page: dark letters on a white plate with its border, as a
+ * phone would take it close up (the issue's generated photo), as a PNG for the file input.
+ */
+async function platePhoto(text: string): Promise<Buffer> {
+  const dataUrl = await page.evaluate((plate) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 640;
+    canvas.height = 280;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#8a8f96';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.fillStyle = '#ffffff';
+    context.fillRect(40, 40, 560, 200);
+    context.strokeStyle = '#1a1a1a';
+    context.lineWidth = 8;
+    context.strokeRect(52, 52, 536, 176);
+    context.fillStyle = '#111111';
+    context.font = 'bold 104px sans-serif';
+    context.textAlign = 'center';
+    context.textBaseline = 'middle';
+    context.fillText(plate, 320, 144);
+    return canvas.toDataURL('image/png');
+  }, text);
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
 /** An answer of the API asked from the page (Node cannot resolve *.localhost), with its status. */
 const pageJson = (path: string) =>
   page.evaluate(async (url) => {
@@ -94,6 +121,31 @@ describe('the patrol app', () => {
     await page.getByText(/^Scan recorded/).waitFor();
     await expectAccessible(page);
     await screenshot(page, `not-covered-bright`);
+
+    // A photo of the plate is read on the phone into the field, for the officer to confirm.
+    await page.getByRole('button', { name: 'Check another plate' }).click();
+    await page.getByLabel('Photo of the plate').setInputFiles({
+      name: 'plate.png',
+      mimeType: 'image/png',
+      buffer: await platePhoto('PAT 100'),
+    });
+    await expect.poll(() => field.inputValue(), { timeout: 60_000 }).toBe('PAT100');
+    expect(await page.getByTestId('patrol-reading').textContent()).toContain('Read PAT100.');
+    // Read, not checked: the check stays the officer's to start.
+    expect(await page.getByTestId('patrol-answer').count()).toBe(0);
+    await expectAccessible(page);
+    await field.press('Enter');
+    await expect.poll(() => page.getByTestId('patrol-answer').textContent()).toContain('Covered');
+    await page.getByRole('button', { name: 'Check another plate' }).click();
+
+    // This browser has no camera: the camera sends the officer to the photo input, saying why.
+    await page.getByRole('button', { name: 'Camera' }).click();
+    await expect
+      .poll(() => page.getByTestId('patrol-reading').textContent())
+      .toMatch(/(No camera could be opened|The camera is not allowed)/);
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type))
+      .toBe('file');
 
     await page.getByRole('tab', { name: /My shift/ }).click();
     await expect.poll(() => page.getByTestId('patrol-waiting').textContent()).toBe('Everything is sent');

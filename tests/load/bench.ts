@@ -17,6 +17,7 @@ import { type LighthouseFigures, lighthousePages, lighthouseTable, runLighthouse
 import { checkSample, type RunSummary, runLoad } from './measure';
 import { parseBenchOptions, USAGE } from './options';
 import { measurePairedRatio, type PairedRatio, type RoundSide } from './paired-ratio';
+import { measurePlateReading, type PlateReadingFigures, plateReadingReport } from './plate-reading';
 import { measureReplica, REPLICA_NOTICES_MAX, type ReplicaMeasurement } from './replica';
 import { measureReportPage, REPORT_PAGE_GOAL_MS, type ReportPageFigures } from './report-page';
 import { measureScaleOut, type ScaleOutFigures } from './scale-out';
@@ -43,7 +44,9 @@ const REPORT_PAGE_PART = 'report-page';
 const SCALE_OUT_PART = 'scale-out';
 /** `--only replica` measures the lookup with its reads on the primary and on a standby it makes. */
 const REPLICA_PART = 'replica';
-const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART, REPLICA_PART];
+/** `--only plate-reading` times the patrol app's plate reader in Chromium slowed to a phone (issue 29). */
+const PLATE_READING_PART = 'plate-reading';
+const EXTRA_PARTS = [LIGHTHOUSE_PART, REPORT_PAGE_PART, SCALE_OUT_PART, REPLICA_PART, PLATE_READING_PART];
 /** Issue 14's goal 1: the lookup's throughput against the bare baseline's, 0.8 or more. */
 const LOOKUP_ID = 'notice-lookup';
 const LOOKUP_BASELINE_ID = 'baseline-lookup-pg';
@@ -231,6 +234,19 @@ async function main(): Promise<number> {
     log(replicaReport(replica));
     return 'figures' in replica && replica.figures.some((figure) => figure.failed > 0) ? 1 : 0;
   }
+  const wantsPlateReading = options.only.length === 0 || options.only.includes(PLATE_READING_PART);
+  // The plate reader runs a portal of its own on PGlite: asked for alone, it needs no data set.
+  if (
+    wantsPlateReading &&
+    options.only.length > 0 &&
+    options.only.every((id) => id === PLATE_READING_PART || id === LANDING_ASSETS_PART)
+  ) {
+    await ensureBuilt(options.skipBuild, log);
+    log('Plate reading in Chromium, slowed to a phone ...');
+    for (const line of plateReadingReport(await measurePlateReading())) log(line);
+    if (options.only.includes(LANDING_ASSETS_PART)) log(landingAssetsReport(measureLandingAssets()));
+    return 0;
+  }
   if (
     options.only.length > 0 &&
     scenarioIds.length === 0 &&
@@ -269,6 +285,7 @@ async function main(): Promise<number> {
   let reportPage: ReportPageFigures | null = null;
   let scaleOut: ScaleOutFigures[] = [];
   let replica: ReplicaMeasurement | null = null;
+  let plateReading: PlateReadingFigures | null = null;
   let paired: PairedRatio | null = null;
   let postgresVersion = '';
   try {
@@ -353,6 +370,10 @@ async function main(): Promise<number> {
     await db.end();
     for (const server of servers) await server.stop();
   }
+  if (wantsPlateReading) {
+    log('Plate reading in Chromium, slowed to a phone ...');
+    plateReading = await measurePlateReading();
+  }
 
   const assets = measureLandingAssets();
   const assetTotals = summariseLandingAssets(assets);
@@ -424,6 +445,10 @@ async function main(): Promise<number> {
     log('');
     log(replicaReport(replica));
   }
+  if (plateReading) {
+    log('');
+    for (const line of plateReadingReport(plateReading)) log(line);
+  }
   if (lighthouseResults.length) {
     log('');
     log(`Lighthouse, the median of ${options.lighthouseRuns} audits per page:`);
@@ -463,6 +488,7 @@ async function main(): Promise<number> {
     reportPage,
     scaleOut,
     replica,
+    plateReading,
     landingAssets: { files: assets, ...assetTotals.total, js: assetTotals.js, css: assetTotals.css },
   };
   mkdirSync(RESULTS_DIR, { recursive: true });

@@ -28,6 +28,8 @@ export const USAGE = `Usage: npm run bench -- [--help] [--fresh] [--skip-build] 
                         [--notices 10000|1000000|10000000] [--lighthouse-runs N]
        --only landing-assets: only build and measure the landing page's JavaScript and CSS
        --only replica: only the notice lookup with its reads on the primary and on a standby made here
+       --only plate-reading: only the patrol app's plate reader in Chromium slowed to a phone
+                             (a portal of its own on PGlite: no PostgreSQL needed)
        --lighthouse-runs: audits per page, the median reported (default 3)
        --cpu-prof: profile each server (tests/load/results/profiles; read with tests/load/profile-summary.ts)
 Environment: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),

@@ -38,8 +38,9 @@ export const plateLookupScanSchema = z.object({
   capturedAt: instantSchema,
   /** The plate as the device read it. */
   plate: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  /** Null for a scan recorded without the phone's position (issue 29). */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
   alertMessage: z.string().nullable(),
   /** Who scanned it, as the device sent it. */
   fullname: z.string().nullable(),

@@ -111,12 +111,27 @@ export const scanItemSchema = z
       .transform((value) => value ?? null),
     /** A photo uploaded through POST /enforcement/uploads, instead of fullImageURL. */
     photoUploadUUID: uuidSchema.nullish().transform((value) => value ?? null),
-    latitude: z.number().min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
-    longitude: z.number().min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
+    /** The phone's position when the officer allows it (issue 29): both, or neither. */
+    latitude: z
+      .number()
+      .min(-90, 'must be between -90 and 90')
+      .max(90, 'must be between -90 and 90')
+      .nullish()
+      .transform((value) => value ?? null),
+    longitude: z
+      .number()
+      .min(-180, 'must be between -180 and 180')
+      .max(180, 'must be between -180 and 180')
+      .nullish()
+      .transform((value) => value ?? null),
   })
   .refine((scan) => !(scan.fullImageURL && scan.photoUploadUUID), {
     path: ['photoUploadUUID'],
     message: 'give fullImageURL or photoUploadUUID, not both',
+  })
+  .refine((scan) => (scan.latitude === null) === (scan.longitude === null), {
+    path: ['longitude'],
+    message: 'give latitude and longitude together, or neither',
   });
 export type ScanItem = z.infer<typeof scanItemSchema>;
 

@@ -55,8 +55,9 @@ export const reportItemSchema = z.object({
   userEmail: z.string().nullable(),
   alertMessage: z.string().nullable(),
   fullImageURL: z.string().nullable(),
-  latitude: z.number(),
-  longitude: z.number(),
+  /** Null for a scan recorded without the phone's position (issue 29). */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
 

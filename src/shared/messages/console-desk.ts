@@ -51,6 +51,8 @@ export const consoleDeskMessages = /* @__PURE__ */ localized('consoleDeskMessage
   columnDue: 'Due today',
   columnSeen: 'Seen',
   columnWhere: 'Where',
+  /** A scan recorded without the phone's position. */
+  noLocation: 'No location',
   columnBy: 'By',
   columnAlert: 'Alert',
   validRange: '{from} – {to}',

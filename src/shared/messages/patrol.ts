@@ -16,6 +16,22 @@ export const patrolMessages = /* @__PURE__ */ localized('patrolMessages', {
   platePlaceholder: 'ABC 123',
   checkButton: 'Check plate',
   platePhotoLabel: 'Photo of the plate',
+  cameraButton: 'Camera',
+  cameraTitle: 'Read the plate with the camera',
+  cameraGuide: 'Fit the plate in the frame',
+  cameraStarting: 'Opening the camera…',
+  captureButton: 'Read the plate',
+  closeCamera: 'Close the camera',
+  cameraRefused:
+    'The camera is not allowed for this app. Take a photo with "Photo of the plate" instead, or allow the camera in the browser settings.',
+  cameraUnavailable:
+    'No camera could be opened on this phone. Take a photo with "Photo of the plate" instead.',
+  readingPlate: 'Reading the plate…',
+  /** {plate}: the plate read from the photo or the camera. */
+  plateRead: 'Read {plate}. Compare it with the car and correct it before checking.',
+  nothingRead: 'No plate could be read. Type it, or take a closer, straighter photo of the plate alone.',
+  notAnImage: 'This file is not a photo this phone can open. Type the plate.',
+  readerFailed: 'The plate reader could not start: it needs the network the first time. Type the plate.',
   /** {name}: the photo's file name. */
   photoAttached: 'Photo: {name}',
   plateRequired: 'Enter a plate to check.',
@@ -78,7 +94,8 @@ export const patrolMessages = /* @__PURE__ */ localized('patrolMessages', {
   allSent: 'Everything is sent',
   scanKind: 'Scan',
   noticeKind: 'Notice',
-  noLocation: 'No location from this phone: the scan was not recorded. Allow location to record scans.',
+  noLocation:
+    'No location from this phone: the scan was recorded without one. Allow location to record where.',
   sessionEnded: 'Your session has ended. Sign in again to send what waits on this phone.',
   refusedHelp: 'Refused items stay here: correct them in the console or write them again.',
 } as const);

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { operators } from './operators';
 import { tenants } from './tenants';
 import { uploads } from './uploads';
@@ -27,14 +36,16 @@ export const patrolScans = pgTable(
     alertMessage: text('alert_message'),
     fullImageUrl: text('full_image_url'),
     uploadId: uuid('upload_id').references(() => uploads.id, { onDelete: 'set null' }),
-    latitude: doublePrecision('latitude').notNull(),
-    longitude: doublePrecision('longitude').notNull(),
+    /** Null when the officer's phone gave no position (migration 1220): both or neither. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('patrol_scans_tenant_client_id_key').on(table.tenantId, table.clientId),
     index('patrol_scans_tenant_captured_idx').on(table.tenantId, table.capturedAt.desc()),
     index('patrol_scans_tenant_plate_idx').on(table.tenantId, table.plateNormalized, table.capturedAt.desc()),
+    check('patrol_scans_position_whole', sql`(${table.latitude} IS NULL) = (${table.longitude} IS NULL)`),
   ],
 );
 

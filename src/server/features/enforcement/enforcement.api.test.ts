@@ -265,6 +265,11 @@ describe('POST /enforcement/scans', () => {
   it.each([
     ['bad coordinates', scan({ longitude: -181 }), 'scans[0].longitude'],
     [
+      'half a position',
+      scan({ longitude: undefined }),
+      'scans[0].longitude: give latitude and longitude together, or neither',
+    ],
+    [
       'a future time',
       scan({ capturedAt: '2026-11-20T15:10:00Z' }),
       'scans[0].capturedAt: must not be in the future',
@@ -277,6 +282,24 @@ describe('POST /enforcement/scans', () => {
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toContain(expected);
     expect(await countScans()).toBe(before);
+  });
+
+  it('records a scan without a position when the officer’s phone gives none (issue 29)', async () => {
+    const withoutPosition = scan({ plate: 'NO GPS 1', latitude: undefined, longitude: undefined });
+    const withNulls = scan({ plate: 'NO GPS 2', latitude: null, longitude: null });
+    const answer = await postScans([withoutPosition, withNulls]);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({ created: 2, rejected: 0 });
+    const rows = await queryRows<{ plate: string; latitude: number | null; longitude: number | null }>(
+      t.db,
+      sql`SELECT plate, latitude, longitude FROM patrol_scans WHERE plate LIKE 'NO GPS %' ORDER BY plate`,
+    );
+    expect(rows).toEqual([
+      { plate: 'NO GPS 1', latitude: null, longitude: null },
+      { plate: 'NO GPS 2', latitude: null, longitude: null },
+    ]);
+    // A retry is the same scan, whether the position was left out or sent as null.
+    expect((await postScans([withoutPosition])).json()).toMatchObject({ created: 0, duplicates: 1 });
   });
 
   it('accepts a small clock skew', async () => {

@@ -11,6 +11,8 @@ import { patrolScans, type TenantRow } from '../../db/schema';
 import { findReport, reportPeriod, reportScansFilter } from './reports';
 
 /** `isAlert` of src/shared/rules in SQL: btrim with the characters JavaScript's trim removes. */
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
 const isAlertScan = sql`btrim(${patrolScans.alertMessage}, ${TRIMMED_CHARACTERS}) <> ''`;
 
 /** A scan's heat map cell along one axis: its coordinate in whole cells (an integer). */
@@ -43,17 +45,18 @@ export async function getReportSummary(options: {
       longitudeCell,
       scans: sql<number>`count(*)::int`,
       alerts: sql<number>`(count(*) FILTER (WHERE ${isAlertScan}))::int`,
-      south: sql<number>`min(${patrolScans.latitude})`,
-      west: sql<number>`min(${patrolScans.longitude})`,
-      north: sql<number>`max(${patrolScans.latitude})`,
-      east: sql<number>`max(${patrolScans.longitude})`,
+      south: sql<number | null>`min(${patrolScans.latitude})`,
+      west: sql<number | null>`min(${patrolScans.longitude})`,
+      north: sql<number | null>`max(${patrolScans.latitude})`,
+      east: sql<number | null>`max(${patrolScans.longitude})`,
     })
     .from(patrolScans)
     .where(reportScansFilter(report))
     .groupBy(sql`GROUPING SETS ((${patrolScans.userEmail}), (${latitudeCell}, ${longitudeCell}))`)
     .orderBy(latitudeCell, longitudeCell);
   const patrollers = rows.filter((row) => row.isCell === 0);
-  const cells = rows.filter((row) => row.isCell === 1);
+  // Scans recorded without a position (issue 29) fall in a cell of their own, with no place.
+  const cells = rows.filter((row) => row.isCell === 1 && row.latitudeCell !== null);
   return {
     reportDetails: { ...reportPeriod(report), ...summarisePatrollerGroups(patrollers) },
     bounds: extentOf(patrollers),
@@ -66,8 +69,9 @@ export async function getReportSummary(options: {
   };
 }
 
-/** The extent of all groups' extents; null without scans. */
-function extentOf(groups: readonly ReportScanBounds[]): ReportScanBounds | null {
+/** The extent of all groups' extents; null without scans that have a position. */
+function extentOf(all: readonly Nullable<ReportScanBounds>[]): ReportScanBounds | null {
+  const groups = all.filter((group): group is ReportScanBounds => group.south !== null);
   if (groups.length === 0) return null;
   return {
     south: Math.min(...groups.map((group) => group.south)),

@@ -28,6 +28,15 @@ const BIG_REPORT_SCANS = Array.from({ length: 60 }, (_, n) =>
     plate: `BIG${n}`,
   }),
 );
+/** A day with a scan where the officer's phone gave no position (issue 29), and one where it did. */
+const NO_POSITION_REPORT = buildReport({
+  startDate: '2026-07-01T00:00:00Z',
+  endDate: '2026-07-02T00:00:00Z',
+});
+const NO_POSITION_SCANS = [
+  buildScan({ capturedAt: '2026-07-01T10:00:00Z', plate: 'NOGPS1', latitude: null, longitude: null }),
+  buildScan({ capturedAt: '2026-07-01T11:00:00Z', plate: 'GPS1', latitude: 41.88, longitude: -87.63 }),
+];
 const PASSWORD = 'Operator#2026';
 
 beforeAll(async () => {
@@ -54,8 +63,9 @@ beforeAll(async () => {
           buildScan({ capturedAt: '2026-11-15T00:00:00Z', plate: 'IN3', userEmail: null }),
           buildScan({ capturedAt: '2026-11-16T00:00:00Z', plate: 'REPEAT1', userEmail: 'c@x.example' }),
           ...BIG_REPORT_SCANS,
+          ...NO_POSITION_SCANS,
         ],
-        reports: [ALPHA_REPORT, PLATE_REPORT, EMPTY_REPORT, EDGE_REPORT, BIG_REPORT],
+        reports: [ALPHA_REPORT, PLATE_REPORT, EMPTY_REPORT, EDGE_REPORT, BIG_REPORT, NO_POSITION_REPORT],
         operators: [
           buildOperator({ email: 'admin@alpha.example', password: PASSWORD }),
           buildOperator({ email: 'officer@alpha.example', password: PASSWORD, role: 'enforcement' }),
@@ -199,8 +209,8 @@ describe('GET /reports/{id}/summary', () => {
       expect(heatMap).toEqual({ latitude: [], longitude: [], count: [], alerts: [] });
       return;
     }
-    const latitudes = items.map((item) => item.latitude);
-    const longitudes = items.map((item) => item.longitude);
+    const latitudes = items.flatMap((item) => (item.latitude === null ? [] : [item.latitude]));
+    const longitudes = items.flatMap((item) => (item.longitude === null ? [] : [item.longitude]));
     expect(bounds).toEqual({
       south: Math.min(...latitudes),
       west: Math.min(...longitudes),
@@ -213,11 +223,13 @@ describe('GET /reports/{id}/summary', () => {
       heatMap.longitude[index],
     ]);
     for (const item of items) {
+      if (item.latitude === null || item.longitude === null) continue;
+      const { latitude: itemLatitude, longitude: itemLongitude } = item;
       expect(
         cells.some(
           ([latitude, longitude]: number[]) =>
-            Math.abs(latitude! - item.latitude) <= REPORT_HEAT_CELL_DEGREES / 2 + 1e-9 &&
-            Math.abs(longitude! - item.longitude) <= REPORT_HEAT_CELL_DEGREES / 2 + 1e-9,
+            Math.abs(latitude! - itemLatitude) <= REPORT_HEAT_CELL_DEGREES / 2 + 1e-9 &&
+            Math.abs(longitude! - itemLongitude) <= REPORT_HEAT_CELL_DEGREES / 2 + 1e-9,
         ),
       ).toBe(true);
     }
@@ -230,6 +242,18 @@ describe('GET /reports/{id}/summary', () => {
     const merged = heatMap.latitude.indexOf(40.75);
     expect(heatMap.count[merged]).toBe(2);
     expect(heatMap.alerts[merged]).toBe(0);
+  });
+
+  it('lists a scan without a position with no place, and leaves it off the heat map and the bounds', async () => {
+    const data = (await reportData('alpha', NO_POSITION_REPORT.uuid!)).json();
+    expect(data.reportItems).toMatchObject([
+      { plate: 'GPS1', latitude: 41.88, longitude: -87.63 },
+      { plate: 'NOGPS1', latitude: null, longitude: null },
+    ]);
+    const { reportDetails, heatMap, bounds } = (await summary('alpha', NO_POSITION_REPORT.uuid!)).json();
+    expect(reportDetails.totalScans).toBe(2);
+    expect(heatMap).toEqual({ latitude: [41.88], longitude: [-87.63], count: [1], alerts: [0] });
+    expect(bounds).toEqual({ south: 41.88, west: -87.63, north: 41.88, east: -87.63 });
   });
 
   it('is a 404 for another tenant’s uuid and an unknown one, and a 400 for a malformed one', async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOcrAssets, OCR_CORES, ocrAssetsPath } from '../../../../scripts/ocr-assets.mjs';
 import { precompressAssets } from '../../../../scripts/web-assets.mjs';
 import { buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -31,6 +32,7 @@ beforeAll(async () => {
     `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`,
   );
   precompressAssets(webDir);
+  await buildOcrAssets(webDir);
   // As if a build had left a map in the served folder: it must not be served all the same.
   writeFileSync(path.join(webDir, `${SCRIPT_URL}.map`), '{"version":3,"sources":["secret.ts"]}');
   t = await createTestApp({
@@ -56,6 +58,36 @@ const getAsset = (url: string, acceptEncoding?: string) =>
     url,
     headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
   });
+
+describe("the patrol app's plate reader (decision 220)", () => {
+  const folder = `/${ocrAssetsPath()}`;
+
+  it('serves its worker, cores and English data from the portal, gzipped, kept for a year', async () => {
+    for (const file of [
+      'worker.min.js',
+      ...OCR_CORES.map((core) => `core/${core}`),
+      'lang/eng.traineddata',
+    ]) {
+      const response = await getAsset(`${folder}/${file}`, 'gzip, br');
+      expect(response.statusCode, file).toBe(200);
+      expect(response.headers['content-encoding'], file).toBe('gzip');
+      expect(response.headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+    }
+    const worker = gunzipSync(Buffer.from((await getAsset(`${folder}/worker.min.js`, 'gzip')).rawPayload));
+    // A classic worker script, which loads its core with importScripts.
+    expect(worker.toString()).toContain('importScripts');
+  });
+
+  it('lets its files compile WebAssembly, and no page', async () => {
+    const worker = await getAsset(`${folder}/worker.min.js`);
+    expect(worker.headers['content-security-policy']).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    const page = await getAsset('/patrol');
+    expect(page.headers['content-security-policy']).toContain('script-src');
+    expect(page.headers['content-security-policy']).not.toContain('wasm-unsafe-eval');
+    const asset = await getAsset(SCRIPT_URL);
+    expect(asset.headers['content-security-policy']).not.toContain('wasm-unsafe-eval');
+  });
+});
 
 describe('built assets', () => {
   it('sends the brotli copy to a browser that accepts it, varying on Accept-Encoding', async () => {

@@ -21,6 +21,23 @@ const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 const SOURCE_MAPS = '**/*.map';
 
 /**
+ * The patrol app's plate reader (decision 220): its folder names the versions of the packages it
+ * was copied from, so its files never change either.
+ */
+function isPlateReaderFile(relativePath: string): boolean {
+  const [first, second] = relativePath.split(path.sep);
+  return first === 'patrol' && second === 'ocr';
+}
+
+/**
+ * The plate reader's worker compiles tesseract's WebAssembly: its script, and the core it loads,
+ * run under a policy of their own that allows that ('wasm-unsafe-eval', not 'unsafe-eval': no
+ * string is ever run as code). Pages keep theirs.
+ */
+export const PLATE_READER_POLICY =
+  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';object-src 'none';base-uri 'self';frame-ancestors 'none'";
+
+/**
  * Vite puts a content hash in the name of every file under assets/: such a file never changes, so
  * browsers and CDNs keep it for a year without asking again. The rest of the public folder
  * (favicon, demo images) keeps its names across releases, so it is checked again after an hour.
@@ -28,7 +45,7 @@ const SOURCE_MAPS = '**/*.map';
 export function cacheControlFor(relativePath: string): string {
   // The patrol app's service worker names the current assets: asked again on every visit.
   if (relativePath === 'patrol-sw.js') return 'no-cache';
-  const isHashed = relativePath.split(path.sep)[0] === 'assets';
+  const isHashed = relativePath.split(path.sep)[0] === 'assets' || isPlateReaderFile(relativePath);
   return isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
@@ -60,7 +77,9 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
       preCompressed: true,
       globIgnore: [...PRECOMPRESSED_COPIES, SOURCE_MAPS],
       setHeaders: (res, filePath) => {
-        res.header('cache-control', cacheControlFor(path.relative(distDir, filePath)));
+        const relativePath = path.relative(distDir, filePath);
+        res.header('cache-control', cacheControlFor(relativePath));
+        if (isPlateReaderFile(relativePath)) res.header('content-security-policy', PLATE_READER_POLICY);
       },
     });
   }

@@ -778,6 +778,22 @@ export const esConsole = {
     platePlaceholder: 'ABC 123',
     checkButton: 'Verificar placa',
     platePhotoLabel: 'Foto de la placa',
+    cameraButton: 'Cámara',
+    cameraTitle: 'Leer la placa con la cámara',
+    cameraGuide: 'Encuadre la placa en el marco',
+    cameraStarting: 'Abriendo la cámara…',
+    captureButton: 'Leer la placa',
+    closeCamera: 'Cerrar la cámara',
+    cameraRefused:
+      'La cámara no está permitida para esta aplicación. Tome una foto con «Foto de la placa», o permita la cámara en la configuración del navegador.',
+    cameraUnavailable:
+      'No se pudo abrir ninguna cámara en este teléfono. Tome una foto con «Foto de la placa».',
+    readingPlate: 'Leyendo la placa…',
+    plateRead: 'Se leyó {plate}. Compárela con el vehículo y corríjala antes de verificar.',
+    nothingRead:
+      'No se pudo leer ninguna placa. Escríbala, o tome una foto más cercana y más recta de la placa sola.',
+    notAnImage: 'Este archivo no es una foto que este teléfono pueda abrir. Escriba la placa.',
+    readerFailed: 'El lector de placas no pudo iniciarse: necesita la red la primera vez. Escriba la placa.',
     photoAttached: 'Foto: {name}',
     plateRequired: 'Ingrese una placa para verificar.',
     online: 'En línea',
@@ -831,7 +847,7 @@ export const esConsole = {
     scanKind: 'Lectura',
     noticeKind: 'Aviso',
     noLocation:
-      'Este teléfono no dio ninguna ubicación: la lectura no se registró. Permita el acceso a la ubicación para registrar lecturas.',
+      'Este teléfono no dio ninguna ubicación: la lectura se registró sin ella. Permita el acceso a la ubicación para registrar el lugar.',
     sessionEnded: 'Su sesión terminó. Vuelva a iniciar sesión para enviar lo que espera en este teléfono.',
     refusedHelp: 'Los elementos rechazados quedan aquí: corríjalos en la consola o vuelva a emitirlos.',
   },

@@ -49,6 +49,7 @@ export const esDesk = {
     columnDue: 'A pagar hoy',
     columnSeen: 'Vista',
     columnWhere: 'Dónde',
+    noLocation: 'Sin ubicación',
     columnBy: 'Por',
     columnAlert: 'Alerta',
     validRange: '{from} – {to}',

@@ -787,6 +787,23 @@ export const frConsole = {
     platePlaceholder: 'ABC 123',
     checkButton: 'Vérifier la plaque',
     platePhotoLabel: 'Photo de la plaque',
+    cameraButton: 'Caméra',
+    cameraTitle: 'Lire la plaque avec la caméra',
+    cameraGuide: 'Placez la plaque dans le cadre',
+    cameraStarting: 'Ouverture de la caméra…',
+    captureButton: 'Lire la plaque',
+    closeCamera: 'Fermer la caméra',
+    cameraRefused:
+      'La caméra n’est pas autorisée pour cette application. Prenez une photo avec « Photo de la plaque », ou autorisez la caméra dans les réglages du navigateur.',
+    cameraUnavailable:
+      'Aucune caméra n’a pu être ouverte sur ce téléphone. Prenez une photo avec « Photo de la plaque ».',
+    readingPlate: 'Lecture de la plaque…',
+    plateRead: '{plate} lu. Comparez avec le véhicule et corrigez avant de vérifier.',
+    nothingRead:
+      'Aucune plaque n’a pu être lue. Saisissez-la, ou prenez une photo plus proche et plus droite de la plaque seule.',
+    notAnImage: 'Ce fichier n’est pas une photo que ce téléphone peut ouvrir. Saisissez la plaque.',
+    readerFailed:
+      'Le lecteur de plaques n’a pas pu démarrer : il a besoin du réseau la première fois. Saisissez la plaque.',
     photoAttached: 'Photo : {name}',
     plateRequired: 'Entrez une plaque à vérifier.',
     online: 'En ligne',
@@ -841,7 +858,7 @@ export const frConsole = {
     scanKind: 'Lecture',
     noticeKind: 'Avis',
     noLocation:
-      'Ce téléphone n’a fourni aucune position : la lecture n’a pas été enregistrée. Autorisez la localisation pour enregistrer les lectures.',
+      'Ce téléphone n’a fourni aucune position : la lecture a été enregistrée sans. Autorisez la localisation pour enregistrer le lieu.',
     sessionEnded: 'Votre session a pris fin. Reconnectez-vous pour envoyer ce qui attend sur ce téléphone.',
     refusedHelp: 'Les éléments refusés restent ici : corrigez-les dans la console ou rédigez-les de nouveau.',
   },

@@ -49,6 +49,7 @@ export const frDesk = {
     columnDue: 'Dû aujourd’hui',
     columnSeen: 'Vue',
     columnWhere: 'Où',
+    noLocation: 'Sans position',
     columnBy: 'Par',
     columnAlert: 'Alerte',
     validRange: '{from} – {to}',

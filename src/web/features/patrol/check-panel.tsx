@@ -1,12 +1,14 @@
-import { Alert, Button, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { Alert, Button, CloseButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type PlateSnapshot, plateCheckContract } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
 import { fillMessage, patrolMessages, plateMessages } from '../../../shared/messages';
 import { answerFromSnapshot, canonicalPlate, isWellFormedPlate } from '../../../shared/rules';
 import { callApi } from '../../lib/api-client';
 import { readOperatorToken } from '../operator/operator-session';
-import { CoveredIcon, NotCoveredIcon, NoticesIcon } from './patrol-icons';
+import { CameraReader, openBackCamera, stopStream } from './camera-reader';
+import { type PlateReading, readPlate, startPlateReader } from './ocr/plate-reader';
+import { CameraIcon, CoveredIcon, NotCoveredIcon, NoticesIcon, PhotoIcon } from './patrol-icons';
 import { addToOutbox } from './patrol-store';
 import { isTransient } from './patrol-sync';
 import { hashPlate } from './plate-hash';
@@ -63,6 +65,22 @@ async function checkFromSnapshot(plate: string, snapshot: PlateSnapshot | null):
   return { ...answer, kind: 'answer', plate, source: 'snapshot', at: answer.generatedAt };
 }
 
+/** What the panel says about the last reading of a plate from a photo or the camera. */
+type ReadNote = { tone: 'read' | 'problem'; text: string };
+
+function noteOf(reading: PlateReading): ReadNote {
+  switch (reading.kind) {
+    case 'plate':
+      return { tone: 'read', text: fillMessage(patrolMessages.plateRead, { plate: reading.plate }) };
+    case 'nothing':
+      return { tone: 'problem', text: patrolMessages.nothingRead };
+    case 'not-an-image':
+      return { tone: 'problem', text: patrolMessages.notAnImage };
+    case 'failed':
+      return { tone: 'problem', text: patrolMessages.readerFailed };
+  }
+}
+
 /** Check a plate: online when it can, from the snapshot otherwise; every check is recorded as a scan. */
 export function CheckPanel({
   isOnline,
@@ -85,7 +103,62 @@ export function CheckPanel({
   const [scanNote, setScanNote] = useState<string | null>(null);
   const [isChecking, setIsChecking] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
+  const [isReading, setIsReading] = useState(false);
+  const [readNote, setReadNote] = useState<ReadNote | null>(null);
+  const [camera, setCamera] = useState<MediaStream | null>(null);
+  const [isOpeningCamera, setIsOpeningCamera] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  const photoInputRef = useRef<HTMLInputElement>(null);
+  /** Counts the officer's edits of the field: a reading never overwrites what they typed meanwhile. */
+  const editsRef = useRef(0);
+
+  /**
+   * Reads the plate in a photo or a camera frame on the phone and puts it in the field for the
+   * officer to confirm or correct: the check itself stays theirs to start.
+   */
+  const readFrom = async (image: Blob | HTMLCanvasElement) => {
+    const editsBefore = editsRef.current;
+    setIsReading(true);
+    setReadNote(null);
+    setError(null);
+    const reading = await readPlate(image);
+    setIsReading(false);
+    setReadNote(noteOf(reading));
+    if (reading.kind === 'plate' && editsRef.current === editsBefore) {
+      setValue(reading.plate);
+      requestAnimationFrame(() => inputRef.current?.focus());
+    }
+  };
+
+  /** Opens the live camera; with no camera, or the camera refused, sends the officer to the photo input. */
+  const openCamera = async () => {
+    void startPlateReader().catch(() => undefined);
+    setReadNote(null);
+    setIsOpeningCamera(true);
+    const opened = await openBackCamera();
+    setIsOpeningCamera(false);
+    if (typeof opened === 'string') {
+      setReadNote({
+        tone: 'problem',
+        text: opened === 'refused' ? patrolMessages.cameraRefused : patrolMessages.cameraUnavailable,
+      });
+      photoInputRef.current?.focus();
+      return;
+    }
+    setCamera(opened);
+  };
+
+  const closeCamera = useCallback(() => {
+    setCamera((open) => {
+      stopStream(open);
+      return null;
+    });
+  }, []);
+
+  // The stream never outlives the panel (another tab, signing out).
+  const cameraRef = useRef<MediaStream | null>(null);
+  cameraRef.current = camera;
+  useEffect(() => () => stopStream(cameraRef.current), []);
 
   const check = async (event: FormEvent) => {
     event.preventDefault();
@@ -105,11 +178,8 @@ export function CheckPanel({
       }
       result ??= await checkFromSnapshot(plate, snapshot);
       setAnswer(result);
-      const position = await currentPosition();
-      if (!position) {
-        setScanNote(patrolMessages.noLocation);
-        return;
-      }
+      // Every check is recorded; with the phone's position when the officer allows it (issue 29).
+      const position = (await currentPosition()) ?? { latitude: null, longitude: null };
       const clientId = `patrol-${crypto.randomUUID()}`;
       const capturedAt = new Date().toISOString();
       await addToOutbox({
@@ -122,7 +192,8 @@ export function CheckPanel({
         ...(photo ? { photo } : {}),
       });
       setPhoto(null);
-      setScanNote(isOnline ? patrolMessages.scanRecorded : patrolMessages.scanQueued);
+      const recorded = isOnline ? patrolMessages.scanRecorded : patrolMessages.scanQueued;
+      setScanNote(position.latitude === null ? `${recorded} ${patrolMessages.noLocation}` : recorded);
       onRecorded();
     } catch (failure) {
       onFailure(failure);
@@ -134,6 +205,7 @@ export function CheckPanel({
   const startOver = () => {
     setAnswer(null);
     setScanNote(null);
+    setReadNote(null);
     setValue('');
     requestAnimationFrame(() => inputRef.current?.focus());
   };
@@ -165,7 +237,10 @@ export function CheckPanel({
           label={patrolMessages.plateLabel}
           placeholder={patrolMessages.platePlaceholder}
           value={value}
-          onChange={(event) => setValue(event.currentTarget.value.toUpperCase())}
+          onChange={(event) => {
+            editsRef.current += 1;
+            setValue(event.currentTarget.value.toUpperCase());
+          }}
           error={error}
           autoComplete="off"
           autoCapitalize="characters"
@@ -173,26 +248,66 @@ export function CheckPanel({
           size="xl"
           classNames={{ input: 'patrol-plate-input', label: 'patrol-plate-label' }}
         />
-        <Group gap="sm" wrap="nowrap">
+        <div className="patrol-capture-row">
           <label className="patrol-photo-button">
             <input
+              ref={photoInputRef}
               type="file"
               accept="image/*"
               capture="environment"
               className="patrol-file-input"
-              onChange={(event) => setPhoto(event.currentTarget.files?.[0] ?? null)}
+              // The reader starts loading while the officer takes the photo.
+              onClick={() => void startPlateReader().catch(() => undefined)}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0] ?? null;
+                setPhoto(file);
+                if (file) void readFrom(file);
+              }}
             />
+            <PhotoIcon />
             <span>{patrolMessages.platePhotoLabel}</span>
           </label>
-          {photo && (
-            <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
-              <Text size="sm" truncate data-testid="patrol-plate-photo">
-                {fillMessage(patrolMessages.photoAttached, { name: photo.name })}
-              </Text>
-              <CloseButton aria-label={patrolMessages.removePhoto} onClick={() => setPhoto(null)} />
+          <Button
+            size="md"
+            variant="default"
+            className="patrol-camera-button"
+            leftSection={<CameraIcon />}
+            loading={isOpeningCamera}
+            onClick={() => void openCamera()}
+          >
+            {patrolMessages.cameraButton}
+          </Button>
+        </div>
+        {photo && (
+          <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text size="sm" truncate data-testid="patrol-plate-photo">
+              {fillMessage(patrolMessages.photoAttached, { name: photo.name })}
+            </Text>
+            <CloseButton aria-label={patrolMessages.removePhoto} onClick={() => setPhoto(null)} />
+          </Group>
+        )}
+        <div role="status" aria-live="polite" data-testid="patrol-reading">
+          {isReading ? (
+            <Group gap="xs" wrap="nowrap">
+              <Loader size="sm" aria-hidden="true" />
+              <Text fw={600}>{patrolMessages.readingPlate}</Text>
             </Group>
+          ) : (
+            readNote && (
+              <Text fw={600} className={readNote.tone === 'problem' ? 'patrol-read-problem' : undefined}>
+                {readNote.text}
+              </Text>
+            )
           )}
-        </Group>
+        </div>
+        <CameraReader
+          stream={camera}
+          onClose={closeCamera}
+          onCaptured={(frame) => {
+            closeCamera();
+            void readFrom(frame);
+          }}
+        />
         <Button type="submit" size="xl" loading={isChecking}>
           {patrolMessages.checkButton}
         </Button>

@@ -28,3 +28,19 @@ export const NoticesIcon = () => (
     <path d="M12 10v4M12 17.5v.5" />
   </svg>
 );
+
+const small = { ...common, width: 22, height: 22, strokeWidth: 2.25 };
+
+export const CameraIcon = () => (
+  <svg {...small} aria-hidden="true" focusable="false">
+    <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
+    <circle cx="12" cy="13" r="3.5" />
+  </svg>
+);
+
+export const PhotoIcon = () => (
+  <svg {...small} aria-hidden="true" focusable="false">
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 16l5-5 4 4 3-3 6 6" />
+  </svg>
+);

@@ -13,6 +13,7 @@ import { clearOperatorToken, readOperatorToken, storeOperatorToken } from '../op
 import { StaffSignInForm } from '../operator/staff-sign-in-form';
 import { CheckPanel } from './check-panel';
 import { NoticePanel } from './notice-panel';
+import { stopPlateReader } from './ocr/plate-reader';
 import { clearPatrolStore, readSnapshot, waitingItems, writeMeta } from './patrol-store';
 import { isTransient, refreshSnapshot, syncOutbox } from './patrol-sync';
 import { ShiftPanel } from './shift-panel';
@@ -155,6 +156,7 @@ function PatrolApp({ onSignedOut }: { onSignedOut: () => void }) {
   }, [version]);
 
   const signOut = async () => {
+    await stopPlateReader();
     await clearPatrolStore();
     clearOperatorToken();
     onSignedOut();

@@ -6,8 +6,9 @@ export interface ScanPayload {
   clientId: string;
   capturedAt: string;
   plate: string;
-  latitude: number;
-  longitude: number;
+  /** Null when the officer's phone gave no position. */
+  latitude: number | null;
+  longitude: number | null;
   alertMessage: string | null;
 }
 

@@ -213,14 +213,18 @@ function ScansSection({ lookup, timeZone }: { lookup: PlateLookup; timeZone: str
             <Table.Tr key={scan.uuid}>
               <Table.Td>{formatDate(scan.capturedAt, timeZone, 'dateTime')}</Table.Td>
               <Table.Td>
-                <Anchor
-                  href={`https://www.openstreetmap.org/?mlat=${scan.latitude}&mlon=${scan.longitude}#map=18/${scan.latitude}/${scan.longitude}`}
-                  target="_blank"
-                  rel="noreferrer"
-                  size="sm"
-                >
-                  {`${scan.latitude.toFixed(5)}, ${scan.longitude.toFixed(5)}`}
-                </Anchor>
+                {scan.latitude === null || scan.longitude === null ? (
+                  m.noLocation
+                ) : (
+                  <Anchor
+                    href={`https://www.openstreetmap.org/?mlat=${scan.latitude}&mlon=${scan.longitude}#map=18/${scan.latitude}/${scan.longitude}`}
+                    target="_blank"
+                    rel="noreferrer"
+                    size="sm"
+                  >
+                    {`${scan.latitude.toFixed(5)}, ${scan.longitude.toFixed(5)}`}
+                  </Anchor>
+                )}
               </Table.Td>
               <Table.Td>{scan.fullname ?? '—'}</Table.Td>
               <Table.Td>{scan.alertMessage ?? '—'}</Table.Td>
