@@ -63,6 +63,7 @@ export * from './passes-proof';
 export * from './payments';
 export * from './platform-admin';
 export * from './privacy';
+export * from './refunds';
 export * from './repeat-offenders';
 export * from './reports';
 export * from './ticketview';

@@ -25,6 +25,7 @@ export * from './payments';
 export * from './plates';
 export * from './platform-admin';
 export * from './privacy';
+export * from './refunds';
 export * from './repeat-offenders';
 export * from './server-errors';
 export * from './uploads';

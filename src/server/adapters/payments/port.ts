@@ -121,8 +121,11 @@ export interface PaymentGateway {
   createCustomer(input: { customerId: string; email: string; name: string }): Promise<string>;
   createPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<string>;
   listCards(providerCustomerId: string): Promise<SavedCard[]>;
-  /** Gives a payment back in full; `key` makes a retried refund a no-op at the provider. */
-  refund(input: { providerPaymentId: string; key: string }): Promise<{ refundId: string }>;
+  /**
+   * Gives a payment back, in full or `amount` (cents) of it; `key` makes a retried refund a no-op
+   * at the provider. The provider refuses more than is left of the charge.
+   */
+  refund(input: { providerPaymentId: string; key: string; amount?: number }): Promise<{ refundId: string }>;
   /** The provider's receipt of a payment, when it has one. */
   findReceiptUrl(providerPaymentId: string): Promise<string | null>;
   /** Checks a webhook's signature and reads it; throws WebhookRejectedError when it does not verify. */

@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { type AuditActor, listAuditLog } from '../audit';
 import { findCitationById } from '../citations/queries';
 import { toCitation } from '../citations/service';
+import { noticeRefundFigures } from './refund-notice';
 
 /** How many of a notice's changes its page lists. */
 const HISTORY_LIMIT = 50;
@@ -37,11 +38,10 @@ export async function getConsoleNotice(options: {
   const { db, tenant, noticeId, now } = options;
   const row = await findCitationById(db, tenant.id, noticeId);
   if (!row) throw notFound('Notice');
-  const entries = await listAuditLog(db, tenant.id, {
-    entityType: 'notice',
-    entityId: noticeId,
-    limit: HISTORY_LIMIT,
-  });
+  const [entries, figures] = await Promise.all([
+    listAuditLog(db, tenant.id, { entityType: 'notice', entityId: noticeId, limit: HISTORY_LIMIT }),
+    noticeRefundFigures(db, tenant.id, noticeId),
+  ]);
   return {
     citation: toCitation(row, tenant, now),
     history: entries.map((entry) => ({
@@ -49,5 +49,6 @@ export async function getConsoleNotice(options: {
       actorLabel: entry.actorLabel,
       createdAt: entry.createdAt.toISOString(),
     })),
+    ...figures,
   };
 }

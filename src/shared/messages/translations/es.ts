@@ -1,10 +1,11 @@
 import { registerTranslations } from '../../i18n/catalogue';
 import { esConsole } from './es-console';
+import { esConsoleWork } from './es-console-work';
 import { esDesk } from './es-desk';
 import { esPassesPart } from './es-passes';
 import { esPortalPart } from './es-portal';
 import './icu';
 
 /** The Spanish catalogue, registered when this module loads (lazily in a browser). */
-export const es = { ...esPortalPart, ...esPassesPart, ...esConsole, ...esDesk };
+export const es = { ...esPortalPart, ...esPassesPart, ...esConsole, ...esDesk, ...esConsoleWork };
 registerTranslations('es', es);

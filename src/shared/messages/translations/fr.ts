@@ -1,10 +1,11 @@
 import { registerTranslations } from '../../i18n/catalogue';
 import { frConsole } from './fr-console';
+import { frConsoleWork } from './fr-console-work';
 import { frDesk } from './fr-desk';
 import { frPassesPart } from './fr-passes';
 import { frPortalPart } from './fr-portal';
 import './icu';
 
 /** The French catalogue, registered when this module loads (lazily in a browser). */
-export const fr = { ...frPortalPart, ...frPassesPart, ...frConsole, ...frDesk };
+export const fr = { ...frPortalPart, ...frPassesPart, ...frConsole, ...frDesk, ...frConsoleWork };
 registerTranslations('fr', fr);

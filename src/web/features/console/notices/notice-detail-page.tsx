@@ -21,6 +21,7 @@ import {
   type ConsoleNotice,
   NOTICE_REASON_MAX,
   overrideNoticeAmountBodySchema,
+  refundNoticeContract,
   updateNoticeBodySchema,
   uuidSchema,
   voidNoticeBodySchema,
@@ -28,12 +29,15 @@ import {
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { refundMessages } from '../../../../shared/messages/refunds';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
 import { useTenantTimeZone } from '../../../app/brand';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useOperatorCan } from '../console-api';
+import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
+import { RefundDialog } from '../refund-dialog';
 import {
   noticeKey,
   noticesKey,
@@ -228,6 +232,52 @@ function VoidSection({ citation }: { citation: Citation }) {
   );
 }
 
+/** A paid notice's refund (issue 33): in full or in part, with a reason the payer reads. */
+function RefundSection({ notice }: { notice: ConsoleNotice }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const changed = useNoticeChanged(notice.citation.uuid);
+  if (notice.refundable <= 0) return null;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {refundMessages.dialogTitle}
+        </Title>
+        <Text>
+          {fillMessage(refundMessages.refundableNow, {
+            amount: formatMoney(notice.refundable),
+            paid: formatMoney(notice.paid),
+          })}
+        </Text>
+        <Group>
+          <Button color="red.8" variant="outline" onClick={() => setIsOpen(true)}>
+            {refundMessages.refund}
+          </Button>
+        </Group>
+      </Stack>
+      {isOpen && (
+        <RefundDialog
+          title={fillMessage(m.detailTitle, { number: notice.citation.citationNumber })}
+          refundable={notice.refundable}
+          paid={notice.paid}
+          effect={refundMessages.noticeFullEffect}
+          onRefund={async (body, idempotencyKey) => {
+            await changed(
+              await callAsOperator(
+                refundNoticeContract,
+                { params: { uuid: notice.citation.uuid }, body },
+                undefined,
+                { 'idempotency-key': idempotencyKey },
+              ),
+            );
+          }}
+          onClose={() => setIsOpen(false)}
+        />
+      )}
+    </Paper>
+  );
+}
+
 function History({ notice, timeZone }: { notice: ConsoleNotice; timeZone: string }) {
   return (
     <Paper withBorder p="md">
@@ -261,6 +311,7 @@ export function NoticeDetailPage() {
   const citation = notice.data?.citation;
   // Reading is every role's; correcting, re-pricing and voiding only for roles with notice.edit.
   const canEdit = useOperatorCan('notice.edit');
+  const canRefund = useOperatorCan('notice.refund');
   return (
     <Stack gap="md" maw={860}>
       <Anchor component={Link} to="/dashboard/notices">
@@ -292,6 +343,7 @@ export function NoticeDetailPage() {
               <VoidSection citation={citation} />
             </>
           )}
+          {canRefund && <RefundSection notice={notice.data} />}
           <History notice={notice.data} timeZone={timeZone} />
         </>
       )}

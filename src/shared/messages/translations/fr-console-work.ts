@@ -1,0 +1,36 @@
+import type { Catalogue } from './shape';
+
+/** French (Canada, "vous"): the console's refunds, bulk work and customer emails (issue 33). */
+export const frConsoleWork = {
+  refundMessages: {
+    nothingLeft: 'Il ne reste aucun paiement à rembourser.',
+    tooMuch: 'Vous pouvez rembourser au plus {amount} : le montant payé moins ce qui a déjà été remboursé.',
+    noProviderPayment:
+      'Le fournisseur n’a donné aucun identifiant pour ce paiement : remboursez-le depuis le tableau de bord du fournisseur.',
+    providerFailed: 'Le fournisseur de paiement n’a pas pu rembourser ce paiement : {message}',
+    refund: 'Rembourser',
+    dialogTitle: 'Rembourser un paiement',
+    refundableNow: 'Remboursable maintenant : {amount} sur {paid} payés.',
+    amountLabel: 'Montant à rembourser (dollars)',
+    amountHint: 'Tout ce qui est remboursable, sauf si vous le réduisez.',
+    amountInvalid: 'Entrez un montant comme 12,50, supérieur à zéro.',
+    amountTooMuch: 'Au plus {amount} peut être remboursé.',
+    reasonLabel: 'Motif (le client le lira)',
+    reasonRequired: 'Indiquez pourquoi vous remboursez.',
+    passFullEffect: 'Un remboursement complet annule le permis; un remboursement partiel le laisse actif.',
+    noticeFullEffect: 'Un remboursement complet annule l’avis; un remboursement partiel le laisse payé.',
+    confirm: 'Rembourser {amount}',
+    done: '{amount} remboursés.',
+    refunded: 'Remboursé',
+    emailSubject: 'Vous avez été remboursé de {amount}',
+    emailPassBody: '{amount} de votre paiement pour {product} (permis no {number}) vous ont été remboursés.',
+    emailNoticeBody: '{amount} de votre paiement pour l’avis {number} vous ont été remboursés.',
+    emailReason: 'Motif : {reason}',
+    emailTiming:
+      'L’argent est rendu sur la carte utilisée pour payer; votre banque peut prendre quelques jours pour l’afficher.',
+    emailPassCanceled: 'Le permis est annulé.',
+    emailNoticeVoided: 'L’avis est annulé : il n’y a rien à payer.',
+    viewPermit: 'Voir votre permis',
+    viewNotice: 'Voir l’avis',
+  },
+} satisfies Catalogue;
