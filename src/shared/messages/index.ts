@@ -9,6 +9,7 @@ export * from './console-desk';
 export * from './console-lists';
 export * from './console-notices';
 export * from './console-passes';
+export * from './decision-emails';
 export * from './emails';
 export * from './fill';
 export * from './idempotency';

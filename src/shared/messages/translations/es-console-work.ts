@@ -2,6 +2,19 @@ import type { Catalogue } from './shape';
 
 /** Spanish ("usted"): the console's refunds, bulk work and customer emails (issue 33). */
 export const esConsoleWork = {
+  decisionEmailMessages: {
+    subjectApproved: 'Su solicitud de permiso de estacionamiento fue aprobada',
+    subjectApprovedNeedsPayment: 'Su solicitud de permiso de estacionamiento fue aprobada: pago pendiente',
+    subjectRejected: 'Su solicitud de permiso de estacionamiento no fue aprobada',
+    bodyApproved:
+      'Su solicitud de {product} (permiso n.º {number}) fue aprobada. Es válido del {from} al {to}.',
+    bodyApprovedNeedsPayment:
+      'Su solicitud de {product} (permiso n.º {number}) fue aprobada. Páguela para activar el permiso.',
+    bodyApprovedPayBy:
+      'Su solicitud de {product} (permiso n.º {number}) fue aprobada. Páguela antes del {date} para activar el permiso.',
+    bodyRejected: 'Su solicitud de {product} (permiso n.º {number}) no fue aprobada.',
+    adminMessage: 'Mensaje del administrador: {message}',
+  },
   refundMessages: {
     nothingLeft: 'No queda ningún pago por reembolsar.',
     tooMuch: 'Puede reembolsar como máximo {amount}: lo pagado menos lo ya reembolsado.',

@@ -2,6 +2,19 @@ import type { Catalogue } from './shape';
 
 /** French (Canada, "vous"): the console's refunds, bulk work and customer emails (issue 33). */
 export const frConsoleWork = {
+  decisionEmailMessages: {
+    subjectApproved: 'Votre demande de permis de stationnement a été approuvée',
+    subjectApprovedNeedsPayment: 'Votre demande de permis de stationnement a été approuvée : paiement requis',
+    subjectRejected: 'Votre demande de permis de stationnement n’a pas été approuvée',
+    bodyApproved:
+      'Votre demande pour {product} (permis no {number}) a été approuvée. Il est valide du {from} au {to}.',
+    bodyApprovedNeedsPayment:
+      'Votre demande pour {product} (permis no {number}) a été approuvée. Veuillez la payer pour activer le permis.',
+    bodyApprovedPayBy:
+      'Votre demande pour {product} (permis no {number}) a été approuvée. Veuillez la payer d’ici le {date} pour activer le permis.',
+    bodyRejected: 'Votre demande pour {product} (permis no {number}) n’a pas été approuvée.',
+    adminMessage: 'Message de l’administrateur : {message}',
+  },
   refundMessages: {
     nothingLeft: 'Il ne reste aucun paiement à rembourser.',
     tooMuch: 'Vous pouvez rembourser au plus {amount} : le montant payé moins ce qui a déjà été remboursé.',
