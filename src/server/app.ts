@@ -19,6 +19,7 @@ import { authPlugin } from './features/auth/plugin';
 import { authRoutes } from './features/auth/routes';
 import { brandRoutes } from './features/brand/routes';
 import { citationRoutes } from './features/citations/routes';
+import { consoleBulkRoutes } from './features/console-bulk/routes';
 import { consoleCustomerRoutes } from './features/console-customers/routes';
 import { consoleNoticeRoutes } from './features/console-notices/routes';
 import { consoleOverviewRoutes } from './features/console-overview/routes';
@@ -201,6 +202,7 @@ export async function buildApp(
       await privacyRoutes(typed);
       await platformAdminRoutes(typed);
       await consoleNoticeRoutes(typed);
+      await consoleBulkRoutes(typed);
       await consoleCustomerRoutes(typed);
       await consolePassRoutes(typed);
       await repeatOffenderRoutes(typed);

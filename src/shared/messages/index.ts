@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './appeals';
+export * from './bulk-work';
 export * from './citations';
 export * from './common';
 export * from './console-appeals';

@@ -15,6 +15,28 @@ export const frConsoleWork = {
     bodyRejected: 'Votre demande pour {product} (permis no {number}) n’a pas été approuvée.',
     adminMessage: 'Message de l’administrateur : {message}',
   },
+  bulkWorkMessages: {
+    alreadyCanceled: 'Ce permis est déjà annulé.',
+    notCancelable: 'Ce permis ne peut plus être annulé.',
+    voidAction: 'Annuler les avis',
+    voidTitle: '{count, plural, one {Annuler l’avis?} other {Annuler {count} avis?}}',
+    voidBody:
+      '{count, plural, one {L’avis sera annulé} other {Les {count} avis seront annulés}} : plus rien n’est dû et le paiement n’est plus possible. Les avis payés ou déjà annulés restent tels quels.',
+    voidReason: 'Motif (conservé dans le journal d’audit)',
+    voidReasonRequired: 'Indiquez pourquoi les avis sont annulés.',
+    voidConfirm: 'Annuler ({count})',
+    cancelAction: 'Annuler les permis',
+    cancelTitle: '{count, plural, one {Annuler le permis?} other {Annuler {count} permis?}}',
+    cancelBody:
+      '{count, plural, one {Le permis sera annulé} other {Les {count} permis seront annulés}} sans remboursement : ils ne comptent plus et ne se renouvellent plus, et chaque titulaire reçoit un courriel.',
+    cancelConfirm: 'Annuler ({count})',
+    revokeAction: 'Révoquer',
+    revokeTitle: '{count, plural, one {Révoquer le code d’accès?} other {Révoquer {count} codes d’accès?}}',
+    revokeBody:
+      '{count, plural, one {Le code sera révoqué} other {Les {count} codes seront révoqués}} : ils ne pourront plus servir. Les codes utilisés restent tels quels.',
+    revokeConfirm: 'Révoquer ({count})',
+    keep: 'Les garder',
+  },
   refundMessages: {
     nothingLeft: 'Il ne reste aucun paiement à rembourser.',
     tooMuch: 'Vous pouvez rembourser au plus {amount} : le montant payé moins ce qui a déjà été remboursé.',
