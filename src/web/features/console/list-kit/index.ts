@@ -6,4 +6,14 @@
  */
 export { ExportButton } from './export-button';
 export { ListBar, ListPager, pageCount, rangeText } from './list-pager';
+export {
+  BulkOutcome,
+  count,
+  NO_SELECTION,
+  RowCheckbox,
+  type RowSelection,
+  SelectionBar,
+  selectedCount,
+  toggleRow,
+} from './row-selection';
 export { type ListParams, type ListParamsSpec, readPage, useListParams } from './use-list-params';
