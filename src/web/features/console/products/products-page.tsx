@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
@@ -20,13 +21,18 @@ export function ProductsPage() {
     queryFn: ({ signal }) => callAsOperator(listConsoleProductsContract, {}, signal),
   });
   const items = query.data?.items ?? [];
+  // Staff read the products and manage their codes; only roles with product.manage create or edit.
+  const canManage = useOperatorCan('product.manage');
+  const canManageCodes = useOperatorCan('access-code.manage');
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.listTitle}</Title>
-        <Button component={Link} to="/dashboard/products/new">
-          {m.newProduct}
-        </Button>
+        {canManage && (
+          <Button component={Link} to="/dashboard/products/new">
+            {m.newProduct}
+          </Button>
+        )}
       </Group>
       <QueryState
         isLoading={query.isLoading}
@@ -64,20 +70,24 @@ export function ProductsPage() {
               <Table.Td>{product.unusedCodeCount}</Table.Td>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
-                  <Anchor
-                    component={Link}
-                    to={`/dashboard/products/${product.uuid}`}
-                    aria-label={`${m.edit} ${product.name}`}
-                  >
-                    {m.edit}
-                  </Anchor>
-                  <Anchor
-                    component={Link}
-                    to={`/dashboard/products/${product.uuid}/codes`}
-                    aria-label={`${m.accessCodes}: ${product.name}`}
-                  >
-                    {m.accessCodes}
-                  </Anchor>
+                  {canManage && (
+                    <Anchor
+                      component={Link}
+                      to={`/dashboard/products/${product.uuid}`}
+                      aria-label={`${m.edit} ${product.name}`}
+                    >
+                      {m.edit}
+                    </Anchor>
+                  )}
+                  {canManageCodes && (
+                    <Anchor
+                      component={Link}
+                      to={`/dashboard/products/${product.uuid}/codes`}
+                      aria-label={`${m.accessCodes}: ${product.name}`}
+                    >
+                      {m.accessCodes}
+                    </Anchor>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>
