@@ -16,6 +16,7 @@ import { auditRoutes } from './features/audit';
 import { authPlugin, authRoutes } from './features/auth';
 import { brandRoutes } from './features/brand';
 import { citationRoutes } from './features/citations';
+import { consoleBulkRoutes } from './features/console-bulk';
 import { consoleCustomerRoutes } from './features/console-customers';
 import { consoleNoticeRoutes } from './features/console-notices';
 import { consoleOverviewRoutes } from './features/console-overview';
@@ -199,6 +200,7 @@ export async function buildApp(
       await privacyRoutes(typed);
       await platformAdminRoutes(typed);
       await consoleNoticeRoutes(typed);
+      await consoleBulkRoutes(typed);
       await consoleCustomerRoutes(typed);
       await consolePassRoutes(typed);
       await repeatOffenderRoutes(typed);

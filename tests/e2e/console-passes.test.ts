@@ -77,9 +77,10 @@ describe('the console: pass products', () => {
     await page.getByRole('cell', { name: 'WKND75' }).click();
     await page.getByRole('heading', { name: /^Pass / }).waitFor();
     await page.getByRole('button', { name: 'Refund' }).click();
-    await page.getByText('$7.50 is given back in full').waitFor();
+    await page.getByText('Refundable now: $7.50 of $7.50 paid.').waitFor();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Refund in full' }).click();
+    await page.getByLabel('Reason (the customer reads it)').fill('Event called off');
+    await page.getByRole('button', { name: 'Refund $7.50' }).click();
     await page.getByRole('cell', { name: 'Refunded' }).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expect(page.getByRole('button', { name: 'Refund', exact: true }).count()).resolves.toBe(0);

@@ -17,6 +17,13 @@ export interface StripeStandIn {
   apiBase: string;
   /** Every request the portal sent, in order. */
   received: StripeRequest[];
+  /**
+   * Makes `paymentIntentId` a charge of `amount` cents: refunds of it are then checked as Stripe
+   * checks them (at most what is left of the charge, an idempotency key replays its refund).
+   */
+  charge(paymentIntentId: string, amount: number): void;
+  /** What is left to refund of a charge made with `charge`. */
+  unrefunded(paymentIntentId: string): number | undefined;
   /** Runs `work` while every request is answered with Stripe's 500 error, then recovers. */
   whileDown<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -48,6 +55,62 @@ function subscriptionLikeStripe(method: string, id: string, form: URLSearchParam
     cancel_at_period_end: form.get('cancel_at_period_end') === 'true',
     metadata: {},
   };
+}
+
+/** The charges a test made known, and the refunds already answered by idempotency key. */
+interface Ledger {
+  charges: Map<string, { amount: number; refunded: number }>;
+  byKey: Map<string, { status: number; body: unknown }>;
+}
+
+/**
+ * POST /v1/refunds as Stripe answers it for a known charge: `amount` (default: what is left) must
+ * be a positive integer no larger than what is left, else a 400 `invalid_request_error`
+ * (`amount_too_large`, or `charge_already_refunded` when nothing is left); a request repeated
+ * with its Idempotency-Key gets the first answer again and refunds nothing more.
+ */
+function refundLikeStripe(
+  form: URLSearchParams,
+  key: string | undefined,
+  ledger: Ledger,
+  counts: { refunds: number },
+): { status: number; body: unknown } {
+  const replay = key ? ledger.byKey.get(key) : undefined;
+  if (replay) return replay;
+  const intent = form.get('payment_intent') ?? '';
+  const charge = ledger.charges.get(intent);
+  const left = charge ? charge.amount - charge.refunded : undefined;
+  const asked = form.get('amount');
+  const amount = asked === null ? left : Number(asked);
+  const refuse = (code: string, message: string) => ({
+    status: 400,
+    body: { error: { type: 'invalid_request_error', code, message, param: 'amount' } },
+  });
+  let answer: { status: number; body: unknown };
+  if (left === 0) {
+    answer = refuse('charge_already_refunded', `Charge for ${intent} has already been refunded.`);
+  } else if (amount !== undefined && (!Number.isInteger(amount) || amount <= 0)) {
+    answer = refuse('parameter_invalid_integer', 'Invalid positive integer');
+  } else if (left !== undefined && amount !== undefined && amount > left) {
+    answer = refuse(
+      'amount_too_large',
+      `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+    );
+  } else {
+    if (charge && amount !== undefined) charge.refunded += amount;
+    answer = {
+      status: 200,
+      body: {
+        id: `re_test_${++counts.refunds}`,
+        object: 'refund',
+        amount: amount ?? null,
+        payment_intent: intent,
+        status: 'succeeded',
+      },
+    };
+  }
+  if (key) ledger.byKey.set(key, answer);
+  return answer;
 }
 
 /**
@@ -91,8 +154,6 @@ function answerLikeStripe(
       },
     };
   }
-  if (method === 'POST' && path === '/v1/refunds')
-    return { id: `re_test_${++counts.refunds}`, object: 'refund' };
   const id = `cs_test_${++counts.sessions}`;
   return { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` };
 }
@@ -107,6 +168,7 @@ export async function startStripeStandIn(
 ): Promise<StripeStandIn> {
   const received: StripeRequest[] = [];
   const counts = { sessions: 0, refunds: 0, intents: 0 };
+  const ledger: Ledger = { charges: new Map(), byKey: new Map() };
   let isDown = false;
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -131,6 +193,18 @@ export async function startStripeStandIn(
       }
       const custom = answer?.(recorded);
       if (custom === 'hang') return;
+      if (!custom && method === 'POST' && path === '/v1/refunds') {
+        const key = request.headers['idempotency-key'];
+        const refund = refundLikeStripe(
+          recorded.form,
+          typeof key === 'string' ? key : undefined,
+          ledger,
+          counts,
+        );
+        response.statusCode = refund.status;
+        response.end(JSON.stringify(refund.body));
+        return;
+      }
       response.statusCode = custom?.status ?? 200;
       response.end(
         JSON.stringify(custom ? custom.body : answerLikeStripe(method, path, recorded.form, counts)),
@@ -141,6 +215,13 @@ export async function startStripeStandIn(
   return {
     apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
+    charge: (paymentIntentId, amount) => {
+      ledger.charges.set(paymentIntentId, { amount, refunded: 0 });
+    },
+    unrefunded: (paymentIntentId) => {
+      const charge = ledger.charges.get(paymentIntentId);
+      return charge ? charge.amount - charge.refunded : undefined;
+    },
     whileDown: async (work) => {
       isDown = true;
       try {
@@ -181,6 +262,8 @@ export function useStripeStandIn(): StripeStandIn {
     get received() {
       return current().received;
     },
+    charge: (paymentIntentId, amount) => current().charge(paymentIntentId, amount),
+    unrefunded: (paymentIntentId) => current().unrefunded(paymentIntentId),
     whileDown: (work) => current().whileDown(work),
     close: () => current().close(),
   };

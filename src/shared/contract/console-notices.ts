@@ -6,6 +6,7 @@ import { defineRoute } from './define-route';
 import { MAX_NOTICE_PHOTOS } from './enforcement';
 import { listTotalShape } from './list-total';
 import { paymentPlanSchema } from './payment-plans';
+import { refundBodySchema } from './refunds';
 
 /**
  * The console's notices (issue 11, docs/console-notices.md): a server-sorted, server-paginated
@@ -123,6 +124,9 @@ export const consoleNoticeSchema = z.object({
       createdAt: z.string(),
     }),
   ),
+  /** What was paid for it on the portal (cents, fees included), and what can still be refunded. */
+  paid: z.number().int(),
+  refundable: z.number().int(),
 });
 export type ConsoleNotice = z.infer<typeof consoleNoticeSchema>;
 
@@ -280,6 +284,21 @@ export const overrideNoticeAmountContract = defineRoute({
   body: overrideNoticeAmountBodySchema,
   response: consoleNoticeSchema,
   errors: [401, 403, 404, 409],
+});
+
+export const refundNoticeContract = defineRoute({
+  method: 'POST',
+  path: '/dashboard/notices/:uuid/refund',
+  summary:
+    "Refund a notice's payment through the payment provider, all that is refundable or part of it, with a reason: a full refund voids the notice, a partial one leaves it paid (exactly once; the payer is emailed; audit-logged)",
+  tags: ['console'],
+  auth: 'operator',
+  permission: 'notice.refund',
+  idempotent: true,
+  params: noticeParamsSchema,
+  body: refundBodySchema,
+  response: consoleNoticeSchema,
+  errors: [401, 403, 404, 409, 502],
 });
 
 // Violation codes.

@@ -17,6 +17,7 @@ import { defineRoute } from './define-route';
 import { LIST_COUNT_CAP, listTotalShape } from './list-total';
 import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText } from './passes';
 import { dailyWindowSchema, permitProductSchema } from './passes-catalogue';
+import { refundBodySchema } from './refunds';
 
 /**
  * The operator console's pass calls (issue 11, docs/console-passes.md): pass products and their
@@ -470,6 +471,8 @@ export const passPaymentSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** How much of `amount` has been refunded (cents). */
+  refundedAmount: z.number().int(),
   receiptUrl: z.string().nullable(),
 });
 export type PassPayment = z.infer<typeof passPaymentSchema>;
@@ -484,6 +487,8 @@ export const consolePassSchema = z.object({
   payments: z.array(passPaymentSchema),
   /** True when a paid payment of the pass can be given back. */
   isRefundable: z.boolean(),
+  /** What can still be refunded (cents): paid minus already refunded. */
+  refundable: z.number().int(),
 });
 export type ConsolePass = z.infer<typeof consolePassSchema>;
 
@@ -502,11 +507,14 @@ export const getConsolePassContract = defineRoute({
 export const refundConsolePassContract = defineRoute({
   method: 'POST',
   path: '/dashboard/passes/:uuid/refund',
-  summary: 'Refund a pass in full through the payment provider and cancel it (exactly once; audit-logged)',
+  summary:
+    'Refund a pass through the payment provider, all that is refundable or part of it, with a reason: a full refund cancels it, a partial one leaves it active (exactly once; the customer is emailed; audit-logged)',
   tags: ['dashboard'],
   auth: 'operator',
   permission: 'pass.refund',
+  idempotent: true,
   params: uuidParams,
+  body: refundBodySchema,
   response: consolePassSchema,
   errors: [401, 403, 404, 409, 502],
 });

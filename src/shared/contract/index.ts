@@ -64,6 +64,7 @@ export * from './payment-plans';
 export * from './payments';
 export * from './platform-admin';
 export * from './privacy';
+export * from './refunds';
 export * from './repeat-offenders';
 export * from './reports';
 export * from './ticketview';

@@ -17,6 +17,7 @@ const MONEY_FIELDS = new Set([
   'paidTotal',
   'price',
   'refundAmount',
+  'refundable',
   'refundedAmount',
   'lateAmount1',
   'lateAmount2',

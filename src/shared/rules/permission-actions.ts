@@ -48,6 +48,8 @@ export const ACTIONS = [
   'notice.edit',
   'violation-code.manage',
   'pass.refund',
+  /** Refunding a notice's payment, in full or in part (issue 33). */
+  'notice.refund',
   'customer.list',
   /** Turning guest codes on, marking a customer as a business, issuing sign-up codes. */
   'customer.manage',

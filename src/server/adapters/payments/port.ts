@@ -137,8 +137,11 @@ export interface PaymentGateway {
   createCustomer(input: { customerId: string; email: string; name: string }): Promise<string>;
   createPortalSession(input: { providerCustomerId: string; returnUrl: string }): Promise<string>;
   listCards(providerCustomerId: string): Promise<SavedCard[]>;
-  /** Gives a payment back in full; `key` makes a retried refund a no-op at the provider. */
-  refund(input: { providerPaymentId: string; key: string }): Promise<{ refundId: string }>;
+  /**
+   * Gives a payment back, in full or `amount` (cents) of it; `key` makes a retried refund a no-op
+   * at the provider. The provider refuses more than is left of the charge.
+   */
+  refund(input: { providerPaymentId: string; key: string; amount?: number }): Promise<{ refundId: string }>;
   /** The card a checkout's payment saved for later (savePaymentMethod); null when it saved none. */
   findSavedPaymentMethod(providerPaymentId: string): Promise<SavedPaymentMethod | null>;
   /**

@@ -163,10 +163,14 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       );
     },
 
-    async refund({ providerPaymentId, key }) {
+    async refund({ providerPaymentId, key, amount }) {
       const refund = await callStripe(() =>
         stripe.refunds.create(
-          { payment_intent: providerPaymentId, reason: 'duplicate' },
+          // An operator's refund names its amount (part of the charge); an automatic one is the
+          // whole of a duplicate payment.
+          amount === undefined
+            ? { payment_intent: providerPaymentId, reason: 'duplicate' }
+            : { payment_intent: providerPaymentId, amount, reason: 'requested_by_customer' },
           { idempotencyKey: `refund-${key}` },
         ),
       );

@@ -47,10 +47,35 @@ export const paymentSessions = pgTable(
     refundFailedAt: timestamp('refund_failed_at', { withTimezone: true }),
     /** Why the payment is (to be) given back; set with 'refunded' or 'refund_failed'. */
     refundReason: text('refund_reason').$type<RefundReason>(),
+    /** How much of `amount` has been given back (all of it once the status is 'refunded'). */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
   },
   (table) => [
     index('payment_sessions_subject_idx').on(table.tenantId, table.purpose, table.subjectId),
     index('payment_sessions_customer_idx').on(table.customerId, table.paidAt).where(sql`status = 'paid'`),
+  ],
+);
+
+/** One refund an operator made of a payment, in full or in part, with its reason (decision 224). */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    paymentSessionId: uuid('payment_session_id')
+      .notNull()
+      .references(() => paymentSessions.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    providerRefundId: text('provider_refund_id').notNull(),
+    /** The operator's email, when an operator made it. */
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_refunds_session_idx').on(table.tenantId, table.paymentSessionId, table.createdAt),
   ],
 );
 

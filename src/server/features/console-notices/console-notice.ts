@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { type AuditActor, listAuditLog } from '../audit';
 import { findCitationById, toCitation } from '../citations';
 import { findNoticePlan, toPaymentPlan, withPlanAmounts } from '../payment-plans';
+import { noticeRefundFigures } from './refund-notice';
 
 /** How many of a notice's changes its page lists. */
 const HISTORY_LIMIT = 50;
@@ -37,12 +38,11 @@ export async function getConsoleNotice(options: {
   const { db, tenant, noticeId, now } = options;
   const row = await findCitationById(db, tenant.id, noticeId);
   if (!row) throw notFound('Notice');
-  const entries = await listAuditLog(db, tenant.id, {
-    entityType: 'notice',
-    entityId: noticeId,
-    limit: HISTORY_LIMIT,
-  });
-  const plan = await findNoticePlan(db, tenant.id, noticeId);
+  const [entries, figures, plan] = await Promise.all([
+    listAuditLog(db, tenant.id, { entityType: 'notice', entityId: noticeId, limit: HISTORY_LIMIT }),
+    noticeRefundFigures(db, tenant.id, noticeId),
+    findNoticePlan(db, tenant.id, noticeId),
+  ]);
   return {
     citation: withPlanAmounts(toCitation(row, tenant, now), plan, tenant),
     paymentPlan: plan ? toPaymentPlan(plan, tenant) : null,
@@ -51,5 +51,6 @@ export async function getConsoleNotice(options: {
       actorLabel: entry.actorLabel,
       createdAt: entry.createdAt.toISOString(),
     })),
+    ...figures,
   };
 }

@@ -153,25 +153,34 @@ export async function createNotice(
  * the same moment waits for this change (or this waits for it) and re-checks what it may settle
  * (docs/payments.md). Records the change with the notice's fields before and after.
  */
+/** One change of a notice inside the caller's transaction: locked, changed, audit-logged. */
+async function changeNoticeWithin(
+  tx: Transaction,
+  options: Omit<ChangeOptions, 'db'> & { noticeId: string; action: string; reason?: string },
+  change: (row: CitationRow, tx: Transaction) => Promise<Partial<CitationRow>>,
+): Promise<CitationRow> {
+  const { tenant, operator, noticeId } = options;
+  const before = await lockNotice(tx, tenant.id, noticeId);
+  const values = await change(before, tx);
+  const [after] = await tx.update(citations).set(values).where(eq(citations.id, before.id)).returning();
+  await recordAudit(tx, {
+    tenantId: tenant.id,
+    actor: auditActorOf(operator),
+    action: options.action,
+    entityType: 'notice',
+    entityId: before.id,
+    before: snapshot(before),
+    after: { ...snapshot(after!), ...(options.reason ? { reason: options.reason } : {}) },
+  });
+  return after!;
+}
+
 async function changeNotice(
   options: ChangeOptions & { noticeId: string; action: string; reason?: string },
   change: (row: CitationRow, tx: Transaction) => Promise<Partial<CitationRow>>,
 ): Promise<ConsoleNotice> {
-  const { db, tenant, operator, noticeId, now } = options;
-  await db.transaction(async (tx) => {
-    const before = await lockNotice(tx, tenant.id, noticeId);
-    const values = await change(before, tx);
-    const [after] = await tx.update(citations).set(values).where(eq(citations.id, before.id)).returning();
-    await recordAudit(tx, {
-      tenantId: tenant.id,
-      actor: auditActorOf(operator),
-      action: options.action,
-      entityType: 'notice',
-      entityId: before.id,
-      before: snapshot(before),
-      after: { ...snapshot(after!), ...(options.reason ? { reason: options.reason } : {}) },
-    });
-  });
+  const { db, tenant, noticeId, now } = options;
+  await db.transaction((tx) => changeNoticeWithin(tx, options, change));
   return getConsoleNotice({ db, tenant, noticeId, now });
 }
 
@@ -200,19 +209,36 @@ const statusFields = (row: CitationRow) => ({
   voidDate: row.voidDate?.toISOString() ?? null,
 });
 
+const voidChange = (tenantId: string, now: Date) => async (row: CitationRow, tx: Transaction) => {
+  if (isCitationPaid(statusFields(row))) {
+    throw conflict('This notice is paid: refund the payment before voiding it.');
+  }
+  if (isCitationVoided(statusFields(row))) throw conflict('This notice is already void.');
+  // Its payment plan ends with it: the instalments not yet charged never are (issue 31).
+  await cancelPlanOfVoidedNotice(tx, tenantId, row.id, now);
+  return { paymentStatus: 'Void', voidDate: now } satisfies Partial<CitationRow>;
+};
+
 /** Voids a notice: it owes nothing and a checkout still open for it is refunded at fulfilment. */
 export function voidNotice(
   options: ChangeOptions & { noticeId: string; body: z.output<typeof voidNoticeBodySchema> },
 ) {
-  return changeNotice({ ...options, action: 'notice.void', reason: options.body.reason }, async (row, tx) => {
-    if (isCitationPaid(statusFields(row))) {
-      throw conflict('This notice is paid: refund the payment before voiding it.');
-    }
-    if (isCitationVoided(statusFields(row))) throw conflict('This notice is already void.');
-    // Its payment plan ends with it: the instalments not yet charged never are (issue 31).
-    await cancelPlanOfVoidedNotice(tx, options.tenant.id, row.id, options.now);
-    return { paymentStatus: 'Void', voidDate: options.now };
-  });
+  return changeNotice(
+    { ...options, action: 'notice.void', reason: options.body.reason },
+    voidChange(options.tenant.id, options.now),
+  );
+}
+
+/** Voids one notice inside a bulk call's savepoint (the same checks and audit entry as one void). */
+export function voidNoticeWithin(
+  tx: Transaction,
+  options: Omit<ChangeOptions, 'db'> & { noticeId: string; reason: string },
+) {
+  return changeNoticeWithin(
+    tx,
+    { ...options, action: 'notice.void' },
+    voidChange(options.tenant.id, options.now),
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   listViolationCodesContract,
   overrideNoticeAmountContract,
   previewNoticeImportContract,
+  refundNoticeContract,
   restoreViolationCodeContract,
   updateNoticeContract,
   updateViolationCodeContract,
@@ -23,6 +24,7 @@ import { exportNotices } from './export-notices';
 import { importNotices, previewNoticeImport } from './import-notices';
 import { listNotices } from './list-notices';
 import { createNotice, overrideNoticeAmount, updateNotice, voidNotice } from './notice-changes';
+import { refundNotice } from './refund-notice';
 import {
   createViolationCode,
   listViolationCodes,
@@ -65,6 +67,21 @@ export async function consoleNoticeRoutes(app: ApiInstance) {
     const { tenant, operator } = await authoriseConsoleCall(request, voidNoticeContract);
     const noticeId = request.params.uuid;
     return voidNotice({ db, tenant, operator, noticeId, body: request.body, now: clock.now() });
+  });
+
+  registerRoute(app, refundNoticeContract, async (request) => {
+    const { tenant, operator } = await authoriseConsoleCall(request, refundNoticeContract);
+    return refundNotice({
+      db,
+      gateway: app.deps.payments,
+      tenant,
+      operator,
+      noticeId: request.params.uuid,
+      body: request.body,
+      now: clock.now(),
+      log: request.log,
+      config: app.deps.config,
+    });
   });
 
   registerRoute(app, overrideNoticeAmountContract, async (request) => {

@@ -191,7 +191,7 @@ describe('roles: each operator role of the tenant against every console pass cal
       [revokeAccessCodeContract, 'DELETE', `/dashboard/products/${product}/access-codes/NO-SUCH-CODE`],
       [listConsolePassesContract, 'GET', '/dashboard/passes'],
       [getConsolePassContract, 'GET', `/dashboard/passes/${pass}`],
-      [refundConsolePassContract, 'POST', `/dashboard/passes/${pass}/refund`],
+      [refundConsolePassContract, 'POST', `/dashboard/passes/${pass}/refund`, { reason: 'Role probe' }],
       [cancelConsolePassContract, 'POST', `/dashboard/passes/${pass}/cancel`],
       [listConsoleReportsContract, 'GET', '/dashboard/reports'],
       [listApiKeysContract, 'GET', '/dashboard/api-keys'],
@@ -247,7 +247,7 @@ describe("tenant B's admin against tenant A's records", () => {
       ['POST', `/dashboard/products/${product}/access-codes`, { count: 2 }],
       ['DELETE', `/dashboard/products/${product}/access-codes/RES-FREE-1`],
       ['GET', `/dashboard/passes/${pass}`],
-      ['POST', `/dashboard/passes/${pass}/refund`],
+      ['POST', `/dashboard/passes/${pass}/refund`, { reason: 'Stolen' }],
       ['POST', `/dashboard/passes/${pass}/cancel`],
       ['DELETE', `/dashboard/api-keys/${keyId}`],
     ];
@@ -523,8 +523,8 @@ describe('refunds', () => {
     expect(view.json().isRefundable).toBe(true);
 
     const [first, second] = await Promise.all([
-      call('staff', 'POST', `/dashboard/passes/${id}/refund`),
-      call('admin', 'POST', `/dashboard/passes/${id}/refund`),
+      call('staff', 'POST', `/dashboard/passes/${id}/refund`, { reason: 'Moved away' }),
+      call('admin', 'POST', `/dashboard/passes/${id}/refund`, { reason: 'Moved away' }),
     ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
     const done = first.statusCode === 200 ? first.json() : second.json();
@@ -539,11 +539,17 @@ describe('refunds', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'pass.refund')));
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.after).toMatchObject({ paidStatus: 'canceled', refundedAmount: 4500 });
+    expect(entries[0]?.after).toMatchObject({
+      paidStatus: 'canceled',
+      refundAmount: 4500,
+      reason: 'Moved away',
+    });
   });
 
   it('answers 409 for a pass with nothing paid', async () => {
-    const response = await call('admin', 'POST', `/dashboard/passes/${await passId('700002')}/refund`);
+    const response = await call('admin', 'POST', `/dashboard/passes/${await passId('700002')}/refund`, {
+      reason: 'Nothing paid',
+    });
     expect(response.statusCode).toBe(409);
   });
 });

@@ -2,4 +2,6 @@
 
 export type { OperatorContext } from './operator-context';
 export { requireOperatorFor } from './operator-context';
+export { matchingPassIds } from './pass-search';
+export { findConsoleProductRow } from './products';
 export { consolePassRoutes } from './routes';

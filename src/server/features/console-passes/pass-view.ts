@@ -5,6 +5,7 @@ import { runQueries } from '../../db/run-queries';
 import { type IssuedPassRow, issuedPasses, type PaymentSessionRow, paymentSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { loadIssuedPermit } from '../passes';
+import { refundableOf } from '../payments';
 
 type Reader = Database | Transaction;
 
@@ -27,6 +28,7 @@ function toPassPayment(row: PaymentSessionRow): PassPayment {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     refundedAt: row.refundedAt?.toISOString() ?? null,
+    refundedAmount: row.refundedAmount,
     receiptUrl: row.receiptUrl,
   };
 }
@@ -61,6 +63,7 @@ export async function loadConsolePass(
     approvalMessage: pass.approvalMessage,
     decidedAt: pass.decidedAt?.toISOString() ?? null,
     payments: payments.map(toPassPayment),
-    isRefundable: payments.some((payment) => payment.status === 'paid'),
+    isRefundable: refundableOf(payments) > 0,
+    refundable: refundableOf(payments),
   };
 }

@@ -1,35 +1,38 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { refundBodySchema } from '../../../shared/contract';
 import type { PaymentGateway } from '../../adapters/payments/port';
-import type { Config } from '../../config';
+import { type Config, tenantBaseUrl } from '../../config';
 import type { Database } from '../../db/client';
-import { issuedPasses, paymentSessions } from '../../db/schema';
-import { AppError, conflict, notFound } from '../../errors';
+import { issuedPasses, passProducts, paymentSessions } from '../../db/schema';
+import { notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import { cancelPassRenewal } from '../passes';
+import { enqueueRefundEmail, refundPayments } from '../payments';
 import { offerFreedPlaces } from '../waitlists';
 import type { OperatorContext } from './operator-context';
 import { loadConsolePass, paymentsOfPass } from './pass-view';
 
 /**
- * An operator's full refund of a pass through the payment port: every paid payment of the pass is
- * given back, the pass is canceled and the change is audit-logged, in one transaction that holds
- * the pass's row lock. A second click waits for the lock, then finds nothing paid and gets a 409;
- * the provider's idempotency key (the payment session's id) makes a retried call a no-op there.
+ * An operator's refund of a pass through the payment port (decisions 150 and 224): all that is
+ * refundable or `amount` of it, with a reason. A full refund cancels the pass (its place goes to
+ * the waitlist, its renewal stops); a partial one leaves it as it is. One transaction holds the
+ * pass's row lock and its payments': a second click waits, then finds less (or nothing) left, and
+ * never more than was paid minus what was already refunded goes back. The customer is emailed the
+ * amount and reason, and the change is audit-logged, in the same transaction.
  */
-const refundFailed = (message: string) =>
-  new AppError(502, 'payment_provider_error', `The payment provider could not refund this pass: ${message}`);
-
 export async function refundPass(options: {
   db: Database;
   gateway: PaymentGateway;
   context: OperatorContext;
   passId: string;
+  body: z.output<typeof refundBodySchema>;
   now: Date;
   log: FastifyBaseLogger;
   config: Pick<Config, 'publicBaseUrl'>;
 }) {
-  const { db, gateway, context, passId, now, log } = options;
+  const { db, gateway, context, passId, now, log, body } = options;
   const tenantId = context.tenant.id;
   const refunded = await db.transaction(async (tx) => {
     const [pass] = await tx
@@ -38,34 +41,23 @@ export async function refundPass(options: {
       .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)))
       .for('update');
     if (!pass) throw notFound('Pass');
-    const paid = await tx
-      .select()
-      .from(paymentSessions)
-      .where(and(paymentsOfPass(pass), eq(paymentSessions.status, 'paid')))
-      .for('update');
-    if (paid.length === 0) throw conflict('This pass has no payment left to refund.');
+    const sessions = await tx.select().from(paymentSessions).where(paymentsOfPass(pass)).for('update');
     const before = await loadConsolePass(tx, tenantId, passId, now);
-    for (const session of paid) {
-      if (!session.providerPaymentId) {
-        throw conflict(
-          'The provider gave no payment id for this payment: refund it in the provider’s dashboard.',
-        );
-      }
-      const { refundId } = await gateway
-        .refund({ providerPaymentId: session.providerPaymentId, key: `operator-refund-${session.id}` })
-        .catch((error: unknown) => {
-          log.error({ err: error, sessionId: session.id }, 'an operator refund failed at the provider');
-          throw refundFailed((error as Error).message ?? 'unknown error');
-        });
+    const outcome = await refundPayments(tx, {
+      gateway,
+      sessions,
+      amount: body.amount,
+      reason: body.reason,
+      operatorLabel: context.operator.email,
+      now,
+      log,
+    });
+    if (outcome.isFull) {
       await tx
-        .update(paymentSessions)
-        .set({ status: 'refunded', refundId, refundedAt: now, refundError: null, refundReason: 'operator' })
-        .where(eq(paymentSessions.id, session.id));
+        .update(issuedPasses)
+        .set({ paidStatus: 'canceled', reservedUntil: null, updatedAt: now })
+        .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)));
     }
-    await tx
-      .update(issuedPasses)
-      .set({ paidStatus: 'canceled', reservedUntil: null, updatedAt: now })
-      .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)));
     const after = await loadConsolePass(tx, tenantId, passId, now);
     await recordAudit(tx, {
       tenantId,
@@ -73,15 +65,37 @@ export async function refundPass(options: {
       action: 'pass.refund',
       entityType: 'pass',
       entityId: passId,
-      before: { paidStatus: before.permit.paidStatus, payments: before.payments },
+      before: { paidStatus: before.permit.paidStatus, refundable: before.refundable },
       after: {
         paidStatus: after.permit.paidStatus,
-        payments: after.payments,
-        refundedAmount: paid.reduce((sum, session) => sum + session.amount, 0),
+        refundable: after.refundable,
+        refundAmount: outcome.amount,
+        reason: body.reason,
       },
     });
-    return { after, hasSubscription: pass.subscriptionRef !== null, productId: pass.productId };
+    const [product] = await tx
+      .select({ name: passProducts.name })
+      .from(passProducts)
+      .where(and(eq(passProducts.tenantId, tenantId), eq(passProducts.id, pass.productId)));
+    await enqueueRefundEmail(tx, {
+      tenantId,
+      to: pass.customerEmail,
+      name: pass.customerName,
+      subject: { kind: 'pass', product: product?.name ?? '', number: pass.customerPermitId },
+      amount: outcome.amount,
+      reason: body.reason,
+      isFull: outcome.isFull,
+      url: `${tenantBaseUrl(options.config, context.tenant.subdomain)}/permit/issued/${pass.id}/receipt`,
+      now,
+    });
+    return {
+      after,
+      isFull: outcome.isFull,
+      hasSubscription: pass.subscriptionRef !== null,
+      productId: pass.productId,
+    };
   });
+  if (!refunded.isFull) return refunded.after;
   // The freed place goes to the first person on the product's waitlist, if it keeps one.
   await offerFreedPlaces({
     db,

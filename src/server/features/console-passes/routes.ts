@@ -158,6 +158,7 @@ export async function consolePassRoutes(app: ApiInstance) {
       gateway: payments,
       context,
       passId: request.params.uuid,
+      body: request.body,
       now: clock.now(),
       log: request.log,
       config,

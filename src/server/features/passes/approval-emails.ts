@@ -1,4 +1,8 @@
 import { formatDate } from '../../../shared/format/dates';
+import { decisionEmailMessages } from '../../../shared/messages/decision-emails';
+import { emailMessages } from '../../../shared/messages/emails';
+import { fillMessage } from '../../../shared/messages/fill';
+import { passScreenMessages } from '../../../shared/messages/pass-screens';
 import { passMessages } from '../../../shared/messages/passes';
 import type { Transaction } from '../../db/client';
 import type { IssuedPassRow } from '../../db/schema';
@@ -7,11 +11,12 @@ import { enqueueEmail } from '../mail';
 /** The outcome of an approval decision, as the registrant's email tells it. */
 export type ApprovalOutcome = 'approved' | 'approved-needs-payment' | 'rejected';
 
-const SUBJECTS: Record<ApprovalOutcome, string> = {
-  approved: 'Your parking permit request was approved',
-  'approved-needs-payment': 'Your parking permit request was approved: payment required',
-  rejected: 'Your parking permit request was not approved',
-};
+const subjectOf = (outcome: ApprovalOutcome) =>
+  ({
+    approved: decisionEmailMessages.subjectApproved,
+    'approved-needs-payment': decisionEmailMessages.subjectApprovedNeedsPayment,
+    rejected: decisionEmailMessages.subjectRejected,
+  })[outcome];
 
 /**
  * Tells the registrant what was decided, with the approver's message when there is one. Queued
@@ -37,26 +42,46 @@ export async function enqueueApprovalEmail(options: {
   if (!pass.customerEmail) return false;
   const receipt = `${options.tenantUrl}/permit/issued/${pass.id}/receipt`;
   const when = (instant: Date) => formatDate(instant, tenant.timezone, 'dateTime');
-  const decision = {
-    approved: `Your request for ${options.productName} (permit #${pass.customerPermitId}) was approved. It is valid from ${when(pass.issuedOn)} to ${when(pass.expiresAt)}.`,
-    'approved-needs-payment': `Your request for ${options.productName} (permit #${pass.customerPermitId}) was approved. Please pay for it${options.payBy ? ` by ${when(options.payBy)}` : ''} to activate it.`,
-    rejected: `Your request for ${options.productName} (permit #${pass.customerPermitId}) was not approved.`,
-  }[outcome];
-  const paragraphs = [pass.customerName ? `Hello ${pass.customerName},` : 'Hello,', decision];
-  if (options.message) paragraphs.push(`Message from the administrator: ${options.message}`);
   await enqueueEmail(options.tx, {
     tenantId: tenant.id,
     to: pass.customerEmail,
     now: options.now,
-    email: () => ({
-      subject: SUBJECTS[outcome],
-      heading: SUBJECTS[outcome],
-      paragraphs,
-      action: {
-        label: outcome === 'approved-needs-payment' ? passMessages.proceedToPayment : 'View your permit',
-        url: receipt,
-      },
-    }),
+    // Written in the registrant's language (enqueueEmail calls it there).
+    email: () => {
+      const names = { product: options.productName, number: pass.customerPermitId };
+      const decision = {
+        approved: fillMessage(decisionEmailMessages.bodyApproved, {
+          ...names,
+          from: when(pass.issuedOn),
+          to: when(pass.expiresAt),
+        }),
+        'approved-needs-payment': options.payBy
+          ? fillMessage(decisionEmailMessages.bodyApprovedPayBy, { ...names, date: when(options.payBy) })
+          : fillMessage(decisionEmailMessages.bodyApprovedNeedsPayment, names),
+        rejected: fillMessage(decisionEmailMessages.bodyRejected, names),
+      }[outcome];
+      const paragraphs = [
+        pass.customerName
+          ? fillMessage(emailMessages.greetingNamed, { name: pass.customerName })
+          : emailMessages.greeting,
+        decision,
+      ];
+      if (options.message) {
+        paragraphs.push(fillMessage(decisionEmailMessages.adminMessage, { message: options.message }));
+      }
+      return {
+        subject: subjectOf(outcome),
+        heading: subjectOf(outcome),
+        paragraphs,
+        action: {
+          label:
+            outcome === 'approved-needs-payment'
+              ? passMessages.proceedToPayment
+              : passScreenMessages.viewPermit,
+          url: receipt,
+        },
+      };
+    },
   });
   return true;
 }

@@ -3,6 +3,8 @@ export { cancelSubscriptionAtPeriodEnd, isRenewing } from './cancel-subscription
 export { customerBillingRoutes } from './customer-routes';
 export { chargedForSubject } from './fulfil-citation';
 export type { FulfilmentResult } from './fulfilments';
+export { enqueueRefundEmail } from './refund-email';
+export { refundableOf, refundPayments } from './refund-payments';
 export { renewDueSandboxSubscriptions } from './renew-sandbox-subscriptions';
 export { paymentRoutes } from './routes';
 export { sandboxRoutes } from './sandbox-routes';

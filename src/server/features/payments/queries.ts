@@ -92,7 +92,14 @@ export async function markSessionRefunded(
 ): Promise<void> {
   await db
     .update(paymentSessions)
-    .set({ status: 'refunded', refundId, refundedAt, refundError: null, refundReason: reason })
+    .set({
+      status: 'refunded',
+      refundId,
+      refundedAt,
+      refundError: null,
+      refundReason: reason,
+      refundedAmount: sql`${paymentSessions.amount}`,
+    })
     .where(
       and(eq(paymentSessions.id, sessionId), inArray(paymentSessions.status, ['paid', 'refund_failed'])),
     );

@@ -50,6 +50,7 @@ const WHO_MAY: Record<Exclude<Action, (typeof PASS_ACTIONS)[number]>, ActorName[
   'notice.edit': ['admin', 'staff', 'platform'],
   'violation-code.manage': ['admin', 'staff', 'platform'],
   'pass.refund': ['admin', 'staff', 'platform'],
+  'notice.refund': ['admin', 'staff', 'platform'],
   'customer.list': ['admin', 'staff', 'platform'],
   'customer.manage': ['admin', 'staff', 'platform'],
   'report.list': ['admin', 'staff', 'officer', 'platform'],

@@ -74,6 +74,7 @@ const WHO_MAY: Record<Action, readonly Grantee[]> = {
   'notice.edit': OFFICE,
   'violation-code.manage': OFFICE,
   'pass.refund': OFFICE,
+  'notice.refund': OFFICE,
   'customer.list': OFFICE,
   'customer.manage': OFFICE,
   'customer.export': ['tenant_admin'],

@@ -10,6 +10,8 @@ export function callAsOperator<Contract extends RouteContract>(
   contract: Contract,
   input: CallInput<Contract>,
   signal?: AbortSignal,
+  /** Extra headers, e.g. the Idempotency-Key a dialog keeps for every click it sends (decision 224). */
+  headers?: Record<string, string>,
 ): Promise<ResponseOf<Contract>> {
-  return callApi(contract, input, { authorization: readOperatorToken(), signal });
+  return callApi(contract, input, { authorization: readOperatorToken(), signal, headers });
 }

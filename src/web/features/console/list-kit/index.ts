@@ -7,4 +7,13 @@
 export { downloadListExport } from './download-export';
 export { ExportButton } from './export-button';
 export { ListBar, ListPager, pageCount, rangeText } from './list-pager';
+export {
+  BulkOutcome,
+  NO_SELECTION,
+  RowCheckbox,
+  type RowSelection,
+  SelectionBar,
+  selectedCount,
+  toggleRow,
+} from './row-selection';
 export { type ListParams, type ListParamsSpec, readPage, useListParams } from './use-list-params';

@@ -22,6 +22,7 @@ import {
   NOTICE_REASON_MAX,
   overrideNoticeAmountBodySchema,
   type PaymentPlan,
+  refundNoticeContract,
   updateNoticeBodySchema,
   uuidSchema,
   voidNoticeBodySchema,
@@ -31,6 +32,7 @@ import { citationMessages } from '../../../../shared/messages';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paymentPlanMessages } from '../../../../shared/messages/payment-plans';
+import { refundMessages } from '../../../../shared/messages/refunds';
 import { isCitationPaid, isCitationVoided } from '../../../../shared/rules';
 import { paymentStatusText } from '../../../../shared/rules/citation-status';
 import { useTenantTimeZone } from '../../../app/brand';
@@ -40,7 +42,9 @@ import { PhotoGallery, type PhotoGalleryLabels } from '../../../components/photo
 import { useApiForm } from '../../../lib/use-api-form';
 import { InstalmentTable } from '../../citations/payment-plan-panel';
 import { useOperatorCan } from '../console-api';
+import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
+import { RefundDialog } from '../refund-dialog';
 import {
   noticeKey,
   noticesKey,
@@ -282,6 +286,52 @@ function PlanSection({ plan }: { plan: PaymentPlan }) {
   );
 }
 
+/** A paid notice's refund (issue 33): in full or in part, with a reason the payer reads. */
+function RefundSection({ notice }: { notice: ConsoleNotice }) {
+  const [isOpen, setIsOpen] = useState(false);
+  const changed = useNoticeChanged(notice.citation.uuid);
+  if (notice.refundable <= 0) return null;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {refundMessages.dialogTitle}
+        </Title>
+        <Text>
+          {fillMessage(refundMessages.refundableNow, {
+            amount: formatMoney(notice.refundable),
+            paid: formatMoney(notice.paid),
+          })}
+        </Text>
+        <Group>
+          <Button color="red.8" variant="outline" onClick={() => setIsOpen(true)}>
+            {refundMessages.refund}
+          </Button>
+        </Group>
+      </Stack>
+      {isOpen && (
+        <RefundDialog
+          title={fillMessage(m.detailTitle, { number: notice.citation.citationNumber })}
+          refundable={notice.refundable}
+          paid={notice.paid}
+          effect={refundMessages.noticeFullEffect}
+          onRefund={async (body, idempotencyKey) => {
+            await changed(
+              await callAsOperator(
+                refundNoticeContract,
+                { params: { uuid: notice.citation.uuid }, body },
+                undefined,
+                { 'idempotency-key': idempotencyKey },
+              ),
+            );
+          }}
+          onClose={() => setIsOpen(false)}
+        />
+      )}
+    </Paper>
+  );
+}
+
 function History({ notice, timeZone }: { notice: ConsoleNotice; timeZone: string }) {
   return (
     <Paper withBorder p="md">
@@ -324,6 +374,7 @@ export function NoticeDetailPage() {
   const citation = notice.data?.citation;
   // Reading is every role's; correcting, re-pricing and voiding only for roles with notice.edit.
   const canEdit = useOperatorCan('notice.edit');
+  const canRefund = useOperatorCan('notice.refund');
   return (
     <Stack gap="md" maw={860}>
       <Anchor component={Link} to={paths.console.notices()}>
@@ -364,6 +415,7 @@ export function NoticeDetailPage() {
             </>
           )}
           {notice.data.paymentPlan && <PlanSection plan={notice.data.paymentPlan} />}
+          {canRefund && <RefundSection notice={notice.data} />}
           <History notice={notice.data} timeZone={timeZone} />
         </>
       )}

@@ -14,12 +14,14 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  type BulkResult,
   NOTICE_SORT_KEYS,
   type NoticeListItem,
   type NoticeSortKey,
   PAYMENT_STATUSES,
 } from '../../../../shared/contract';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { bulkMessages } from '../../../../shared/messages';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paymentStatusText } from '../../../../shared/rules/citation-status';
@@ -27,10 +29,20 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
-import { ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
+import {
+  BulkOutcome,
+  ExportButton,
+  ListBar,
+  ListPager,
+  NO_SELECTION,
+  RowCheckbox,
+  type RowSelection,
+  useListParams,
+} from '../list-kit';
 import { QueryError } from '../query-state';
 import { SortHeader } from '../sort-header';
 import { downloadNoticeExport, type NoticeListQuery, useNoticeList, useViolationCodes } from './api';
+import { BulkNoticeVoid } from './bulk-notice-void';
 import { statusBadgeColor } from './notice-status';
 
 const PAGE_SIZE = 25;
@@ -59,9 +71,24 @@ function useListQuery() {
   return { ...params, query };
 }
 
-function NoticeRow({ notice, timeZone }: { notice: NoticeListItem; timeZone: string }) {
+function NoticeRow(props: {
+  notice: NoticeListItem;
+  timeZone: string;
+  selection?: { value: RowSelection; onChange: (next: RowSelection) => void };
+}) {
+  const { notice, timeZone, selection } = props;
   return (
     <Table.Tr>
+      {selection && (
+        <Table.Td>
+          <RowCheckbox
+            label={notice.citationNumber}
+            id={notice.uuid}
+            selection={selection.value}
+            onChange={selection.onChange}
+          />
+        </Table.Td>
+      )}
       <Table.Td>
         <Anchor component={Link} to={paths.console.notice(notice.uuid)} fw={600}>
           {notice.citationNumber}
@@ -164,6 +191,16 @@ export function NoticesPage() {
   const canCreate = useOperatorCan('notice.create');
   const canEdit = useOperatorCan('notice.edit');
   const canManageCodes = useOperatorCan('violation-code.manage');
+  // Bulk void for roles that may void (notice.edit); a new filter starts a new selection.
+  const filterKey = JSON.stringify(filter);
+  const [chosen, setChosen] = useState({ filterKey, selection: NO_SELECTION });
+  const selection = chosen.filterKey === filterKey ? chosen.selection : NO_SELECTION;
+  const setSelection = (next: RowSelection) => setChosen({ filterKey, selection: next });
+  const [outcome, setOutcome] = useState<BulkResult | null>(null);
+  const columns = canEdit
+    ? [{ label: bulkMessages.selectColumn, isUnlabelledOnPhone: true }, ...COLUMNS]
+    : COLUMNS;
+  const { sort: _sort, order: _order, ...matching } = filter;
 
   return (
     <Stack gap="md">
@@ -199,6 +236,17 @@ export function NoticesPage() {
           actions={<ExportButton onExport={() => downloadNoticeExport(filter)} />}
         />
       )}
+      {outcome && <BulkOutcome result={outcome} onClose={() => setOutcome(null)} />}
+      {canEdit && list.data && list.data.items.length > 0 && (
+        <BulkNoticeVoid
+          pageIds={list.data.items.map((notice) => notice.uuid)}
+          total={list.data.total}
+          filter={matching}
+          selection={selection}
+          onChange={setSelection}
+          onDone={setOutcome}
+        />
+      )}
       {list.data && list.data.items.length === 0 && (
         <Text role="status">{hasFilters || query.page !== 1 ? m.empty : m.emptyTenant}</Text>
       )}
@@ -209,12 +257,12 @@ export function NoticesPage() {
           highlightOnHover
           aria-busy={list.isFetching}
           style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-          columns={COLUMNS}
-          head={COLUMNS.map((column) => (
+          columns={columns}
+          head={columns.map((column) => (
             <SortHeader
               key={column.label}
               label={column.label}
-              sort={column.sort}
+              sort={'sort' in column ? column.sort : undefined}
               activeSort={listQuery.sort}
               order={listQuery.order}
               sortLabel={fillMessage(m.sortBy, { column: column.label })}
@@ -223,7 +271,12 @@ export function NoticesPage() {
           ))}
         >
           {list.data.items.map((notice) => (
-            <NoticeRow key={notice.uuid} notice={notice} timeZone={timeZone} />
+            <NoticeRow
+              key={notice.uuid}
+              notice={notice}
+              timeZone={timeZone}
+              selection={canEdit ? { value: selection, onChange: setSelection } : undefined}
+            />
           ))}
         </ResponsiveTable>
       )}

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, List, Paper, Text, Textarea } from '@mantine/core';
+import { Button, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -11,43 +11,9 @@ import {
 import { bulkMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { NO_SELECTION, type RowSelection, SelectionBar, selectedCount } from '../list-kit/row-selection';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from './confirm-dialog';
-
-/**
- * The rows an operator ticked on a list, or every row its search matches ("select all N
- * matching"): the latter is sent as the search itself, so rows beyond the page count too.
- */
-export interface RowSelection {
-  ids: ReadonlySet<string>;
-  isAllMatching: boolean;
-}
-
-export const NO_SELECTION: RowSelection = { ids: new Set(), isAllMatching: false };
-
-export function toggleRow(selection: RowSelection, id: string, isChecked: boolean): RowSelection {
-  const ids = new Set(selection.ids);
-  if (isChecked) ids.add(id);
-  else ids.delete(id);
-  return { ids, isAllMatching: false };
-}
-
-/** The row's tick box, labelled with the row so a screen reader says which row it selects. */
-export function RowCheckbox(props: {
-  label: string;
-  selection: RowSelection;
-  id: string;
-  onChange: (next: RowSelection) => void;
-}) {
-  return (
-    <Checkbox
-      aria-label={fillMessage(m.selectRow, { label: props.label })}
-      checked={props.selection.isAllMatching || props.selection.ids.has(props.id)}
-      onChange={(event) => props.onChange(toggleRow(props.selection, props.id, event.currentTarget.checked))}
-      onClick={(event) => event.stopPropagation()}
-    />
-  );
-}
 
 /**
  * The approvals queue's bulk bar (issue 33): select the page or all N matching, then approve or
@@ -67,14 +33,7 @@ export function BulkPassDecision(props: {
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<'paid' | 'rejected' | null>(null);
   const [message, setMessage] = useState('');
-  const chosen = selection.isAllMatching ? total : selection.ids.size;
-  const isPageSelected = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
-  const canSelectAllMatching =
-    !selection.isAllMatching && isPageSelected && total > pageIds.length && total <= BULK_MAX_ROWS;
-
-  function selectPage(isChecked: boolean) {
-    props.onChange(isChecked ? { ids: new Set(pageIds), isAllMatching: false } : NO_SELECTION);
-  }
+  const chosen = selectedCount(selection, total);
 
   async function confirm() {
     if (!decision) return;
@@ -93,34 +52,15 @@ export function BulkPassDecision(props: {
   const isApproving = decision === 'paid';
   return (
     <>
-      <Paper withBorder p="sm" role="region" aria-label={m.bulkActions}>
-        <Group gap="sm" wrap="wrap" justify="space-between">
-          <Group gap="sm" wrap="wrap">
-            <Checkbox
-              label={m.selectPage}
-              checked={selection.isAllMatching || isPageSelected}
-              indeterminate={!isPageSelected && !selection.isAllMatching && selection.ids.size > 0}
-              onChange={(event) => selectPage(event.currentTarget.checked)}
-            />
-            <Text size="sm" fw={600} aria-live="polite">
-              {fillMessage(m.selectedCount, { count: chosen })}
-            </Text>
-            {canSelectAllMatching && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => props.onChange({ ids: new Set(pageIds), isAllMatching: true })}
-              >
-                {fillMessage(m.selectAllMatching, { count: total })}
-              </Button>
-            )}
-            {chosen > 0 && (
-              <Button variant="subtle" size="compact-sm" onClick={() => props.onChange(NO_SELECTION)}>
-                {m.clearSelection}
-              </Button>
-            )}
-          </Group>
-          <Group gap="xs">
+      <SelectionBar
+        pageIds={pageIds}
+        total={total}
+        selection={selection}
+        onChange={props.onChange}
+        cap={BULK_MAX_ROWS}
+      >
+        {(chosen) => (
+          <>
             <Button color={APPROVE_GREEN} disabled={chosen === 0} onClick={() => setDecision('paid')}>
               {m.approve}
             </Button>
@@ -132,9 +72,9 @@ export function BulkPassDecision(props: {
             >
               {m.reject}
             </Button>
-          </Group>
-        </Group>
-      </Paper>
+          </>
+        )}
+      </SelectionBar>
       {decision && (
         <ConfirmDialog
           title={fillMessage(isApproving ? m.approveTitle : m.rejectTitle, { count: chosen })}
@@ -161,30 +101,5 @@ export function BulkPassDecision(props: {
   );
 }
 
-/** What the last bulk call did: how many changed, and each pass it left with the reason. */
-export function BulkOutcome({ result, onClose }: { result: BulkResult; onClose: () => void }) {
-  const failed = result.notChanged.length;
-  return (
-    <Alert
-      color={failed > 0 ? 'yellow' : 'green'}
-      role="status"
-      withCloseButton
-      closeButtonLabel={m.dismiss}
-      onClose={onClose}
-      data-testid="bulk-outcome"
-    >
-      <Text fw={600} c="dark.9">
-        {failed > 0
-          ? fillMessage(m.doneSome, { count: result.changed.length, failed: failed })
-          : fillMessage(m.doneAll, { count: result.changed.length })}
-      </Text>
-      {failed > 0 && (
-        <List size="sm" c="dark.9">
-          {result.notChanged.map((row) => (
-            <List.Item key={row.uuid}>{`${row.label}: ${row.reason}`}</List.Item>
-          ))}
-        </List>
-      )}
-    </Alert>
-  );
-}
+// The selection pieces live in the list kit now; the passes page imports them from here too.
+export { BulkOutcome, NO_SELECTION, RowCheckbox, type RowSelection } from '../list-kit/row-selection';

@@ -23,7 +23,7 @@ import {
 // Issue 10's approval call (the receipt page's Approve / Reject).
 import { setPermitIssuedStatusContract } from '../../../../shared/contract/passes-living';
 import { formatDate, formatMoney } from '../../../../shared/format';
-import { consolePassMessages as m } from '../../../../shared/messages';
+import { consolePassMessages as m, refundMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
@@ -32,6 +32,7 @@ import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
+import { RefundDialog } from '../refund-dialog';
 import { ConfirmDialog } from './confirm-dialog';
 import { PassStatusBadge } from './pass-status';
 
@@ -145,7 +146,14 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
           {pass.payments.map((payment) => (
             <Table.Tr key={payment.uuid}>
               <Table.Td>{formatMoney(payment.amount)}</Table.Td>
-              <Table.Td>{m.paymentStatus[payment.status]}</Table.Td>
+              <Table.Td>
+                {m.paymentStatus[payment.status]}
+                {payment.status === 'paid' && payment.refundedAmount > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {refundMessages.refunded} {formatMoney(payment.refundedAmount)}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td>{formatDate(payment.paidAt ?? payment.createdAt, timeZone, 'dateTime')}</Table.Td>
               <Table.Td>
                 {payment.receiptUrl ? (
@@ -199,14 +207,16 @@ export function PassPage() {
         },
       });
     } else {
-      const contract = chosen === 'refund' ? refundConsolePassContract : cancelConsolePassContract;
-      queryClient.setQueryData(key, await callAsOperator(contract, { params: { uuid } }));
+      queryClient.setQueryData(key, await callAsOperator(cancelConsolePassContract, { params: { uuid } }));
     }
     await refresh();
   }
 
   const status = pass?.permit.paidStatus;
   const canCancel = useOperatorCan('pass.cancel');
+  const canRefund = useOperatorCan('pass.refund');
+  const canApprove = useOperatorCan('pass.approve');
+  const canEdit = useOperatorCan('pass.edit');
   return (
     <Stack gap="lg">
       <Anchor component={Link} to={paths.console.passes()}>
@@ -224,7 +234,7 @@ export function PassPage() {
             <Group justify="space-between" wrap="wrap">
               <Title order={1}>{fillMessage(m.passTitle, { number })}</Title>
               <Group gap="sm" wrap="wrap">
-                {status === 'waiting' && (
+                {canApprove && status === 'waiting' && (
                   <>
                     <Button color={APPROVE_GREEN} onClick={() => setAction('approve')}>
                       {m.approve}
@@ -234,13 +244,15 @@ export function PassPage() {
                     </Button>
                   </>
                 )}
-                <Button variant="default" component={Link} to={paths.passes.edit(uuid)}>
-                  {m.changeTimesOrVehicles}
-                </Button>
+                {canEdit && (
+                  <Button variant="default" component={Link} to={paths.passes.edit(uuid)}>
+                    {m.changeTimesOrVehicles}
+                  </Button>
+                )}
                 <Button variant="default" component={Link} to={paths.passes.receipt(uuid)}>
                   {m.viewReceipt}
                 </Button>
-                {pass.isRefundable && (
+                {canRefund && pass.isRefundable && (
                   <Button color={DENY_RED} variant="outline" onClick={() => setAction('refund')}>
                     {m.refund}
                   </Button>
@@ -257,30 +269,37 @@ export function PassPage() {
           </>
         )}
       </QueryState>
-      {action && pass && (
+      {action === 'refund' && pass && (
+        <RefundDialog
+          title={fillMessage(m.refundTitle, { number })}
+          refundable={pass.refundable}
+          paid={pass.payments
+            .filter((payment) => payment.status === 'paid' || payment.status === 'refunded')
+            .reduce((sum, payment) => sum + payment.amount, 0)}
+          effect={refundMessages.passFullEffect}
+          onRefund={async (body, idempotencyKey) => {
+            queryClient.setQueryData(
+              key,
+              await callAsOperator(refundConsolePassContract, { params: { uuid }, body }, undefined, {
+                'idempotency-key': idempotencyKey,
+              }),
+            );
+            await refresh();
+          }}
+          onClose={() => setAction(null)}
+        />
+      )}
+      {action && action !== 'refund' && pass && (
         <ConfirmDialog
           title={fillMessage(
-            { approve: m.approveTitle, reject: m.rejectTitle, refund: m.refundTitle, cancel: m.cancelTitle }[
-              action
-            ],
+            { approve: m.approveTitle, reject: m.rejectTitle, cancel: m.cancelTitle }[action],
             { number },
           )}
-          body={
-            action === 'refund'
-              ? fillMessage(m.refundBody, {
-                  amount: formatMoney(
-                    pass.payments.filter((p) => p.status === 'paid').reduce((sum, p) => sum + p.amount, 0),
-                  ),
-                })
-              : action === 'cancel'
-                ? m.cancelBody
-                : ''
-          }
+          body={action === 'cancel' ? m.cancelBody : ''}
           confirmLabel={
             {
               approve: m.confirmApprove,
               reject: m.confirmReject,
-              refund: m.confirmRefund,
               cancel: m.confirmCancel,
             }[action]
           }

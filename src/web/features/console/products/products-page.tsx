@@ -5,6 +5,7 @@ import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
 import { paths } from '../../../app/page-paths';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
@@ -21,13 +22,18 @@ export function ProductsPage() {
     queryFn: ({ signal }) => callAsOperator(listConsoleProductsContract, {}, signal),
   });
   const items = query.data?.items ?? [];
+  // Staff read the products and manage their codes; only roles with product.manage create or edit.
+  const canManage = useOperatorCan('product.manage');
+  const canManageCodes = useOperatorCan('access-code.manage');
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.listTitle}</Title>
-        <Button component={Link} to={paths.console.newProduct()}>
-          {m.newProduct}
-        </Button>
+        {canManage && (
+          <Button component={Link} to={paths.console.newProduct()}>
+            {m.newProduct}
+          </Button>
+        )}
       </Group>
       <QueryState
         isLoading={query.isLoading}
@@ -65,20 +71,24 @@ export function ProductsPage() {
               <Table.Td>{product.unusedCodeCount}</Table.Td>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
-                  <Anchor
-                    component={Link}
-                    to={paths.console.product(product.uuid)}
-                    aria-label={`${m.edit} ${product.name}`}
-                  >
-                    {m.edit}
-                  </Anchor>
-                  <Anchor
-                    component={Link}
-                    to={paths.console.productCodes(product.uuid)}
-                    aria-label={`${m.accessCodes}: ${product.name}`}
-                  >
-                    {m.accessCodes}
-                  </Anchor>
+                  {canManage && (
+                    <Anchor
+                      component={Link}
+                      to={paths.console.product(product.uuid)}
+                      aria-label={`${m.edit} ${product.name}`}
+                    >
+                      {m.edit}
+                    </Anchor>
+                  )}
+                  {canManageCodes && (
+                    <Anchor
+                      component={Link}
+                      to={paths.console.productCodes(product.uuid)}
+                      aria-label={`${m.accessCodes}: ${product.name}`}
+                    >
+                      {m.accessCodes}
+                    </Anchor>
+                  )}
                 </Group>
               </Table.Td>
             </Table.Tr>

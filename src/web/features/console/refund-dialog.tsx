@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import type { RefundBody } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/format';
+import { bulkMessages, refundMessages as m } from '../../../shared/messages';
+import { fillMessage } from '../../../shared/messages/fill';
+import { parseDollars } from '../../../shared/rules/notice-csv';
+import { DENY_RED } from '../operator/colors';
+
+/** 128 random bits as hex: one Idempotency-Key for every click of one dialog (decision 224). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * The console's refund (issue 33): an amount, all that is refundable unless lowered, and a required
+ * reason the customer reads. The dialog keeps one idempotency key for its life, so a double click
+ * or a retried request refunds once; the server checks the amount again under the row lock.
+ */
+export function RefundDialog(props: {
+  title: string;
+  /** What can still be refunded, and what was paid (cents). */
+  refundable: number;
+  paid: number;
+  /** What a full refund does to the record. */
+  effect: string;
+  onRefund: (body: RefundBody, idempotencyKey: string) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [key] = useState(newKey);
+  const [amountText, setAmountText] = useState((props.refundable / 100).toFixed(2));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
+  const [isBusy, setIsBusy] = useState(false);
+  const cents = parseDollars(amountText.trim());
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (isBusy) return;
+    const found: typeof errors = {};
+    if (cents === null || cents <= 0) found.amount = m.amountInvalid;
+    else if (cents > props.refundable)
+      found.amount = fillMessage(m.amountTooMuch, { amount: formatMoney(props.refundable) });
+    if (!reason.trim()) found.reason = m.reasonRequired;
+    setErrors(found);
+    if (found.amount || found.reason || cents === null) return;
+    setIsBusy(true);
+    try {
+      await props.onRefund({ amount: cents, reason: reason.trim() }, key);
+      props.onClose();
+    } catch (failure) {
+      setErrors({ form: (failure as Error).message });
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={props.title}
+      centered
+      closeButtonProps={{ 'aria-label': bulkMessages.cancel }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text>
+            {fillMessage(m.refundableNow, {
+              amount: formatMoney(props.refundable),
+              paid: formatMoney(props.paid),
+            })}
+          </Text>
+          <TextInput
+            label={m.amountLabel}
+            description={m.amountHint}
+            inputMode="decimal"
+            value={amountText}
+            onChange={(event) => setAmountText(event.currentTarget.value)}
+            error={errors.amount}
+            data-autofocus
+          />
+          <Textarea
+            label={m.reasonLabel}
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            error={errors.reason}
+            required
+            maxLength={500}
+            autosize
+            minRows={2}
+          />
+          <Text size="sm" c="dimmed">
+            {props.effect}
+          </Text>
+          {errors.form && (
+            <Alert color="red" role="alert">
+              {errors.form}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={props.onClose}>
+              {bulkMessages.cancel}
+            </Button>
+            <Button type="submit" color={DENY_RED} loading={isBusy}>
+              {fillMessage(m.confirm, {
+                amount: formatMoney(cents !== null && cents > 0 ? cents : props.refundable),
+              })}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
