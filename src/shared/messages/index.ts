@@ -11,6 +11,7 @@ export * from './console-notices';
 export * from './console-passes';
 export * from './emails';
 export * from './fill';
+export * from './guest-quotas';
 export * from './idempotency';
 export * from './languages';
 export * from './legal';

@@ -19,3 +19,4 @@ export * from './subscriptions';
 export * from './tenants';
 export * from './uploads';
 export * from './waitlists';
+export * from './guest-quotas';
