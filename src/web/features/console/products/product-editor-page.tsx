@@ -48,6 +48,7 @@ import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
 import { consoleProductsKey } from './products-page';
 import { RichTextEditor } from './rich-text-editor';
+import { ShortReminderField } from './short-reminder-field';
 
 const NEW_PRODUCT: ProductEditorInput = {
   name: '',
@@ -385,6 +386,11 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
               allowDecimal={false}
               disabled={!values.hasWaitlist}
               {...form.getInputProps('waitlistOfferHours')}
+            />
+            <ShortReminderField
+              value={values.shortReminderMinutes}
+              onChange={(minutes) => form.setFieldValue('shortReminderMinutes', minutes)}
+              error={form.errors.shortReminderMinutes}
             />
           </SimpleGrid>
         </Section>
