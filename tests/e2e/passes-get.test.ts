@@ -429,7 +429,8 @@ describe('getting a pass', () => {
     }).format(new Date(Date.now() + 14 * 86_400_000));
     await page.goto(apply);
     await expect(notice.textContent()).resolves.toBe(`You have no guest parking left until ${until}.`);
-    await page.getByRole('radio', { name: /^QUO1234/ }).check();
+    // The other car: the same one again within a minute would be answered as a double click.
+    await page.getByRole('radio', { name: /^QUO5678/ }).check();
     await page.getByLabel('Name').fill('Quinn Guest');
     await page.getByRole('button', { name: 'Get my pass' }).click();
     await expect(checkoutError(page).textContent()).resolves.toBe(
