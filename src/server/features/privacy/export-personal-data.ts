@@ -134,7 +134,7 @@ export async function exportPersonalData(options: {
           .from(passWaitlistEntries)
           .innerJoin(passProducts, eq(passProducts.id, passWaitlistEntries.productId))
           .where(waitlistEntriesOfPerson(person))
-          .orderBy(asc(passWaitlistEntries.joinedAt)),
+          .orderBy(asc(passWaitlistEntries.joinedAt), asc(passWaitlistEntries.position)),
         tx
           .select({
             id: emailOutbox.id,
