@@ -80,9 +80,24 @@ describe('fitsQuota', () => {
 
   it('counts passes one at a time, and the courtesy check fails only when none is left', () => {
     const at = new Date('2026-11-20T00:00:00Z');
-    const two = quotaStanding(passes3, [{ at, hours: 1 }, { at, hours: 1 }], NY);
+    const two = quotaStanding(
+      passes3,
+      [
+        { at, hours: 1 },
+        { at, hours: 1 },
+      ],
+      NY,
+    );
     expect(fitsQuota(two, 100)).toBe(true);
-    const three = quotaStanding(passes3, [{ at, hours: 1 }, { at, hours: 1 }, { at, hours: 1 }], NY);
+    const three = quotaStanding(
+      passes3,
+      [
+        { at, hours: 1 },
+        { at, hours: 1 },
+        { at, hours: 1 },
+      ],
+      NY,
+    );
     expect(fitsQuota(three, 1)).toBe(false);
     expect(fitsQuota(three, 0)).toBe(false);
   });
