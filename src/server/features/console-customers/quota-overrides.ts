@@ -104,7 +104,7 @@ export async function grantQuotaOverride(options: {
         ),
       )
       .where(and(eq(passProducts.tenantId, tenant.id), eq(passProducts.id, productId)));
-    if (!product || product.quotaPer !== 'customer') {
+    if (product?.quotaPer !== 'customer') {
       throw new AppError(400, 'bad_request', guestQuotaMessages.overrideNoQuota);
     }
     const [created] = await tx
