@@ -395,4 +395,37 @@ describe('getting a pass', () => {
     await expect(page.url()).toBe(tenantUrl(TENANT, '/permits/choose'));
     await expectAccessible(page);
   });
+
+  it('a guest quota says what is left at checkout and refuses past the cap with its message (issue 31)', async () => {
+    page = await openPhonePage();
+    await writeSession(page, 'quota@passtest.example');
+    const apply = tenantUrl(TENANT, '/permits/view/apply/5a0e31f7-3c1d-4c55-9a61-2b0b7c2f0a31');
+    await page.goto(apply);
+    const notice = page.getByTestId('quota-notice');
+    await expect(notice.textContent()).resolves.toBe('You have 24 hours of guest parking every 14 days.');
+    await expectAccessible(page);
+    await page.getByRole('radio', { name: /^QUO1234/ }).check();
+    await page.getByLabel('Name').fill('Quinn Guest');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await page.waitForURL(/\/permits\/apply\/[0-9a-f-]{36}\/success$/);
+
+    // The day pass used the 24 hours: until it leaves the 14 days, in the tenant's zone.
+    const until = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Los_Angeles',
+      month: 'short',
+      day: '2-digit',
+      year: 'numeric',
+    }).format(new Date(Date.now() + 14 * 86_400_000));
+    await page.goto(apply);
+    await expect(notice.textContent()).resolves.toBe(`You have no guest parking left until ${until}.`);
+    // The other car: the same one again within a minute would be answered as a double click.
+    await page.getByRole('radio', { name: /^QUO5678/ }).check();
+    await page.getByLabel('Name').fill('Quinn Guest');
+    await page.getByRole('button', { name: 'Get my pass' }).click();
+    await expect(checkoutError(page).textContent()).resolves.toBe(
+      `You have used all 24 hours per 14 days of this pass. More become available on ${until}.`,
+    );
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+  });
 });

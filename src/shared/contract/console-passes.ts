@@ -170,6 +170,14 @@ export const productEditorSchema = z
       .min(1, 'must be at least 1 hour')
       .max(720, 'must be at most 720 hours (30 days)')
       .default(48),
+    /** Minutes before a pass of a day or less ends that its holder is reminded; null: never (decision 223). */
+    shortReminderMinutes: z
+      .number({ error: 'must be a number of minutes' })
+      .int('must be whole minutes')
+      .min(1, 'must be at least 1 minute')
+      .max(720, 'must be at most 720 minutes (12 hours)')
+      .nullable()
+      .default(15),
     /** Archived products are no longer sold; their passes stay. */
     isArchived: z.boolean(),
   })
@@ -241,6 +249,7 @@ export const consoleProductSchema = permitProductSchema
     }),
     isArchived: z.boolean(),
     waitlistOfferHours: z.number().int(),
+    shortReminderMinutes: z.number().int().nullable(),
     /** Passes holding a place now (valid, waiting or reserved). */
     heldCount: z.number().int(),
     unusedCodeCount: z.number().int(),

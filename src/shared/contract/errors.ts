@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   // Passes (part 2).
   'sold_out',
   'rule_closed',
+  'quota_reached',
   'max_permits_reached',
   'invalid_access_code',
   'invalid_guest_code',

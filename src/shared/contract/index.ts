@@ -17,6 +17,7 @@ export * from './console-settings';
 export * from './define-route';
 export * from './enforcement';
 export * from './errors';
+export * from './guest-quotas';
 export * from './list-total';
 export * from './operators';
 export * from './passes';

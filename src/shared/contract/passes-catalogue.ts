@@ -154,7 +154,10 @@ export const getPermitProductFieldsContract = defineRoute({
   errors: [404],
 });
 
-/** Rule check: 200 when the product may be bought now; 409 'rule_closed' names the rule and when it opens. */
+/**
+ * Rule check: 200 when the product may be bought now; 409 'rule_closed' names the rule and when it
+ * opens; 400 'quota_reached' says what is left of a quota and until when (decision 223).
+ */
 export const checkPermitRulesContract = defineRoute({
   method: 'GET',
   path: '/portal/permit/:id/rules',
@@ -169,5 +172,5 @@ export const checkPermitRulesContract = defineRoute({
     plate: plateFieldSchema().optional(),
   }),
   response: z.object({ isAllowed: z.literal(true) }),
-  errors: [404, 409],
+  errors: [400, 404, 409],
 });

@@ -30,6 +30,7 @@ export const PERSONAL_DATA_SECTIONS = [
   'subscriptions',
   'appeals',
   'appealMessages',
+  'waitlistEntries',
   'emails',
 ] as const;
 export type PersonalDataSection = (typeof PERSONAL_DATA_SECTIONS)[number];

@@ -14,6 +14,7 @@ export * from './console-passes';
 export * from './decision-emails';
 export * from './emails';
 export * from './fill';
+export * from './guest-quotas';
 export * from './idempotency';
 export * from './languages';
 export * from './legal';

@@ -7,6 +7,7 @@ export * from './audit';
 export * from './business-accounts';
 export * from './citations';
 export * from './customers';
+export * from './guest-quotas';
 export * from './idempotency';
 export * from './mail';
 export * from './operators';

@@ -97,6 +97,8 @@ export const passProducts = pgTable(
     hasWaitlist: boolean('has_waitlist').notNull().default(false),
     /** How long a freed place is held for the person it is offered to. */
     waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
+    /** A pass of a day or less is reminded this many minutes before it ends; null: never (decision 223). */
+    shortReminderMinutes: integer('short_reminder_minutes').default(15),
     /** Catalogue order, then name. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** An archived product is no longer sold; its passes keep referring to it. */

@@ -1,8 +1,10 @@
 import {
   exportCustomersContract,
   getConsoleCustomerContract,
+  grantQuotaOverrideContract,
   issueSignupCodesContract,
   listCustomersContract,
+  listQuotaOverridesContract,
   listSignupCodesContract,
   setCustomerBusinessContract,
   setCustomerGuestCodesContract,
@@ -15,6 +17,7 @@ import { setBusiness, setGuestCodes } from './customer-changes';
 import { getConsoleCustomer } from './customer-profile';
 import { listCustomers } from './customer-search';
 import { exportCustomers } from './export-customers';
+import { grantQuotaOverride, listQuotaOverrides } from './quota-overrides';
 import { issueSignupCodes, listSignupCodes } from './signup-codes';
 
 /** The console's customers and sign-up codes (issue 11). */
@@ -52,6 +55,24 @@ export async function consoleCustomerRoutes(app: ApiInstance) {
     const { tenant, operator } = await authoriseConsoleCall(request, setCustomerBusinessContract);
     const customerId = request.params.uuid;
     return setBusiness({ db, tenant, operator, customerId, entityName: request.body.entityName });
+  });
+
+  registerRoute(app, listQuotaOverridesContract, async (request) => {
+    const { tenant } = await authoriseConsoleCall(request, listQuotaOverridesContract);
+    return listQuotaOverrides({ db, tenant, customerId: request.params.uuid });
+  });
+
+  registerRoute(app, grantQuotaOverrideContract, async (request) => {
+    const { tenant, operator } = await authoriseConsoleCall(request, grantQuotaOverrideContract);
+    return grantQuotaOverride({
+      db,
+      tenant,
+      operator,
+      customerId: request.params.uuid,
+      productId: request.body.productUUID,
+      reason: request.body.reason,
+      now: app.deps.clock.now(),
+    });
   });
 
   registerRoute(app, listSignupCodesContract, async (request) => {

@@ -108,6 +108,7 @@ function toConsoleProduct(
     isArchived: row.archivedAt !== null,
     hasWaitlist: row.hasWaitlist,
     waitlistOfferHours: row.waitlistOfferHours,
+    shortReminderMinutes: row.shortReminderMinutes,
     ...details.counts,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -242,6 +243,7 @@ function productColumns(values: ProductEditorValues, now: Date, archivedAt: Date
     residencyRule: values.residencyRule,
     hasWaitlist: values.hasWaitlist,
     waitlistOfferHours: values.waitlistOfferHours,
+    shortReminderMinutes: values.shortReminderMinutes,
     archivedAt,
     updatedAt: now,
   };

@@ -1,21 +1,36 @@
-import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format/dates';
+import { fillMessage } from '../../../shared/messages/fill';
+import { guestQuotaMessages } from '../../../shared/messages/guest-quotas';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
+import {
+  fitsQuota,
+  hoursBetween,
+  type QuotaRule,
+  type QuotaStanding,
+  quotaStanding,
+  quotaWindowStart,
+} from '../../../shared/rules/guest-quota';
 import { findClosedRule } from '../../../shared/rules/pass-sales-rules';
-import { addPassDuration } from '../../../shared/rules/pass-times';
+import type { QuotaSubject } from '../../../shared/rules/pass-values';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database, Transaction } from '../../db/client';
-import { issuedPasses, type PassProductRulesRow, passVehicles } from '../../db/schema';
+import { issuedPasses, type PassProductRulesRow, passQuotaOverrides, passVehicles } from '../../db/schema';
 import { AppError } from '../../errors';
 
-/** Who a quota counts: the signed-in (or verified) account, a guest's email, and the plate. */
+/**
+ * Who a quota counts: the signed-in (or verified) account, a guest's email, and the plate. A
+ * business account issuing its passes counts as one household (`businessAccountId`, decision 223).
+ */
 export interface QuotaSubjects {
   customerId: string | null;
   email: string | null;
   plate: string | null;
+  businessAccountId?: string | null;
 }
 
 const closed = (message: string) => new AppError(409, 'rule_closed', message);
+const quotaReached = (message: string) => new AppError(400, 'quota_reached', message);
 
 const CLOSED_MESSAGES = {
   salesStart: passMessages.ruleNotOnSaleYet,
@@ -26,10 +41,9 @@ const CLOSED_MESSAGES = {
 
 const PERIOD_WORDS = { MINUTE: 'minute', HOUR: 'hour', DAY: 'day', MONTH: 'month', YEAR: 'year' } as const;
 
-function describePeriod(rules: PassProductRulesRow): string {
-  const length = rules.quotaPeriodLength ?? 1;
-  const word = PERIOD_WORDS[rules.quotaPeriod!];
-  return length === 1 ? word : `${length} ${word}s`;
+function describePeriod(rule: QuotaRule): string {
+  const word = PERIOD_WORDS[rule.period];
+  return rule.periodLength === 1 ? word : `${rule.periodLength} ${word}s`;
 }
 
 /** A pass counts against a quota unless it was refused, cancelled or never paid in time. */
@@ -40,45 +54,55 @@ function countsForQuota(now: Date) {
   )!;
 }
 
+/** The product's quota as a rule, or null when it has none. */
+export function quotaRuleOf(rules: PassProductRulesRow | null): (QuotaRule & { per: QuotaSubject }) | null {
+  if (!rules?.quotaCount || !rules.quotaPeriod || !rules.quotaPer) return null;
+  return {
+    count: rules.quotaCount,
+    period: rules.quotaPeriod,
+    periodLength: rules.quotaPeriodLength ?? 1,
+    measure: rules.quotaMeasure ?? 'passes',
+    per: rules.quotaPer,
+  };
+}
+
+interface QuotaQuery {
+  tenantId: string;
+  productId: string;
+  rules: PassProductRulesRow | null;
+  subjects: QuotaSubjects;
+  /** A pass whose times change: counted at its new length (addingHours), not as it was. */
+  excludePassId?: string;
+  now: Date;
+  timeZone: string;
+}
+
 /**
- * The quota: `quotaCount` passes (or hours of parking) per `quotaPeriodLength` `quotaPeriod`s,
- * per customer or per plate, over the period that ends now. `addingHours` is the pass being
- * issued (0 for the courtesy check). Throws 'rule_closed' naming when the oldest counted pass
- * leaves the period.
+ * Where the subject stands against the product's quota: its passes of the product that start (an
+ * hours quota) or were bought (a passes quota) inside the rolling window ending now. Null when the
+ * product has no quota or the subject is unknown (a per-plate quota before the plate is given).
  */
-async function checkQuota(
+export async function readQuotaStanding(
   db: Database | Transaction,
-  options: {
-    tenantId: string;
-    productId: string;
-    rules: PassProductRulesRow;
-    subjects: QuotaSubjects;
-    addingHours: number;
-    /** A pass whose times change: counted at its new length (addingHours), not as it was. */
-    excludePassId?: string;
-    now: Date;
-    timeZone: string;
-  },
-): Promise<void> {
-  const { rules, subjects, now, timeZone } = options;
-  if (!rules.quotaCount || !rules.quotaPeriod || !rules.quotaPer) return;
-  const length = rules.quotaPeriodLength ?? 1;
-  const windowStart = addPassDuration(now, -length, rules.quotaPeriod, timeZone);
-  const byPlate = rules.quotaPer === 'plate';
-  if (byPlate && !subjects.plate) return;
-  if (!byPlate && !subjects.customerId && !subjects.email) return;
-  const isHours = rules.quotaMeasure === 'hours';
+  options: QuotaQuery,
+): Promise<{ rule: QuotaRule; standing: QuotaStanding } | null> {
+  const { subjects, now, timeZone } = options;
+  const rule = quotaRuleOf(options.rules);
+  if (!rule) return null;
+  const windowStart = quotaWindowStart(rule, now, timeZone);
+  const byPlate = rule.per === 'plate';
+  if (byPlate && !subjects.plate) return null;
+  if (!byPlate && !subjects.businessAccountId && !subjects.customerId && !subjects.email) return null;
   const subject = byPlate
     ? sql`exists (select 1 from ${passVehicles} where ${passVehicles.tenantId} = ${issuedPasses.tenantId} and ${passVehicles.passId} = ${issuedPasses.id} and ${passVehicles.isPrimary} and ${passVehicles.plateNormalized} = ${canonicalPlate(subjects.plate!)})`
-    : subjects.customerId
-      ? eq(issuedPasses.customerId, subjects.customerId)
-      : sql`lower(${issuedPasses.customerEmail}) = ${subjects.email!.toLowerCase()}`;
-  const since = isHours ? issuedPasses.issuedOn : issuedPasses.createdAt;
+    : subjects.businessAccountId
+      ? eq(issuedPasses.businessAccountId, subjects.businessAccountId)
+      : subjects.customerId
+        ? eq(issuedPasses.customerId, subjects.customerId)
+        : sql`lower(${issuedPasses.customerEmail}) = ${subjects.email!.toLowerCase()}`;
+  const since = rule.measure === 'hours' ? issuedPasses.issuedOn : issuedPasses.createdAt;
   const counted = await db
-    .select({
-      at: since,
-      hours: sql<number>`extract(epoch from (${issuedPasses.expiresAt} - ${issuedPasses.issuedOn})) / 3600`,
-    })
+    .select({ at: since, start: issuedPasses.issuedOn, end: issuedPasses.expiresAt })
     .from(issuedPasses)
     .where(
       and(
@@ -89,21 +113,92 @@ async function checkQuota(
         subject,
         options.excludePassId ? ne(issuedPasses.id, options.excludePassId) : undefined,
       ),
+    );
+  const passes = counted.map((row) => ({
+    at: new Date(row.at),
+    hours: hoursBetween(new Date(row.start), new Date(row.end)),
+  }));
+  return { rule, standing: quotaStanding(rule, passes, timeZone) };
+}
+
+const roundHours = (hours: number) => String(Math.round(hours * 100) / 100);
+
+/** The 400's text: what is left and until when, in the tenant's zone. */
+function reachedMessage(rule: QuotaRule, standing: QuotaStanding, addingHours: number, timeZone: string) {
+  const date = standing.until ? formatDate(standing.until, timeZone, 'longDate') : '';
+  if (rule.period !== 'DAY') {
+    return fillMessage(guestQuotaMessages.reachedPeriod, {
+      limit: rule.count,
+      measure: rule.measure === 'hours' ? 'hours' : rule.count === 1 ? 'pass' : 'passes',
+      period: describePeriod(rule),
+      date: standing.until ? formatDate(standing.until, timeZone, 'dateTime') : 'later',
+    });
+  }
+  if (rule.measure === 'hours' && standing.remaining > 0) {
+    return fillMessage(guestQuotaMessages.reachedHours, {
+      hours: roundHours(addingHours),
+      remaining: roundHours(standing.remaining),
+      date,
+      limit: rule.count,
+      days: rule.periodLength,
+    });
+  }
+  if (rule.measure === 'hours') {
+    return fillMessage(guestQuotaMessages.reachedHoursNone, {
+      limit: rule.count,
+      days: rule.periodLength,
+      date,
+    });
+  }
+  return fillMessage(guestQuotaMessages.reachedPasses, { limit: rule.count, days: rule.periodLength, date });
+}
+
+/**
+ * The quota: `addingHours` is the pass being issued (0 for the courtesy check). Past the cap, an
+ * operator's unused override for the account (decision 223) lets this one pass through: its id is
+ * answered, for the issue to mark it used; without one, a 400 'quota_reached' says what is left.
+ */
+export async function checkQuota(
+  db: Database | Transaction,
+  options: QuotaQuery & { addingHours: number; useOverride?: boolean },
+): Promise<{ overrideId: string | null }> {
+  const found = await readQuotaStanding(db, options);
+  if (!found || fitsQuota(found.standing, options.addingHours)) return { overrideId: null };
+  const { customerId } = options.subjects;
+  if (options.useOverride && customerId) {
+    const [override] = await db
+      .select({ id: passQuotaOverrides.id })
+      .from(passQuotaOverrides)
+      .where(
+        and(
+          eq(passQuotaOverrides.tenantId, options.tenantId),
+          eq(passQuotaOverrides.productId, options.productId),
+          eq(passQuotaOverrides.customerId, customerId),
+          isNull(passQuotaOverrides.usedAt),
+        ),
+      );
+    if (override) return { overrideId: override.id };
+  }
+  throw quotaReached(reachedMessage(found.rule, found.standing, options.addingHours, options.timeZone));
+}
+
+/** Marks an override used by the pass it let through; of two issues at once, one finds it used. */
+export async function takeQuotaOverride(
+  tx: Transaction,
+  options: { tenantId: string; overrideId: string; passId: string; now: Date; timeZone: string },
+): Promise<void> {
+  const used = await tx
+    .update(passQuotaOverrides)
+    .set({ usedAt: options.now, usedByPassId: options.passId })
+    .where(
+      and(
+        eq(passQuotaOverrides.tenantId, options.tenantId),
+        eq(passQuotaOverrides.id, options.overrideId),
+        isNull(passQuotaOverrides.usedAt),
+      ),
     )
-    .orderBy(asc(since));
-  const used = isHours ? counted.reduce((sum, row) => sum + Number(row.hours), 0) : counted.length;
-  const adding = isHours ? options.addingHours : 1;
-  if (used + adding <= rules.quotaCount && (adding > 0 || used < rules.quotaCount)) return;
-  const oldest = counted[0]?.at;
-  const opensAt = oldest ? addPassDuration(new Date(oldest), length, rules.quotaPeriod, timeZone) : null;
-  throw closed(
-    formatPassMessage(passMessages.ruleQuotaReached, {
-      count: rules.quotaCount,
-      measure: isHours ? 'hours' : rules.quotaCount === 1 ? 'pass' : 'passes',
-      period: describePeriod(rules),
-      opens: opensAt ? formatDate(opensAt, timeZone, 'dateTime') : 'later',
-    }),
-  );
+    .returning({ id: passQuotaOverrides.id });
+  if (used.length === 0) throw quotaReached(guestQuotaMessages.overrideExists);
 }
 
 /**
@@ -121,10 +216,12 @@ export async function checkProductRules(
     addingHours: number;
     now: Date;
     timeZone: string;
+    /** The issue itself: an operator's override may let one pass past the quota. */
+    useOverride?: boolean;
   },
-): Promise<void> {
+): Promise<{ overrideId: string | null }> {
   const { rules, now, timeZone } = options;
-  if (!rules) return;
+  if (!rules) return { overrideId: null };
   const closedRule = findClosedRule(
     {
       salesStart: rules.salesStart,
@@ -145,12 +242,12 @@ export async function checkProductRules(
       }),
     );
   }
-  await checkQuota(db, { ...options, rules });
+  return checkQuota(db, { ...options, rules });
 }
 
 /**
  * A holder lengthening a pass: an hours-measured quota counts it at its new length beside the
- * subject's other passes (409 'rule_closed' as at issue). Shortening never fails, and a quota of
+ * subject's other passes (400 'quota_reached' as at issue). Shortening never fails, and a quota of
  * passes does not change with a pass's times. Run under the product's lock, like an issue.
  */
 export async function checkQuotaForNewTimes(

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { fillMessage } from '../../../shared/messages';
 import { passMessages } from '../../../shared/messages/passes';
+import { hoursBetween } from '../../../shared/rules/guest-quota';
 import { computePassWindow } from '../../../shared/rules/pass-times';
 import type { Database, Transaction } from '../../db/client';
 import { newPublicId } from '../../db/public-id';
@@ -9,8 +10,9 @@ import { AppError, notFound } from '../../errors';
 import { issueOneTimeToken, passwords } from '../auth';
 import { enqueueEmail } from '../mail';
 import { customerActor, requirePermission } from '../permissions';
+import { checkQuota } from './check-rules';
 import { soldOut } from './issue-pass';
-import { countHeldPlaces, lockProduct } from './queries';
+import { countHeldPlaces, findProductRules, lockProduct } from './queries';
 
 /**
  * Invite by email (POST /dashboard/customer/emailpermit, part 2 sections 2, 5 and 6): a business
@@ -66,6 +68,16 @@ export async function invitePassByEmail(options: {
       tenant.timezone,
     );
     if (!window.ok) throw new AppError(409, 'conflict', passMessages.productNotForSale);
+    // A business's passes count against the product's quota as one household (decision 223).
+    await checkQuota(tx, {
+      tenantId: tenant.id,
+      productId: product.id,
+      rules: await findProductRules(tx, tenant.id, product.id),
+      subjects: { customerId: null, email: null, plate: null, businessAccountId },
+      addingHours: hoursBetween(window.start, window.end),
+      now,
+      timeZone: tenant.timezone,
+    });
 
     const { invitee, isNew } = await findOrCreateInvitee(tx, { tenant, email, passwordHash, now });
     const [pass] = await tx

@@ -21,7 +21,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors';
 import { consumeGuestCode } from '../customers';
 import { attachUploads, verifyUploadUrls } from '../uploads';
 import { findUsableWaitlistOffer, takeWaitlistOffer, type WaitlistOfferRow } from '../waitlists';
-import { checkProductRules } from './check-rules';
+import { checkProductRules, takeQuotaOverride } from './check-rules';
 import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';
 import { enqueuePassIssuedEmail, enqueuePassSubmittedEmail } from './pass-emails';
@@ -346,14 +346,21 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     // the start; otherwise the lock is taken last, only to count the places (decision 177).
     const hasQuota = rules?.quotaCount != null;
     if (hasQuota && !(await lockProduct(tx, tenant.id, product.id))) throw notFound('Pass');
-    await checkProductRules(tx, {
+    const businessAccountId = product.isBusinessProduct ? (customer?.businessAccountId ?? null) : null;
+    const { overrideId } = await checkProductRules(tx, {
       tenantId: tenant.id,
       productId: product.id,
       rules,
-      subjects: { customerId: registrant.customerId, email: registrant.email, plate: vehicle?.plate ?? null },
+      subjects: {
+        customerId: registrant.customerId,
+        email: registrant.email,
+        plate: vehicle?.plate ?? null,
+        businessAccountId,
+      },
       addingHours: hours,
       now,
       timeZone: tenant.timezone,
+      useOverride: true,
     });
     await checkMaximumPermits(tx, tenant, registrant.customerId, now);
     if (channel === 'guest-check') {
@@ -376,7 +383,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
         tenantId: tenant.id,
         productId: product.id,
         customerId: registrant.customerId,
-        businessAccountId: product.isBusinessProduct ? (customer?.businessAccountId ?? null) : null,
+        businessAccountId,
         paidStatus,
         issuedOn: window.start,
         expiresAt: window.end,
@@ -405,6 +412,15 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
       now,
     });
     if (verification) await consumeVerification(tx, verification.id, now);
+    if (overrideId) {
+      await takeQuotaOverride(tx, {
+        tenantId: tenant.id,
+        overrideId,
+        passId: pass.id,
+        now,
+        timeZone: tenant.timezone,
+      });
+    }
     await writePassDetails(tx, { tenant, product, passId: pass.id, request, vehicle });
     if (request.proofUrls.length > 0) {
       await attachUploads(tx, { tenantId: tenant.id, purpose: 'pass-proof', fileUrls: request.proofUrls });

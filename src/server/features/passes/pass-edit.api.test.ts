@@ -545,8 +545,8 @@ describe('start and end times', () => {
     // 24 h of the other pass and 16 h of this one: exactly the quota (its own 12 h are not counted twice).
     expect((await times(ids.quotaA, start, '2026-11-21T01:00:00.000Z')).statusCode).toBe(200);
     const over = await times(ids.quotaA, start, '2026-11-21T02:00:00.000Z');
-    expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ code: 'rule_closed' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'quota_reached' });
     expect(over.json().message).toContain('40 hours');
     expect((await passRow(ids.quotaA)).expiresAt.toISOString()).toBe('2026-11-21T01:00:00.000Z');
     expect((await times(ids.quotaA, start, '2026-11-21T09:00:00.000Z', tokens.admin)).statusCode).toBe(200);

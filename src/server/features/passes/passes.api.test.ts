@@ -293,11 +293,12 @@ describe('rules, in the tenant’s time zone', () => {
     expect((await issue(otherToken, body)).statusCode).toBe(200);
     expect((await issue(otherToken, body)).statusCode).toBe(200);
     const third = await issue(otherToken, body);
-    expect(third.statusCode).toBe(409);
+    expect(third.statusCode).toBe(400);
+    expect(third.json().code).toBe('quota_reached');
     expect(third.json().message).toBe(
       'You have reached the limit of 2 passes per month for this pass. It opens again Dec 20, 2026 10:00 AM.',
     );
-    expect((await rules('quota', otherToken)).statusCode).toBe(409);
+    expect((await rules('quota', otherToken)).statusCode).toBe(400);
     expect((await rules('quota', residentToken)).statusCode).toBe(200);
     t.clock.set('2026-12-20T15:00:01Z');
     const laterToken = await signIn(t, 'alpha', 'other@example.com', 'Parking#2026');
@@ -311,7 +312,7 @@ describe('rules, in the tenant’s time zone', () => {
       (await guestFree(guestBody('plateHours', { vehicle: plate, email: 'another@example.com' }))).statusCode,
     ).toBe(200);
     const third = await guestFree(guestBody('plateHours', { vehicle: { ...plate, plate: 'hrs1' } }));
-    expect(third.statusCode).toBe(409);
+    expect(third.statusCode).toBe(400);
     expect(third.json().message).toContain('48 hours per 14 days');
     expect(
       (await guestFree(guestBody('plateHours', { vehicle: { ...plate, plate: 'HRS 2' } }))).statusCode,

@@ -8,6 +8,7 @@ import {
   getPermitProductContract,
   getPermitProductFieldsContract,
   getPermitProductImagesContract,
+  getQuotaStandingContract,
   guestCheckoutUrlContract,
   guestEmailConfirmContract,
   guestFreeCheckoutContract,
@@ -44,6 +45,7 @@ import { loadIssuedPermit } from './issued-permit';
 import { passLivingRoutes } from './living-routes';
 import { startPassCheckout } from './pass-payment';
 import { listProductImages } from './queries';
+import { getQuotaStanding } from './quota-standing';
 import { listSavedVehicles, saveVehicle } from './vehicles';
 
 /** The customer of a bearer token when one is sent (a bad one is a 401), else null. */
@@ -108,6 +110,12 @@ export async function passRoutes(app: ApiInstance) {
       plate: request.query.plate ?? null,
       now: clock.now(),
     });
+  });
+
+  registerRoute(app, getQuotaStandingContract, async (request) => {
+    const tenant = await request.requireTenant();
+    const customer = await optionalCustomer(request);
+    return getQuotaStanding({ db, tenant, productId: request.params.id, customer, now: clock.now() });
   });
 
   registerRoute(app, lookupPermitCodeContract, async (request) => {

@@ -12,6 +12,7 @@ import {
   issuedPasses,
   passProducts,
   passVehicles,
+  passWaitlistEntries,
   paymentSessions,
   permitHolders,
   subscriptions,
@@ -25,6 +26,7 @@ import {
   passesOfPerson,
   payerOrSubject,
   personOf,
+  waitlistEntriesOfPerson,
 } from './person-scope';
 
 /** Fields never exported: secrets, tenant plumbing and worker state, none of them about the person. */
@@ -37,6 +39,8 @@ const LEFT_OUT = new Set([
   'successUrl',
   'cancelUrl',
   'isErasedAfterDelivery',
+  // A waitlist offer's link token is a capability, not data about the person.
+  'offerToken',
 ]);
 
 /** A stored value as the export writes it: instants in ISO-8601, lists and objects as JSON. */
@@ -61,7 +65,7 @@ const records = (rows: Record<string, unknown>[]) => rows.map(toExportRecord);
 /**
  * Everything the portal holds about one customer (docs/privacy.md): the account, saved vehicles,
  * passes with their vehicles and holders, payments and subscriptions, appeals with their threads,
- * and the emails sent to the address. Read in one repeatable snapshot, so the sections agree.
+ * their places on waitlists, and the emails sent to the address. Read in one repeatable snapshot, so the sections agree.
  */
 export async function exportPersonalData(options: {
   db: Database;
@@ -83,6 +87,7 @@ export async function exportPersonalData(options: {
         subs,
         appealRows,
         messages,
+        waitlist,
         emails,
       ] = await Promise.all([
         tx.select().from(customers).where(eq(customers.id, person.customerId)),
@@ -125,6 +130,12 @@ export async function exportPersonalData(options: {
           .where(inIds(appealMessages.appealId, appealIds))
           .orderBy(asc(appealMessages.createdAt), asc(appealMessages.position)),
         tx
+          .select({ ...getTableColumns(passWaitlistEntries), productName: passProducts.name })
+          .from(passWaitlistEntries)
+          .innerJoin(passProducts, eq(passProducts.id, passWaitlistEntries.productId))
+          .where(waitlistEntriesOfPerson(person))
+          .orderBy(asc(passWaitlistEntries.joinedAt), asc(passWaitlistEntries.position)),
+        tx
           .select({
             id: emailOutbox.id,
             toAddress: emailOutbox.toAddress,
@@ -148,6 +159,7 @@ export async function exportPersonalData(options: {
         subscriptions: records(subs),
         appeals: records(appealRows),
         appealMessages: records(messages),
+        waitlistEntries: records(waitlist),
         emails: records(emails),
       };
     },

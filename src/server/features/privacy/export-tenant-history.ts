@@ -9,6 +9,7 @@ import {
   issuedPasses,
   passAccessCodes,
   passProducts,
+  passWaitlistEntries,
   paymentSessions,
   subscriptionInvoices,
   subscriptions,
@@ -162,6 +163,44 @@ async function exportUploads(db: Database, tenantId: string) {
   }));
 }
 
+/**
+ * Waitlists (migration 1150): every entry, in line order per product, with the pass it led to.
+ * The offer's link token stays behind (a capability that would let the export's reader buy).
+ */
+async function exportWaitlistEntries(db: Database, tenantId: string) {
+  const rows = await db
+    .select({ entry: passWaitlistEntries, productName: passProducts.name, customerEmail: customers.email })
+    .from(passWaitlistEntries)
+    .innerJoin(passProducts, eq(passProducts.id, passWaitlistEntries.productId))
+    .leftJoin(customers, eq(customers.id, passWaitlistEntries.customerId))
+    .where(eq(passWaitlistEntries.tenantId, tenantId))
+    .orderBy(
+      asc(passProducts.name),
+      asc(passWaitlistEntries.position),
+      asc(passWaitlistEntries.joinedAt),
+      asc(passWaitlistEntries.id),
+    );
+  const passNumbers = new Map(
+    (
+      await db
+        .select({ id: issuedPasses.id, number: issuedPasses.customerPermitId })
+        .from(issuedPasses)
+        .where(eq(issuedPasses.tenantId, tenantId))
+    ).map((pass) => [pass.id, pass.number]),
+  );
+  return rows.map(({ entry, productName, customerEmail }) => ({
+    product: productName,
+    email: entry.email,
+    customerEmail,
+    position: entry.position,
+    status: entry.status,
+    joinedAt: entry.joinedAt.toISOString(),
+    offeredAt: iso(entry.offeredAt),
+    offerExpiresAt: iso(entry.offerExpiresAt),
+    customerPermitId: entry.passId ? (passNumbers.get(entry.passId) ?? null) : null,
+  }));
+}
+
 async function exportAuditLog(db: Database, tenantId: string) {
   const rows = await db
     .select()
@@ -182,16 +221,18 @@ async function exportAuditLog(db: Database, tenantId: string) {
 /**
  * The tenant's records that the fixture format does not load, for audit and for the operator's
  * books after leaving (decision 219): payments, subscriptions with their invoices, appeal threads,
- * spent access codes, the files in storage and the audit log. The loader ignores this part.
+ * spent access codes, the files in storage, waitlist entries and the audit log. The loader ignores
+ * this part.
  */
 export async function exportTenantHistory(db: Database, tenantId: string) {
   const subjectOf = await subjectNames(db, tenantId);
-  const [payments, recurring, appealThreads, usedAccessCodes, files, audit] = await Promise.all([
+  const [payments, recurring, appealThreads, usedAccessCodes, files, waitlists, audit] = await Promise.all([
     exportPayments(db, tenantId, subjectOf),
     exportSubscriptions(db, tenantId, subjectOf),
     exportAppealMessages(db, tenantId),
     exportUsedAccessCodes(db, tenantId),
     exportUploads(db, tenantId),
+    exportWaitlistEntries(db, tenantId),
     exportAuditLog(db, tenantId),
   ]);
   return {
@@ -200,6 +241,7 @@ export async function exportTenantHistory(db: Database, tenantId: string) {
     appealMessages: appealThreads,
     usedAccessCodes,
     uploads: files,
+    waitlistEntries: waitlists,
     auditLog: audit,
   };
 }

@@ -60,6 +60,7 @@ export const PRODUCT_FIELDS_AS_STORED = [
   'residencyRule',
   'hasWaitlist',
   'waitlistOfferHours',
+  'shortReminderMinutes',
 ] as const satisfies ReadonlyArray<keyof typeof passProducts.$inferSelect & keyof ProductFixture>;
 
 /** The product fields written out by hand: with the list above, every key of the fixture format. */
@@ -70,6 +71,8 @@ export const PRODUCT_FIELDS_WRITTEN_OUT = [
   'businessAccount',
   'archivedAt',
   'rules',
+  /** Stored as the product's quota rule, so written out inside `rules`. */
+  'guestQuota',
   'formFields',
   'images',
   'accessCodes',

@@ -12,7 +12,7 @@ import {
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { parseCsv } from '../../../shared/format/csv';
-import { auditLog, customers } from '../../db/schema';
+import { auditLog, customers, passProducts, passWaitlistEntries } from '../../db/schema';
 
 /** Exports of a person's data (issue 28): the customer's own download and the console's, rate-limited. */
 
@@ -61,6 +61,27 @@ let customerId: string;
 beforeAll(async () => {
   token = await signIn(t, 'exporting', EMAIL);
   customerId = (await t.db.select().from(customers).where(eq(customers.email, EMAIL)))[0]!.id;
+  // Waitlist places (migration 1150): Erin's by account and one by her address in other case; Olly's.
+  const [product] = await t.db.select().from(passProducts).where(eq(passProducts.name, 'Day pass'));
+  const entry = (email: string, position: number, customer: string | null = null) => ({
+    tenantId: product!.tenantId,
+    productId: product!.id,
+    customerId: customer,
+    email,
+    position,
+    joinedAt: new Date('2026-11-19T09:00:00Z'),
+    updatedAt: new Date('2026-11-19T09:00:00Z'),
+  });
+  await t.db.insert(passWaitlistEntries).values([
+    entry(EMAIL, 1, customerId),
+    entry('other@example.com', 2),
+    {
+      ...entry(EMAIL.toUpperCase(), 3),
+      status: 'expired',
+      offerToken: 'offer-token-not-exported',
+      offerExpiresAt: new Date('2026-11-21T09:00:00Z'),
+    },
+  ]);
 });
 
 describe('GET /portal/customer/export', () => {
@@ -84,8 +105,14 @@ describe('GET /portal/customer/export', () => {
     expect(data.sections.passes).toEqual([expect.objectContaining({ productName: 'Day pass' })]);
     expect(data.sections.permitHolders).toEqual([expect.objectContaining({ name: 'Erin Export' })]);
     expect(data.sections.appeals).toEqual([expect.objectContaining({ citationNumber: 'EX1', email: EMAIL })]);
+    expect(data.sections.waitlistEntries).toEqual([
+      expect.objectContaining({ productName: 'Day pass', email: EMAIL, position: 1, status: 'waiting' }),
+      expect.objectContaining({ email: EMAIL.toUpperCase(), position: 3, status: 'expired' }),
+    ]);
     // Secrets are left out, and nobody else's records are in it.
-    expect(response.body).not.toMatch(/passwordHash|tokenVersion|OLY100|other@example\.com/);
+    expect(response.body).not.toMatch(
+      /passwordHash|tokenVersion|OLY100|other@example\.com|offer-token-not-exported/,
+    );
   });
 
   it('answers the same as one CSV file: section, record, field, value', async () => {

@@ -1,6 +1,6 @@
 import { type AnyColumn, and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { appeals, type CustomerRow, emailOutbox, issuedPasses } from '../../db/schema';
+import { appeals, type CustomerRow, emailOutbox, issuedPasses, passWaitlistEntries } from '../../db/schema';
 
 /**
  * Which records are about one person: the customer's own (by account) and those that name the
@@ -25,6 +25,16 @@ export const passesOfPerson = (person: Person) =>
   and(
     eq(issuedPasses.tenantId, person.tenantId),
     or(eq(issuedPasses.customerId, person.customerId), sameAddress(issuedPasses.customerEmail, person.email)),
+  );
+
+/** Waitlist places the person took: signed in (by account) or by the address they gave. */
+export const waitlistEntriesOfPerson = (person: Person) =>
+  and(
+    eq(passWaitlistEntries.tenantId, person.tenantId),
+    or(
+      eq(passWaitlistEntries.customerId, person.customerId),
+      sameAddress(passWaitlistEntries.email, person.email),
+    ),
   );
 
 export const appealsOfPerson = (person: Person) =>

@@ -38,6 +38,7 @@ import {
   passProductRules,
   passProducts,
   passVehicles,
+  passWaitlistEntries,
   patrolReports,
   patrolScans,
   paymentSessions,
@@ -338,6 +339,60 @@ describe('GET /dashboard/tenant/export', () => {
       (item: { customerPermitId: string }) => item.customerPermitId === 'LV-P1',
     );
     expect(exportedPass.subscriptionRef).toBeNull();
+  });
+
+  it('carries the waitlists under history, in line order, without the offers’ link tokens', async () => {
+    const [tenant] = await t.db.select().from(tenants).where(eq(tenants.subdomain, 'leaving'));
+    const [product] = await t.db.select().from(passProducts).where(eq(passProducts.name, 'Overnight'));
+    const [pass] = await t.db.select().from(issuedPasses).where(eq(issuedPasses.customerPermitId, 'LV-P1'));
+    const [guest] = await t.db.select().from(customers).where(eq(customers.email, 'guest@leaving.example'));
+    const at = (iso: string) => new Date(iso);
+    const entry = (values: Partial<typeof passWaitlistEntries.$inferInsert>) => ({
+      tenantId: tenant!.id,
+      productId: product!.id,
+      email: 'someone@leaving.example',
+      position: 1,
+      joinedAt: at('2026-11-18T09:00:00Z'),
+      updatedAt: at('2026-11-18T09:00:00Z'),
+      ...values,
+    });
+    await t.db.insert(passWaitlistEntries).values([
+      entry({ email: 'second@leaving.example', position: 2 }),
+      entry({
+        email: 'guest@leaving.example',
+        customerId: guest!.id,
+        status: 'offered',
+        offerToken: 'secret-offer-token-leaving',
+        offeredAt: at('2026-11-19T09:00:00Z'),
+        offerExpiresAt: at('2026-11-21T09:00:00Z'),
+      }),
+      entry({ email: 'bought@leaving.example', position: 0, status: 'accepted', passId: pass!.id }),
+    ]);
+    const admin = await signInOperator(t, 'leaving', 'admin@leaving.example');
+    const response = await exportAs('leaving', admin);
+    const [exported] = response.json().tenants;
+    expect(exported.history.waitlistEntries).toEqual([
+      expect.objectContaining({
+        product: 'Overnight',
+        email: 'bought@leaving.example',
+        status: 'accepted',
+        customerPermitId: 'LV-P1',
+      }),
+      {
+        product: 'Overnight',
+        email: 'guest@leaving.example',
+        customerEmail: 'guest@leaving.example',
+        position: 1,
+        status: 'offered',
+        joinedAt: '2026-11-18T09:00:00.000Z',
+        offeredAt: '2026-11-19T09:00:00.000Z',
+        offerExpiresAt: '2026-11-21T09:00:00.000Z',
+        customerPermitId: null,
+      },
+      expect.objectContaining({ email: 'second@leaving.example', position: 2, status: 'waiting' }),
+    ]);
+    expect(response.body).not.toContain('secret-offer-token-leaving');
+    await t.db.delete(passWaitlistEntries).where(eq(passWaitlistEntries.tenantId, tenant!.id));
   });
 
   it('writes an audit entry naming the tenant and the admin', async () => {

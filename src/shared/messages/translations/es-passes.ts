@@ -629,4 +629,39 @@ export const esPassesPart = {
       'Las personas pueden unirse a una lista; cada lugar que se libera se ofrece a la primera de la lista.',
     editorOfferHours: 'Horas que se reserva una oferta',
   },
+  guestQuotaMessages: {
+    leftHours: 'Le quedan {hours} horas de estacionamiento para invitados hasta el {date}.',
+    leftHoursUnused: 'Tiene {hours} horas de estacionamiento para invitados cada {days} días.',
+    leftPasses: 'Le quedan {count} permisos de invitado hasta el {date}.',
+    leftOnePass: 'Le queda 1 permiso de invitado hasta el {date}.',
+    leftPassesUnused: 'Tiene {count} permisos de invitado cada {days} días.',
+    noneLeft: 'No le queda estacionamiento para invitados hasta el {date}.',
+    reachedPasses:
+      'Ha usado los {limit} permisos por {days} días de este permiso. Habrá más disponibles el {date}.',
+    reachedHoursNone:
+      'Ha usado las {limit} horas por {days} días de este permiso. Habrá más disponibles el {date}.',
+    reachedHours:
+      'Este permiso dura {hours} horas, pero solo quedan {remaining} de las {limit} horas por {days} días hasta el {date}.',
+    reachedPeriod:
+      'Ha alcanzado el límite de {limit} {measure} por {period} de este permiso. Vuelve a abrir el {date}.',
+    overrideTitle: 'Cupo de invitados',
+    overrideHelp:
+      'Permita a esta cuenta un permiso por encima del cupo de un producto. Lo usa su próximo permiso que supere el límite; queda en el registro de auditoría.',
+    overrideProduct: 'Permiso con cupo',
+    overrideReason: 'Motivo (opcional)',
+    overrideSubmit: 'Permitir un permiso por encima del cupo',
+    overrideGranted: 'Listo: su próximo permiso de {product} por encima del límite se aceptará.',
+    overridePending: 'Hay una excepción sin usar para {product}.',
+    overrideNoProducts: 'Ningún permiso tiene cupo.',
+    overrideExists: 'Esta cuenta ya tiene una excepción sin usar para este permiso.',
+    overrideNoQuota: 'Este permiso no tiene cupo que exceptuar.',
+    editorShortReminder: 'Recordatorio antes de que termine un permiso corto (minutos)',
+    editorShortReminderHelp:
+      'Los permisos de un día o menos reciben un correo este tiempo antes de terminar. Déjelo vacío para no enviar recordatorio.',
+    reminderSubject: 'Su permiso de estacionamiento termina en {minutes} minutos',
+    reminderHeading: 'Su permiso de estacionamiento termina pronto',
+    reminderBody: '{product} (permiso n.º {number}) termina a las {time}.',
+    reminderAfter: 'Si todavía necesita estacionar, obtenga un nuevo permiso antes de esa hora.',
+    reminderAction: 'Ver su permiso',
+  },
 } satisfies Catalogue;

@@ -641,4 +641,39 @@ export const frPassesPart = {
       'Les gens peuvent s’inscrire sur une liste; chaque place libérée est offerte à la première personne de la liste.',
     editorOfferHours: 'Heures pendant lesquelles une offre est réservée',
   },
+  guestQuotaMessages: {
+    leftHours: 'Il vous reste {hours} heures de stationnement invité jusqu’au {date}.',
+    leftHoursUnused: 'Vous disposez de {hours} heures de stationnement invité tous les {days} jours.',
+    leftPasses: 'Il vous reste {count} permis invité jusqu’au {date}.',
+    leftOnePass: 'Il vous reste 1 permis invité jusqu’au {date}.',
+    leftPassesUnused: 'Vous disposez de {count} permis invité tous les {days} jours.',
+    noneLeft: 'Il ne vous reste plus de stationnement invité jusqu’au {date}.',
+    reachedPasses:
+      'Vous avez utilisé les {limit} permis par {days} jours de ce permis. D’autres seront disponibles le {date}.',
+    reachedHoursNone:
+      'Vous avez utilisé les {limit} heures par {days} jours de ce permis. D’autres seront disponibles le {date}.',
+    reachedHours:
+      'Ce permis dure {hours} heures, mais il ne reste que {remaining} des {limit} heures par {days} jours jusqu’au {date}.',
+    reachedPeriod:
+      'Vous avez atteint la limite de {limit} {measure} par {period} pour ce permis. Il sera de nouveau offert le {date}.',
+    overrideTitle: 'Quota invité',
+    overrideHelp:
+      'Permettre à ce compte un permis au-delà du quota d’un produit. Son prochain permis au-delà de la limite l’utilise; c’est inscrit au journal d’audit.',
+    overrideProduct: 'Permis avec un quota',
+    overrideReason: 'Motif (facultatif)',
+    overrideSubmit: 'Permettre un permis au-delà du quota',
+    overrideGranted: 'C’est fait : son prochain permis {product} au-delà de la limite sera accepté.',
+    overridePending: 'Une dérogation inutilisée attend pour {product}.',
+    overrideNoProducts: 'Aucun permis n’a de quota.',
+    overrideExists: 'Ce compte a déjà une dérogation inutilisée pour ce permis.',
+    overrideNoQuota: 'Ce permis n’a pas de quota à lever.',
+    editorShortReminder: 'Rappel avant la fin d’un permis court (minutes)',
+    editorShortReminderHelp:
+      'Les permis d’une journée ou moins reçoivent un courriel ce délai avant leur fin. Laissez vide pour aucun rappel.',
+    reminderSubject: 'Votre permis de stationnement se termine dans {minutes} minutes',
+    reminderHeading: 'Votre permis de stationnement se termine bientôt',
+    reminderBody: '{product} (permis no {number}) se termine à {time}.',
+    reminderAfter: 'Si vous devez encore stationner, prenez un nouveau permis avant cette heure.',
+    reminderAction: 'Voir votre permis',
+  },
 } satisfies Catalogue;

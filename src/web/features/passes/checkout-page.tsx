@@ -60,6 +60,7 @@ import { HolderSection } from './holder-section';
 import { useOwnPermits } from './living-api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 import { ProofUpload } from './proof-upload';
+import { QuotaNotice } from './quota-notice';
 import { SectionTitle } from './section-title';
 import { SoldOutNotice } from './sold-out-notice';
 import { TimeSection } from './time-section';
@@ -383,6 +384,7 @@ function CheckoutLayout({
             : waitlistMessages.offerUnavailable}
         </Alert>
       )}
+      <QuotaNotice productUuid={product.uuid} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
           <div className="pass-checkout__summary">

@@ -29,6 +29,7 @@ import { DataTable } from '../data-table';
 import { QueryError } from '../query-state';
 import { customerKey, customersKey, setBusiness, setGuestCodes, useConsoleCustomer } from './api';
 import { CustomerPrivacyCard } from './customer-privacy-card';
+import { QuotaOverrideCard } from './quota-override-card';
 
 /** Runs one change of the customer and shows its answer, or its error. */
 function useCustomerChange(uuid: string) {
@@ -223,6 +224,7 @@ export function CustomerDetailPage() {
           />
           {!data.isClosed && <GuestCodes customer={data} />}
           {!data.isClosed && <Business key={data.customerEntityName ?? ''} customer={data} />}
+          {!data.isClosed && <QuotaOverrideCard customerUuid={data.uuid} />}
           <History customer={data} timeZone={timeZone} />
           <CustomerPrivacyCard customer={data} />
         </>

@@ -1,5 +1,6 @@
 import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
 import { consoleProductMessages as m, waitlistMessages } from '../../../../../shared/messages';
+import { ShortReminderField } from '../short-reminder-field';
 import { EditorSection } from './editor-section';
 import type { SectionProps } from './product-form';
 
@@ -45,6 +46,11 @@ export function CapacitySection({ form }: SectionProps) {
           allowDecimal={false}
           disabled={!values.hasWaitlist}
           {...form.getInputProps('waitlistOfferHours')}
+        />
+        <ShortReminderField
+          value={values.shortReminderMinutes}
+          onChange={(minutes) => form.setFieldValue('shortReminderMinutes', minutes)}
+          error={form.errors.shortReminderMinutes}
         />
       </SimpleGrid>
     </EditorSection>

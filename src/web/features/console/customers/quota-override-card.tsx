@@ -1,0 +1,101 @@
+import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { grantQuotaOverrideContract, listQuotaOverridesContract } from '../../../../shared/contract';
+import { fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
+import { callAsOperator } from '../operator-call';
+
+const overridesKey = (uuid: string) => ['console', 'customer', uuid, 'quota-overrides'] as const;
+
+/**
+ * A customer's guest quota (decision 223): the overrides waiting to be used, and granting one for
+ * a product with a per-account quota. The next pass of that product past the cap takes it, once;
+ * the server records the grant in the audit log.
+ */
+export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
+  const queryClient = useQueryClient();
+  const overrides = useQuery({
+    queryKey: overridesKey(customerUuid),
+    queryFn: ({ signal }) =>
+      callAsOperator(listQuotaOverridesContract, { params: { uuid: customerUuid } }, signal),
+  });
+  const [productUuid, setProductUuid] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [granted, setGranted] = useState<string | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  if (overrides.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (overrides.isError || overrides.data.products.length === 0) return null;
+  const products = overrides.data.products;
+  const chosen = productUuid ?? products[0]!.uuid;
+
+  const grant = async () => {
+    setError(null);
+    setGranted(null);
+    setIsBusy(true);
+    try {
+      const answer = await callAsOperator(grantQuotaOverrideContract, {
+        params: { uuid: customerUuid },
+        body: { productUUID: chosen, reason: reason.trim() || null },
+      });
+      queryClient.setQueryData(overridesKey(customerUuid), answer);
+      setGranted(products.find((product) => product.uuid === chosen)?.name ?? '');
+      setReason('');
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="quota-override-card">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void grant();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {m.overrideTitle}
+          </Title>
+          <Text size="sm">{m.overrideHelp}</Text>
+          {overrides.data.pending.map((pending) => (
+            <Text key={pending.uuid} size="sm">
+              {fillMessage(m.overridePending, { product: pending.productName })}
+            </Text>
+          ))}
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          {granted !== null && (
+            <Alert color="green" role="status">
+              {fillMessage(m.overrideGranted, { product: granted })}
+            </Alert>
+          )}
+          <Select
+            label={m.overrideProduct}
+            data={products.map((product) => ({ value: product.uuid, label: product.name }))}
+            value={chosen}
+            allowDeselect={false}
+            onChange={(value) => setProductUuid(value)}
+          />
+          <TextInput
+            label={m.overrideReason}
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.currentTarget.value)}
+          />
+          <Group>
+            <Button type="submit" loading={isBusy}>
+              {m.overrideSubmit}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
