@@ -52,8 +52,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own browser, against the one server.
-          maxWorkers: 2,
+          // Three files at a time, each with its own browser, against the one server: a browser test
+          // mostly waits (for the server, a navigation, an animation), so a third file fills the
+          // cores the other two leave idle (decision 232).
+          maxWorkers: 3,
         },
       },
     ],
