@@ -129,6 +129,7 @@ export async function enforcementRoutes(app: ApiInstance) {
       tenant,
       reportId: request.params.id,
       page: request.query.page,
+      after: request.query.after,
       now: clock.now(),
     });
   });
