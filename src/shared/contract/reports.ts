@@ -174,7 +174,11 @@ export function readReportScanCursor(text: string): ReportScanCursor | null {
   if (rest.length || !capturedAt || !id || !CURSOR_ID.test(id)) return null;
   const millis = CURSOR_INSTANT.exec(capturedAt)?.[1];
   // A real instant only: the text must survive a round trip through Date (no 31 February).
-  if (!millis || Number.isNaN(Date.parse(`${millis}Z`)) || new Date(`${millis}Z`).toISOString() !== `${millis}Z`)
+  if (
+    !millis ||
+    Number.isNaN(Date.parse(`${millis}Z`)) ||
+    new Date(`${millis}Z`).toISOString() !== `${millis}Z`
+  )
     return null;
   return { capturedAt, id };
 }

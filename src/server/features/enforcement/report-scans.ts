@@ -34,6 +34,11 @@ export async function getReportScansPage(options: {
   now: Date;
   page: number;
   after?: string | undefined;
+  /**
+   * The report's number of scans when the caller keeps it (the route reads the kept summary of
+   * decision 165, so paging does not count 100,000 scans per page); counted here otherwise.
+   */
+  countScans?: () => Promise<number>;
 }): Promise<ReportScansPage> {
   const { db, page } = options;
   const cursor = options.after === undefined ? null : readReportScanCursor(options.after);
@@ -54,9 +59,15 @@ export async function getReportScansPage(options: {
     .orderBy(...reportScansOrder)
     // One row past the page says whether another follows.
     .limit(REPORT_SCANS_PAGE_SIZE + 1);
-  const [rows, [counted]] = await Promise.all([
+  const countScans =
+    options.countScans ??
+    (async () => {
+      const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(patrolScans).where(scans);
+      return counted?.total ?? 0;
+    });
+  const [rows, total] = await Promise.all([
     cursor ? pageQuery : pageQuery.offset((page - 1) * REPORT_SCANS_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(patrolScans).where(scans),
+    countScans(),
   ]);
   const shown = rows.slice(0, REPORT_SCANS_PAGE_SIZE);
   const last = shown.at(-1);
@@ -64,7 +75,7 @@ export async function getReportScansPage(options: {
     reportItems: shown.map(({ cursorInstant: _instant, cursorId: _id, ...item }) => publicReportItem(item)),
     page,
     pageSize: REPORT_SCANS_PAGE_SIZE,
-    total: counted?.total ?? 0,
+    total,
     nextCursor:
       rows.length > REPORT_SCANS_PAGE_SIZE && last
         ? writeReportScanCursor({ capturedAt: last.cursorInstant, id: last.cursorId })

@@ -4,7 +4,7 @@ import { buildOperator, buildReport, buildScan, buildTenant } from '../../../../
 import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { REPORT_HEAT_CELL_DEGREES, type ReportItem } from '../../../shared/contract';
-import { patrolScans, tenants } from '../../db/schema';
+import { patrolReports, patrolScans, tenants } from '../../db/schema';
 import { withSystemScope } from '../../db/tenant-scope';
 import { createApiKey } from './api-keys';
 
@@ -347,13 +347,18 @@ describe('GET /reports/{id}/scans', () => {
     const [tenant] = await withSystemScope(() =>
       t.db.select().from(tenants).where(eq(tenants.subdomain, 'alpha')),
     );
-    const { rows } = await withSystemScope(() =>
-      t.db.execute<{ id: string }>(sql`
-        INSERT INTO patrol_reports (id, tenant_id, start_date, end_date, expires_at)
-        VALUES (${crypto.randomUUID()}, ${tenant!.id}, '2026-08-01T00:00:00Z', '2026-08-02T00:00:00Z', now() + interval '1 day')
-        RETURNING id`),
+    const [created] = await withSystemScope(() =>
+      t.db
+        .insert(patrolReports)
+        .values({
+          tenantId: tenant!.id,
+          startDate: new Date('2026-08-01T00:00:00Z'),
+          endDate: new Date('2026-08-02T00:00:00Z'),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning(),
     );
-    const reportId = rows[0]!.id;
+    const reportId = created!.id;
     // 30 scans within one millisecond (microseconds apart, 2 per microsecond): a millisecond cursor would skip or repeat them.
     await withSystemScope(() =>
       t.db.execute(sql`
