@@ -98,6 +98,8 @@ describe('activity report', () => {
       .waitFor();
     await page.locator('[data-testid="scan-list"][aria-busy="false"]').waitFor();
     await expect(rows.first().textContent()).resolves.toContain(data.reportItems[25].plate);
+    // "Next" continued after the first page's last scan (keyset, decision 231).
+    expect(requested.some((url) => /\/scans\?page=2&after=/.test(url))).toBe(true);
 
     await expectAccessible(page);
     expectNoPageErrors(page);

@@ -182,6 +182,34 @@ function lookupToBaselineRatio(results: readonly ScenarioResult[]): number | nul
   return Number((ours.max.requestsPerSecond / baseline.max.requestsPerSecond).toFixed(3));
 }
 
+/** The console and report reads issue 33 wants in the same order of time as the public lookup. */
+const BESIDE_LOOKUP_IDS = ['console-notice-search', 'report-scans', 'report-scans-deep'] as const;
+
+/**
+ * Each of BESIDE_LOOKUP_IDS measured in this run against the public notice lookup: database CPU
+ * per request and max req/s, each as a ratio to the lookup's (decision 231).
+ */
+export function besideLookupLines(results: readonly ScenarioResult[]): string[] {
+  const lookup = results.find((result) => result.id === LOOKUP_ID);
+  if (!lookup) return [];
+  const lookupCpu = lookup.max.databaseCpuMsPerRequest;
+  const lines: string[] = [];
+  for (const id of BESIDE_LOOKUP_IDS) {
+    const result = results.find((candidate) => candidate.id === id);
+    if (!result) continue;
+    const cpu = result.max.databaseCpuMsPerRequest;
+    const cpuRatio = cpu !== null && lookupCpu ? ` (${(cpu / lookupCpu).toFixed(1)}× the lookup's)` : '';
+    const rateRatio = lookup.max.requestsPerSecond
+      ? (result.max.requestsPerSecond / lookup.max.requestsPerSecond).toFixed(2)
+      : '-';
+    lines.push(
+      `${id} / notice-lookup: database CPU/req ${cpu === null ? '-' : `${cpu.toFixed(3)} ms`}${cpuRatio}, ` +
+        `max req/s ratio ${rateRatio}.`,
+    );
+  }
+  return lines;
+}
+
 /** The lookup with and without the replica, or why it was not measured. */
 function replicaReport(replica: ReplicaMeasurement): string {
   if ('skipped' in replica) return `Notice lookup on a replica: skipped, ${replica.skipped}.`;
@@ -387,6 +415,7 @@ async function main(): Promise<number> {
   if (ratio !== null) {
     log(`Notice lookup / lookup baseline (pg), max req/s: ${ratio.toFixed(2)} (goal 0.8 or more).`);
   }
+  for (const line of besideLookupLines(results)) log(line);
   if (paired) {
     log(
       `The same, turn about (median of ${paired.rounds.length} pairs of ${PAIRED_SECONDS}-s runs): ` +

@@ -8,7 +8,12 @@ import { consoleNoticeSearchScenario } from './scenarios/console-notice-search';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
 import { plateCheckScenario } from './scenarios/plate-check';
-import { reportDataScenario, reportScansScenario, reportSummaryScenario } from './scenarios/report-data';
+import {
+  reportDataScenario,
+  reportScansDeepScenario,
+  reportScansScenario,
+  reportSummaryScenario,
+} from './scenarios/report-data';
 
 /**
  * Every scenario `npm run bench` measures, in this order. To add one, write a file in
@@ -29,6 +34,7 @@ export const scenarios: readonly Scenario[] = [
   consolePlateLookupScenario,
   reportSummaryScenario,
   reportScansScenario,
+  reportScansDeepScenario,
 ];
 
 /** The scenarios named by --only (all when none), failing on a name that is not registered. */

@@ -155,6 +155,35 @@ export const getReportSummaryContract = defineRoute({
   errors: [404],
 });
 
+/** A scan's place in the list's order: its capture time to the microsecond (UTC) and its id. */
+export interface ReportScanCursor {
+  capturedAt: string;
+  id: string;
+}
+
+const CURSOR_INSTANT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})\d{3}Z$/;
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The cursor's text, `<capture time>~<id>`: the server writes it and reads it back. */
+export function writeReportScanCursor(cursor: ReportScanCursor): string {
+  return `${cursor.capturedAt}~${cursor.id}`;
+}
+
+/** The cursor a page's `nextCursor` gave, or null when the text is not one. */
+export function readReportScanCursor(text: string): ReportScanCursor | null {
+  const [capturedAt, id, ...rest] = text.split('~');
+  if (rest.length || !capturedAt || !id || !CURSOR_ID.test(id)) return null;
+  const millis = CURSOR_INSTANT.exec(capturedAt)?.[1];
+  // A real instant only: the text must survive a round trip through Date (no 31 February).
+  if (
+    !millis ||
+    Number.isNaN(Date.parse(`${millis}Z`)) ||
+    new Date(`${millis}Z`).toISOString() !== `${millis}Z`
+  )
+    return null;
+  return { capturedAt, id };
+}
+
 export const reportScansQuerySchema = z.object({
   page: z.coerce
     .number()
@@ -162,6 +191,15 @@ export const reportScansQuerySchema = z.object({
     .min(1, 'must be at least 1')
     .max(REPORT_SCANS_MAX_PAGE, `must be at most ${REPORT_SCANS_MAX_PAGE}`)
     .default(1),
+  /**
+   * The previous page's `nextCursor`: the page starts after that scan (keyset, decision 231)
+   * instead of skipping (page - 1) × pageSize scans. `page` then only numbers the answer.
+   */
+  after: z
+    .string()
+    .max(100, 'must be a cursor from the previous page')
+    .refine((text) => readReportScanCursor(text) !== null, 'must be a cursor from the previous page')
+    .optional(),
 });
 
 export const reportScansPageSchema = z.object({
@@ -171,6 +209,8 @@ export const reportScansPageSchema = z.object({
   pageSize: z.number().int(),
   /** Every scan of the report. */
   total: z.number().int(),
+  /** Pass as `after` to read the next page by keyset; null on the last page. */
+  nextCursor: z.string().nullable(),
 });
 export type ReportScansPage = z.infer<typeof reportScansPageSchema>;
 

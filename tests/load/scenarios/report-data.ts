@@ -84,3 +84,44 @@ export const reportScansScenario: Scenario = {
       : `expected ${REPORT_SCANS_PAGE_SIZE} items, got ${reportItems?.length}`;
   },
 };
+
+/**
+ * The scan list's "next page" deep in the report (decision 231): the page after a scan taken from
+ * the last fifth of the report, by cursor (`after`), so no scan is skipped to reach it. Read beside
+ * 'report-scans' (the same pages by number, offset) and 'notice-lookup'.
+ */
+export const reportScansDeepScenario: Scenario = {
+  id: 'report-scans-deep',
+  title: `Report scan list, a deep page by cursor (last fifth of ${SCANS.toLocaleString('en-US')} scans)`,
+  server: 'portal',
+  async prepare({ db }) {
+    // The cursors of every 25th scan of the report's last fifth, as the server writes them.
+    const { rows } = await db.query<{ cursor: string; position: string }>(
+      `SELECT cursor, position FROM (
+         SELECT to_char(s.captured_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '~' || s.id AS cursor,
+                row_number() OVER (ORDER BY s.captured_at DESC, s.id DESC) AS position
+         FROM patrol_scans s JOIN patrol_reports r ON r.id = $1 AND s.tenant_id = r.tenant_id
+         WHERE s.captured_at BETWEEN r.start_date AND r.end_date) ranked
+       WHERE position > $2 AND position <= $3 AND position % $4 = 0`,
+      [BENCH_REPORT_ID, Math.floor(SCANS * 0.8), SCANS - REPORT_SCANS_PAGE_SIZE, REPORT_SCANS_PAGE_SIZE],
+    );
+    if (!rows.length) throw new Error('report-scans-deep: the bench report has no deep scans.');
+    let next = 0;
+    return () => {
+      const { cursor, position } = rows[next++ % rows.length]!;
+      const page = Number(position) / REPORT_SCANS_PAGE_SIZE + 1;
+      return { path: `${REPORT_PATH}/scans?page=${page}&after=${encodeURIComponent(cursor)}`, host: HOST };
+    };
+  },
+  check(status, body) {
+    const parsed = okJson<{ reportItems?: unknown[]; total?: number; page?: number }>(status, body);
+    if ('problem' in parsed) return parsed.problem;
+    const { reportItems, total, page } = parsed.answer;
+    if (total !== SCANS) return `expected a total of ${SCANS}, got ${total}`;
+    if (!page || page * REPORT_SCANS_PAGE_SIZE <= SCANS * 0.8)
+      return `expected a deep page, got page ${page}`;
+    return reportItems?.length === REPORT_SCANS_PAGE_SIZE
+      ? null
+      : `expected ${REPORT_SCANS_PAGE_SIZE} items, got ${reportItems?.length}`;
+  },
+};

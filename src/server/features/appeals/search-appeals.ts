@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppealPage, searchDashboardAppealsQuerySchema } from '../../../shared/contract';
 import { canonicalPlate, normaliseSearchTerm } from '../../../shared/rules';
@@ -8,8 +8,6 @@ import { countUpTo } from '../lists';
 import { toDashboardAppeal } from './dashboard-service';
 
 type SearchQuery = z.output<typeof searchDashboardAppealsQuerySchema>;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * The WHERE of the console's appeal list: confirmed appeals of the tenant in the chosen state and
@@ -33,8 +31,9 @@ function appealConditions(db: Database, tenantId: string, query: SearchQuery): S
         and(
           eq(citations.tenantId, tenantId),
           or(
-            like(citations.citationNumber, `${escapeLike(term)}%`),
-            plate ? like(citations.plate, `${escapeLike(plate)}%`) : undefined,
+            // starts_with, which row-level security lets the prefix indexes answer (decision 231).
+            sql`${citations.citationNumber} ^@ ${term}`,
+            plate ? sql`${citations.plate} ^@ ${plate}` : undefined,
           ),
         ),
       );

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { and, asc, desc, eq, gte, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { NoticeFilter, NoticeSortKey } from '../../../shared/contract';
 import { canonicalPlate, normaliseSearchTerm } from '../../../shared/rules';
 import { citations } from '../../db/schema';
@@ -16,8 +16,6 @@ export const amountInForce = sql<number>`coalesce(${citations.amountOverride}, $
 /** The instant a tenant-local day starts. */
 const startOfDay = (day: string, timeZone: string) => dayjs.tz(`${day} 00:00`, timeZone).toDate();
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * The WHERE of the console's list and export. Every condition starts with the tenant, and each
  * has an index of migration 0840 (or 0001) to start from.
@@ -28,10 +26,12 @@ export function noticeConditions(tenant: { id: string; timezone: string }, filte
   const term = normaliseSearchTerm(filter.q);
   const plate = canonicalPlate(filter.q);
   if (term) {
+    // `^@` (starts_with), not LIKE: under row-level security only leakproof operators become index
+    // conditions, and LIKE is not, so a LIKE read every notice of the tenant (decision 231).
     conditions.push(
       or(
-        plate ? like(citations.plate, `${escapeLike(plate)}%`) : undefined,
-        like(citations.citationNumber, `${escapeLike(term)}%`),
+        plate ? sql`${citations.plate} ^@ ${plate}` : undefined,
+        sql`${citations.citationNumber} ^@ ${term}`,
       ),
     );
   }

@@ -16,8 +16,6 @@ import { countUpTo } from '../lists';
  * the pass number exactly), newest first, a page at a time.
  */
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
-
 /** 'dana smi' → 'dana:* & smi:*': every word of the name, each by its beginning. */
 export function nameQueryOf(term: string): string | null {
   const words = term
@@ -35,12 +33,14 @@ export function matchesTerm(tenantId: string, term: string): SQL | undefined {
   const platePasses = plate
     ? inArray(
         issuedPasses.id,
-        sql`(SELECT ${passVehicles.passId} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${tenantId} AND ${passVehicles.plateNormalized} LIKE ${`${escapeLike(plate)}%`})`,
+        sql`(SELECT ${passVehicles.passId} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${tenantId} AND ${passVehicles.plateNormalized} ^@ ${plate})`,
       )
     : undefined;
   return or(
     eq(issuedPasses.customerPermitId, term),
-    sql`lower(${issuedPasses.customerEmail}) LIKE ${`${escapeLike(term.toLowerCase())}%`}`,
+    // `^@` (starts_with), not LIKE: under row-level security only leakproof operators become
+    // index conditions (decision 231); LIKE is not, `^@` is and reads the prefix indexes.
+    sql`lower(${issuedPasses.customerEmail}) ^@ ${term.toLowerCase()}`,
     nameQuery
       ? sql`to_tsvector('simple', coalesce(${issuedPasses.customerName}, '')) @@ to_tsquery('simple', ${nameQuery})`
       : undefined,

@@ -48,8 +48,14 @@ describe.runIf(testDriver() === 'postgres')('report summaries across processes',
     (await second.request('shared', { method: 'GET', url: `/api/v1/reports/${report.uuid}/summary` })).json()
       .reportDetails.totalScans;
 
+  // The scan list's pages take their total from the same kept summary (decision 231).
+  const pageTotalSeenBySecond = async () =>
+    (await second.request('shared', { method: 'GET', url: `/api/v1/reports/${report.uuid}/scans` })).json()
+      .total;
+
   it('is computed again by the other process once scans are recorded through the first', async () => {
     expect(await totalSeenBySecond()).toBe(1);
+    expect(await pageTotalSeenBySecond()).toBe(1);
     const heard = new Promise<string>((resolve) => {
       const stop = changeFeedOf(second.db).subscribe('report-scans', (subdomain) => {
         stop();
@@ -65,5 +71,6 @@ describe.runIf(testDriver() === 'postgres')('report summaries across processes',
     expect(recorded.json()).toMatchObject({ created: 1 });
     expect(await heard).toBe('shared');
     expect(await totalSeenBySecond()).toBe(2);
+    expect(await pageTotalSeenBySecond()).toBe(2);
   });
 });

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOperator, buildReport, buildScan, buildTenant } from '../../../../tests/support/factories';
 import { signInOperator } from '../../../../tests/support/sessions';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { REPORT_HEAT_CELL_DEGREES, type ReportItem } from '../../../shared/contract';
-import { patrolScans, tenants } from '../../db/schema';
+import { patrolReports, patrolScans, tenants } from '../../db/schema';
 import { withSystemScope } from '../../db/tenant-scope';
 import { createApiKey } from './api-keys';
 
@@ -184,6 +184,12 @@ const scansPage = (host: string, id: string, page?: string) =>
     url: `/api/v1/reports/${id}/scans${page === undefined ? '' : `?page=${encodeURIComponent(page)}`}`,
   });
 
+const scansAfter = (host: string, id: string, after: string, page: number) =>
+  t.request(host, {
+    method: 'GET',
+    url: `/api/v1/reports/${id}/scans?page=${page}&after=${encodeURIComponent(after)}`,
+  });
+
 describe('GET /reports/{id}/summary', () => {
   it.each([
     ['a date range', () => ALPHA_REPORT],
@@ -318,14 +324,20 @@ describe('GET /reports/{id}/scans', () => {
     const data = (await reportData('alpha', ALPHA_REPORT.uuid!)).json();
     const answer = await scansPage('alpha', ALPHA_REPORT.uuid!);
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ reportItems: data.reportItems, page: 1, pageSize: 25, total: 4 });
+    expect(answer.json()).toEqual({
+      reportItems: data.reportItems,
+      page: 1,
+      pageSize: 25,
+      total: 4,
+      nextCursor: null,
+    });
   });
 
   it('pages through a plate report and answers no scans past the last page', async () => {
     const data = (await reportData('alpha', PLATE_REPORT.uuid!)).json();
     expect((await scansPage('alpha', PLATE_REPORT.uuid!, '1')).json().reportItems).toEqual(data.reportItems);
     const past = (await scansPage('alpha', PLATE_REPORT.uuid!, '2')).json();
-    expect(past).toEqual({ reportItems: [], page: 2, pageSize: 25, total: 3 });
+    expect(past).toEqual({ reportItems: [], page: 2, pageSize: 25, total: 3, nextCursor: null });
   });
 
   it('pages 25 at a time without overlap, ties on the same instant included', async () => {
@@ -338,6 +350,69 @@ describe('GET /reports/{id}/scans', () => {
     expect(answers.map((answer) => answer.reportItems.length)).toEqual([25, 25, 10]);
     expect(answers.every((answer) => answer.total === 60)).toBe(true);
     expect(answers.flatMap((answer) => answer.reportItems)).toEqual(data.reportItems);
+  });
+
+  it('pages by cursor (keyset) to the same rows as by page number, ties included, and ends with no cursor', async () => {
+    const data = (await reportData('alpha', BIG_REPORT.uuid!)).json();
+    const first = (await scansPage('alpha', BIG_REPORT.uuid!, '1')).json();
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = (await scansAfter('alpha', BIG_REPORT.uuid!, first.nextCursor, 2)).json();
+    expect(second.page).toBe(2);
+    expect(second.total).toBe(60);
+    // Page 2 by cursor is page 2 by number, cursor included: the round trip is exact.
+    expect(second).toEqual((await scansPage('alpha', BIG_REPORT.uuid!, '2')).json());
+    const third = (await scansAfter('alpha', BIG_REPORT.uuid!, second.nextCursor, 3)).json();
+    expect(third.reportItems).toHaveLength(10);
+    expect(third.nextCursor).toBeNull();
+    expect([...first.reportItems, ...second.reportItems, ...third.reportItems]).toEqual(data.reportItems);
+  });
+
+  it('keeps scans apart that differ by microseconds, and scans of one instant by their id', async () => {
+    const [tenant] = await withSystemScope(() =>
+      t.db.select().from(tenants).where(eq(tenants.subdomain, 'alpha')),
+    );
+    const [created] = await withSystemScope(() =>
+      t.db
+        .insert(patrolReports)
+        .values({
+          tenantId: tenant!.id,
+          startDate: new Date('2026-08-01T00:00:00Z'),
+          endDate: new Date('2026-08-02T00:00:00Z'),
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning(),
+    );
+    const reportId = created!.id;
+    // 30 scans within one millisecond (microseconds apart, 2 per microsecond): a millisecond cursor would skip or repeat them.
+    await withSystemScope(() =>
+      t.db.execute(sql`
+        INSERT INTO patrol_scans (tenant_id, client_id, captured_at, plate, latitude, longitude)
+        SELECT ${tenant!.id}, 'micro-' || n,
+          timestamptz '2026-08-01T10:00:00.123Z' + (n / 2) * interval '1 microsecond', 'MICRO' || n, 40.7, -73.9
+        FROM generate_series(1, 30) AS n`),
+    );
+    const data = (await reportData('alpha', reportId)).json();
+    expect(data.reportItems).toHaveLength(30);
+    const first = (await scansPage('alpha', reportId, '1')).json();
+    const second = (await scansAfter('alpha', reportId, first.nextCursor, 2)).json();
+    expect(second.nextCursor).toBeNull();
+    const plates = [...first.reportItems, ...second.reportItems].map((item: ReportItem) => item.plate);
+    expect(new Set(plates).size).toBe(30);
+    expect(plates).toHaveLength(30);
+  });
+
+  it.each([
+    'x',
+    '2026-09-01T10:00:00.000000Z',
+    '2026-02-31T10:00:00.000000Z~00000000-0000-4000-8000-000000000000',
+    '2026-09-01T10:00:00.000Z~00000000-0000-4000-8000-000000000000',
+    '2026-09-01T10:00:00.000000Z~not-a-uuid',
+    '2026-09-01T10:00:00.000000Z~00000000-0000-4000-8000-000000000000~x',
+  ])('refuses after=%s with a 400 naming the cursor', async (after) => {
+    const answer = await scansAfter('alpha', BIG_REPORT.uuid!, after, 2);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toContain('after');
+    expect(answer.json().message).toContain('cursor from the previous page');
   });
 
   it.each(['0', '-1', '1.5', 'two', '100001'])('refuses page=%s with a 400 naming the page', async (page) => {

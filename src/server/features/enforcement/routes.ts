@@ -124,12 +124,22 @@ export async function enforcementRoutes(app: ApiInstance) {
   registerRoute(app, getReportScansContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(anonymousActor(tenant.id), 'report.read');
+    const reportId = request.params.id;
     return getReportScansPage({
       db: request.lagTolerantDb(),
       tenant,
-      reportId: request.params.id,
+      reportId,
       page: request.query.page,
+      after: request.query.after,
       now: clock.now(),
+      // The total is the kept summary's (decision 165, computed on the primary as its own route
+      // does): the report page reads both at once, and no page counts the report's scans again.
+      countScans: async () => {
+        const summary = await reportSummaries.get(tenant, reportId, () =>
+          getReportSummary({ db, tenant, reportId, now: clock.now() }),
+        );
+        return summary.reportDetails.totalScans;
+      },
     });
   });
 }

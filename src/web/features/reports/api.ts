@@ -19,12 +19,19 @@ export function reportSummaryQuery(reportUUID: string | undefined) {
   };
 }
 
-/** One page of the report's scan list, read from the server. */
-export function reportScansQuery(reportUUID: string | undefined, page: number) {
+/**
+ * One page of the report's scan list, read from the server. `after` (the previous page's
+ * nextCursor) reads the same page by keyset, cheap however deep (decision 231).
+ */
+export function reportScansQuery(reportUUID: string | undefined, page: number, after?: string) {
   return {
     queryKey: reportScansKey(reportUUID, page),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
-      callApi(getReportScansContract, { params: { id: reportUUID ?? '' }, query: { page } }, { signal }),
+      callApi(
+        getReportScansContract,
+        { params: { id: reportUUID ?? '' }, query: after ? { page, after } : { page } },
+        { signal },
+      ),
     ...READ_ONCE,
   };
 }
@@ -34,6 +41,6 @@ export function useReportSummary(reportUUID: string | undefined) {
 }
 
 /** The page shown stays while the next one loads. */
-export function useReportScans(reportUUID: string, page: number) {
-  return useQuery({ ...reportScansQuery(reportUUID, page), placeholderData: keepPreviousData });
+export function useReportScans(reportUUID: string, page: number, after?: string) {
+  return useQuery({ ...reportScansQuery(reportUUID, page, after), placeholderData: keepPreviousData });
 }

@@ -64,8 +64,9 @@ function ScanRow({ item, timeZone }: { item: ReportItem; timeZone: string }) {
  * page shown stays while the next one loads.
  */
 export function ScanList({ reportUUID, timeZone }: { reportUUID: string; timeZone: string }) {
-  const [page, setPage] = useState(1);
-  const query = useReportScans(reportUUID, page);
+  // "Next" continues after the page shown (its cursor); a jump reads its page by number.
+  const [{ page, after }, setPosition] = useState<{ page: number; after?: string }>({ page: 1 });
+  const query = useReportScans(reportUUID, page, after);
   if (query.isPending) return <Loader size="sm" aria-label={m.scansLoading} />;
   if (query.isError) {
     return (
@@ -102,7 +103,10 @@ export function ScanList({ reportUUID, timeZone }: { reportUUID: string; timeZon
           <Pagination
             total={pages}
             value={page}
-            onChange={setPage}
+            onChange={(next) => {
+              const cursor = next === query.data.page + 1 ? query.data.nextCursor : null;
+              setPosition(cursor ? { page: next, after: cursor } : { page: next });
+            }}
             siblings={1}
             boundaries={1}
             size="sm"
