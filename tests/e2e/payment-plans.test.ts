@@ -9,7 +9,7 @@ import {
 } from './support/browser';
 
 // tests/e2e/fixtures/payment-plans.json: plantest offers plans from $100, up to 4, with a $1.50 fee.
-const LARGE = '5a1e0000-0000-4000-8000-000000000401';
+const LARGE = '5a1e0000-0000-4000-8000-000000000501';
 
 let browser: Browser;
 let context: BrowserContext;

@@ -24,7 +24,7 @@ export type QuotaStandingAnswer = z.infer<typeof quotaStandingSchema>;
 
 export const getQuotaStandingContract = defineRoute({
   method: 'GET',
-  path: '/portal/permit/:id/quota',
+  path: '/portal/permit-quota/:id',
   summary: "What the signed-in customer has left of a pass's quota (null: no quota, or signed out)",
   tags: ['passes'],
   auth: 'optional-customer',

@@ -60,7 +60,7 @@ export const startPaymentPlanBodySchema = z.object({
 
 export const startPaymentPlanContract = defineRoute({
   method: 'POST',
-  path: '/portal/citation/:uuid/payment-plan',
+  path: '/portal/payment-plan/citation/:uuid',
   summary: "Pay a notice in instalments: opens the hosted checkout of the plan's first instalment",
   tags: ['payments'],
   auth: 'none',

@@ -109,7 +109,7 @@ const call = (host: string, method: 'GET' | 'POST', url: string, token?: string,
     ...(payload ? { payload: payload as Record<string, unknown> } : {}),
   });
 const quotaOf = (product: string, token?: string, host = 'homes') =>
-  call(host, 'GET', `/portal/permit/${product}/quota`, token);
+  call(host, 'GET', `/portal/permit-quota/${product}`, token);
 async function savedVehicleOf(token: string, host = 'homes') {
   const list = (await call(host, 'GET', '/portal/permit/vehicles', token)).json();
   return list[0]?.uuid as string;

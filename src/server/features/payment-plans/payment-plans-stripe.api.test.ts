@@ -53,7 +53,7 @@ describe('a payment plan with Stripe', () => {
     t.clock.set(TEST_NOW);
     const started = await t.request('stripeplans', {
       method: 'POST',
-      url: `/api/v1/portal/citation/${NOTICE}/payment-plan`,
+      url: `/api/v1/portal/payment-plan/citation/${NOTICE}`,
       payload: { instalments: 2, email: 'stripe-payer@plans.example' },
     });
     expect(started.statusCode).toBe(200);

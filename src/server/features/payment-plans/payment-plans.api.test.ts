@@ -68,7 +68,7 @@ const detail = async (number: string, host = 'planlot') => {
 const startPlan = (number: string, payload: Record<string, unknown>, host = 'planlot') =>
   t.request(host, {
     method: 'POST',
-    url: `/api/v1/portal/citation/${ids[number]}/payment-plan`,
+    url: `/api/v1/portal/payment-plan/citation/${ids[number]}`,
     payload,
   });
 

@@ -36,8 +36,12 @@ export const fulfilments = {
   pass: fulfilPassPayment,
   /** The first payment of a subscription; its periods go to subscription-fulfilments.ts by its own purpose. */
   subscription: fulfilSubscriptionCheckout,
-  /** A payment plan's first instalment: the plan comes into force (payment-plans/fulfil-plan.ts). */
-  plan: fulfilPlanPayment,
+  /**
+   * A payment plan's first instalment: the plan comes into force (payment-plans/fulfil-plan.ts).
+   * Called through a function: payment plans import this feature too, so when this module is
+   * evaluated theirs may not be yet.
+   */
+  plan: (tx, session, paidAt) => fulfilPlanPayment(tx, session, paidAt),
 } satisfies Record<string, Fulfilment>;
 
 export type PaymentPurpose = keyof typeof fulfilments;
