@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../src/shared/format/csv';
+import { parseCsv } from '../../src/server/features/lists/parse-csv';
 import {
   expectAccessible,
   expectNoPageErrors,

@@ -4,9 +4,9 @@ import { buildCitation, buildOperator, buildTenant } from '../../../../tests/sup
 import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { NOTICE_SORT_KEYS, type NoticeSortKey } from '../../../shared/contract';
-import { parseCsv } from '../../../shared/format/csv';
 import { queryRows } from '../../db/client';
 import { tenants } from '../../db/schema';
+import { parseCsv } from '../lists';
 import { exportNotices } from './export-notices';
 
 const alpha = buildTenant({

@@ -7,7 +7,6 @@ import {
   NOTICE_IMPORT_MAX_ROWS,
   type NoticeImportProblem,
 } from '../../../shared/contract';
-import { parseCsv } from '../../../shared/format/csv';
 import {
   NOTICE_IMPORT_COLUMNS,
   type NoticeImportColumn,
@@ -15,6 +14,7 @@ import {
 } from '../../../shared/rules/notice-csv';
 import { canonicalPlate, isWellFormedPlate } from '../../../shared/rules/plates';
 import type { CitationCodeRow } from '../../db/schema';
+import { parseCsv } from '../lists';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -11,10 +11,10 @@ import {
 import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { CONSOLE_PASS_SORT_KEYS } from '../../../shared/contract';
-import { parseCsv } from '../../../shared/format/csv';
 import { tenants } from '../../db/schema';
 import { exportCustomers } from '../console-customers/export-customers';
 import { exportConsolePasses } from '../console-passes/export-passes';
+import { parseCsv } from './parse-csv';
 
 /**
  * The console's passes and customers export what the list shows (issue 33, "Lists at scale"),

@@ -8,10 +8,10 @@ import {
 } from '../../../../tests/support/factories';
 import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
-import { parseCsv } from '../../../shared/format/csv';
 import { queryRows } from '../../db/client';
 import { citations } from '../../db/schema';
 import { countUpTo } from './count-up-to';
+import { parseCsv } from './parse-csv';
 
 /**
  * The console's lists at scale (issue 33): each list says how many rows match (counted up to the

@@ -11,8 +11,8 @@ import {
 } from '../../../../tests/support/factories';
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
-import { parseCsv } from '../../../shared/format/csv';
 import { auditLog, customers, passProducts, passWaitlistEntries } from '../../db/schema';
+import { parseCsv } from '../lists';
 
 /** Exports of a person's data (issue 28): the customer's own download and the console's, rate-limited. */
 

@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildOperator, buildTenant } from '../../../../tests/support/factories';
 import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
-import { parseCsv } from '../../../shared/format/csv';
 import { queryRows } from '../../db/client';
 import { auditLog, citations } from '../../db/schema';
 import { createApiKey } from '../enforcement/api-keys';
+import { parseCsv } from '../lists';
 
 /**
  * Repeat offenders (issue 31, decision 213). The clock stands at 2026-11-20 10:00 in New York;

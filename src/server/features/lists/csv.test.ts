@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseDollars } from '../rules/notice-csv';
-import { csvCell, csvLine, parseCsv } from './csv';
+import { csvCell, csvLine } from '../../../shared/format/csv';
+import { parseDollars } from '../../../shared/rules/notice-csv';
+import { parseCsv } from './parse-csv';
 
 describe('CSV', () => {
   it('reads quoted fields, doubled quotes, line breaks in quotes, CRLF, a BOM and blank lines', () => {
