@@ -65,6 +65,7 @@ describe('selectScenarios', () => {
       'console-plate-lookup',
       'report-summary',
       'report-scans',
+      'report-scans-deep',
     ]);
     expect(new Set(scenarios.map((scenario) => scenario.id)).size).toBe(scenarios.length);
   });
