@@ -54,7 +54,8 @@ describe('phone navigation', () => {
     for (const width of [375, 390]) {
       await openPhone(width);
       await page.goto(tenantUrl('demo', '/citations?plate=ABC1234'));
-      const cards = page.locator('ul.plain-list > li');
+      // The results are the one responsive table: a card (row) per notice on a phone.
+      const cards = page.locator('.responsive-table__table tbody tr');
       await cards.first().waitFor();
       for (const card of await cards.all()) {
         const chip = card.getByRole('link', { name: /^(Select|Paid) / });

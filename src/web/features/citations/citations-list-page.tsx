@@ -42,7 +42,8 @@ function CitationChip({ citation }: { citation: Citation }) {
  * The results as the one responsive table (decision 182): a table on wide screens, a card per
  * notice on a phone, headed by its number, with the Select or Paid chip whole.
  */
-const CITATION_COLUMNS: readonly ResponsiveColumn[] = [
+/** Read at each render, so the labels are in the page's language. */
+const citationColumns = (): readonly ResponsiveColumn[] => [
   { label: citationMessages.columnNotice, isUnlabelledOnPhone: true },
   { label: citationMessages.columnIssued },
   { label: citationMessages.columnDescription },
@@ -136,7 +137,7 @@ export function CitationsListPage() {
       )}
       {citations.length > 0 && (
         <>
-          <ResponsiveTable columns={CITATION_COLUMNS} minWidth={640} verticalSpacing="sm" highlightOnHover>
+          <ResponsiveTable columns={citationColumns()} minWidth={640} verticalSpacing="sm" highlightOnHover>
             {citations.map((citation) => (
               <CitationRow key={citation.uuid} citation={citation} timeZone={timeZone} />
             ))}

@@ -105,7 +105,8 @@ function PassRow({ permit, timeZone, now }: RowProps) {
 }
 
 /** The dashboard's columns: the plate heads each card on a phone, the View link names itself. */
-const PASS_COLUMNS: readonly ResponsiveColumn[] = [
+/** Read at each render, so the labels are in the page's language. */
+const passColumns = (): readonly ResponsiveColumn[] => [
   { label: m.columnPlate, isUnlabelledOnPhone: true },
   { label: m.columnPermit },
   { label: m.columnStatus },
@@ -126,7 +127,7 @@ export function PassTable({
 }) {
   return (
     <ResponsiveTable
-      columns={PASS_COLUMNS}
+      columns={passColumns()}
       minWidth={860}
       verticalSpacing="sm"
       highlightOnHover

@@ -110,7 +110,8 @@ function CreateTenantForm(props: { onCreated: (message: string) => void }) {
 
 /** /admin/tenants on the bare host: every tenant, and a form to create one with its first admin. */
 /** The tenants as the one responsive table (decision 182): cards headed by the subdomain on a phone. */
-const TENANT_COLUMNS: readonly ResponsiveColumn[] = [
+/** Read at each render, so the labels are in the page's language. */
+const tenantColumns = (): readonly ResponsiveColumn[] => [
   { label: platformAdminMessages.subdomainLabel, isUnlabelledOnPhone: true },
   { label: platformAdminMessages.titleLabel },
   { label: platformAdminMessages.operatorsLabel },
@@ -169,7 +170,7 @@ export function PlatformTenantsPage() {
       {tenants.data?.length === 0 && <Text>{platformAdminMessages.empty}</Text>}
       {tenants.data && tenants.data.length > 0 && (
         <ResponsiveTable
-          columns={TENANT_COLUMNS}
+          columns={tenantColumns()}
           minWidth={520}
           verticalSpacing="sm"
           horizontalSpacing="md"

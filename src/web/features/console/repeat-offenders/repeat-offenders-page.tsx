@@ -15,7 +15,8 @@ import { downloadRepeatOffenderExport, useRepeatOffenders } from './api';
 
 const PAGE_SIZE = 50;
 
-const COLUMNS: ResponsiveColumn[] = [
+/** Read at each render, so the labels are in the page's language. */
+const columns = (): readonly ResponsiveColumn[] => [
   { label: m.columnPlate, isUnlabelledOnPhone: true },
   { label: m.columnUnpaidNotices },
   { label: m.columnTotal },
@@ -136,7 +137,7 @@ export function RepeatOffendersPage() {
             aria-busy={list.isFetching}
             aria-label={m.pageTitle}
             style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}
-            columns={COLUMNS}
+            columns={columns()}
             isEmpty={data.items.length === 0}
             emptyText={<span role="status">{m.noneYet}</span>}
           >
