@@ -12,14 +12,15 @@ import { useApiForm } from '../lib/use-api-form';
 import { PhotoGallery, type PhotoGalleryLabels } from './photo-gallery';
 import { type ProofPhoto, ProofPhotos } from './proof-photos';
 
-const galleryLabels: PhotoGalleryLabels = {
+/** Read at each render, so the texts are in the page's language. */
+const galleryLabels = (): PhotoGalleryLabels => ({
   alt: (n) => fillMessage(appealMessages.photoAlt, { n }),
   open: (n) => fillMessage(citationMessages.openPhoto, { n }),
   position: (n, count) => fillMessage(citationMessages.photoOf, { n, count }),
   previous: citationMessages.previousPhoto,
   next: citationMessages.nextPhoto,
   close: citationMessages.closePhoto,
-};
+});
 
 /**
  * An appeal's messages, oldest first, and a box to write the next one while the appeal is open.
@@ -81,7 +82,9 @@ export function MessageThread(props: {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {message.body}
             </Text>
-            {message.imageURLs.length > 0 && <PhotoGallery urls={message.imageURLs} labels={galleryLabels} />}
+            {message.imageURLs.length > 0 && (
+              <PhotoGallery urls={message.imageURLs} labels={galleryLabels()} />
+            )}
           </Card>
         ))}
       </Stack>

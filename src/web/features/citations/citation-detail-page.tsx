@@ -20,12 +20,13 @@ import { PayCitationButton } from './pay-citation-button';
 import { PaymentBreakdown } from './payment-breakdown';
 import { PaymentPlanOfferPanel, PaymentPlanStatus } from './payment-plan-panel';
 
-const NEXT_STEP_TEXT: Record<CitationBannerKind, string> = {
+/** Read at each render, so the texts are in the page's language. */
+const NEXT_STEP_TEXT = (): Record<CitationBannerKind, string> => ({
   payable: citationMessages.nextStepPay,
   paid: citationMessages.nextStepPaid,
   voided: citationMessages.nextStepVoided,
   warning: citationMessages.nextStepWarning,
-};
+});
 
 /** The headline figure, and what goes with it: the breakdown and pay button, or the payment made. */
 function AmountCard({
@@ -113,7 +114,7 @@ function NextStep({ citation, kind }: { citation: CitationDetail; kind: Citation
         <Title order={2} size="h4" id="next-step-title">
           {citationMessages.nextStepTitle}
         </Title>
-        <Text>{NEXT_STEP_TEXT[kind]}</Text>
+        <Text>{NEXT_STEP_TEXT()[kind]}</Text>
         <Group gap="lg">
           {kind === 'payable' && (
             <Anchor component={Link} to={paths.appeal(citation.uuid)}>

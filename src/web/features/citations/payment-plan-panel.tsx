@@ -26,13 +26,14 @@ import { useTenantTimeZone } from '../../app/brand';
 import { useIsHydrated } from '../../app/use-is-hydrated';
 import { callApi, isApiError } from '../../lib/api-client';
 
-const INSTALMENT_STATUS: Record<PlanInstalment['status'], string> = {
+/** Read at each render, so the texts are in the page's language. */
+const INSTALMENT_STATUS = (): Record<PlanInstalment['status'], string> => ({
   due: paymentPlanMessages.statusDue,
   failed: paymentPlanMessages.statusFailed,
   paid: paymentPlanMessages.statusPaid,
   paid_off: paymentPlanMessages.statusPaidOff,
   canceled: paymentPlanMessages.statusCanceled,
-};
+});
 
 /**
  * 'Pay in instalments' beside paying in full (issue 31): the payer picks how many, sees every
@@ -255,7 +256,7 @@ export function InstalmentTable({ plan }: { plan: PaymentPlan }) {
             <Table.Td ta="right">{formatMoney(row.amount)}</Table.Td>
             <Table.Td>
               <Badge variant="outline" color={row.status === 'failed' ? 'red' : 'dark'}>
-                {INSTALMENT_STATUS[row.status]}
+                {INSTALMENT_STATUS()[row.status]}
               </Badge>
             </Table.Td>
           </Table.Tr>

@@ -239,12 +239,13 @@ function VoidSection({ citation }: { citation: Citation }) {
   );
 }
 
-const PLAN_STATUS_LABEL: Record<PaymentPlan['status'], string> = {
+/** Read at each render, so the texts are in the page's language. */
+const PLAN_STATUS_LABEL = (): Record<PaymentPlan['status'], string> => ({
   active: paymentPlanMessages.consoleStatusActive,
   completed: paymentPlanMessages.consoleStatusCompleted,
   defaulted: paymentPlanMessages.consoleStatusDefaulted,
   canceled: paymentPlanMessages.consoleStatusCanceled,
-};
+});
 
 /** The notice's payment plan (issue 31): its terms, what is paid and remains, every instalment. */
 function PlanSection({ plan }: { plan: PaymentPlan }) {
@@ -262,7 +263,7 @@ function PlanSection({ plan }: { plan: PaymentPlan }) {
             {paymentPlanMessages.consoleTitle}
           </Title>
           <Badge variant="outline" color="dark">
-            {PLAN_STATUS_LABEL[plan.status]}
+            {PLAN_STATUS_LABEL()[plan.status]}
           </Badge>
         </Group>
         <Text size="sm">
