@@ -21,9 +21,10 @@ export function bannerKindFor(
   return amountDue > 0 ? 'payable' : 'warning';
 }
 
-export const CITATION_BANNER_TEXT: Record<CitationBannerKind, string> = {
+/** Read at each call, so the text is in the current language (a server renders many). */
+export const citationBannerText = (): Record<CitationBannerKind, string> => ({
   paid: citationMessages.bannerPaid,
   voided: citationMessages.bannerVoided,
   payable: citationMessages.bannerPayable,
   warning: citationMessages.bannerWarning,
-};
+});

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Citation, PAYMENT_STATUSES } from '../contract/citations';
 import { calendarDateAfter } from '../format/dates';
 import { computeCitationAmounts } from './citation-amounts';
-import { CITATION_BANNER_TEXT, citationBannerKind } from './citation-banner';
+import { citationBannerKind, citationBannerText } from './citation-banner';
 import { displayPaymentStatus, isCitationPaid, isCitationVoided } from './citation-status';
 import { citationsTotalDue } from './citation-total';
 import { computeAmountDue } from './late-penalties';
@@ -36,7 +36,7 @@ describe('citation banner, in the spec priority order', () => {
     expect(citationBannerKind({ ...base, amountDue: 0 })).toBe('warning');
   });
   it('uses the exact spec texts', () => {
-    expect(CITATION_BANNER_TEXT).toEqual({
+    expect(citationBannerText()).toEqual({
       paid: 'Successfully paid.',
       voided: 'Notice voided',
       payable: 'Proceed to secure payment',

@@ -5,9 +5,9 @@ import { formatDate } from '../../../shared/format';
 import { citationMessages, paymentMessages, paymentPlanMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import {
-  CITATION_BANNER_TEXT,
   type CitationBannerKind,
   citationBannerKind,
+  citationBannerText,
   displayPaymentStatus,
 } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
@@ -183,7 +183,7 @@ export function CitationDetailPage() {
         role="status"
         data-testid="citation-banner"
       >
-        {CITATION_BANNER_TEXT[banner]}
+        {citationBannerText()[banner]}
       </div>
       {isPlanStarting && citation.paymentPlan?.status === 'active' && (
         <Text fw={600} role="status" data-testid="plan-started">
