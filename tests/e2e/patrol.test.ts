@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platePhoto } from '../support/plate-photo';
 import {
   expectAccessible,
   expectNoPageErrors,
@@ -67,33 +68,6 @@ function photoPng(): Buffer {
   return PNG.sync.write(png);
 }
 
-/**
- * A photo of a plate rendered in the page: dark letters on a white plate with its border, as a
- * phone would take it close up (the issue's generated photo), as a PNG for the file input.
- */
-async function platePhoto(text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((plate) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 280;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = '#8a8f96';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.fillStyle = '#ffffff';
-    context.fillRect(40, 40, 560, 200);
-    context.strokeStyle = '#1a1a1a';
-    context.lineWidth = 8;
-    context.strokeRect(52, 52, 536, 176);
-    context.fillStyle = '#111111';
-    context.font = 'bold 104px sans-serif';
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    context.fillText(plate, 320, 144);
-    return canvas.toDataURL('image/png');
-  }, text);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
-}
-
 /** An answer of the API asked from the page (Node cannot resolve *.localhost), with its status. */
 const pageJson = (path: string) =>
   page.evaluate(async (url) => {
@@ -127,7 +101,7 @@ describe('the patrol app', () => {
     await page.getByLabel('Photo of the plate').setInputFiles({
       name: 'plate.png',
       mimeType: 'image/png',
-      buffer: await platePhoto('PAT 100'),
+      buffer: await platePhoto(page, 'PAT 100'),
     });
     await expect.poll(() => field.inputValue(), { timeout: 60_000 }).toBe('PAT100');
     expect(await page.getByTestId('patrol-reading').textContent()).toContain('Read PAT100.');

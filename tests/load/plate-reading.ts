@@ -17,6 +17,7 @@ import { loadFixtureDocument } from '../../src/server/db/fixtures/loader';
 import { migrate } from '../../src/server/db/migrate';
 import { buildOperator, buildTenant } from '../support/factories';
 import { findFreePort } from '../support/free-port';
+import { platePhoto } from '../support/plate-photo';
 import { portalBenchEnv } from './servers';
 import { median } from './stats';
 
@@ -74,30 +75,6 @@ async function startServer(
   }
   server.kill('SIGTERM');
   throw new Error(`The portal did not start within 60 s:\n${log}`);
-}
-
-/** A photo of a plate, rendered in the page as a PNG. */
-async function platePhoto(page: Page, text: string): Promise<Buffer> {
-  const dataUrl = await page.evaluate((plate) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 640;
-    canvas.height = 280;
-    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
-    context.fillStyle = '#8a8f96';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.fillStyle = '#ffffff';
-    context.fillRect(40, 40, 560, 200);
-    context.strokeStyle = '#1a1a1a';
-    context.lineWidth = 8;
-    context.strokeRect(52, 52, 536, 176);
-    context.fillStyle = '#111111';
-    context.font = 'bold 104px sans-serif';
-    context.textAlign = 'center';
-    context.textBaseline = 'middle';
-    context.fillText(plate, 320, 144);
-    return canvas.toDataURL('image/png');
-  }, text);
-  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
 }
 
 /** Chooses the photo and answers the page's milliseconds from the choice to the reading shown. */

@@ -78,25 +78,7 @@ async function claimAndQueue(
       RETURNING pass_id`,
     );
     for (const { pass_id: passId } of claimed) {
-      const [row] = await tx
-        .select({
-          pass: issuedPasses,
-          productName: passProducts.name,
-          holderEmail: permitHolders.email,
-          holderName: permitHolders.name,
-          tenant: tenants,
-        })
-        .from(issuedPasses)
-        .innerJoin(tenants, eq(tenants.id, issuedPasses.tenantId))
-        .innerJoin(
-          passProducts,
-          and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-        )
-        .leftJoin(
-          permitHolders,
-          and(eq(permitHolders.tenantId, issuedPasses.tenantId), eq(permitHolders.passId, issuedPasses.id)),
-        )
-        .where(eq(issuedPasses.id, passId));
+      const row = await reminderContext(tx, passId);
       const to = row?.holderEmail ?? row?.pass.customerEmail;
       // The marker stays: a pass with nobody to tell is not looked at again for this window.
       if (!row || !to) continue;
