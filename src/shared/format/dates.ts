@@ -1,12 +1,6 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { currentLocale } from '../i18n/current';
 import { civilFromDays, DAY_MS } from './civil-days';
 import { assertTimeZone, wallClockIn } from './zone-offsets';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** The spec's display formats. */
 export const DATE_FORMATS = {
@@ -71,30 +65,43 @@ function formatInLanguage(
   return format === 'time' ? time : `${longDate}, ${time}`;
 }
 
-/**
- * The one way an instant is shown: in the tenant's time zone, in one of the spec's formats
- * (DATE_FORMATS, as dayjs writes them). Written from the zone's wall clock (wallClockIn: the
- * zone's table where the page registered one, a kept Intl formatter otherwise); dayjs's tz()
- * built a new formatter on every call, a third of the plate check's CPU where a plate had twenty
- * passes (docs/benchmarks.md). Unit tests compare it with dayjs on random instants in many zones.
- */
-export function formatDate(
-  instant: string | Date,
-  timeZone: string,
-  format: DateFormatName = 'date',
+/** A wall clock in one of the spec's English formats (DATE_FORMATS, as dayjs wrote them). */
+function formatInEnglish(
+  {
+    year,
+    month,
+    day,
+    hour,
+    minute,
+  }: { year: number; month: number; day: number; hour: number; minute: number },
+  format: DateFormatName,
 ): string {
-  const date = instant instanceof Date ? instant : dayjs(instant).toDate();
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  const wallClock = wallClockIn(date.getTime(), timeZone);
-  const language = currentLocale();
-  if (language === 'fr' || language === 'es') return formatInLanguage(language, wallClock, format);
-  const { year, month, day, hour, minute } = wallClock;
   const yyyy = String(year).padStart(4, '0');
   if (format === 'date') return `${twoDigits(month)}/${twoDigits(day)}/${yyyy}`;
   const longDate = `${MONTH_NAMES[month - 1]} ${twoDigits(day)}, ${yyyy}`;
   if (format === 'longDate') return longDate;
   const time = `${twoDigits(hour % 12 || 12)}:${twoDigits(minute)} ${hour < 12 ? 'AM' : 'PM'}`;
   return format === 'time' ? time : `${longDate} ${time}`;
+}
+
+/**
+ * The one way an instant is shown: in the tenant's time zone, in one of the spec's formats.
+ * Written from the zone's wall clock (wallClockIn: the zone's table where the page registered
+ * one, a kept Intl formatter otherwise); dayjs's tz() built a new formatter on every call, a third
+ * of the plate check's CPU where a plate had twenty passes (docs/benchmarks.md). Unit tests
+ * compare it with Intl on random instants in many zones.
+ */
+export function formatDate(
+  instant: string | Date,
+  timeZone: string,
+  format: DateFormatName = 'date',
+): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  const wallClock = wallClockIn(date.getTime(), timeZone);
+  const language = currentLocale();
+  if (language === 'fr' || language === 'es') return formatInLanguage(language, wallClock, format);
+  return formatInEnglish(wallClock, format);
 }
 
 /** The calendar date of an instant in a time zone, as a count of days since 1970-01-01. */
@@ -238,7 +245,7 @@ export function isoStringOf(date: Date): string {
 
 /** A 'YYYY-MM-DD' calendar date in one of the spec's date formats. */
 export function formatCalendarDate(date: string, format: 'date' | 'longDate' = 'longDate'): string {
-  return dayjs.utc(date).format(DATE_FORMATS[format]);
+  const time = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(time)) return 'Invalid Date';
+  return formatInEnglish({ ...civilFromDays(time / DAY_MS), hour: 0, minute: 0 }, format);
 }
-
-export { dayjs };

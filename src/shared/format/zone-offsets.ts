@@ -65,13 +65,18 @@ function intlWallClock(time: number, timeZone: string): WallClock & { second: nu
   return parts;
 }
 
-/** The zone's offset at an instant, in minutes; NaN when it is not a whole number of minutes. */
-function intlOffsetMinutes(time: number, timeZone: string): number {
+/** Intl's offset of the zone at an instant, in ms, to the second. */
+function intlOffsetMs(time: number, timeZone: string): number {
   const { year, month, day, hour, minute, second } = intlWallClock(time, timeZone);
   const wall = new Date(0);
   wall.setUTCFullYear(year, month - 1, day); // setUTCFullYear keeps years below 100 as they are
   wall.setUTCHours(hour, minute, second, 0);
-  const offsetMs = wall.getTime() - (time - (((time % 1_000) + 1_000) % 1_000));
+  return wall.getTime() - (time - (((time % 1_000) + 1_000) % 1_000));
+}
+
+/** The zone's offset at an instant, in minutes; NaN when it is not a whole number of minutes. */
+function intlOffsetMinutes(time: number, timeZone: string): number {
+  const offsetMs = intlOffsetMs(time, timeZone);
   return offsetMs % MINUTE_MS === 0 ? offsetMs / MINUTE_MS : Number.NaN;
 }
 
@@ -157,6 +162,16 @@ function registeredOffsetMinutes(time: number, timeZone: string): number | undef
     else high = middle;
   }
   return table.offsets[low];
+}
+
+/**
+ * The zone's offset from UTC at an instant, in ms: from its registered table when the instant is
+ * in it, from Intl otherwise (to the second, for the odd historical offset that is not whole
+ * minutes). Throws a RangeError for an unknown zone or an invalid time.
+ */
+export function offsetMsAt(time: number, timeZone: string): number {
+  const offset = registeredOffsetMinutes(time, timeZone);
+  return offset === undefined ? intlOffsetMs(time, timeZone) : offset * MINUTE_MS;
 }
 
 /**

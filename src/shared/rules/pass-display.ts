@@ -1,4 +1,5 @@
-import { dayjs, formatDate } from '../format/dates';
+import { formatDate } from '../format/dates';
+import { addInZone } from '../format/zoned-time';
 import { fillMessage } from '../messages/fill';
 import { formatPassMessage, passMessages, periodMessages } from '../messages/passes';
 import type { PassPaidStatus } from './pass-values';
@@ -152,16 +153,16 @@ const plural = (count: number, unit: 'month' | 'day' | 'hour' | 'minute') =>
  * minutes; the two largest non-zero parts.
  */
 export function describePassWindow(issuedOn: string, expiresAt: string, timeZone: string): string {
-  let cursor = dayjs(issuedOn).tz(timeZone);
-  const end = dayjs(expiresAt).tz(timeZone);
-  if (!end.isAfter(cursor)) return plural(0, 'minute');
+  let cursor = new Date(issuedOn);
+  const end = new Date(expiresAt).getTime();
+  if (!(end > cursor.getTime())) return plural(0, 'minute');
   const parts: string[] = [];
   for (const unit of ['month', 'day', 'hour', 'minute'] as const) {
     let count = 0;
     // Whole units that fit, stepped in the zone so a day is a calendar day.
-    while (!cursor.add(count + 1, unit).isAfter(end)) count += 1;
+    while (addInZone(cursor, count + 1, unit, timeZone).getTime() <= end) count += 1;
     if (count > 0) parts.push(plural(count, unit));
-    cursor = cursor.add(count, unit);
+    cursor = addInZone(cursor, count, unit, timeZone);
   }
   return parts.slice(0, 2).join(' ') || plural(0, 'minute');
 }

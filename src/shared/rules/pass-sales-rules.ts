@@ -1,4 +1,4 @@
-import { fromLocalWallTime, toLocalWallTime } from './pass-times';
+import { fromLocalWallTime, toLocalWallTime } from '../format/zoned-time';
 
 /** The time rules of a product (docs/decisions/090); null: no such rule. */
 export interface SalesRules {

@@ -1,24 +1,7 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
+import { addInZone, fromLocalWallTime, shiftLocalDate, toLocalWallTime } from '../format/zoned-time';
 import type { DurationUnit, TimeSelectionType } from './pass-values';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-const LOCAL_FORMAT = 'YYYY-MM-DDTHH:mm:ss.SSS';
-const CALENDAR_UNITS = { DAY: 'day', MONTH: 'month', YEAR: 'year' } as const;
-const EXACT_MS = { MINUTE: 60_000, HOUR: 3_600_000 } as const;
-
-/** The wall-clock time of an instant in a zone, e.g. '2026-03-08T09:00:00.000'. */
-export function toLocalWallTime(instant: Date, timeZone: string): string {
-  return dayjs(instant).tz(timeZone).format(LOCAL_FORMAT);
-}
-
-/** The instant a wall-clock time names in a zone (the later one in a DST gap's skipped hour). */
-export function fromLocalWallTime(local: string, timeZone: string): Date {
-  return dayjs.tz(local, timeZone).toDate();
-}
+const ZONED_UNITS = { MINUTE: 'minute', HOUR: 'hour', DAY: 'day', MONTH: 'month', YEAR: 'year' } as const;
 
 /**
  * `start` plus `count` units. Minutes and hours are exact durations; days, months and years are
@@ -26,10 +9,7 @@ export function fromLocalWallTime(local: string, timeZone: string): Date {
  * ends at 09:00 the next day (23 or 25 hours later), as a person reading the pass expects.
  */
 export function addPassDuration(start: Date, count: number, unit: DurationUnit, timeZone: string): Date {
-  if (unit === 'MINUTE' || unit === 'HOUR') return new Date(start.getTime() + count * EXACT_MS[unit]);
-  // Calendar arithmetic on the wall-clock time, without the zone's offsets, then back to an instant.
-  const local = dayjs.utc(toLocalWallTime(start, timeZone)).add(count, CALENDAR_UNITS[unit]);
-  return fromLocalWallTime(local.format(LOCAL_FORMAT), timeZone);
+  return addInZone(start, count, ZONED_UNITS[unit], timeZone);
 }
 
 /**
@@ -39,12 +19,6 @@ export function addPassDuration(start: Date, count: number, unit: DurationUnit, 
 export interface DailyWindow {
   from: string;
   to: string;
-}
-
-function shiftLocalDate(localDate: string, days: number): string {
-  const day = new Date(`${localDate}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
 }
 
 /** The window that opens on a local calendar day, as instants (wall-clock times in the zone). */

@@ -1,11 +1,8 @@
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import { addInZone } from '../../../shared/format/zoned-time';
 import type { Transaction } from '../../db/client';
 import { type SandboxSubscriptionRow, sandboxSubscriptions } from '../../db/schema';
 import type { BillingPeriod, SubscriptionEvent } from './port';
-
-dayjs.extend(utc);
 
 /**
  * Stripe's test card whose first charge succeeds and every later one is declined
@@ -19,10 +16,8 @@ export const SANDBOX_RENEWAL_RETRY_MS = 24 * 60 * 60_000;
 
 /** The end of period `n` (1 = the first) from the anchor; months keep the anchor's day where they can. */
 export function periodEnd(anchor: Date, period: BillingPeriod, n: number): Date {
-  return dayjs
-    .utc(anchor)
-    .add(period.count * n, period.interval)
-    .toDate();
+  if (period.interval === 'week') return addInZone(anchor, 7 * period.count * n, 'day', 'UTC');
+  return addInZone(anchor, period.count * n, period.interval, 'UTC');
 }
 
 const periodOf = (row: SandboxSubscriptionRow): BillingPeriod => ({

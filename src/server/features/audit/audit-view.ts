@@ -1,12 +1,10 @@
 import { Readable } from 'node:stream';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { and, desc, eq, gte, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { AuditEntryView, AuditFilter } from '../../../shared/contract';
 import { actionLabel, actorOf, describeAuditChanges, kindLabel } from '../../../shared/format/audit-changes';
 import { csvLine } from '../../../shared/format/csv';
 import { formatDate } from '../../../shared/format/dates';
+import { localDayBounds } from '../../../shared/format/zoned-time';
 import { consoleAuditMessages as m } from '../../../shared/messages/console-audit';
 import { fillMessage } from '../../../shared/messages/fill';
 import type { Database } from '../../db/client';
@@ -21,9 +19,6 @@ import {
   passProducts,
 } from '../../db/schema';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /**
  * The console's audit log as a person reads it (issue 33): filtered by record, operator, kind of
  * change and tenant-local days, each filter starting from an index (migration 1120), newest
@@ -32,8 +27,6 @@ dayjs.extend(timezone);
 
 type Tenant = { id: string; timezone: string };
 
-const startOfDay = (day: string, timeZone: string) => dayjs.tz(`${day} 00:00`, timeZone).toDate();
-
 /** The WHERE of the log and its export; every condition starts with the tenant. */
 export function auditConditions(tenant: Tenant, filter: AuditFilter): SQL {
   const conditions: (SQL | undefined)[] = [eq(auditLog.tenantId, tenant.id)];
@@ -41,11 +34,9 @@ export function auditConditions(tenant: Tenant, filter: AuditFilter): SQL {
   if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
   if (filter.operatorUuid) conditions.push(eq(auditLog.operatorId, filter.operatorUuid));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
-  if (filter.from) conditions.push(gte(auditLog.createdAt, startOfDay(filter.from, tenant.timezone)));
-  if (filter.to) {
-    const nextDay = dayjs(filter.to).add(1, 'day').format('YYYY-MM-DD');
-    conditions.push(lt(auditLog.createdAt, startOfDay(nextDay, tenant.timezone)));
-  }
+  const { since, until } = localDayBounds(filter, tenant.timezone);
+  if (since) conditions.push(gte(auditLog.createdAt, since));
+  if (until) conditions.push(lt(auditLog.createdAt, until));
   return and(...conditions)!;
 }
 

@@ -1,20 +1,12 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { NoticeFilter, NoticeSortKey } from '../../../shared/contract';
+import { localDayBounds } from '../../../shared/format/zoned-time';
 import { canonicalPlate, normaliseSearchTerm } from '../../../shared/rules';
 import { citations } from '../../db/schema';
 import { keysetAfter, keysetSortKey } from '../lists';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
 /** The amount in force, as the list shows and sorts it (matches citations_tenant_amount_idx). */
 export const amountInForce = sql<number>`coalesce(${citations.amountOverride}, ${citations.amount})`;
-
-/** The instant a tenant-local day starts. */
-const startOfDay = (day: string, timeZone: string) => dayjs.tz(`${day} 00:00`, timeZone).toDate();
 
 /**
  * The WHERE of the console's list and export. Every condition starts with the tenant, and each
@@ -37,11 +29,9 @@ export function noticeConditions(tenant: { id: string; timezone: string }, filte
   }
   if (filter.status) conditions.push(eq(citations.paymentStatus, filter.status));
   if (filter.codeUUID) conditions.push(eq(citations.citationCodeId, filter.codeUUID));
-  if (filter.from) conditions.push(gte(citations.createdOn, startOfDay(filter.from, tenant.timezone)));
-  if (filter.to) {
-    const nextDay = dayjs(filter.to).add(1, 'day').format('YYYY-MM-DD');
-    conditions.push(lt(citations.createdOn, startOfDay(nextDay, tenant.timezone)));
-  }
+  const { since, until } = localDayBounds(filter, tenant.timezone);
+  if (since) conditions.push(gte(citations.createdOn, since));
+  if (until) conditions.push(lt(citations.createdOn, until));
   return and(...conditions)!;
 }
 

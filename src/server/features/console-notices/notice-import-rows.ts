@@ -1,12 +1,10 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { z } from 'zod';
 import {
   NOTICE_FIELD_LIMITS,
   NOTICE_IMPORT_MAX_ROWS,
   type NoticeImportProblem,
 } from '../../../shared/contract';
+import { fromLocalWallTime } from '../../../shared/format/zoned-time';
 import {
   NOTICE_IMPORT_COLUMNS,
   type NoticeImportColumn,
@@ -15,9 +13,6 @@ import {
 import { canonicalPlate, isWellFormedPlate } from '../../../shared/rules/plates';
 import type { CitationCodeRow } from '../../db/schema';
 import { parseCsv } from '../lists';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 /** A row of an import as it will be written. */
 export interface NoticeImportRow {
@@ -52,7 +47,7 @@ export function parseIssuedAt(value: string, timeZone: string): Date | null {
   // 2026-02-30 rolls over into March: refuse it rather than move the notice.
   if (asUtc.getUTCMonth() !== Number(month) - 1 || asUtc.getUTCDate() !== Number(day)) return null;
   if (Number(hour) > 23 || Number(minute) > 59) return null;
-  return dayjs.tz(`${year}-${month}-${day} ${hour}:${minute}`, timeZone).toDate();
+  return fromLocalWallTime(`${year}-${month}-${day}T${hour}:${minute}`, timeZone);
 }
 
 const TEXT_LIMITS: Partial<Record<NoticeImportColumn, number>> = {

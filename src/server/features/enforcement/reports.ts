@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -11,14 +8,12 @@ import {
   type ReportData,
   type ReportItem,
 } from '../../../shared/contract';
+import { shiftLocalDate, startOfLocalDay } from '../../../shared/format/zoned-time';
 import { canonicalPlate } from '../../../shared/rules';
 import { summariseReport } from '../../../shared/rules/report-summary';
 import type { Database } from '../../db/client';
 import { type PatrolReportRow, patrolReports, patrolScans, type TenantRow } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -26,8 +21,8 @@ const DAY_MS = 86_400_000;
 /** A date is a whole day in the tenant's time zone: its start, or (for an end) its last instant. */
 function resolveBound(value: string, timeZone: string, edge: 'start' | 'end'): Date {
   if (!DATE_ONLY.test(value)) return new Date(value);
-  const start = dayjs.tz(value, timeZone);
-  return edge === 'start' ? start.toDate() : new Date(start.add(1, 'day').valueOf() - 1);
+  if (edge === 'start') return startOfLocalDay(value, timeZone);
+  return new Date(startOfLocalDay(shiftLocalDate(value, 1), timeZone).getTime() - 1);
 }
 
 export async function createReport(options: {

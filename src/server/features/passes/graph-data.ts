@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { GraphData } from '../../../shared/contract';
-import { dayjs } from '../../../shared/format/dates';
+import { localDateIn, shiftLocalDate, startOfLocalDay } from '../../../shared/format/zoned-time';
 import { PASS_PAID_STATUSES } from '../../../shared/rules/pass-values';
 import type { Database } from '../../db/client';
 import { type CustomerRow, issuedPasses, passProducts, type TenantRow } from '../../db/schema';
@@ -24,10 +24,10 @@ async function graphDataOf(options: {
   now: Date;
 }): Promise<GraphData> {
   const { db, tenant } = options;
-  const today = dayjs(options.now).tz(tenant.timezone).startOf('day');
-  const firstDay = today.subtract(GRAPH_DAYS - 1, 'day');
-  const since = firstDay.toDate();
-  const until = today.add(1, 'day').toDate();
+  const today = localDateIn(options.now, tenant.timezone);
+  const firstDay = shiftLocalDate(today, -(GRAPH_DAYS - 1));
+  const since = startOfLocalDay(firstDay, tenant.timezone);
+  const until = startOfLocalDay(shiftLocalDate(today, 1), tenant.timezone);
   const where = and(
     eq(issuedPasses.tenantId, tenant.id),
     options.owner,
@@ -61,7 +61,7 @@ async function graphDataOf(options: {
   const byStatus = new Map(perStatus.map((row) => [row.status, Number(row.count)]));
   return {
     issuedPerDay: Array.from({ length: GRAPH_DAYS }, (_unused, index) => {
-      const date = firstDay.add(index, 'day').format('YYYY-MM-DD');
+      const date = shiftLocalDate(firstDay, index);
       return { date, count: byDate.get(date) ?? 0 };
     }),
     byProduct: perProduct.map((row) => ({ name: row.name, count: Number(row.count) })),

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../../shared/format';
+import { fromLocalWallTime } from '../../../shared/format/zoned-time';
 import { fillMessage, paymentPlanMessages } from '../../../shared/messages';
 import { bannerKindFor, planSchedule } from '../../../shared/rules';
-import { fromLocalWallTime } from '../../../shared/rules/pass-times';
 import type { PaymentGateway } from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
 import { paymentPlanInstalments, paymentPlans, type TenantRow } from '../../db/schema';

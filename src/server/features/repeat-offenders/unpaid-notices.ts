@@ -1,5 +1,6 @@
 import { and, eq, isNull, notInArray, type SQL } from 'drizzle-orm';
-import { calendarDayNumberIn, dayjs, isoDateOfDay } from '../../../shared/format/dates';
+import { calendarDayNumberIn, isoDateOfDay } from '../../../shared/format/dates';
+import { startOfLocalDay } from '../../../shared/format/zoned-time';
 import {
   computeAmountDue,
   type RepeatOffenderSettings,
@@ -58,7 +59,7 @@ export function overdueCutoff(tenant: TenantRow, now: Date): Date | null {
   const days = tenant.repeatOffenderOverdueDays;
   if (days === null) return null;
   const day = isoDateOfDay(calendarDayNumberIn(now, tenant.timezone) - days);
-  return dayjs.tz(`${day} 00:00`, tenant.timezone).toDate();
+  return startOfLocalDay(day, tenant.timezone);
 }
 
 /** A plate's standing from its unpaid notices: count, what they ask today, the oldest, the flag. */

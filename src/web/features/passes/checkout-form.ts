@@ -6,7 +6,7 @@ import {
   issuePayloadSchema,
   type PermitProduct,
 } from '../../../shared/contract';
-import { dayjs } from '../../../shared/format';
+import { fromLocalWallTime } from '../../../shared/format';
 import { passMessages } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/rules';
 import { findCheckoutProblem } from '../../../shared/rules/pass-checkout';
@@ -102,8 +102,8 @@ export interface CheckoutContext {
 /** A wall-clock time typed in the tenant's zone, as an ISO instant; null when empty. */
 export function localToInstant(local: string, timeZone: string): string | null {
   if (!local) return null;
-  const instant = dayjs.tz(local, timeZone);
-  return instant.isValid() ? instant.toDate().toISOString() : null;
+  const instant = fromLocalWallTime(local, timeZone);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }
 
 /** The start and end a checkout sends: now for type 1, the preset window for type 2, as typed for type 3. */

@@ -21,7 +21,7 @@ import {
   type PermitProduct,
   type WaitlistOffer,
 } from '../../../shared/contract';
-import { dayjs, formatDate } from '../../../shared/format';
+import { formatDate, toLocalWallTime } from '../../../shared/format';
 import {
   commonMessages,
   fillMessage,
@@ -250,7 +250,7 @@ function CheckoutForm(props: CheckoutFormProps) {
   const firstProblem = Object.entries(form.errors).find(
     ([field, error]) => field !== 'residency' && typeof error === 'string',
   )?.[1];
-  const nowLocal = dayjs().tz(timeZone).format('YYYY-MM-DDTHH:mm');
+  const nowLocal = toLocalWallTime(new Date(), timeZone).slice(0, 16);
   const isFullCustom = product.advancedType === ADVANCED_TYPES.fullCustom;
 
   return (

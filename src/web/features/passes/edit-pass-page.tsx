@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
+import { fromLocalWallTime, toLocalWallTime } from '../../../shared/format/zoned-time';
 import {
   fillMessage,
   passDashboardMessages,
@@ -24,7 +25,6 @@ import {
   passMessages,
   passScreenMessages,
 } from '../../../shared/messages';
-import { fromLocalWallTime, toLocalWallTime } from '../../../shared/rules/pass-times';
 import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';

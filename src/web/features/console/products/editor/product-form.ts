@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import type { ConsoleProduct, ProductEditorInput } from '../../../../../shared/contract';
-import { dayjs } from '../../../../../shared/format';
+import { fromLocalWallTime, toLocalWallTime } from '../../../../../shared/format';
 
 /** The product editor's form, which every section edits a part of. */
 export type ProductForm = UseFormReturnType<ProductEditorInput>;
@@ -75,9 +75,9 @@ export function editorValuesOf(product: ConsoleProduct): ProductEditorInput {
 
 /** An instant as a datetime-local value in the tenant's zone, and back. */
 export const toLocalInput = (instant: string | null | undefined, timeZone: string) =>
-  instant ? dayjs(instant).tz(timeZone).format('YYYY-MM-DDTHH:mm') : '';
+  instant ? toLocalWallTime(new Date(instant), timeZone).slice(0, 16) : '';
 export const fromLocalInput = (value: string, timeZone: string) =>
-  value ? dayjs.tz(value, timeZone).toISOString() : null;
+  value ? fromLocalWallTime(value, timeZone).toISOString() : null;
 
 /** A nullable text field's input props (an empty input for null). */
 export function textProps(form: ProductForm, path: string) {
