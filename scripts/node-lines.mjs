@@ -8,9 +8,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { findFreePort } from './free-port.mjs';
 
 /** The LTS lines we deploy on; the newest release of each is fetched. */
 export const NODE_LINES = ['22', '24'];
@@ -36,17 +36,6 @@ export function nodeBinary(line) {
   execFileSync('tar', ['-xzf', path.join(folder, tarball), '-C', folder]);
   rmSync(path.join(folder, tarball));
   return binary;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** One HTTP call to the server with a tenant's Host header (Node's fetch drops it). */
@@ -130,7 +119,7 @@ export async function smokeTest(binary) {
     env,
     stdio: 'pipe',
   });
-  const port = await freePort();
+  const port = await findFreePort();
   let output = '';
   const server = spawn(binary, ['dist/server/main.js'], {
     env: { ...env, PORT: String(port) },

@@ -1,17 +1,2 @@
-import { createServer } from 'node:net';
-
-/**
- * A TCP port on 127.0.0.1 that nothing listens on right now (the kernel picks it). Another
- * process could take it before the caller binds it, which on a test machine is rare enough.
- */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// One implementation for the tests and the scripts (scripts/node-lines.mjs runs without a TypeScript loader).
+export { findFreePort } from '../../scripts/free-port.mjs';

@@ -1,11 +1,10 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { grantQuotaOverrideContract, listQuotaOverridesContract } from '../../../../shared/contract';
 import { fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
+import { contractMutation, contractQuery } from '../../../lib/contract-query';
 import { callAsOperator } from '../operator-call';
-
-const overridesKey = (uuid: string) => ['console', 'customer', uuid, 'quota-overrides'] as const;
 
 /**
  * A customer's guest quota (decision 223): the overrides waiting to be used, and granting one for
@@ -14,46 +13,38 @@ const overridesKey = (uuid: string) => ['console', 'customer', uuid, 'quota-over
  */
 export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
   const queryClient = useQueryClient();
-  const overrides = useQuery({
-    queryKey: overridesKey(customerUuid),
-    queryFn: ({ signal }) =>
-      callAsOperator(listQuotaOverridesContract, { params: { uuid: customerUuid } }, signal),
-  });
+  const overridesQuery = contractQuery(
+    listQuotaOverridesContract,
+    { params: { uuid: customerUuid } },
+    callAsOperator,
+  );
+  const overrides = useQuery(overridesQuery);
   const [productUuid, setProductUuid] = useState<string | null>(null);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [granted, setGranted] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const grant = useMutation({
+    ...contractMutation(grantQuotaOverrideContract, callAsOperator),
+    onMutate: () => setGranted(null),
+    onSuccess: (answer, input) => {
+      queryClient.setQueryData(overridesQuery.queryKey, answer);
+      setGranted(answer.products.find((product) => product.uuid === input.body.productUUID)?.name ?? '');
+      setReason('');
+    },
+  });
   if (overrides.isPending) return <Loader size="sm" aria-label="Loading" />;
   if (overrides.isError || overrides.data.products.length === 0) return null;
   const products = overrides.data.products;
   const chosen = productUuid ?? products[0]!.uuid;
-
-  const grant = async () => {
-    setError(null);
-    setGranted(null);
-    setIsBusy(true);
-    try {
-      const answer = await callAsOperator(grantQuotaOverrideContract, {
-        params: { uuid: customerUuid },
-        body: { productUUID: chosen, reason: reason.trim() || null },
-      });
-      queryClient.setQueryData(overridesKey(customerUuid), answer);
-      setGranted(products.find((product) => product.uuid === chosen)?.name ?? '');
-      setReason('');
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setIsBusy(false);
-    }
-  };
 
   return (
     <Paper withBorder p="md" data-testid="quota-override-card">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void grant();
+          grant.mutate({
+            params: { uuid: customerUuid },
+            body: { productUUID: chosen, reason: reason.trim() || null },
+          });
         }}
       >
         <Stack gap="sm">
@@ -66,9 +57,9 @@ export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
               {fillMessage(m.overridePending, { product: pending.productName })}
             </Text>
           ))}
-          {error && (
+          {grant.error && (
             <Alert color="red" role="alert">
-              {error}
+              {grant.error.message}
             </Alert>
           )}
           {granted !== null && (
@@ -90,7 +81,7 @@ export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
             onChange={(event) => setReason(event.currentTarget.value)}
           />
           <Group>
-            <Button type="submit" loading={isBusy}>
+            <Button type="submit" loading={grant.isPending}>
               {m.overrideSubmit}
             </Button>
           </Group>

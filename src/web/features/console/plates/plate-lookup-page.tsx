@@ -23,6 +23,7 @@ import { canonicalPlate } from '../../../../shared/rules/plates';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { contractQuery } from '../../../lib/contract-query';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { statusBadgeColor } from '../notices/notice-status';
 import { callAsOperator } from '../operator-call';
@@ -249,8 +250,7 @@ export function PlateLookupPage() {
   useEffect(() => setDraft(plate), [plate]);
 
   const lookup = useQuery({
-    queryKey: ['console', 'plate', plate],
-    queryFn: ({ signal }) => callAsOperator(lookUpPlateContract, { params: { plate } }, signal),
+    ...contractQuery(lookUpPlateContract, { params: { plate } }, callAsOperator),
     enabled: plate !== '',
   });
 

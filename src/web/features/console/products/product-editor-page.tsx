@@ -6,6 +6,7 @@ import {
   type ConsoleProduct,
   createConsoleProductContract,
   getConsoleProductContract,
+  listConsoleProductsContract,
   productEditorSchema,
   updateConsoleProductContract,
 } from '../../../../shared/contract';
@@ -13,6 +14,7 @@ import { consoleProductMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paths } from '../../../app/page-paths';
 import { ApiError } from '../../../lib/api-client';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
@@ -26,7 +28,6 @@ import { editorValuesOf, NEW_PRODUCT } from './editor/product-form';
 import { QuestionsSection } from './editor/questions-section';
 import { SaleRulesSection } from './editor/sale-rules-section';
 import { TimesSection } from './editor/times-section';
-import { consoleProductsKey } from './products-page';
 
 /** Every section of a product on one form, saved at once. */
 function ProductForm(props: { product: ConsoleProduct | null }) {
@@ -42,8 +43,11 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
         ? callAsOperator(updateConsoleProductContract, { params: { uuid: product.uuid }, body: values })
         : callAsOperator(createConsoleProductContract, { body: values }),
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: consoleProductsKey });
-      queryClient.setQueryData(['console', 'product', result.uuid], result);
+      await queryClient.invalidateQueries({ queryKey: contractKey(listConsoleProductsContract) });
+      queryClient.setQueryData(
+        contractQuery(getConsoleProductContract, { params: { uuid: result.uuid } }, callAsOperator).queryKey,
+        result,
+      );
       setSaved(true);
       if (!product) navigate(paths.console.product(result.uuid), { replace: true });
     },
@@ -98,9 +102,7 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
 export function ProductEditorPage() {
   const { uuid } = useParams();
   const query = useQuery({
-    queryKey: ['console', 'product', uuid],
-    queryFn: ({ signal }) =>
-      callAsOperator(getConsoleProductContract, { params: { uuid: uuid ?? '' } }, signal),
+    ...contractQuery(getConsoleProductContract, { params: { uuid: uuid ?? '' } }, callAsOperator),
     enabled: Boolean(uuid),
   });
   const isForbidden = query.error instanceof ApiError && query.error.status === 403;

@@ -5,22 +5,21 @@ import { listConsoleProductsContract } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../shared/messages';
 import { paths } from '../../../app/page-paths';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
 
-export const consoleProductsKey = ['console', 'products'] as const;
+/** The product list's key, as contractQuery builds it (the access codes page reads the same list). */
+export const consoleProductsKey = contractKey(listConsoleProductsContract, {});
 
 /**
  * /dashboard/products: the tenant's pass products with price, places held and unused codes,
  * each linking to its editor (tenant admins) and its access codes (admins and staff).
  */
 export function ProductsPage() {
-  const query = useQuery({
-    queryKey: consoleProductsKey,
-    queryFn: ({ signal }) => callAsOperator(listConsoleProductsContract, {}, signal),
-  });
+  const query = useQuery(contractQuery(listConsoleProductsContract, {}, callAsOperator));
   const items = query.data?.items ?? [];
   // Staff read the products and manage their codes; only roles with product.manage create or edit.
   const canManage = useOperatorCan('product.manage');

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Image, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { PURPOSE_CONTENT_TYPES } from '../../../../shared/contract/uploads';
 import { consoleMessages } from '../../../../shared/messages';
 import { isApiError } from '../../../lib/api-client';
@@ -12,22 +13,15 @@ import { uploadFile } from '../../../lib/upload-file';
  */
 export function LogoField(props: { value: string | null; onChange: (url: string | null) => void }) {
   const input = useRef<HTMLInputElement>(null);
-  const [isUploading, setUploading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function upload(file: File) {
-    setUploading(true);
-    setError(null);
-    try {
-      const stored = await uploadFile(file, 'brand-logo');
-      props.onChange(stored.fileUrl);
-    } catch (caught) {
-      setError(isApiError(caught) ? caught.message : String(caught));
-    } finally {
-      setUploading(false);
+  // The upload's pending state and error are the field's busy and error state (decision 225).
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadFile(file, 'brand-logo'),
+    onSuccess: (stored) => props.onChange(stored.fileUrl),
+    onSettled: () => {
       if (input.current) input.current.value = '';
-    }
-  }
+    },
+  });
+  const error = upload.error && (isApiError(upload.error) ? upload.error.message : String(upload.error));
 
   return (
     <Stack gap="xs">
@@ -40,7 +34,7 @@ export function LogoField(props: { value: string | null; onChange: (url: string 
       <Group gap="sm">
         <Button
           variant="default"
-          loading={isUploading}
+          loading={upload.isPending}
           onClick={() => input.current?.click()}
           aria-describedby="logo-help"
         >
@@ -62,7 +56,7 @@ export function LogoField(props: { value: string | null; onChange: (url: string 
         aria-labelledby="logo-label"
         onChange={(event) => {
           const file = event.currentTarget.files?.[0];
-          if (file) void upload(file);
+          if (file) upload.mutate(file);
         }}
         data-testid="logo-file"
       />
