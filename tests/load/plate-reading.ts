@@ -6,7 +6,6 @@
 // Self-contained: a portal of its own on a PGlite database in a temporary folder, with one tenant
 // and one enforcement officer, so `npm run bench -- --only plate-reading` needs no PostgreSQL.
 // Photos are rendered in the page (a plate's text on a white plate, as a phone takes it close up).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +15,8 @@ import { openDatabase } from '../../src/server/db/client';
 import { loadFixtureDocument } from '../../src/server/db/fixtures/loader';
 import { migrate } from '../../src/server/db/migrate';
 import { buildOperator, buildTenant } from '../support/factories';
-import { findFreePort } from '../support/free-port';
 import { platePhoto } from '../support/plate-photo';
-import { portalBenchEnv } from './servers';
+import { startPortal } from './servers';
 import { median } from './stats';
 
 export const PLATE_READING_GOAL_MS = 3_000;
@@ -47,34 +45,6 @@ export interface PlateReadingFigures {
   coldMs: number;
   warmMedianMs: number;
   rightCount: number;
-}
-
-async function startServer(
-  dataDir: string,
-  port: number,
-): Promise<{ server: ChildProcess; log: () => string }> {
-  let log = '';
-  const server = spawn(process.execPath, ['dist/server/main.js'], {
-    // The bench's production settings, on an embedded database in dataDir instead of PostgreSQL.
-    env: { ...process.env, ...portalBenchEnv({ databaseUrl: '', port }), DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (chunk) => (log += chunk));
-  server.stderr?.on('data', (chunk) => (log += chunk));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The portal exited early:\n${log}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/portal/brand/${SUBDOMAIN}`)).ok) {
-        return { server, log: () => log };
-      }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  server.kill('SIGTERM');
-  throw new Error(`The portal did not start within 60 s:\n${log}`);
 }
 
 /** Chooses the photo and answers the page's milliseconds from the choice to the reading shown. */
@@ -122,8 +92,9 @@ export async function measurePlateReading(): Promise<PlateReadingFigures> {
     ],
   });
   await database.close();
-  const port = await findFreePort();
-  const { server } = await startServer(dataDir, port);
+  // The bench's portal, on an embedded database in dataDir instead of PostgreSQL.
+  const server = await startPortal('', { env: { DATA_DIR: dataDir } });
+  const { port } = server;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? ensureChromium(),
     headless: true,
@@ -152,8 +123,7 @@ export async function measurePlateReading(): Promise<PlateReadingFigures> {
     };
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,5 @@
 import type { Transaction } from '../../db/client';
 import type { PaymentSessionRow, RefundReason } from '../../db/schema';
-import { fulfilPlanPayment } from '../payment-plans';
 import { fulfilCitationPayment } from './fulfil-citation';
 import { fulfilPassPayment } from './fulfil-pass';
 import { fulfilSubscriptionCheckout } from './fulfil-subscription-checkout';
@@ -30,22 +29,32 @@ export type Fulfilment = (
   paidAt: Date,
 ) => Promise<FulfilmentResult>;
 
-export const fulfilments = {
+const ownFulfilments = {
   citation: fulfilCitationPayment,
   /** An incomplete pass becomes paid (fulfil-pass.ts); a released one only if its product still has room. */
   pass: fulfilPassPayment,
   /** The first payment of a subscription; its periods go to subscription-fulfilments.ts by its own purpose. */
   subscription: fulfilSubscriptionCheckout,
-  /**
-   * A payment plan's first instalment: the plan comes into force (payment-plans/fulfil-plan.ts).
-   * Called through a function: payment plans import this feature too, so when this module is
-   * evaluated theirs may not be yet.
-   */
-  plan: (tx, session, paidAt) => fulfilPlanPayment(tx, session, paidAt),
 } satisfies Record<string, Fulfilment>;
 
-export type PaymentPurpose = keyof typeof fulfilments;
+/**
+ * Purposes another feature fulfils, registered by it at start-up: a payment plan's first
+ * instalment brings the plan into force (payment-plans/fulfil-plan.ts). Payment plans depend on
+ * payments, so payments learns of them this way rather than importing them back.
+ */
+export type RegisteredPurpose = 'plan';
 
-export function isPaymentPurpose(value: string): value is PaymentPurpose {
-  return Object.hasOwn(fulfilments, value);
+export type PaymentPurpose = keyof typeof ownFulfilments | RegisteredPurpose;
+
+const registeredFulfilments = new Map<RegisteredPurpose, Fulfilment>();
+
+/** Makes `fulfil` what a paid checkout of `purpose` does (the feature's routes call it). */
+export function registerFulfilment(purpose: RegisteredPurpose, fulfil: Fulfilment): void {
+  registeredFulfilments.set(purpose, fulfil);
+}
+
+/** What a paid checkout of this purpose does; undefined for a purpose nobody fulfils. */
+export function fulfilmentOf(purpose: string): Fulfilment | undefined {
+  if (Object.hasOwn(ownFulfilments, purpose)) return ownFulfilments[purpose as keyof typeof ownFulfilments];
+  return registeredFulfilments.get(purpose as RegisteredPurpose);
 }

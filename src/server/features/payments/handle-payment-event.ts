@@ -7,7 +7,7 @@ import {
 } from '../../adapters/payments/port';
 import type { Database, Transaction } from '../../db/client';
 import type { PaymentProviderName, RefundReason } from '../../db/schema';
-import { type FulfilmentResult, fulfilments, isPaymentPurpose, REFUND_REASONS } from './fulfilments';
+import { type FulfilmentResult, fulfilmentOf, REFUND_REASONS } from './fulfilments';
 import { lockSessionByProviderId, markSessionExpired, markSessionPaid, recordEventOnce } from './queries';
 import {
   findSubscriptionFulfilment,
@@ -115,11 +115,12 @@ async function applyCheckoutEvent(
     return answer('already-paid');
   // A late payment of an expired session still took the money: record and fulfil it.
   await markSessionPaid(tx, session.id, now, event.receiptUrl, event.providerPaymentId);
-  if (!isPaymentPurpose(session.purpose)) {
+  const fulfil = fulfilmentOf(session.purpose);
+  if (!fulfil) {
     log?.error({ sessionId: session.id, purpose: session.purpose }, 'paid session has no fulfilment');
     return answer('paid');
   }
-  const result = await fulfilments[session.purpose](
+  const result = await fulfil(
     tx,
     {
       ...session,

@@ -2,7 +2,7 @@
 export { cancelSubscriptionAtPeriodEnd, isRenewing } from './cancel-subscription';
 export { customerBillingRoutes } from './customer-routes';
 export { chargedForSubject } from './fulfil-citation';
-export type { FulfilmentResult } from './fulfilments';
+export { type FulfilmentResult, registerFulfilment } from './fulfilments';
 export { enqueueRefundEmail } from './refund-email';
 export { refundableOf, refundPayments } from './refund-payments';
 export { renewDueSandboxSubscriptions } from './renew-sandbox-subscriptions';
