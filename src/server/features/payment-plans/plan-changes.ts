@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { paymentPlanInstalments, paymentPlans } from '../../db/schema';
-import { findInstalments, type PlanWithInstalments } from './plan-view';
+import { findNoticePlan, type PlanWithInstalments } from './plan-view';
 
 /**
  * The notice's plan in force or last ended, locked with its instalments, for a change made with
@@ -12,21 +12,7 @@ export async function lockNoticePlan(
   tenantId: string,
   citationId: string,
 ): Promise<PlanWithInstalments | null> {
-  const [plan] = await tx
-    .select()
-    .from(paymentPlans)
-    .where(
-      and(
-        eq(paymentPlans.tenantId, tenantId),
-        eq(paymentPlans.citationId, citationId),
-        ne(paymentPlans.status, 'pending'),
-      ),
-    )
-    .orderBy(desc(paymentPlans.activatedAt))
-    .limit(1)
-    .for('update');
-  if (!plan) return null;
-  return { plan, instalments: await findInstalments(tx, plan.id) };
+  return findNoticePlan(tx, tenantId, citationId, { forUpdate: true });
 }
 
 /** The rest was paid in full at once: the instalments still due are settled and the plan completed. */

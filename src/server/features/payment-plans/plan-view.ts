@@ -17,13 +17,17 @@ export interface PlanWithInstalments {
   instalments: PaymentPlanInstalmentRow[];
 }
 
-/** The notice's plan in force or last ended; a plan whose first instalment was never paid is not one. */
+/**
+ * The notice's plan in force or last ended; a plan whose first instalment was never paid is not
+ * one. `forUpdate` locks the plan's row (plan-changes.ts's lockNoticePlan).
+ */
 export async function findNoticePlan(
   db: Database | Transaction,
   tenantId: string,
   citationId: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<PlanWithInstalments | null> {
-  const [plan] = await db
+  const query = db
     .select()
     .from(paymentPlans)
     .where(
@@ -34,7 +38,9 @@ export async function findNoticePlan(
       ),
     )
     .orderBy(desc(paymentPlans.activatedAt))
-    .limit(1);
+    .limit(1)
+    .$dynamic();
+  const [plan] = options.forUpdate ? await query.for('update') : await query;
   if (!plan) return null;
   return { plan, instalments: await findInstalments(db, plan.id) };
 }
