@@ -137,3 +137,9 @@ export function describeInvisibleCharacter(path: string): RefusedInput {
   if (!label) return { message: m.unreadable, ...(path ? { field: path } : {}) };
   return { message: capitalise(fillMessage(m.invisibleCharacters, { field: label })), field: path };
 }
+
+/** A zod issue in the shape fastify-type-provider-zod hands the error handler. */
+export function schemaIssueOf(issue: { code: string; path: PropertyKey[]; message: string }): SchemaIssue {
+  const { code, path, message, ...params } = issue;
+  return { keyword: code, instancePath: `/${path.map(String).join('/')}`, message, params };
+}

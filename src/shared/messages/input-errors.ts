@@ -221,6 +221,13 @@ export const fieldLabelMessages = /* @__PURE__ */ localized('fieldLabelMessages'
   waitlistOffer: 'waitlist offer',
   waitlistOfferHours: 'hours to take a waitlist offer',
   weekdays: 'days of the week',
+  capturedAt: 'time of the scan',
+  userEmail: "officer's email",
+  alertMessage: 'alert message',
+  fullImageURL: 'photo address',
+  photoUploadUUID: 'photo',
+  latitude: 'latitude',
+  longitude: 'longitude',
   zip: 'ZIP or postal code',
 } as const);
 
@@ -300,6 +307,9 @@ export const validationRuleMessages = /* @__PURE__ */ localized('validationRuleM
   recordKind: 'must be one of the kinds of record offered',
   latitude: 'must be between -90 and 90',
   longitude: 'must be between -180 and 180',
+  positionTogether: 'must be given with the latitude, or neither of them',
+  onePhotoSource: 'must come by its address or by its upload, not both',
+  oneCodeSource: 'must be given once, by its code or by its name',
 } as const);
 
 /** A contract's rule text (a zod message such as 'must be after the start date') → its rule here. */
@@ -351,6 +361,9 @@ export const RULE_OF_CONTRACT_TEXT: Readonly<Record<string, keyof typeof validat
   'must be a record kind such as operator or settings': 'recordKind',
   'must be between -90 and 90': 'latitude',
   'must be between -180 and 180': 'longitude',
+  'give latitude and longitude together, or neither': 'positionTogether',
+  'give fullImageURL or photoUploadUUID, not both': 'onePhotoSource',
+  'give the violation code by citationCodeUUID or by citationName (one of them)': 'oneCodeSource',
 };
 
 /** Refusals the server’s use cases write themselves, once the schema has passed. */
@@ -377,4 +390,8 @@ export const inputErrorMessages = /* @__PURE__ */ localized('inputErrorMessages'
   nothingToPay: 'There is nothing to pay.',
   feeWholeCents: 'A fee must be a whole number of cents.',
   billingPeriodRange: 'A billing period must be between one day and one year.',
+  noScanRecorded: 'No scan was recorded. {problems}',
+  scanProblem: 'Scan {n}: {problem}',
+  moreProblems: 'And {count} more.',
+  scanInFuture: 'The time of the scan must not be in the future.',
 } as const);

@@ -216,6 +216,13 @@ export const esInputErrors = {
     waitlistOffer: 'oferta de la lista de espera',
     waitlistOfferHours: 'horas para aceptar una oferta',
     weekdays: 'días de la semana',
+    capturedAt: 'hora de la lectura',
+    userEmail: 'correo del agente',
+    alertMessage: 'mensaje de alerta',
+    fullImageURL: 'dirección de la foto',
+    photoUploadUUID: 'foto',
+    latitude: 'latitud',
+    longitude: 'longitud',
     zip: 'código postal',
   },
   validationMessages: {
@@ -292,6 +299,9 @@ export const esInputErrors = {
     recordKind: 'debe ser uno de los tipos de registro ofrecidos',
     latitude: 'debe estar entre -90 y 90',
     longitude: 'debe estar entre -180 y 180',
+    positionTogether: 'debe indicarse junto con la latitud, o ninguna de las dos',
+    onePhotoSource: 'debe venir de su dirección o de su carga, no de ambas',
+    oneCodeSource: 'debe indicarse una sola vez, por su código o por su nombre',
   },
   inputErrorMessages: {
     photoListedTwice: 'La misma foto aparece dos veces.',
@@ -316,5 +326,9 @@ export const esInputErrors = {
     nothingToPay: 'No hay nada que pagar.',
     feeWholeCents: 'Un cargo debe ser un número entero de centavos.',
     billingPeriodRange: 'Un período de facturación debe durar entre un día y un año.',
+    noScanRecorded: 'No se registró ninguna lectura. {problems}',
+    scanProblem: 'Lectura {n}: {problem}',
+    moreProblems: 'Y {count} más.',
+    scanInFuture: 'La hora de la lectura no debe estar en el futuro.',
   },
 } satisfies Catalogue;

@@ -216,6 +216,13 @@ export const frInputErrors = {
     waitlistOffer: 'offre de la liste d’attente',
     waitlistOfferHours: 'heures pour accepter une offre',
     weekdays: 'jours de la semaine',
+    capturedAt: 'heure de la lecture',
+    userEmail: 'courriel de l’agent',
+    alertMessage: 'message d’alerte',
+    fullImageURL: 'adresse de la photo',
+    photoUploadUUID: 'photo',
+    latitude: 'latitude',
+    longitude: 'longitude',
     zip: 'code postal',
   },
   validationMessages: {
@@ -293,6 +300,9 @@ export const frInputErrors = {
     recordKind: 'doit être l’un des types d’enregistrement offerts',
     latitude: 'doit être entre -90 et 90',
     longitude: 'doit être entre -180 et 180',
+    positionTogether: 'doit être donnée avec la latitude, ou aucune des deux',
+    onePhotoSource: 'doit venir de son adresse ou de son téléversement, pas des deux',
+    oneCodeSource: 'doit être donné une seule fois, par son code ou par son nom',
   },
   inputErrorMessages: {
     photoListedTwice: 'La même photo figure deux fois.',
@@ -318,5 +328,9 @@ export const frInputErrors = {
     nothingToPay: 'Il n’y a rien à payer.',
     feeWholeCents: 'Des frais doivent être un nombre entier de cents.',
     billingPeriodRange: 'Une période de facturation doit durer entre un jour et un an.',
+    noScanRecorded: 'Aucune lecture n’a été enregistrée. {problems}',
+    scanProblem: 'Lecture {n} : {problem}',
+    moreProblems: 'Et {count} autres.',
+    scanInFuture: 'L’heure de la lecture ne doit pas être dans le futur.',
   },
 } satisfies Catalogue;
