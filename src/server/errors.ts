@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ServerErrorCode,
     message: string,
+    /** The field a refused input is about (`endDate`), kept in the answer for clients (issue 33). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,7 +18,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found.`);
-export const badRequest = (message: string) => new AppError(400, 'bad_request', message);
+export const badRequest = (message: string, field?: string) =>
+  new AppError(400, 'bad_request', message, field);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const unauthorized = (message = 'Sign in to continue.') => new AppError(401, 'unauthorized', message);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import type { RouteContract } from '../../src/shared/contract';
+import { DEVELOPER_TEXT } from '../support/developer-text';
 import { buildCitation, buildCustomer, buildTenant } from '../support/factories';
 import { allRouteContracts } from '../support/route-contracts';
 import { signIn } from '../support/sessions';
@@ -15,7 +16,8 @@ import { useTestApp } from '../support/test-app';
  * Bad input generated from the route table (issue 13): every contract's route is sent hostile
  * params, queries and bodies — control characters, a 1 MB string, deep nesting, wrong types and
  * wrong content types — as an anonymous caller and as a signed-in customer. Whatever the route,
- * no answer may be a 5xx, and no refused request may write a row.
+ * no answer may be a 5xx, no refused request may write a row, and no refusal may read as developer
+ * text (issue 33): its message is a sentence for a person, the field's path stays in `field`.
  */
 /** At least 10,000 requests a run, spread over the routes (issue 13), and at least 100 per route. */
 const MIN_REQUESTS = Number(process.env.BAD_INPUT_MIN_REQUESTS ?? 10_000);
@@ -153,12 +155,23 @@ function changedTables(before: Record<string, string>, after: Record<string, str
   return Object.keys(after).filter((name) => before[name] !== after[name]);
 }
 
+/** The `message` of an error answer, or null when the answer is not `{ code, message }`. */
+function readMessage(body: string): string | null {
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : null;
+  } catch {
+    return null;
+  }
+}
+
 describe('bad input generated from every contract', () => {
   // Thousands of requests in one test: its time limit is generous, never a measure of speed.
   it('never answers 5xx and writes nothing for a refused request', { timeout: 20 * 60_000 }, async () => {
     const customerToken = await signIn(t, 'fuzz', 'fuzz@example.com');
     const serverErrors: string[] = [];
     const refusedWrites: string[] = [];
+    const developerTexts = new Set<string>();
     let checkedRefusals = 0;
     let sent = 0;
     let lastPrint = await fingerprint();
@@ -193,6 +206,12 @@ describe('bad input generated from every contract', () => {
             `${name} ${contract.method} ${sample.path.slice(0, 80)}: ${response.statusCode} ${response.body.slice(0, 200)}`,
           );
         }
+        if (response.statusCode >= 400 && response.statusCode < 500) {
+          const message = readMessage(response.body);
+          if (message === null || DEVELOPER_TEXT.test(message)) {
+            developerTexts.add(`${name} ${response.statusCode}: ${String(message).slice(0, 160)}`);
+          }
+        }
         // Every call that may write is checked, request by request: a refused one changed nothing,
         // whatever was accepted before it.
         if (!hasBody) continue;
@@ -211,6 +230,7 @@ describe('bad input generated from every contract', () => {
     expect(serverErrors).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(allRouteContracts().length * REQUESTS_PER_ROUTE);
     expect(refusedWrites).toEqual([]);
+    expect([...developerTexts]).toEqual([]);
     expect(checkedRefusals).toBeGreaterThan(1000);
   });
 });

@@ -2,9 +2,12 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ServerErrorCode } from '../../shared/contract';
 import { translateEnglish } from '../../shared/i18n/catalogue';
+import { validationMessages } from '../../shared/messages/input-errors';
 import { serverErrorMessages } from '../../shared/messages/server-errors';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from '../errors';
+import { withLocale } from './request-language';
+import { describeRefusedInput, type SchemaIssue } from './validation-message';
 
 /** Fastify's own client errors carry codes like FST_ERR_CTP_INVALID_MEDIA_TYPE: answer ours. */
 const CODE_BY_STATUS: Partial<Record<number, ServerErrorCode>> = {
@@ -16,6 +19,18 @@ const CODE_BY_STATUS: Partial<Record<number, ServerErrorCode>> = {
   415: 'unsupported_media_type',
   429: 'too_many_requests',
 };
+
+/** Fastify's own refusals (a body that is not JSON, a content type no route takes), for a person. */
+const MESSAGE_BY_STATUS = {
+  400: 'unreadable',
+  401: 'signIn',
+  403: 'notAllowed',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'tooLarge',
+  415: 'unsupportedContent',
+  429: 'tooManyRequests',
+} as const satisfies Partial<Record<number, keyof typeof validationMessages>>;
 
 /** Seconds a client should wait after a 503: about what a database failover or restart takes. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -32,22 +47,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // zod message) is still the English text, and is translated here.
     const localize = (message: string) => translateEnglish(message, request.locale);
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: localize(error.message) });
+      return reply.status(error.statusCode).send({
+        code: error.code,
+        message: localize(error.message),
+        ...(error.field ? { field: error.field } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
-      const detail = issue?.message ?? 'bad value';
-      return reply.status(400).send({
-        code: 'bad_request',
-        message: localize(validationMessage(detail, error.validationContext, field)),
-      });
+      // A sentence for the person (issue 33); the field's path stays in `field` for clients.
+      const refused = withLocale(request.locale, () =>
+        describeRefusedInput(error.validation[0] as SchemaIssue),
+      );
+      return reply.status(400).send({ code: 'bad_request', ...refused });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ code: CODE_BY_STATUS[status] ?? 'bad_request', message: error.message });
+      const key = MESSAGE_BY_STATUS[status as keyof typeof MESSAGE_BY_STATUS] ?? 'unreadable';
+      return reply.status(status).send({
+        code: CODE_BY_STATUS[status] ?? 'bad_request',
+        message: withLocale(request.locale, () => validationMessages[key]),
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -62,15 +81,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ code: 'internal_error', message: localize(serverErrorMessages.internal) });
   });
-}
-
-/**
- * A whole sentence (capital first, full stop last) is a message written for the person, such as
- * the spec's 'Please fill out all fields before updating.': it is the answer's text alone. Zod's
- * own messages ('Invalid input: expected string') and the contracts' fragments ('must be at most
- * 200 characters') never end with a stop, and are told by the field they are about.
- */
-export function validationMessage(detail: string, context: string | undefined, field: string | undefined) {
-  if (/^\p{Lu}/u.test(detail) && /[.!?]$/.test(detail)) return detail;
-  return `Invalid ${context ?? 'request'}${field ? ` field '${field}'` : ''}: ${detail}.`;
 }

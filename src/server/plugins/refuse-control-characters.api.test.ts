@@ -25,16 +25,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const expectRefused = (response: { statusCode: number; json(): unknown }, message: string) => {
+/** A 400 that names the field for clients and tells the person in a sentence (issue 33). */
+const expectRefused = (response: { statusCode: number; json(): unknown }, field: string, label: string) => {
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ code: 'bad_request', message });
+  expect(response.json()).toEqual({
+    code: 'bad_request',
+    field,
+    message: `The ${label} holds an invisible character (such as a line break) that it cannot take.`,
+  });
 };
 
 describe('control characters in any request text', () => {
   it('refuses them in a path parameter (the notice search)', async () => {
     expectRefused(
       await t.request('nul', { method: 'GET', url: '/api/v1/portal/citation/p/AB%00C/n/blank/o/nul' }),
-      "Invalid path field 'plate': must not contain control characters.",
+      'plate',
+      'license plate',
     );
   });
 
@@ -45,7 +51,8 @@ describe('control characters in any request text', () => {
         url: '/api/v1/auth/customer/login',
         payload: { email: 'nell\u0000@example.com', password: 'x', entitySubdomain: 'nul' },
       }),
-      "Invalid body field 'email': must not contain control characters.",
+      'email',
+      'email address',
     );
     expectRefused(
       await t.request('nul', {
@@ -58,7 +65,8 @@ describe('control characters in any request text', () => {
           entitySubdomain: 'nul',
         },
       }),
-      "Invalid body field 'fullname': must not contain control characters.",
+      'fullname',
+      'full name',
     );
     expectRefused(
       await t.request('nul', {
@@ -75,7 +83,8 @@ describe('control characters in any request text', () => {
           imageURLs: [],
         },
       }),
-      "Invalid body field 'address': must not contain control characters.",
+      'address',
+      'address',
     );
   });
 
@@ -88,7 +97,8 @@ describe('control characters in any request text', () => {
         headers: { authorization: token },
         payload: { subdomain: 'nul', fullname: 'Nell\u007f' },
       }),
-      "Invalid body field 'fullname': must not contain control characters.",
+      'fullname',
+      'full name',
     );
     const ok = await t.request('nul', {
       method: 'PUT',
@@ -102,7 +112,9 @@ describe('control characters in any request text', () => {
   it('refuses them in a query string (the development mailbox filter) and in keys', async () => {
     expectRefused(
       await t.request(null, { method: 'GET', url: '/dev/mailbox?to=a%00@example.com' }),
-      "Invalid query field 'to': must not contain control characters.",
+      'to',
+      // The development mailbox is no contract: its `to` (a recipient) shares the trends' label.
+      'end date',
     );
     const response = await t.request('nul', {
       method: 'POST',

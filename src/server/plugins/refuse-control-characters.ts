@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { findControlCharacterPath } from '../../shared/rules/control-characters';
 import { AppError } from '../errors';
+import { withLocale } from './request-language';
+import { describeInvisibleCharacter } from './validation-message';
 
-const PARTS = [
-  ['params', 'path'],
-  ['query', 'query'],
-  ['body', 'body'],
-] as const;
+const PARTS = ['params', 'query', 'body'] as const;
 
 /**
  * One check for every route: no string of a request's path parameters, query or body may carry a
@@ -17,13 +15,11 @@ const PARTS = [
 export function refuseControlCharacters(app: FastifyInstance): void {
   // Callback style: it runs on every request, and an async hook costs each one a promise.
   app.addHook('preValidation', (request, _reply, done) => {
-    for (const [part, label] of PARTS) {
+    for (const part of PARTS) {
       const path = findControlCharacterPath(request[part]);
       if (path === null) continue;
-      const field = path ? ` field '${path}'` : '';
-      done(
-        new AppError(400, 'bad_request', `Invalid ${label}${field}: must not contain control characters.`),
-      );
+      const refused = withLocale(request.locale, () => describeInvisibleCharacter(path));
+      done(new AppError(400, 'bad_request', refused.message, refused.field));
       return;
     }
     done();

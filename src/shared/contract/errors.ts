@@ -87,5 +87,8 @@ export const errorCodes = Object.fromEntries(
 /** Every error the API answers has this shape. */
 export const errorResponseSchema = z.object({
   code: z.enum(ERROR_CODES),
+  /** A sentence for the person, in their language (issue 33). */
   message: z.string(),
+  /** For a refused input: the field's path (`endDate`, `scans.2.plate`), for clients. */
+  field: z.string().optional(),
 });

@@ -8,6 +8,7 @@ import {
   type RouteContract,
 } from '../../shared/contract';
 
+import { serverErrorMessages } from '../../shared/messages/server-errors';
 import type { ApiAnswer, ApiTransport } from '../../shared/page-render';
 import { ApiError } from './api-error';
 
@@ -90,7 +91,9 @@ export async function callApi<Contract extends RouteContract>(
     throw new ApiError(
       response.status,
       parsed.success ? parsed.data.code : errorCodes.http_error,
-      parsed.success ? parsed.data.message : `Request failed with status ${response.status}.`,
+      // An answer that is not ours (a proxy's error page) still reads as a sentence.
+      parsed.success ? parsed.data.message : serverErrorMessages.internal,
+      parsed.success ? parsed.data.field : undefined,
     );
   }
   return contract.response.parse(payload) as ResponseOf<Contract>;

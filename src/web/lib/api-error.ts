@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
+    /** For a refused input, the field's path the server names (`endDate`): the form marks that input. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';

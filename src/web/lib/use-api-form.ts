@@ -48,6 +48,9 @@ export function useApiForm<Schema extends z.ZodType<unknown, Record<string, unkn
     onValuesChange: () => setFormError(null),
   });
 
+  const formFieldOf = (path: string | undefined) =>
+    path && Object.hasOwn(form.getValues() as object, path) ? (path as keyof z.input<Schema>) : null;
+
   const onSubmit = form.onSubmit(
     async (values) => {
       if (isSubmitting) return;
@@ -58,7 +61,8 @@ export function useApiForm<Schema extends z.ZodType<unknown, Record<string, unkn
         const result = await options.submit(parsed);
         await options.onSuccess?.(result, parsed);
       } catch (error) {
-        const field = isApiError(error) ? options.fieldOf?.(error) : null;
+        // The screen's own choice first, else the field the server names when the form has it.
+        const field = isApiError(error) ? (options.fieldOf?.(error) ?? formFieldOf(error.field)) : null;
         if (field && isApiError(error)) form.setFieldError(field as string, error.message);
         else setFormError(options.describeError(error));
       } finally {

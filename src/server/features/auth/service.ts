@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SessionResponse } from '../../../shared/contract';
 import { accountMessages, withSupport } from '../../../shared/messages';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -200,7 +201,7 @@ export async function changePassword(
     throw forbidden(accountMessages.wrongCurrentPassword);
   }
   if (deps.oldPassword === deps.newPassword) {
-    throw badRequest('Your new password must be different from your current password.');
+    throw badRequest(inputErrorMessages.newPasswordSame, 'newPassword');
   }
   const passwordHash = await passwords.hash(deps.newPassword);
   const updated = await deps.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import {
   MAX_PLATE_SUGGESTIONS,
   type PaymentStatus,
 } from '../../../shared/contract';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import {
   canonicalPlate,
   computeCitationAmounts,
@@ -88,7 +89,7 @@ export async function searchCitations(options: {
   // Notices keep canonical plates (decision 174); a notice number keeps its dashes.
   const plate = canonicalPlate(searchTermFromPath(options.plate)) || null;
   const number = searchTermFromPath(options.number);
-  if (!plate && !number) throw badRequest('Enter a notice number or a license plate.');
+  if (!plate && !number) throw badRequest(inputErrorMessages.enterNumberOrPlate);
   const notices = await findStoredCitations(options.db, options.tenant.id, { plate, number });
   return notices.map((notice) => withAmounts(notice, options.tenant, options.now));
 }
@@ -155,7 +156,7 @@ export async function getCitationDetail(options: {
 export async function suggestPlates(options: { db: Database; tenant: TenantRow; plate: string }) {
   // As searched: its canonical form is itself one of the plates it may have meant.
   const plate = searchTermFromPath(options.plate);
-  if (!plate || !canonicalPlate(plate)) throw badRequest('Enter a license plate.');
+  if (!plate || !canonicalPlate(plate)) throw badRequest(inputErrorMessages.enterPlate, 'plate');
   const plates = await findExistingPlates(
     options.db,
     options.tenant.id,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { NoticeImportPreview, NoticeImportProblem } from '../../../shared/contract';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import type { Database, Transaction } from '../../db/client';
 import { citationCodes, citations, type OperatorRow, type TenantRow } from '../../db/schema';
-import { AppError } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import { recordAudit } from '../audit';
 import { isUniqueViolation } from '../customers';
 import { auditActorOf } from './console-notice';
@@ -105,7 +106,7 @@ export async function importNotices(options: {
         throw new AppError(400, 'bad_request', describeProblems(problems));
       }
       if (rows.length === 0) {
-        throw new AppError(400, 'bad_request', 'Nothing was imported: no row of the file is valid.');
+        throw badRequest(inputErrorMessages.nothingImported, 'csv');
       }
       for (const chunk of chunks(rows)) {
         await tx.insert(citations).values(

@@ -8,6 +8,7 @@ import type {
   voidNoticeBodySchema,
 } from '../../../shared/contract';
 import { consoleDeskMessages, fillMessage } from '../../../shared/messages';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { isCitationPaid, isCitationVoided } from '../../../shared/rules';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows, type Transaction } from '../../db/client';
@@ -87,12 +88,12 @@ export async function createNotice(
   const imageURLs = body.imageURLs ?? [];
   const createdOn = body.createdOn ? new Date(body.createdOn) : now;
   if (createdOn.getTime() > now.getTime() + 5 * 60_000) {
-    throw badRequest("Invalid body field 'createdOn': must not be in the future.");
+    throw badRequest(inputErrorMessages.noticeTimeInFuture, 'createdOn');
   }
   const code = await findViolationCode(db, tenant.id, body.citationCodeUUID);
   const amount = body.amount ?? code.amount;
   if (amount === null || amount === undefined) {
-    throw badRequest(`Enter an amount: the violation code '${code.name}' has none yet.`);
+    throw badRequest(fillMessage(inputErrorMessages.enterAmountForCode, { name: code.name }), 'amount');
   }
   // Each photo a notice photo this tenant's storage issued, arrived intact (as an appeal's evidence).
   await verifyUploadUrls({

@@ -5,6 +5,7 @@ import type {
   createFieldCitationResponseSchema,
 } from '../../../shared/contract';
 import { consoleDeskMessages, fillMessage } from '../../../shared/messages';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { canonicalPlate } from '../../../shared/rules';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import { type Database, queryRows } from '../../db/client';
@@ -42,7 +43,7 @@ async function findCode(db: Database, tenantId: string, body: Body) {
   if (!code) throw notFound('Violation code');
   if (code.archivedAt) throw badRequest(fillMessage(consoleDeskMessages.codeArchived, { name: code.name }));
   if (code.amount === null) {
-    throw badRequest(`The violation code '${code.name}' has no amount yet: an operator must set one first.`);
+    throw badRequest(fillMessage(inputErrorMessages.codeHasNoAmount, { name: code.name }), 'citationName');
   }
   return code;
 }
@@ -53,7 +54,7 @@ async function resolvePhotoUrls(
   uploadIds: string[],
 ): Promise<string[]> {
   if (new Set(uploadIds).size !== uploadIds.length) {
-    throw badRequest("Invalid body field 'photoUploadUUIDs': the same photo is listed twice.");
+    throw badRequest(inputErrorMessages.photoListedTwice, 'photoUploadUUIDs');
   }
   const urls: string[] = [];
   for (const [index, uploadId] of uploadIds.entries()) {
@@ -62,9 +63,7 @@ async function resolvePhotoUrls(
       .from(uploads)
       .where(and(eq(uploads.tenantId, options.tenant.id), eq(uploads.id, uploadId)));
     if (row?.purpose !== 'patrol-photo') {
-      throw badRequest(
-        `Invalid body field 'photoUploadUUIDs.${index}': not a patrol photo uploaded to this portal.`,
-      );
+      throw badRequest(inputErrorMessages.photoNotUploaded, `photoUploadUUIDs.${index}`);
     }
     urls.push(row.fileUrl);
   }
@@ -108,7 +107,7 @@ export async function createFieldCitation(options: {
   const code = await findCode(db, tenant.id, body);
   const createdOn = body.createdOn ? new Date(body.createdOn) : now;
   if (createdOn.getTime() > now.getTime() + 5 * 60_000) {
-    throw badRequest("Invalid body field 'createdOn': must not be in the future.");
+    throw badRequest(inputErrorMessages.noticeTimeInFuture, 'createdOn');
   }
   const imageUrls = await resolvePhotoUrls(options, body.photoUploadUUIDs);
   const plate = canonicalPlate(body.plate);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { PlateCheckResponse } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { canonicalPlate, SETTLED_NOTICE_STATUSES } from '../../../shared/rules';
 import type { Database } from '../../db/client';
 import { perDatabase } from '../../db/per-database';
@@ -102,7 +103,7 @@ export async function checkPlate(options: {
   now: Date;
 }): Promise<PlateCheckResponse> {
   const plate = canonicalPlate(options.plate);
-  if (!plate) throw badRequest("Invalid params field 'plate': must not be empty.");
+  if (!plate) throw badRequest(inputErrorMessages.enterPlate, 'plate');
   const { tenant, now } = options;
   const queries = queriesFor(options.db);
   const [passes, notices, standing] = await Promise.all([

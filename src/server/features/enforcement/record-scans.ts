@@ -7,10 +7,13 @@ import {
   scanItemSchema,
   type scanResultSchema,
 } from '../../../shared/contract';
+import { fillMessage } from '../../../shared/messages/fill';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Database } from '../../db/client';
 import { patrolScans, type TenantRow, uploads } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
+import { describeRefusedInput, schemaIssueOf } from '../../plugins/validation-message';
 import { attachUploads, verifyUploadUrls } from '../uploads';
 import { clientIdReused, contentFingerprint, isOtherContent } from './client-retry';
 import { scansRecorded } from './report-summary-cache';
@@ -31,14 +34,15 @@ function validateItem(item: unknown, now: Date): { scan: ScanItem } | { errors: 
   const parsed = scanItemSchema.safeParse(item);
   if (!parsed.success) {
     return {
-      errors: parsed.error.issues.map((issue) => ({
-        field: issue.path.join('.') || 'item',
-        message: issue.message,
-      })),
+      // Sentences for the officer's device to show (issue 33); the field's path for its code.
+      errors: parsed.error.issues.map((issue) => {
+        const refused = describeRefusedInput(schemaIssueOf(issue));
+        return { field: refused.field ?? 'item', message: refused.message };
+      }),
     };
   }
   if (Date.parse(parsed.data.capturedAt) > now.getTime() + CAPTURED_AT_CLOCK_SKEW_MS) {
-    return { errors: [{ field: 'capturedAt', message: 'must not be in the future' }] };
+    return { errors: [{ field: 'capturedAt', message: inputErrorMessages.scanInFuture }] };
   }
   return { scan: parsed.data };
 }
@@ -52,7 +56,7 @@ async function resolvePhoto(
     .select({ fileUrl: uploads.fileUrl, purpose: uploads.purpose })
     .from(uploads)
     .where(and(eq(uploads.tenantId, options.tenant.id), eq(uploads.id, uploadId)));
-  if (row?.purpose !== 'patrol-photo') return { error: 'is not a patrol photo uploaded to this portal' };
+  if (row?.purpose !== 'patrol-photo') return { error: inputErrorMessages.photoNotUploaded };
   try {
     await verifyUploadUrls({ ...options, purpose: 'patrol-photo', fileUrls: [row.fileUrl] });
   } catch (error) {
@@ -67,16 +71,26 @@ function describeScan(scan: { plate: string; capturedAt: string }): string {
   return `plate ${scan.plate}, captured ${new Date(scan.capturedAt).toISOString()}`;
 }
 
-function describeProblems(results: ScanResult[]): string {
+/** The refusal of a batch with no good scan: a sentence per problem, the first one's path as `field`. */
+function refuseBatch(results: ScanResult[]): AppError {
   const problems = results
     .filter((result) => result.status === 'rejected')
-    .flatMap((result) =>
-      result.errors.map((error) => `scans[${result.index}].${error.field}: ${error.message}`),
+    .flatMap((result) => result.errors.map((error) => ({ index: result.index, ...error })));
+  const listed = problems
+    .slice(0, MAX_LISTED_PROBLEMS)
+    .map((problem) =>
+      fillMessage(inputErrorMessages.scanProblem, { n: problem.index + 1, problem: problem.message }),
     );
-  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).join('; ');
-  const more =
-    problems.length > MAX_LISTED_PROBLEMS ? ` (and ${problems.length - MAX_LISTED_PROBLEMS} more)` : '';
-  return `No scan was recorded: ${listed}${more}.`;
+  if (problems.length > MAX_LISTED_PROBLEMS) {
+    listed.push(
+      fillMessage(inputErrorMessages.moreProblems, { count: problems.length - MAX_LISTED_PROBLEMS }),
+    );
+  }
+  const first = problems[0];
+  return badRequest(
+    fillMessage(inputErrorMessages.noScanRecorded, { problems: listed.join(' ') }),
+    first ? `scans.${first.index}.${first.field}` : 'scans',
+  );
 }
 
 /**
@@ -197,6 +211,6 @@ export async function recordScans(options: {
   }
 
   const count = (status: ScanResult['status']) => results.filter((result) => result.status === status).length;
-  if (count('rejected') === results.length) throw badRequest(describeProblems(results));
+  if (count('rejected') === results.length) throw refuseBatch(results);
   return { created: count('created'), duplicates: count('duplicate'), rejected: count('rejected'), results };
 }

@@ -5,6 +5,7 @@ import {
   readReportScanCursor,
   writeReportScanCursor,
 } from '../../../shared/contract';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import type { Database } from '../../db/client';
 import { patrolScans, type TenantRow } from '../../db/schema';
 import { badRequest } from '../../errors';
@@ -42,8 +43,7 @@ export async function getReportScansPage(options: {
 }): Promise<ReportScansPage> {
   const { db, page } = options;
   const cursor = options.after === undefined ? null : readReportScanCursor(options.after);
-  if (options.after !== undefined && !cursor)
-    throw badRequest("Invalid query field 'after': must be a cursor from the previous page.");
+  if (options.after !== undefined && !cursor) throw badRequest(inputErrorMessages.pageGone, 'after');
   const report = await findReport(db, options.tenant, options.reportId, options.now);
   const scans = reportScansFilter(report);
   const where = cursor

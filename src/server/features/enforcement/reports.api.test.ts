@@ -411,14 +411,17 @@ describe('GET /reports/{id}/scans', () => {
   ])('refuses after=%s with a 400 naming the cursor', async (after) => {
     const answer = await scansAfter('alpha', BIG_REPORT.uuid!, after, 2);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain('after');
-    expect(answer.json().message).toContain('cursor from the previous page');
+    expect(answer.json()).toMatchObject({
+      field: 'after',
+      message: 'The page position is no longer valid: please start again from the first page.',
+    });
   });
 
   it.each(['0', '-1', '1.5', 'two', '100001'])('refuses page=%s with a 400 naming the page', async (page) => {
     const answer = await scansPage('alpha', ALPHA_REPORT.uuid!, page);
     expect(answer.statusCode).toBe(400);
-    expect(answer.json().message).toContain('page');
+    expect(answer.json().field).toBe('page');
+    expect(answer.json().message).toMatch(/^The page number must be /);
   });
 
   it('is a 404 for another tenant’s uuid and an unknown one, and a 400 for a malformed one', async () => {
@@ -470,7 +473,10 @@ describe('POST /dashboard/reports', () => {
     const admin = await operatorToken('admin@alpha.example');
     const reversed = await create({ startDate: '2026-11-14', endDate: '2026-11-12' }, admin);
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().message).toContain('endDate');
+    expect(reversed.json()).toMatchObject({
+      field: 'endDate',
+      message: 'The end date must not be before the start date.',
+    });
     expect((await create({ startDate: 'yesterday', endDate: '2026-11-12' }, admin)).statusCode).toBe(400);
     expect((await create({ startDate: '2024-01-01', endDate: '2026-11-12' }, admin)).statusCode).toBe(400);
   });

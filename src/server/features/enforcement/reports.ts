@@ -9,6 +9,8 @@ import {
   type ReportItem,
 } from '../../../shared/contract';
 import { shiftLocalDate, startOfLocalDay } from '../../../shared/format/zoned-time';
+import { fillMessage } from '../../../shared/messages/fill';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { canonicalPlate } from '../../../shared/rules';
 import { summariseReport } from '../../../shared/rules/report-summary';
 import type { Database } from '../../db/client';
@@ -38,16 +40,19 @@ export async function createReport(options: {
   const { tenant, body, now } = options;
   const startDate = resolveBound(body.startDate, tenant.timezone, 'start');
   const endDate = resolveBound(body.endDate, tenant.timezone, 'end');
-  if (endDate < startDate) throw badRequest("Invalid body field 'endDate': must not be before startDate.");
+  if (endDate < startDate) throw badRequest(inputErrorMessages.endBeforeStart, 'endDate');
   if (endDate.getTime() - startDate.getTime() > MAX_REPORT_DAYS * DAY_MS) {
-    throw badRequest(`Invalid body field 'endDate': a report covers at most ${MAX_REPORT_DAYS} days.`);
+    throw badRequest(fillMessage(inputErrorMessages.reportTooLong, { days: MAX_REPORT_DAYS }), 'endDate');
   }
   const expiresAt = body.expiresAt
     ? resolveBound(body.expiresAt, tenant.timezone, 'end')
     : new Date(now.getTime() + options.linkDays * DAY_MS);
-  if (expiresAt <= now) throw badRequest("Invalid body field 'expiresAt': must be in the future.");
+  if (expiresAt <= now) throw badRequest(inputErrorMessages.expiryInPast, 'expiresAt');
   if (expiresAt.getTime() - now.getTime() > MAX_REPORT_LINK_DAYS * DAY_MS) {
-    throw badRequest(`Invalid body field 'expiresAt': a link lasts at most ${MAX_REPORT_LINK_DAYS} days.`);
+    throw badRequest(
+      fillMessage(inputErrorMessages.linkTooLong, { days: MAX_REPORT_LINK_DAYS }),
+      'expiresAt',
+    );
   }
   const plate = canonicalPlate(body.plate) || null;
   const [row] = await options.db

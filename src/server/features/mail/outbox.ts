@@ -1,6 +1,7 @@
 import { and, count as countRows, min as earliest, eq as equals, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import type { Database, Transaction } from '../../db/client';
 import { customers, type EmailContent, emailOutbox, operators, tenants } from '../../db/schema';
 import { currentRequestId } from '../../db/tenant-scope';
@@ -69,7 +70,7 @@ export async function enqueueEmail(
   options: { tenantId: string; to: string; email: EmailContent | (() => EmailContent); now?: Date },
 ): Promise<{ id: string }> {
   const to = recipientSchema.safeParse(options.to.trim());
-  if (!to.success) throw badRequest('The email address is not valid.');
+  if (!to.success) throw badRequest(inputErrorMessages.emailNotValid, 'email');
   const language = await emailLanguage(db, options.tenantId, to.data);
   const { email } = options;
   // Content written ahead (a test's fixed text) keeps the language the caller wrote it in.

@@ -14,7 +14,7 @@ import type { ApiInstance } from '../../api-instance';
 import { registerRoute } from '../../http/register-route';
 import { authRateLimits, operatorByEmail, tenantValue } from '../auth';
 /** The console's own account calls (who am I, sign-out everywhere, password links) and its operators page. */
-import { ACTIONS, can, operatorActor } from '../permissions';
+import { allowedActions, operatorActor } from '../permissions';
 import { requireConsoleAccess } from './console-access';
 import { inviteOperator, listOperators, resendInvitation, updateOperator } from './manage-operators';
 import { saveOperatorLanguage } from './operator-language';
@@ -31,7 +31,7 @@ export async function operatorConsoleRoutes(app: ApiInstance) {
       fullname: operator.fullname,
       email: operator.email,
       role: operator.role,
-      permissions: ACTIONS.filter((action) => can(operatorActor(operator), action)),
+      permissions: allowedActions(operatorActor(operator)),
       language: operator.language && tenant.languages.includes(operator.language) ? operator.language : null,
       tenant: {
         subdomain: tenant.subdomain,

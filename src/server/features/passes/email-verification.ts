@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { passMessages } from '../../../shared/messages/passes';
 import type { Database, Transaction } from '../../db/client';
 import { customers, passEmailVerifications, type TenantRow } from '../../db/schema';
@@ -65,7 +66,7 @@ export async function sendPassVerificationEmail(options: {
   const { db, tenant, now, email } = options;
   const product = await findProduct(db, tenant.id, options.productId);
   if (!product) throw notFound('Pass');
-  if (!product.isEmailVerify) throw badRequest('This pass does not need an email verification.');
+  if (!product.isEmailVerify) throw badRequest(inputErrorMessages.noVerificationNeeded);
   const token = randomBytes(32).toString('base64url');
   for (let attempt = 0; ; attempt += 1) {
     try {

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CheckoutPayload, IssuePayload, IssueResponse } from '../../../shared/contract';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import { findCheckoutProblem } from '../../../shared/rules/pass-checkout';
 import { computePassWindow, type PassWindowProblem } from '../../../shared/rules/pass-times';
@@ -251,10 +252,9 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
   const product = details.row;
   if (!canBuy(product, customer)) throw forbidden('This pass is for business accounts only.');
   const outcome = outcomeOf(product);
-  if (channel === 'guest-free' && outcome === 'payment')
-    throw badRequest('This pass must be paid: use the paid checkout.');
+  if (channel === 'guest-free' && outcome === 'payment') throw badRequest(inputErrorMessages.mustBePaid);
   if (channel === 'guest-paid' && outcome !== 'payment')
-    throw badRequest('This pass has nothing to pay: use the free checkout.');
+    throw badRequest(inputErrorMessages.nothingToPayFree);
 
   // Email verification: the address comes from the link, not from the form.
   let verification: VerifiedEmail | null = null;

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { CustomFormField } from '../../../shared/contract';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { passMessages } from '../../../shared/messages/passes';
 import { breaksResidencyRule } from '../../../shared/rules/pass-checkout';
 import type { Database, Transaction } from '../../db/client';
@@ -128,7 +129,7 @@ export async function updateIssuedFields(
     const labels = await labelsOf(tx, pass, call.now);
     const answers = new Map(call.fields.map((field) => [field.label, field.value]));
     if (call.fields.some((field) => !labels.includes(field.label))) {
-      throw badRequest('Only the fields of this pass can be answered.');
+      throw badRequest(inputErrorMessages.onlyPassFields, 'formFields');
     }
     const fields = labels.map((label) => ({ label, value: answers.get(label) ?? '' }));
     if (fields.some((field) => field.value.length === 0)) {

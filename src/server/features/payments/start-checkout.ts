@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import {
   type BillingPeriod,
   PAYMENT_CURRENCY,
@@ -58,12 +59,12 @@ export async function startCheckout(options: {
   subscription?: { purpose: string; subjectId: string; period: BillingPeriod };
 }): Promise<{ checkoutURL: string }> {
   if (!Number.isInteger(options.amount) || options.amount <= 0) {
-    throw badRequest('There is nothing to pay.');
+    throw badRequest(inputErrorMessages.nothingToPay);
   }
   const processingFee = options.fees?.processingFee ?? 0;
   const serviceFee = options.fees?.serviceFee ?? 0;
   if (![processingFee, serviceFee].every((fee) => Number.isInteger(fee) && fee >= 0)) {
-    throw badRequest('A fee must be a whole number of cents.');
+    throw badRequest(inputErrorMessages.feeWholeCents);
   }
   const amounts = {
     amount: options.amount + processingFee + serviceFee,

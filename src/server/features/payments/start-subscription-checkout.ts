@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import type { BillingPeriod } from '../../adapters/payments/port';
 import { badRequest } from '../../errors';
 import { startCheckout } from './start-checkout';
@@ -28,7 +29,7 @@ export async function startSubscriptionCheckout(
     period.count < 1 ||
     period.count > MAX_PERIOD_COUNT[period.interval]
   ) {
-    throw badRequest('A billing period must be between one day and one year.');
+    throw badRequest(inputErrorMessages.billingPeriodRange, 'billingPeriod');
   }
   const subscriptionId = randomUUID();
   const { checkoutURL } = await startCheckout({

@@ -170,6 +170,14 @@ export function can(actor: Actor, action: Action, resource?: PermissionResource)
   return decidePermission(actor, action, resource) === 'allowed';
 }
 
+/**
+ * Every action the actor may do without naming a record: what an operator's session carries, so
+ * the console shows only the menu entries and buttons the server will accept (decision 240).
+ */
+export function allowedActions(actor: Actor): Action[] {
+  return ACTIONS.filter((action) => can(actor, action));
+}
+
 /** Throws a 403 AppError when the actor may not do this, a 404 for another tenant's record. */
 export function requirePermission(actor: Actor, action: Action, resource?: PermissionResource): void {
   const decision = decidePermission(actor, action, resource);

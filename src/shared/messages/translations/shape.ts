@@ -1,5 +1,6 @@
 import type { TranslationOf } from '../../i18n/catalogue';
 import type * as messages from '../index';
+import type * as inputErrors from '../input-errors';
 import type * as reports from '../reports';
 
 type MessageObjects<M> = {
@@ -11,4 +12,4 @@ type MessageObjects<M> = {
  * translation. Every key is optional to the compiler, so merging a new English string never breaks
  * the build; the parity test (parity.test.ts) is what fails until it is translated.
  */
-export type Catalogue = Partial<MessageObjects<typeof messages & typeof reports>>;
+export type Catalogue = Partial<MessageObjects<typeof messages & typeof reports & typeof inputErrors>>;

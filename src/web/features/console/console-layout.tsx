@@ -1,6 +1,6 @@
 import { Alert, Badge, Burger, Button, Drawer, Group, Loader, Menu, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { currentLocale } from '../../../shared/i18n/current';
 import type { Locale } from '../../../shared/i18n/locales';
 import { consoleMessages } from '../../../shared/messages';
@@ -14,7 +14,7 @@ import { signOutEverywhere, useOperatorMe } from './console-api';
 import { ConsoleNav, isCurrentSection } from './console-nav';
 import './console.css';
 import { paths } from '../../app/page-paths';
-import { CONSOLE_NAV_ITEMS, navItemsFor } from './nav-items';
+import { CONSOLE_NAV_ITEMS, type ConsoleRouteHandle, navItemsFor } from './nav-items';
 import { useConsoleSession } from './use-console-session';
 
 /**
@@ -28,6 +28,7 @@ export function ConsoleLayout() {
   const me = useOperatorMe();
   const { signOut } = useConsoleSession();
   const { pathname } = useLocation();
+  const matches = useMatches();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const savedLanguage = me.data?.language;
   // The console follows the operator's saved language, chosen here or on another device.
@@ -53,9 +54,15 @@ export function ConsoleLayout() {
   }
 
   const operator = me.data;
-  const items = navItemsFor(operator.role);
+  const items = navItemsFor(operator.permissions);
   const section = CONSOLE_NAV_ITEMS.find((item) => isCurrentSection(item, pathname));
-  const isAllowedHere = !section || section.roles.includes(operator.role);
+  // The section's action, and the page's own where its route names one (decision 240).
+  const pageAction = matches
+    .map((match) => (match.handle as Partial<ConsoleRouteHandle> | undefined)?.action)
+    .findLast((action) => action !== undefined);
+  const isAllowedHere = [section?.action, pageAction].every(
+    (action) => action === undefined || operator.permissions.includes(action),
+  );
 
   async function chooseOwnLanguage(language: Locale) {
     // Saved on the account first, so the reload (and every other device) opens in it.

@@ -19,6 +19,7 @@ import {
   APPEAL_STATES,
   type AppealOutcome,
   type AppealState,
+  answerAppealContract,
   type DashboardAppeal,
 } from '../../../shared/contract';
 import { formatDate, formatMoney } from '../../../shared/format';
@@ -31,6 +32,7 @@ import {
 import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
+import { useOperatorCan } from '../console/console-api';
 import { ListBar, ListPager, type ListParams, useListParams } from '../console/list-kit';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
 import {
@@ -71,7 +73,8 @@ function StatusBadge({ appeal }: { appeal: DashboardAppeal }) {
 }
 
 /** The operator's side of an appeal's thread; each message emails the appellant. */
-function OperatorThread({ appeal, timeZone }: { appeal: DashboardAppeal; timeZone: string }) {
+function OperatorThread(props: { appeal: DashboardAppeal; timeZone: string; canAnswer: boolean }) {
+  const { appeal, timeZone } = props;
   const queryClient = useQueryClient();
   const messages = useDashboardAppealMessages(appeal.uuid);
   return (
@@ -81,7 +84,7 @@ function OperatorThread({ appeal, timeZone }: { appeal: DashboardAppeal; timeZon
       timeZone={timeZone}
       authorLabel={(author) => (author === 'operator' ? appealThreadMessages.fromOperator : appeal.name)}
       intro={appealThreadMessages.operatorIntro}
-      canWrite={appeal.isPending}
+      canWrite={appeal.isPending && props.canAnswer}
       send={async (body, imageURLs) => {
         await sendAppealMessage(appeal.uuid, body, imageURLs);
         await queryClient.invalidateQueries({ queryKey: appealThreadKey(appeal.uuid) });
@@ -93,8 +96,10 @@ function OperatorThread({ appeal, timeZone }: { appeal: DashboardAppeal; timeZon
 function AppealCard(props: {
   appeal: DashboardAppeal;
   timeZone: string;
-  onAnswer: (isApproved: boolean) => void;
+  /** Absent when the session may not answer appeals: no buttons then (the server refuses too). */
+  onAnswer?: (isApproved: boolean) => void;
 }) {
+  const { onAnswer } = props;
   const { appeal, timeZone } = props;
   return (
     <Card
@@ -123,13 +128,13 @@ function AppealCard(props: {
           </Group>
         )}
         {appeal.status && <Text size="sm">{appeal.status}</Text>}
-        <OperatorThread appeal={appeal} timeZone={timeZone} />
-        {appeal.isPending && (
+        <OperatorThread appeal={appeal} timeZone={timeZone} canAnswer={Boolean(onAnswer)} />
+        {appeal.isPending && onAnswer && (
           <Group gap="sm" mt={4}>
-            <Button size="sm" color={APPROVE_GREEN} onClick={() => props.onAnswer(true)}>
+            <Button size="sm" color={APPROVE_GREEN} onClick={() => onAnswer(true)}>
               {`${dashboardAppealMessages.approve} ${appeal.citationNumber}`}
             </Button>
-            <Button size="sm" color={DENY_RED} variant="outline" onClick={() => props.onAnswer(false)}>
+            <Button size="sm" color={DENY_RED} variant="outline" onClick={() => onAnswer(false)}>
               {`${dashboardAppealMessages.deny} ${appeal.citationNumber}`}
             </Button>
           </Group>
@@ -231,6 +236,7 @@ export function DashboardAppealsPage() {
     pageSize: PAGE_SIZE,
   });
   const [answering, setAnswering] = useState<{ appeal: DashboardAppeal; isApproved: boolean } | null>(null);
+  const canAnswer = useOperatorCan(answerAppealContract.permission);
   const data = query.data;
 
   return (
@@ -260,7 +266,7 @@ export function DashboardAppealsPage() {
               key={appeal.uuid}
               appeal={appeal}
               timeZone={timeZone}
-              onAnswer={(isApproved) => setAnswering({ appeal, isApproved })}
+              onAnswer={canAnswer ? (isApproved) => setAnswering({ appeal, isApproved }) : undefined}
             />
           ))}
         </Stack>

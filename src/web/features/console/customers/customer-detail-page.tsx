@@ -25,6 +25,7 @@ import { PASS_PAID_STATUSES } from '../../../../shared/rules/pass-values';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { FactsTable } from '../../../components/facts-table';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { QueryError } from '../query-state';
 import { customerKey, customersKey, setBusiness, setGuestCodes, useConsoleCustomer } from './api';
@@ -199,6 +200,8 @@ export function CustomerDetailPage() {
   const timeZone = useTenantTimeZone();
   const customer = useConsoleCustomer(uuid);
   const data = customer.data;
+  // Guest codes, business and quota changes are customer.manage; a role with only customer.list reads.
+  const canChange = useOperatorCan('customer.manage') && data?.isClosed === false;
   return (
     <Stack gap="md" maw={860}>
       <Anchor component={Link} to={paths.console.customers()}>
@@ -222,9 +225,9 @@ export function CustomerDetailPage() {
               [m.unit, data.unit],
             ]}
           />
-          {!data.isClosed && <GuestCodes customer={data} />}
-          {!data.isClosed && <Business key={data.customerEntityName ?? ''} customer={data} />}
-          {!data.isClosed && <QuotaOverrideCard customerUuid={data.uuid} />}
+          {canChange && <GuestCodes customer={data} />}
+          {canChange && <Business key={data.customerEntityName ?? ''} customer={data} />}
+          {canChange && <QuotaOverrideCard customerUuid={data.uuid} />}
           <History customer={data} timeZone={timeZone} />
           <CustomerPrivacyCard customer={data} />
         </>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { exportCustomersContract } from '../../../../shared/contract';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { paths } from '../../../app/page-paths';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
 import { QueryError } from '../query-state';
@@ -21,6 +22,7 @@ export function CustomersPage() {
   const page = params.page;
   const [search, setSearch] = useState(q);
   const list = useCustomerList({ ...(q ? { q } : {}), page, pageSize: PAGE_SIZE });
+  const canIssueCodes = useOperatorCan('customer.manage');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -31,9 +33,11 @@ export function CustomersPage() {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.listTitle}</Title>
-        <Button component={Link} to={paths.console.signupCodes()} variant="default">
-          {m.signupCodesLink}
-        </Button>
+        {canIssueCodes && (
+          <Button component={Link} to={paths.console.signupCodes()} variant="default">
+            {m.signupCodesLink}
+          </Button>
+        )}
       </Group>
       <form onSubmit={submit} aria-label={m.listTitle}>
         <Group align="flex-end" gap="sm">

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../../app/lazy-page';
 import { paths } from '../../../app/page-paths';
+import { needsAction } from '../nav-items';
 
 /** The console's customers pages (children of the console layout; paths under /dashboard). */
 export const customersConsoleRoutes: RouteObject[] = [
@@ -10,6 +11,7 @@ export const customersConsoleRoutes: RouteObject[] = [
   },
   {
     path: paths.console.signupCodes.pattern,
+    handle: needsAction('customer.manage'),
     lazy: lazyPage(() => import('./signup-codes-page').then((module) => module.SignupCodesPage)),
   },
   {

@@ -6,11 +6,11 @@ import { type ConsoleOverview, getConsoleOverviewContract } from '../../../../sh
 import { formatCalendarDate, formatMoney } from '../../../../shared/format';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
-import type { OperatorRole } from '../../../../shared/rules/operator-roles';
+import type { Action } from '../../../../shared/rules/permission-actions';
 import { paths } from '../../../app/page-paths';
 import { contractQuery } from '../../../lib/contract-query';
 import { useOperatorMe } from '../console-api';
-import { navItemsFor } from '../nav-items';
+import { canOpenSection } from '../nav-items';
 import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
 
@@ -67,11 +67,6 @@ function tilesOf(overview: ConsoleOverview): Tile[] {
   ];
 }
 
-function canOpen(role: OperatorRole, to: string): boolean {
-  const path = to.split('?')[0];
-  return navItemsFor(role).some((item) => item.path === path);
-}
-
 function TileCard({ tile, isLink }: { tile: Tile; isLink: boolean }) {
   const body = (
     <Card withBorder padding="md" className="console-tile">
@@ -100,7 +95,7 @@ export function OverviewPage() {
     ...contractQuery(getConsoleOverviewContract, {}, callAsOperator),
     refetchInterval: 60_000,
   });
-  const role = me.data?.role ?? 'enforcement';
+  const permissions: readonly Action[] = me.data?.permissions ?? [];
 
   return (
     <Stack gap="lg">
@@ -125,14 +120,14 @@ export function OverviewPage() {
         <ul className="console-tiles plain-list">
           {tilesOf(overview.data).map((tile) => (
             <li key={tile.label}>
-              <TileCard tile={tile} isLink={canOpen(role, tile.to)} />
+              <TileCard tile={tile} isLink={canOpenSection(permissions, tile.to)} />
             </li>
           ))}
         </ul>
       )}
       {me.data && (
         <Suspense fallback={null}>
-          <TrendsSection role={role} />
+          <TrendsSection permissions={permissions} />
         </Suspense>
       )}
     </Stack>

@@ -16,11 +16,11 @@ import {
 } from '../../../../shared/format';
 import { consoleDeskMessages as m } from '../../../../shared/messages/console-desk';
 import { fillMessage } from '../../../../shared/messages/fill';
-import type { OperatorRole } from '../../../../shared/rules/operator-roles';
+import type { Action } from '../../../../shared/rules/permission-actions';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { contractQuery } from '../../../lib/contract-query';
-import { navItemsFor } from '../nav-items';
+import { canOpenSection } from '../nav-items';
 import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
 import { TrendChart, type TrendSeries } from './trend-chart';
@@ -205,7 +205,7 @@ function TrendCard({ card, canOpen }: { card: ChartCard; canOpen: boolean }) {
 }
 
 /** The overview's trends: a range of days (in the address) with the period before it, as charts. */
-export function TrendsSection({ role }: { role: OperatorRole }) {
+export function TrendsSection({ permissions }: { permissions: readonly Action[] }) {
   const timeZone = useTenantTimeZone();
   const [params, setParams] = useSearchParams();
   const range = readRange(params.get('range'));
@@ -215,7 +215,6 @@ export function TrendsSection({ role }: { role: OperatorRole }) {
     ...contractQuery(getConsoleTrendsContract, { query: { from, to: today } }, callAsOperator),
   });
   const cards = useMemo(() => (trends.data ? cardsOf(trends.data) : []), [trends.data]);
-  const openable = new Set(navItemsFor(role).map((item) => item.path));
 
   return (
     <Stack gap="md" component="section" aria-labelledby="trends-title">
@@ -259,7 +258,7 @@ export function TrendsSection({ role }: { role: OperatorRole }) {
       {trends.data && (
         <div className="trend-cards">
           {cards.map((card) => (
-            <TrendCard key={card.key} card={card} canOpen={openable.has(card.to.split('?')[0] ?? '')} />
+            <TrendCard key={card.key} card={card} canOpen={canOpenSection(permissions, card.to)} />
           ))}
         </div>
       )}

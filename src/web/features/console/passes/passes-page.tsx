@@ -8,6 +8,7 @@ import {
   CONSOLE_PASS_SORT_KEYS,
   type ConsolePassFilter,
   type ConsolePassSortKey,
+  decidePassesContract,
   exportConsolePassesContract,
   listConsolePassesContract,
 } from '../../../../shared/contract';
@@ -17,6 +18,7 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
+import { useOperatorCan } from '../console-api';
 import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
@@ -61,8 +63,10 @@ export function PassesPage() {
   const status = readFilter(params.filters.status ?? null);
   const { page, sort, order } = params;
   const [draft, setDraft] = useState(q);
-  // The approvals queue takes bulk decisions; a new search starts a new selection.
-  const isQueue = status === 'waiting';
+  // The approvals queue takes bulk decisions from a role that may decide; a new search starts a
+  // new selection.
+  const canDecide = useOperatorCan(decidePassesContract.permission);
+  const isQueue = status === 'waiting' && canDecide;
   const searchKey = `${status}\n${q}`;
   const [chosen, setChosen] = useState<{ searchKey: string; selection: RowSelection }>({
     searchKey,

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../../app/lazy-page';
 import { paths } from '../../../app/page-paths';
+import { needsAction } from '../nav-items';
 
 /** The console's products pages (children of the console layout; paths under /dashboard). */
 export const productsConsoleRoutes: RouteObject[] = [
@@ -10,10 +11,12 @@ export const productsConsoleRoutes: RouteObject[] = [
   },
   {
     path: paths.console.newProduct.pattern,
+    handle: needsAction('product.manage'),
     lazy: lazyPage(() => import('./product-editor-page').then((module) => module.ProductEditorPage)),
   },
   {
     path: paths.console.product.pattern,
+    handle: needsAction('product.manage'),
     lazy: lazyPage(() => import('./product-editor-page').then((module) => module.ProductEditorPage)),
   },
   {

@@ -26,6 +26,7 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
@@ -109,6 +110,7 @@ export function ReportsPage() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [revoking, setRevoking] = useState<{ report: ConsoleReport; range: string } | null>(null);
+  const canManageKeys = useOperatorCan('apikey.manage');
   const now = new Date();
   const query = useQuery({
     ...contractQuery(listConsoleReportsContract, { query: { page } }, callAsOperator),
@@ -197,7 +199,7 @@ export function ReportsPage() {
           onClose={() => setRevoking(null)}
         />
       )}
-      <ApiKeysSection />
+      {canManageKeys && <ApiKeysSection />}
     </Stack>
   );
 }

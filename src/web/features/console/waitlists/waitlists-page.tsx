@@ -13,7 +13,7 @@ import { consoleProductMessages, fillMessage, waitlistMessages as m } from '../.
 import { useTenantTimeZone } from '../../../app/brand';
 import { useDocumentTitle } from '../../../app/use-document-title';
 import { contractKey, contractQuery } from '../../../lib/contract-query';
-import { useOperatorMe } from '../console-api';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
@@ -173,12 +173,12 @@ function WaitlistCard({ line, canManage }: { line: ConsoleWaitlist; canManage: b
 /** /dashboard/waitlists: each waitlisted product's line (issue 31); tenant admins move and remove people. */
 export function WaitlistsPage() {
   useDocumentTitle(m.consoleTitle);
-  const me = useOperatorMe();
   const query = useQuery({
     ...contractQuery(listConsoleWaitlistsContract, {}, callAsOperator),
   });
   const items = query.data?.items ?? [];
-  const canManage = me.data?.role === 'tenant_admin';
+  // Moving and removing people share one permission: the buttons show when the session holds it.
+  const canManage = useOperatorCan(moveWaitlistEntryContract.permission);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
