@@ -116,7 +116,7 @@ async function readMarker(client: pg.Client): Promise<string | null> {
   return rows[0]?.marker ?? null;
 }
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Ana',
   'Bob',
   'Carla',
@@ -150,7 +150,7 @@ const FIRST_NAMES = [
   'Björn',
   'Nadia',
 ];
-const LAST_NAMES = [
+export const LAST_NAMES = [
   'Smith',
   'Jones',
   'Núñez',
