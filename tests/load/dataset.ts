@@ -13,6 +13,8 @@ export interface DatasetShape {
   passesPerTenant: number;
   /** Patrol scans of the one big activity report (tenant t0001, report BENCH_REPORT_ID). */
   reportScans: number;
+  /** Customer accounts per tenant, with the same kind of names as the passes' holders (console searches). */
+  customersPerTenant: number;
 }
 
 export const DEFAULT_DATASET: DatasetShape = {
@@ -21,6 +23,7 @@ export const DEFAULT_DATASET: DatasetShape = {
   platesPerTenant: 2_000,
   passesPerTenant: 1_000,
   reportScans: 100_000,
+  customersPerTenant: 1_000,
 };
 
 /** The data-set sizes the bench is meant to compare (issue 14: flat from 10 k to 10 M). */
@@ -29,14 +32,19 @@ export const NOTICE_COUNTS = [10_000, 1_000_000, 10_000_000] as const;
 /**
  * The data set with `notices` notices over the same 200 tenants, and plates in the same proportion
  * (two and a half notices per plate, as in the default), so a plate's lookup returns about as many
- * rows at every size and only the table and its indexes grow.
+ * rows at every size and only the table and its indexes grow. Passes and customers grow with the
+ * notices above the million (one per ten notices of a tenant: 5,000 each per tenant at 10 M), so
+ * the console's pass and customer searches are measured on large tenants too.
  */
 export function datasetWithNotices(notices: number): DatasetShape {
   const noticesPerTenant = Math.max(1, Math.round(notices / DEFAULT_DATASET.tenants));
+  const perTenant = Math.max(DEFAULT_DATASET.passesPerTenant, Math.round(noticesPerTenant / 10));
   return {
     ...DEFAULT_DATASET,
     noticesPerTenant,
     platesPerTenant: Math.max(5, Math.round(noticesPerTenant * 0.4)),
+    passesPerTenant: perTenant,
+    customersPerTenant: perTenant,
   };
 }
 
@@ -66,10 +74,10 @@ export function benchApiKey(subdomain: string): string {
 }
 
 /** Bump when the generator SQL below changes, so old bench databases are rebuilt, not reused. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 export function datasetMarker(shape: DatasetShape): string {
-  return `v${GENERATOR_VERSION}:${shape.tenants}t:${shape.noticesPerTenant}n:${shape.platesPerTenant}p:${shape.passesPerTenant}pp:${shape.reportScans}s`;
+  return `v${GENERATOR_VERSION}:${shape.tenants}t:${shape.noticesPerTenant}n:${shape.platesPerTenant}p:${shape.passesPerTenant}pp:${shape.reportScans}s:${shape.customersPerTenant}c`;
 }
 
 /** The tenant subdomain of index i: t0000, t0001, ... */
@@ -108,13 +116,91 @@ async function readMarker(client: pg.Client): Promise<string | null> {
   return rows[0]?.marker ?? null;
 }
 
+export const FIRST_NAMES = [
+  'Ana',
+  'Bob',
+  'Carla',
+  'Dana',
+  'José',
+  'Zoë',
+  'Émile',
+  'Li',
+  'Noor',
+  'Sam',
+  'Ingrid',
+  'Mateo',
+  'Chloé',
+  'Ravi',
+  'Aoife',
+  'Kwame',
+  'Olga',
+  'Pedro',
+  'Hana',
+  'Yusuf',
+  'Marta',
+  'Tomás',
+  'Eve',
+  'Kenji',
+  'Lucía',
+  'Omar',
+  'Priya',
+  'Sven',
+  'Fatima',
+  'Jean-Luc',
+  'Björn',
+  'Nadia',
+];
+export const LAST_NAMES = [
+  'Smith',
+  'Jones',
+  'Núñez',
+  'García',
+  "O'Brien",
+  'Smithers',
+  'Nguyen',
+  'Müller',
+  'Kowalski',
+  'Dubois',
+  'Okafor',
+  'Larsen',
+  'Rossi',
+  'Tanaka',
+  'Haddad',
+  'Fischer-Lee',
+  'Martin',
+  'Silva',
+  'Cohen',
+  'Novak',
+  'Ivanova',
+  'Park',
+  'Moreau',
+  'Ahmed',
+  'Walsh',
+  'Berg',
+  'Costa',
+  'Yilmaz',
+  'Patel',
+  'Lindqvist',
+  'Álvarez',
+  'Chen',
+];
+const sqlArray = (values: string[]) =>
+  `ARRAY[${values.map((value) => `'${value.replace(/'/g, "''")}'`).join(', ')}]`;
+/** A person's name for row number `n`: 32 × 32 first and last names, some accented or hyphenated. */
+const personName = (n: string) =>
+  `(${sqlArray(FIRST_NAMES)})[1 + (${n}) % 32] || ' ' || (${sqlArray(LAST_NAMES)})[1 + ((${n}) / 32 * 7) % 32]`;
+/** An email unique per row: first.last.n@bench.example (names as typed, so lower-casing matters). */
+const personEmail = (n: string) =>
+  `replace((${sqlArray(FIRST_NAMES)})[1 + (${n}) % 32] || '.' || (${sqlArray(LAST_NAMES)})[1 + ((${n}) / 32 * 7) % 32], ' ', '') || '.' || (${n}) || '@bench.example'`;
+
 /**
  * The whole data set in a handful of set-based statements. Plates are drawn from a per-tenant pool
  * (LLL9999 shapes), one notice in fifty goes to one of five "fleet" plates so some plates carry many
  * notices, statuses follow a rough real-world mix, and some notices carry late-penalty tiers.
  */
 function generatorStatements(shape: DatasetShape): string[] {
-  const { tenants, noticesPerTenant, platesPerTenant, passesPerTenant, reportScans } = shape;
+  const { tenants, noticesPerTenant, platesPerTenant, passesPerTenant, reportScans, customersPerTenant } =
+    shape;
   // The same plate shapes as the notices', so plate checks meet plates that carry notices.
   const plateOf = (expression: string) => {
     const pick = `((${expression})::int)`;
@@ -185,16 +271,29 @@ function generatorStatements(shape: DatasetShape): string[] {
     // Enforcement (docs/enforcement.md): a product, passes with one active vehicle each (nine in
     // ten valid until 2099, the rest expired), an API key per tenant, and one big report.
     `INSERT INTO pass_products (tenant_id, name) SELECT id, 'Bench resident' FROM tenants`,
-    `INSERT INTO issued_passes (tenant_id, customer_permit_id, product_id, paid_status, issued_on, expires_at, amount)
+    `INSERT INTO issued_passes (tenant_id, customer_permit_id, product_id, paid_status, issued_on, expires_at, amount,
+       customer_name, customer_email, created_at)
      SELECT p.tenant_id, 'B' || n, p.id, 'paid', timestamptz '2026-01-01 00:00:00+00',
             CASE WHEN n % 10 = 0 THEN timestamptz '2026-06-01 00:00:00+00' ELSE timestamptz '2099-01-01 00:00:00+00' END,
-            5000
+            5000, ${personName('n')}, ${personEmail('n')},
+            timestamptz '2026-01-01 00:00:00+00' + make_interval(mins => n)
      FROM pass_products p CROSS JOIN generate_series(1, ${passesPerTenant}) AS n`,
     `INSERT INTO pass_vehicles (tenant_id, pass_id, plate, is_primary, is_active)
      SELECT ip.tenant_id, ip.id,
             ${plateOf(`((substring(ip.customer_permit_id FROM 2)::bigint * 2654435761) % ${platesPerTenant})::int + 5 + substring(t.subdomain FROM 2)::int * 13`)},
             true, true
      FROM issued_passes ip JOIN tenants t ON t.id = ip.tenant_id`,
+    // Customer accounts for the console's customer search, as guests (no password: none can sign in).
+    `INSERT INTO customers (tenant_id, customer_public_id, fullname, email, created_via, created_at)
+     SELECT t.id, 'C' || n, ${personName('n + 7')}, ${personEmail('n + 7')}, 'guest',
+            timestamptz '2025-01-01 00:00:00+00' + make_interval(mins => n)
+     FROM tenants t CROSS JOIN generate_series(1, ${customersPerTenant}) AS n`,
+    // The searches' kept terms (migration 1270): its triggers do not fire while the load skips triggers.
+    `INSERT INTO customer_search_terms (tenant_id, customer_id, term)
+     SELECT c.tenant_id, c.id, term FROM customers c CROSS JOIN customer_search_terms_of(c.fullname, c.email) AS term`,
+    `INSERT INTO pass_search_terms (tenant_id, pass_id, kind, term)
+     SELECT p.tenant_id, p.id, t.kind, t.term
+     FROM issued_passes p CROSS JOIN pass_search_terms_of(p.customer_name, p.customer_email) AS t`,
     `INSERT INTO api_keys (tenant_id, name, key_hash, key_prefix)
      SELECT id, 'Bench device', encode(sha256(convert_to(k.key, 'UTF8')), 'hex'), left(k.key, 10)
      FROM tenants

@@ -1,5 +1,6 @@
 // Lighthouse on the pages a person opens from a notice on their windscreen (issue 14): the home
-// page, the notice list, a notice and choose-a-pass, on the production build, with Lighthouse's
+// page, the notice list, a notice and choose-a-pass — and the console's sign-in and overview
+// (issue 33) — on the production build, with Lighthouse's
 // default mobile preset (a mid-range phone on a slow 4G link, simulated) driving Debian's
 // Chromium. Reports are kept in tests/load/results/lighthouse/ (git-ignored).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,9 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type pg from 'pg';
+import { chromium } from 'playwright-core';
 import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { signInBenchOperators } from './scenarios/console-notice-search';
 import { formatTable, median } from './stats';
 
 export const LIGHTHOUSE_DIR = 'tests/load/results/lighthouse';
@@ -28,6 +31,11 @@ export interface LighthousePage {
   id: string;
   title: string;
   url: string;
+  /**
+   * Stored in the page's localStorage before each audit (a signed-in console page). Lighthouse's
+   * storage reset would remove it, so for such a page the browser's cache is cleared instead.
+   */
+  localStorage?: Record<string, string>;
 }
 
 export interface LighthouseFigures {
@@ -72,9 +80,46 @@ export async function lighthousePages(db: pg.Client, port: number): Promise<Ligh
     },
     { id: 'notice-detail', title: 'Notice detail', url: `${origin}/citations/${row.id}` },
     { id: 'choose-pass', title: 'Choose a pass', url: `${origin}/permits/choose` },
-    // The console's first page (issue 33); its overview needs a signed-in operator and is not audited yet.
+    // The console's first pages (issue 33): sign-in, and the overview as a signed-in operator sees it.
     { id: 'console-sign-in', title: 'Console sign-in', url: `${origin}/dashboard/login` },
+    {
+      id: 'console-overview',
+      title: 'Console overview',
+      url: `${origin}/dashboard`,
+      localStorage: { operatorJwt: await benchOperatorToken(db, port, row.subdomain) },
+    },
   ];
+}
+
+/** The bench operator's token on `subdomain` (one of the console scenarios' operators). */
+async function benchOperatorToken(db: pg.Client, port: number, subdomain: string): Promise<string> {
+  const operator = (await signInBenchOperators({ db, port })).find((each) => each.subdomain === subdomain);
+  if (!operator) throw new Error(`No bench operator on ${subdomain} for the console overview's audit.`);
+  return operator.authorization;
+}
+
+/**
+ * Gives the page's origin these localStorage entries and empties the browser's cache, as
+ * Lighthouse's own storage reset would (it is turned off for such a page, or it would sign the
+ * operator out): Lighthouse's Chromium, reached over the DevTools protocol.
+ */
+async function seedStorage(port: number, url: string, entries: Record<string, string>): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    // Any answer of the origin will do: a small JSON one, not the app.
+    await page.goto(new URL('/api/v1/no-such-call', url).href);
+    await page.evaluate((values) => {
+      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
+    }, entries);
+    await page.close();
+  } finally {
+    // Connected, not launched: this disconnects and leaves Lighthouse's Chromium running.
+    await browser.close();
+  }
 }
 
 function missedGoals(figures: Omit<LighthouseFigures, 'misses' | 'report' | 'tbtRunsMs'>): string[] {
@@ -107,14 +152,16 @@ type Audit = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
  * One page's audit. On a crowded machine Lighthouse now and then fails to record the trace
  * (NO_NAVSTART); such a page is tried twice more before it is reported as not measured.
  */
-async function auditWithRetry(url: string, port: number, attempts = 3): Promise<Audit | string> {
+async function auditWithRetry(page: LighthousePage, port: number, attempts = 3): Promise<Audit | string> {
   let problem = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    const outcome = await lighthouse(url, {
+    if (page.localStorage) await seedStorage(port, page.url, page.localStorage);
+    const outcome = await lighthouse(page.url, {
       port,
       output: 'html',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: Boolean(page.localStorage),
     });
     if (!outcome) problem = 'Lighthouse returned nothing';
     else if (outcome.lhr.runtimeError) problem = outcome.lhr.runtimeError.message;
@@ -188,7 +235,7 @@ export async function runLighthouse(
       const audits: Audit[] = [];
       let problem = '';
       for (let run = 0; run < runs; run++) {
-        const outcome = await auditWithRetry(page.url, chrome.port);
+        const outcome = await auditWithRetry(page, chrome.port);
         if (typeof outcome === 'string') problem = outcome;
         else audits.push(outcome);
       }

@@ -5,6 +5,7 @@ import { brandScenario } from './scenarios/brand';
 import { checkoutSessionScenario } from './scenarios/checkout-session';
 import { consolePlateLookupScenario, consoleTrendsScenario } from './scenarios/console-desk';
 import { consoleNoticeSearchScenario } from './scenarios/console-notice-search';
+import { consoleCustomerSearchScenario, consolePassSearchScenario } from './scenarios/console-searches';
 import { noticeLookupScenario } from './scenarios/notice-lookup';
 import { passCheckoutScenario } from './scenarios/pass-checkout';
 import { plateCheckScenario } from './scenarios/plate-check';
@@ -30,6 +31,8 @@ export const scenarios: readonly Scenario[] = [
   passCheckoutScenario,
   reportDataScenario,
   consoleNoticeSearchScenario,
+  consolePassSearchScenario,
+  consoleCustomerSearchScenario,
   consoleTrendsScenario,
   consolePlateLookupScenario,
   reportSummaryScenario,

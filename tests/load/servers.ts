@@ -99,13 +99,16 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
+/** How long a server may take to answer; on the shared two cores under a load of 40 the portal took over a minute. */
+const START_TIMEOUT_S = 180;
+
 async function waitFor<T>(
   name: string,
   child: ChildProcess,
   output: () => string,
   probe: () => Promise<T | null>,
 ): Promise<T> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_TIMEOUT_S * 1000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The ${name} server exited early:\n${output()}`);
     const value = await probe();
@@ -113,7 +116,7 @@ async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGTERM');
-  throw new Error(`The ${name} server did not start within 60 s:\n${output()}`);
+  throw new Error(`The ${name} server did not start within ${START_TIMEOUT_S} s:\n${output()}`);
 }
 
 function capture(child: ChildProcess): () => string {

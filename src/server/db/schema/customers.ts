@@ -59,16 +59,8 @@ export const customers = pgTable(
       .on(table.tenantId, table.guestCode)
       .where(sql`guest_code IS NOT NULL`),
     uniqueIndex('customers_tenant_id_key').on(table.tenantId, table.id),
-    // The console's customer search (migration 0841).
+    // The console's customer list order (migration 0841); its search reads customer_search_terms (1270).
     index('customers_tenant_name_order_idx').on(table.tenantId, sql`lower(${table.fullname})`, table.id),
-    index('customers_tenant_name_prefix_idx').on(
-      table.tenantId,
-      sql`lower(${table.fullname}) text_pattern_ops`,
-    ),
-    index('customers_tenant_email_prefix_idx').on(
-      table.tenantId,
-      sql`lower(${table.email}) text_pattern_ops`,
-    ),
     index('customers_tenant_business_account_idx')
       .on(table.tenantId, table.businessAccountId)
       .where(sql`business_account_id IS NOT NULL`),

@@ -17,6 +17,7 @@ export * from './patrol';
 export * from './payment-plans';
 export * from './payments';
 export * from './platform-admins';
+export * from './search-terms';
 export * from './subscriptions';
 export * from './tenants';
 export * from './uploads';

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   CONSOLE_PASS_PAGE_SIZE,
   type ConsolePassFilter,
@@ -7,45 +7,50 @@ import {
 } from '../../../shared/contract';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
-import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
-import { countUpTo } from '../lists';
+import { issuedPasses, passProducts, passSearchTerms, passVehicles } from '../../db/schema';
+import { countUpTo, searchTermOf } from '../lists';
 
 /**
  * The console's pass search (issue 11): one box for a plate, a name, an email or a pass number,
- * each answered by an index of migration 0850 (plate and email by prefix, names by word prefix,
- * the pass number exactly), newest first, a page at a time.
+ * newest first, a page at a time. Under row-level security only leakproof operators on plain
+ * columns are read from an index (decision 238), so the holder's email and name words are kept
+ * lower-cased in pass_search_terms (migration 1270) and every branch is a `^@` or `=` index read;
+ * the passes are then fetched by id.
  */
 
-/** 'dana smi' → 'dana:* & smi:*': every word of the name, each by its beginning. */
-export function nameQueryOf(term: string): string | null {
-  const words = term
-    .toLowerCase()
+/** 'Dana Smi' → ['dana', 'smi']: the words typed, each to match the beginning of a word of the name. */
+export function nameWordsOf(term: string): string[] {
+  return searchTermOf(term)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0)
     .slice(0, 8);
-  return words.length > 0 ? words.map((word) => `${word}:*`).join(' & ') : null;
 }
 
 export function matchesTerm(tenantId: string, term: string): SQL | undefined {
   if (!term) return undefined;
   const plate = canonicalPlate(term);
-  const nameQuery = nameQueryOf(term);
-  const platePasses = plate
-    ? inArray(
-        issuedPasses.id,
-        sql`(SELECT ${passVehicles.passId} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${tenantId} AND ${passVehicles.plateNormalized} ^@ ${plate})`,
-      )
-    : undefined;
-  return or(
-    eq(issuedPasses.customerPermitId, term),
-    // `^@` (starts_with), not LIKE: under row-level security only leakproof operators become
-    // index conditions (decision 231); LIKE is not, `^@` is and reads the prefix indexes.
-    sql`lower(${issuedPasses.customerEmail}) ^@ ${term.toLowerCase()}`,
-    nameQuery
-      ? sql`to_tsvector('simple', coalesce(${issuedPasses.customerName}, '')) @@ to_tsquery('simple', ${nameQuery})`
-      : undefined,
-    platePasses,
-  );
+  const words = nameWordsOf(term);
+  const termsBeginning = (kind: 'email' | 'name', prefix: string) =>
+    sql`(SELECT ${passSearchTerms.passId} FROM ${passSearchTerms} WHERE ${passSearchTerms.tenantId} = ${tenantId} AND ${passSearchTerms.kind} = ${kind} AND ${passSearchTerms.term} ^@ ${prefix})`;
+  const branches: SQL[] = [
+    sql`(SELECT p.id FROM issued_passes p WHERE p.tenant_id = ${tenantId} AND p.customer_permit_id = ${term})`,
+    termsBeginning('email', searchTermOf(term)),
+  ];
+  // Every word typed begins a word of the name: one index read per word, intersected.
+  if (words.length > 0) {
+    branches.push(
+      sql`(${sql.join(
+        words.map((word) => termsBeginning('name', word)),
+        sql` INTERSECT `,
+      )})`,
+    );
+  }
+  if (plate) {
+    branches.push(
+      sql`(SELECT ${passVehicles.passId} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${tenantId} AND ${passVehicles.plateNormalized} ^@ ${plate})`,
+    );
+  }
+  return inArray(issuedPasses.id, sql`(${sql.join(branches, sql` UNION `)})`);
 }
 
 export function matchesStatus(status: ConsolePassFilter, now: Date): SQL | undefined {

@@ -2,3 +2,4 @@
 export { countUpTo } from './count-up-to';
 export { keysetAfter, keysetSortKey, sendCsvDownload, streamCsvExport } from './csv-export';
 export { type CsvParseResult, parseCsv } from './parse-csv';
+export { SEARCH_TERM_LENGTH, searchTermOf } from './search-term';

@@ -5,18 +5,19 @@ import { consoleMessages, operatorMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
 import { signInOperator } from './api';
 import { followOperatorLanguage } from './operator-language';
-import { readOperatorToken, storeOperatorToken } from './operator-session';
+import { storeOperatorToken, useOperatorToken } from './operator-session';
 import { StaffSignInForm } from './staff-sign-in-form';
 
-/** /dashboard/login: the operator signs in to the console. */
+/** /dashboard/login: the operator signs in to the console. Rendered on the server (server-pages.ts). */
 export function OperatorLoginPage() {
   const navigate = useNavigate();
   // The set-password page leaves a notice; the console frame, the page to come back to.
   const state = useLocation().state as { notice?: string; from?: string } | null;
   const returnTo = state?.from?.startsWith(paths.console.overview()) ? state.from : paths.console.overview();
 
+  const token = useOperatorToken();
   // Also reached right after signing in, when this page renders once more before navigating away.
-  if (readOperatorToken()) return <Navigate to={returnTo} replace />;
+  if (token) return <Navigate to={returnTo} replace />;
 
   return (
     <StaffSignInForm

@@ -125,7 +125,8 @@ export function OverviewPage() {
           ))}
         </ul>
       )}
-      {me.data && (
+      {/* Once the tiles (or their error) are drawn: the chart library is not fetched before them. */}
+      {me.data && !overview.isPending && (
         <Suspense fallback={null}>
           <TrendsSection permissions={permissions} />
         </Suspense>
