@@ -236,9 +236,29 @@ export function isoStringOf(date: Date): string {
   return `${isoDateOfDay(day)}T${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${milliseconds}Z`;
 }
 
-/** A 'YYYY-MM-DD' calendar date in one of the spec's date formats. */
+/**
+ * A 'YYYY-MM-DD' calendar date in one of the spec's date formats, written as the current language
+ * writes dates (as formatDate does: '5 nov. 2026' in French, '5 nov 2026' in Spanish).
+ */
 export function formatCalendarDate(date: string, format: 'date' | 'longDate' = 'longDate'): string {
-  return dayjs.utc(date).format(DATE_FORMATS[format]);
+  const language = currentLocale();
+  if (language !== 'fr' && language !== 'es') return dayjs.utc(date).format(DATE_FORMATS[format]);
+  const parsed = dayjs.utc(date);
+  if (!parsed.isValid()) return 'Invalid Date';
+  const civil = { year: parsed.year(), month: parsed.month() + 1, day: parsed.date(), hour: 0, minute: 0 };
+  return formatInLanguage(language, civil, format);
+}
+
+/**
+ * A 'YYYY-MM-DD' calendar date as a chart's day label, month and day only: '11/05' in English,
+ * '11-05' in French (fr-CA's order), '05/11' in Spanish.
+ */
+export function formatDayMonth(date: string): string {
+  const month = date.slice(5, 7);
+  const day = date.slice(8, 10);
+  const language = currentLocale();
+  if (language === 'fr') return `${month}-${day}`;
+  return language === 'es' ? `${day}/${month}` : `${month}/${day}`;
 }
 
 export { dayjs };

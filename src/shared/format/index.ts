@@ -1,5 +1,6 @@
 export * from './dates';
 export * from './html';
 export * from './money';
+export * from './numbers';
 export * from './recurring-money';
 export * from './zone-offsets';

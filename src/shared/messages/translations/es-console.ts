@@ -689,6 +689,11 @@ export const esConsole = {
     jumpOutOfRange: 'Elija una página del 1 al {pages}.',
     exportCsv: 'Exportar CSV',
     exportHint: 'Exporta todas las filas que coinciden con los filtros, no solo las de esta página.',
+    pagesReachPasses: 'Las páginas llegan hasta los primeros {max} permisos: acote la búsqueda o el estado.',
+    pagesReachCustomers: 'Las páginas llegan hasta los primeros {max} clientes: acote la búsqueda.',
+    pagesReachAppeals:
+      'Las páginas llegan hasta las primeras {max} apelaciones: acote la búsqueda o los filtros.',
+    pagesReachNotices: 'Las páginas llegan hasta los primeros {max} avisos: acote la búsqueda o los filtros.',
   },
   bulkMessages: {
     tooMany: 'Elija como máximo {max} filas a la vez: acote la búsqueda y vuelva a intentarlo.',

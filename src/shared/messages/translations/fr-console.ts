@@ -699,6 +699,11 @@ export const frConsole = {
     exportCsv: 'Exporter en CSV',
     exportHint:
       'Exporte toutes les lignes qui correspondent aux filtres, pas seulement celles de cette page.',
+    pagesReachPasses: 'Les pages vont jusqu’aux {max} premiers permis : affinez la recherche ou le statut.',
+    pagesReachCustomers: 'Les pages vont jusqu’aux {max} premiers clients : affinez la recherche.',
+    pagesReachAppeals:
+      'Les pages vont jusqu’aux {max} premières contestations : affinez la recherche ou les filtres.',
+    pagesReachNotices: 'Les pages vont jusqu’aux {max} premiers avis : affinez la recherche ou les filtres.',
   },
   bulkMessages: {
     tooMany: 'Choisissez au plus {max} lignes à la fois : affinez la recherche, puis réessayez.',

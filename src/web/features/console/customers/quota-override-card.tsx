@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Ti
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { grantQuotaOverrideContract, listQuotaOverridesContract } from '../../../../shared/contract';
-import { fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
+import { commonMessages, fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
 import { callAsOperator } from '../operator-call';
 
 const overridesKey = (uuid: string) => ['console', 'customer', uuid, 'quota-overrides'] as const;
@@ -24,7 +24,7 @@ export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
   const [error, setError] = useState<string | null>(null);
   const [granted, setGranted] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
-  if (overrides.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (overrides.isPending) return <Loader size="sm" aria-label={commonMessages.loading} />;
   if (overrides.isError || overrides.data.products.length === 0) return null;
   const products = overrides.data.products;
   const chosen = productUuid ?? products[0]!.uuid;
