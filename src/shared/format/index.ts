@@ -3,4 +3,5 @@ export * from './html';
 export * from './money';
 export * from './numbers';
 export * from './recurring-money';
+export * from './status-labels';
 export * from './zone-offsets';
