@@ -12,9 +12,9 @@ const COMMANDS = () =>
   [
     { label: m.bold, command: 'bold', short: 'B' },
     { label: m.italic, command: 'italic', short: 'I' },
-    { label: m.bulletList, command: 'insertUnorderedList', short: '• List' },
-    { label: m.numberedList, command: 'insertOrderedList', short: '1. List' },
-    { label: m.link, command: 'createLink', short: 'Link' },
+    { label: m.bulletList, command: 'insertUnorderedList', short: m.bulletListShort },
+    { label: m.numberedList, command: 'insertOrderedList', short: m.numberedListShort },
+    { label: m.link, command: 'createLink', short: m.linkShort },
   ] as const;
 
 /** The browser's editing markup in the sanitiser's vocabulary (b→strong, i→em, div→p). */
