@@ -18,7 +18,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const idempotencyHeadersSchema = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string()
-    .regex(/^[\x21-\x7e]{1,255}$/, idempotencyMessages.keyInvalid)
+    .regex(/^[\x21-\x7e]{1,255}$/, { error: () => idempotencyMessages.keyInvalid })
     .optional()
     .describe(
       'A unique key per submission (a UUID); a retry with the same key and body answers the first result instead of doing the work again. Kept for IDEMPOTENCY_KEY_TTL_HOURS.',

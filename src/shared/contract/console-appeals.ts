@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dashboardAppealSchema } from './appeals';
 import { MAX_SEARCH_TERM_LENGTH } from './citations';
 import { defineRoute } from './define-route';
-import { LIST_COUNT_CAP, listTotalShape } from './list-total';
+import { LIST_COUNT_CAP, listTotalShape, pagesReachError } from './list-total';
 
 /**
  * The console's appeals as a list (issue 33): the queue of pending appeals by default (a decided
@@ -34,7 +34,7 @@ export const searchDashboardAppealsQuerySchema = z
       .default(25),
   })
   .refine((query) => (query.page - 1) * query.pageSize <= LIST_COUNT_CAP, {
-    message: `Pages reach the first ${LIST_COUNT_CAP.toLocaleString('en-US')} appeals: narrow the search or the filters.`,
+    ...pagesReachError('pagesReachAppeals', LIST_COUNT_CAP),
     path: ['page'],
   })
   .refine((query) => !query.outcome || query.state !== 'pending', {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { listTotalShape } from './list-total';
+import { listTotalShape, pagesReachError } from './list-total';
 
 /** The console's customers (issue 11, docs/console-notices.md): search, one account, its changes. */
 
@@ -21,7 +21,7 @@ export const listCustomersQuerySchema = z
       .default(25),
   })
   .refine((query) => (query.page - 1) * query.pageSize <= CUSTOMER_LIST_MAX_OFFSET, {
-    message: `Pages reach the first ${CUSTOMER_LIST_MAX_OFFSET.toLocaleString('en-US')} customers: narrow the search.`,
+    ...pagesReachError('pagesReachCustomers', CUSTOMER_LIST_MAX_OFFSET),
     path: ['page'],
   });
 

@@ -4,7 +4,7 @@ import { citationSchema, MAX_SEARCH_TERM_LENGTH, paymentStatusSchema } from './c
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
 import { MAX_NOTICE_PHOTOS } from './enforcement';
-import { listTotalShape } from './list-total';
+import { listTotalShape, pagesReachError } from './list-total';
 import { paymentPlanSchema } from './payment-plans';
 import { refundBodySchema } from './refunds';
 
@@ -51,7 +51,7 @@ export const listNoticesQuerySchema = noticeFilterSchema
       .default(25),
   })
   .refine((query) => (query.page - 1) * query.pageSize <= NOTICE_LIST_MAX_OFFSET, {
-    message: `Pages reach the first ${NOTICE_LIST_MAX_OFFSET.toLocaleString('en-US')} notices: narrow the search or the filters.`,
+    ...pagesReachError('pagesReachNotices', NOTICE_LIST_MAX_OFFSET),
     path: ['page'],
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {

@@ -14,7 +14,7 @@ import {
 } from '../rules/pass-values';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { LIST_COUNT_CAP, listTotalShape } from './list-total';
+import { LIST_COUNT_CAP, listTotalShape, pagesReachError } from './list-total';
 import { issuedPermitSchema, MAX_FORM_FIELDS, optionalPassText } from './passes';
 import { dailyWindowSchema, permitProductSchema } from './passes-catalogue';
 import { refundBodySchema } from './refunds';
@@ -412,7 +412,7 @@ export const listConsolePassesQuerySchema = z.object({
     // Offsets stop at the counted cap (decision 201): deeper rows are found by narrowing the search.
     .max(
       Math.floor(LIST_COUNT_CAP / CONSOLE_PASS_PAGE_SIZE) + 1,
-      `Pages reach the first ${LIST_COUNT_CAP.toLocaleString('en-US')} passes: narrow the search or the status.`,
+      pagesReachError('pagesReachPasses', LIST_COUNT_CAP),
     )
     .default(1),
 });

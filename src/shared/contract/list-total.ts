@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/numbers';
+import { consoleListMessages } from '../messages/console-lists';
+import { fillMessage } from '../messages/fill';
 
 /**
  * How many rows a console list matches (issue 33): counted up to LIST_COUNT_CAP and no further,
@@ -18,4 +21,15 @@ export const listTotalShape = {
 export interface ListTotal {
   total: number;
   isTotalExact: boolean;
+}
+
+type PagesReachKey = 'pagesReachPasses' | 'pagesReachCustomers' | 'pagesReachAppeals' | 'pagesReachNotices';
+
+/**
+ * A list's "pages reach the first N rows" message as a zod error, written when the page is
+ * refused, so it answers in the caller's language with N grouped for it (issue 30); a message
+ * filled when the module loaded would stay English.
+ */
+export function pagesReachError(key: PagesReachKey, max: number): { error: () => string } {
+  return { error: () => fillMessage(consoleListMessages[key], { max: formatNumber(max) }) };
 }

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../i18n/all-locales';
+import { setPageLocale } from '../i18n/current';
 import { actionLabel, actorOf, describeAuditChanges, fieldLabel, kindLabel } from './audit-changes';
 
 describe('describeAuditChanges', () => {
@@ -12,7 +14,7 @@ describe('describeAuditChanges', () => {
     ).toEqual([
       { field: 'amountOverride', label: 'Amount override', before: '—', after: '$30.00' },
       { field: 'voidDate', label: 'Voided', before: '—', after: 'Nov 10, 2026 10:30 AM' },
-      { field: 'role', label: 'Role', before: 'staff', after: 'tenant_admin' },
+      { field: 'role', label: 'Role', before: 'Staff', after: 'Administrator' },
     ]);
   });
   it('lists every field of a creation; yes and no, lists by comma, unknown fields as words', () => {
@@ -36,5 +38,25 @@ describe('audit names', () => {
     expect(actorOf({ actorName: 'Alma Admin', actorLabel: 'a@x.example' })).toBe('Alma Admin');
     expect(actorOf({ actorName: null, actorLabel: 'system' })).toBe('System');
     expect(actorOf({ actorName: null, actorLabel: 'gone@x.example' })).toBe('gone@x.example');
+  });
+});
+
+describe("audit values in the reader's language (issue 30)", () => {
+  afterEach(() => setPageLocale('en'));
+
+  it("names an operator's language change, and none saved as the default", () => {
+    expect(describeAuditChanges({ language: null }, { language: 'fr' }, 'UTC')).toEqual([
+      { field: 'language', label: 'Language', before: 'Browser or portal default', after: 'Français' },
+    ]);
+    expect(actionLabel('operator.language')).toBe('Operator language changed');
+    setPageLocale('fr');
+    expect(describeAuditChanges({ language: 'es', lateDays9: 1234.5 }, { language: null }, 'UTC')).toEqual([
+      { field: 'language', label: 'Langue', before: 'Español', after: 'Celle du navigateur ou du portail' },
+      { field: 'lateDays9', label: 'Late days 9', before: '1\u00a0234,5', after: '' },
+    ]);
+    expect(actionLabel('operator.language')).toBe('Langue de l’opérateur modifiée');
+    expect(describeAuditChanges({ role: 'staff' }, { role: 'enforcement' }, 'UTC')[0]?.after).not.toBe(
+      'enforcement',
+    );
   });
 });

@@ -1,6 +1,10 @@
+import { isLocale } from '../i18n/locales';
 import { consoleAuditMessages as m } from '../messages/console-audit';
+import { languageNames } from '../messages/languages';
+import { consoleMessages } from '../messages/operator-console';
 import { formatDate } from './dates';
 import { formatMoney } from './money';
+import { formatNumber } from './numbers';
 
 /** One changed field of an audit entry, labelled and formatted for a person. */
 export interface AuditChange {
@@ -41,14 +45,33 @@ export function fieldLabel(field: string): string {
 /** A value as a person reads it: money, dates in the tenant's zone, yes or no, lists by comma. */
 export function formatAuditValue(field: string, value: unknown, timeZone: string): string {
   if (value === undefined) return '';
+  if (field === 'language') return languageValue(value);
+  if (field === 'role' && typeof value === 'string') return roleName(value);
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? m.yes : m.no;
-  if (typeof value === 'number') return MONEY_FIELDS.has(field) ? formatMoney(value) : String(value);
+  if (typeof value === 'number') return MONEY_FIELDS.has(field) ? formatMoney(value) : numberValue(value);
   if (typeof value === 'string') return INSTANT.test(value) ? formatDate(value, timeZone, 'dateTime') : value;
   if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null)) {
     return value.map((item) => formatAuditValue(field, item, timeZone)).join(', ');
   }
   return JSON.stringify(value);
+}
+
+/** A saved language by its name ('Français'); none saved follows the browser or the portal. */
+function languageValue(value: unknown): string {
+  if (value === null || value === '') return m.languageDefault;
+  return isLocale(value) ? languageNames[value] : String(value);
+}
+
+/** An operator's role by its name ('Administrator'), not its code. */
+function roleName(role: string): string {
+  return (consoleMessages.roleNames as Record<string, string>)[role] ?? role;
+}
+
+/** A number in the reader's language, its decimals kept ('1 234,5' in French). */
+function numberValue(value: number): string {
+  const decimals = /^-?\d+\.(\d+)$/.exec(String(value))?.[1]?.length ?? 0;
+  return /e/i.test(String(value)) ? String(value) : formatNumber(value, decimals);
 }
 
 const asRecord = (value: unknown): Record<string, unknown> =>

@@ -6,7 +6,9 @@ import {
   calendarDayNumberFromIntl,
   calendarDayNumberIn,
   calendarDaysBetween,
+  formatCalendarDate,
   formatDate,
+  formatDayMonth,
   isoDateOfDay,
   isoStringOf,
 } from './dates';
@@ -232,5 +234,19 @@ describe('formatDate in French and Spanish (issue 30)', () => {
     setPageLocale('es');
     expect(formatDate(instant, 'America/Toronto')).toBe('05/11/2026');
     expect(formatDate(instant, 'America/Toronto', 'time')).toBe('10:00 a.m.');
+  });
+
+  it("writes calendar dates (a due date, a late fee's day) in the language too", () => {
+    expect(formatCalendarDate('2026-11-05')).toBe('Nov 05, 2026');
+    expect(formatCalendarDate('2026-11-05', 'date')).toBe('11/05/2026');
+    expect(formatDayMonth('2026-11-05')).toBe('11/05');
+    setPageLocale('fr');
+    expect(formatCalendarDate('2026-11-05')).toBe('5 nov. 2026');
+    expect(formatCalendarDate('2026-11-05', 'date')).toBe('2026-11-05');
+    expect(formatDayMonth('2026-11-05')).toBe('11-05');
+    setPageLocale('es');
+    expect(formatCalendarDate('2026-11-05')).toBe('5 nov 2026');
+    expect(formatCalendarDate('2026-11-05', 'date')).toBe('05/11/2026');
+    expect(formatDayMonth('2026-11-05')).toBe('05/11');
   });
 });

@@ -243,9 +243,27 @@ export function isoStringOf(date: Date): string {
   return `${isoDateOfDay(day)}T${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${milliseconds}Z`;
 }
 
-/** A 'YYYY-MM-DD' calendar date in one of the spec's date formats. */
+/**
+ * A 'YYYY-MM-DD' calendar date in one of the spec's date formats, written as the current language
+ * writes dates (as formatDate does: '5 nov. 2026' in French, '5 nov 2026' in Spanish).
+ */
 export function formatCalendarDate(date: string, format: 'date' | 'longDate' = 'longDate'): string {
   const time = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}/.test(date) || Number.isNaN(time)) return 'Invalid Date';
-  return formatInEnglish({ ...civilFromDays(time / DAY_MS), hour: 0, minute: 0 }, format);
+  const civil = { ...civilFromDays(time / DAY_MS), hour: 0, minute: 0 };
+  const language = currentLocale();
+  if (language === 'fr' || language === 'es') return formatInLanguage(language, civil, format);
+  return formatInEnglish(civil, format);
+}
+
+/**
+ * A 'YYYY-MM-DD' calendar date as a chart's day label, month and day only: '11/05' in English,
+ * '11-05' in French (fr-CA's order), '05/11' in Spanish.
+ */
+export function formatDayMonth(date: string): string {
+  const month = date.slice(5, 7);
+  const day = date.slice(8, 10);
+  const language = currentLocale();
+  if (language === 'fr') return `${month}-${day}`;
+  return language === 'es' ? `${day}/${month}` : `${month}/${day}`;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setPageLocale } from '../i18n/current';
-import { formatMoney } from './money';
+import { formatMoney, formatWholeDollars } from './money';
 
 const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
 
@@ -53,5 +53,13 @@ describe('formatMoney in French and Spanish (issue 30)', () => {
     setPageLocale('es');
     expect(formatMoney(123450)).toBe('$1,234.50');
     expect(formatMoney(-5)).toBe('-$0.05');
+  });
+
+  it('writes whole dollars for an axis in each language', () => {
+    expect(formatWholeDollars(123_449)).toBe('$1,234');
+    setPageLocale('fr');
+    expect(formatWholeDollars(123_450)).toBe('1\u00a0235\u00a0$');
+    setPageLocale('es');
+    expect(formatWholeDollars(-100)).toBe('-$1');
   });
 });

@@ -42,3 +42,9 @@ export function formatMoney(cents: number): string {
   // As en-US's currency format writes it: a minus before the sign, commas between thousands.
   return `${sign}$${units.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cent}`;
 }
+
+/** An amount rounded to whole dollars, without cents, for a chart's axis: '$1,235', '1 235 $'. */
+export function formatWholeDollars(cents: number): string {
+  const money = formatMoney(Math.round(cents / 100) * 100);
+  return currentLocale() === 'fr' ? money.replace(/,00(?=\u00a0\$$)/, '') : money.replace(/\.00$/, '');
+}

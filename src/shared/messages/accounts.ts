@@ -1,5 +1,4 @@
 import { localized } from '../i18n/catalogue';
-import { commonMessages } from './common';
 
 /** Sign-up, sign-in, password and account screen strings (part 1 sections 2, 5, 8; part 2 sections 2, 5, 8). */
 export const accountMessages = /* @__PURE__ */ localized('accountMessages', {
@@ -31,8 +30,8 @@ export const accountMessages = /* @__PURE__ */ localized('accountMessages', {
   newPasswordLabel: 'New password',
   repeatPasswordLabel: 'Repeat new password',
   currentPasswordLabel: 'Current password',
-  showPassword: commonMessages.showPassword,
-  hidePassword: commonMessages.hidePassword,
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
   passwordRulesTitle: 'Your password must contain:',
   ruleLength: 'At least 8 characters',
   ruleUppercase: '1 uppercase letter',

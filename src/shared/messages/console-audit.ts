@@ -16,6 +16,8 @@ export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessa
   removedRecord: '(removed)',
   yes: 'Yes',
   no: 'No',
+  /** An operator's language when none is saved: the browser's, else the portal's default. */
+  languageDefault: 'Browser or portal default',
   /** CSV columns of the export. */
   csvColumns: ['When', 'Who', 'Change', 'Record kind', 'Record', 'Fields changed', 'Entry'],
   /** 'Amount: $60.00 → $30.00' in the CSV's changes column. */
@@ -46,6 +48,7 @@ export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessa
     'operator.update': 'Operator changed',
     'operator.disable': 'Operator disabled',
     'operator.password': 'Operator password changed',
+    'operator.language': 'Operator language changed',
     'pass.approve': 'Pass approved',
     'pass.reject': 'Pass rejected',
     'pass.cancel': 'Pass canceled',
@@ -105,6 +108,7 @@ export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessa
     refundable: 'Refundable',
     refundAmount: 'Refunded',
     role: 'Role',
+    language: 'Language',
     email: 'Email',
     fullname: 'Name',
     name: 'Name',

@@ -18,4 +18,9 @@ export const consoleListMessages = /* @__PURE__ */ localized('consoleListMessage
   jumpOutOfRange: 'Choose a page from 1 to {pages}.',
   exportCsv: 'Export CSV',
   exportHint: 'Exports every row that matches the filters, not only this page.',
+  /** A page past the deepest a list reaches (decision 201): how far it goes, and what to do. */
+  pagesReachPasses: 'Pages reach the first {max} passes: narrow the search or the status.',
+  pagesReachCustomers: 'Pages reach the first {max} customers: narrow the search.',
+  pagesReachAppeals: 'Pages reach the first {max} appeals: narrow the search or the filters.',
+  pagesReachNotices: 'Pages reach the first {max} notices: narrow the search or the filters.',
 } as const);

@@ -120,6 +120,10 @@ export const richTextMessages = /* @__PURE__ */ localized('richTextMessages', {
   italic: 'Italic',
   bulletList: 'Bulleted list',
   numberedList: 'Numbered list',
+  /** The toolbar buttons' own short texts. */
+  bulletListShort: '• List',
+  numberedListShort: '1. List',
+  linkShort: 'Link',
   link: 'Link',
   linkPrompt: 'Link address (https://…)',
 } as const);

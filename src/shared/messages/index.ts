@@ -26,6 +26,7 @@ export * from './pass-screens';
 export * from './passes';
 export * from './patrol';
 export * from './payment-plans';
+export * from './payment-statuses';
 export * from './payments';
 export * from './plates';
 export * from './platform-admin';

@@ -17,7 +17,11 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const isBlank = (value: string) => value.trim() === '';
 
 /** The spec's order: the first field that fails is the one reported. */
-const CHECKS: Array<{ field: AppealFormField; isValid: (value: string) => boolean; message: string }> = [
+const CHECKS = (): Array<{
+  field: AppealFormField;
+  isValid: (value: string) => boolean;
+  message: string;
+}> => [
   { field: 'name', isValid: (value) => !isBlank(value), message: appealMessages.enterName },
   {
     field: 'email',
@@ -33,7 +37,7 @@ const CHECKS: Array<{ field: AppealFormField; isValid: (value: string) => boolea
 export function findAppealFormProblem(
   values: AppealFormValues,
 ): { field: AppealFormField; message: string } | null {
-  for (const check of CHECKS) {
+  for (const check of CHECKS()) {
     if (!check.isValid(values[check.field] ?? '')) return { field: check.field, message: check.message };
   }
   return null;

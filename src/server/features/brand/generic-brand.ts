@@ -6,7 +6,7 @@ import { BARE_HOST_TENANT, DEFAULT_BRAND_COLOR } from '../../../shared/rules';
  * The brand of a bare host (www, localhost): the spec's generic title and black header, no
  * operator behind it (nil entity), so pages reached there are drawn like every other page.
  */
-export const GENERIC_BRAND: BrandDetails = {
+export const GENERIC_BRAND = (): BrandDetails => ({
   brandColor: DEFAULT_BRAND_COLOR,
   brandTitle: commonMessages.bareHostTitle,
   logoUrl: null,
@@ -27,4 +27,4 @@ export const GENERIC_BRAND: BrandDetails = {
   timezone: 'UTC',
   languages: ['en', 'fr', 'es'],
   defaultLanguage: 'en',
-};
+});

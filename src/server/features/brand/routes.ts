@@ -14,7 +14,7 @@ export async function brandRoutes(app: ApiInstance) {
     // Brands change rarely and every page asks for one: let browsers and CDNs keep it briefly.
     reply.header('cache-control', 'public, max-age=60');
     // 'www' is the tenant value of bare hosts: it answers the generic brand there.
-    if (request.params.subdomain === BARE_HOST_TENANT && !request.hostSubdomain) return GENERIC_BRAND;
+    if (request.params.subdomain === BARE_HOST_TENANT && !request.hostSubdomain) return GENERIC_BRAND();
     return toBrandDetails(await request.requireTenant(request.params.subdomain));
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BulkResult } from '../../../shared/contract';
+import { formatNumber } from '../../../shared/format';
 import { bulkMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import type { Database, Transaction } from '../../db/client';
@@ -14,7 +15,7 @@ export interface BulkRow {
 
 /** Refuses a "select all matching" that resolved to more rows than the cap (decision 224). */
 export function checkMatchingCap(count: number, cap: number): void {
-  if (count > cap) throw badRequest(fillMessage(bulkMessages.tooMany, { max: cap.toLocaleString('en-US') }));
+  if (count > cap) throw badRequest(fillMessage(bulkMessages.tooMany, { max: formatNumber(cap) }));
 }
 
 /**

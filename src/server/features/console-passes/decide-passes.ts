@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BULK_MAX_ROWS, type BulkResult, type decidePassesBodySchema } from '../../../shared/contract';
+import { formatNumber } from '../../../shared/format';
 import { bulkMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import type { Database } from '../../db/client';
@@ -30,7 +31,7 @@ async function selectedPasses(options: { db: Database; tenantId: string; selecti
           limit: BULK_MAX_ROWS + 1,
         });
   if (ids.length > BULK_MAX_ROWS) {
-    throw badRequest(fillMessage(bulkMessages.tooMany, { max: BULK_MAX_ROWS.toLocaleString('en-US') }));
+    throw badRequest(fillMessage(bulkMessages.tooMany, { max: formatNumber(BULK_MAX_ROWS) }));
   }
   const rows = ids.length
     ? await db

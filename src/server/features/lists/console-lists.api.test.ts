@@ -127,6 +127,13 @@ describe('a list says how many rows match', () => {
     const response = await call('admin', 'GET', '/passes?page=402');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/Pages reach the first 10,000 passes/);
+    // In the caller's language, the count grouped for it (issue 30).
+    const french = await call('admin', 'GET', '/passes?page=402&lang=fr');
+    expect(french.json().message).toBe(
+      'Les pages vont jusqu’aux 10\u00a0000 premiers permis : affinez la recherche ou le statut.',
+    );
+    const spanish = await call('admin', 'GET', '/customers?page=9999&lang=es');
+    expect(spanish.json().message).toMatch(/^Las páginas llegan hasta los primeros [\d,]+ clientes/);
   });
 });
 

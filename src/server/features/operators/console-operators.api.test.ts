@@ -115,6 +115,27 @@ describe("the operator's own language (issue 30)", () => {
     expect((await call(tokens.officer, 'GET', '/dashboard/me')).json().language).toBeNull();
   });
 
+  it("writes each change to the audit log, which reads it as words in the reader's language", async () => {
+    const [officer] = await t.db.select().from(operators).where(eq(operators.email, 'officer@alpha.example'));
+    const entries = async () =>
+      (await t.db.select().from(auditLog).where(eq(auditLog.entityId, officer!.id)))
+        .filter((row) => row.action === 'operator.language')
+        .sort((a, b) => a.id - b.id);
+    const already = (await entries()).length;
+    await call(tokens.officer, 'PUT', '/dashboard/me/language', { language: 'es' });
+    await call(tokens.officer, 'PUT', '/dashboard/me/language', { language: 'es' }); // no change, no entry
+    await call(tokens.officer, 'PUT', '/dashboard/me/language', { language: null });
+    const written = (await entries()).slice(already);
+    expect(written.map(({ operatorId, before, after }) => ({ operatorId, before, after }))).toEqual([
+      { operatorId: officer!.id, before: { language: null }, after: { language: 'es' } },
+      { operatorId: officer!.id, before: { language: 'es' }, after: { language: null } },
+    ]);
+    const csv = await call(tokens.admin, 'GET', '/dashboard/audit/export?lang=fr');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Langue de l’opérateur modifiée');
+    expect(csv.body).toContain('Langue : Celle du navigateur ou du portail → Español');
+  });
+
   it('refuses a language the tenant does not offer, or none we know, with a 400, and writes nothing', async () => {
     const notOffered = await call(
       tokens.betaAdmin,

@@ -32,12 +32,13 @@ export interface QuotaSubjects {
 const closed = (message: string) => new AppError(409, 'rule_closed', message);
 const quotaReached = (message: string) => new AppError(400, 'quota_reached', message);
 
-const CLOSED_MESSAGES = {
-  salesStart: passMessages.ruleNotOnSaleYet,
-  weekday: passMessages.ruleWeekday,
-  hours: passMessages.ruleHours,
-  blackout: passMessages.ruleBlackout,
-} as const;
+const CLOSED_MESSAGES = () =>
+  ({
+    salesStart: passMessages.ruleNotOnSaleYet,
+    weekday: passMessages.ruleWeekday,
+    hours: passMessages.ruleHours,
+    blackout: passMessages.ruleBlackout,
+  }) as const;
 
 const PERIOD_WORDS = { MINUTE: 'minute', HOUR: 'hour', DAY: 'day', MONTH: 'month', YEAR: 'year' } as const;
 
@@ -237,7 +238,7 @@ export async function checkProductRules(
   if (closedRule) {
     if (closedRule.rule === 'salesEnd' || !closedRule.opensAt) throw closed(passMessages.ruleSalesEnded);
     throw closed(
-      formatPassMessage(CLOSED_MESSAGES[closedRule.rule], {
+      formatPassMessage(CLOSED_MESSAGES()[closedRule.rule], {
         opens: formatDate(closedRule.opensAt, timeZone, 'dateTime'),
       }),
     );

@@ -45,12 +45,12 @@ import { findSavedVehicle } from './vehicles';
  */
 
 /** The server's text for asked times that cannot be a pass. */
-const WINDOW_PROBLEM_MESSAGES: Record<PassWindowProblem, string> = {
+const WINDOW_PROBLEM_MESSAGES = (): Record<PassWindowProblem, string> => ({
   past: passMessages.startInPast,
   order: passMessages.endBeforeStart,
   'too-long': passMessages.passTooLong,
   'starts-now': passMessages.passStartsNow,
-};
+});
 
 /** Which call it came through: each accepts only the outcomes it can answer. */
 
@@ -293,7 +293,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     tenant.timezone,
   );
   if (!window.ok) {
-    throw new AppError(400, 'pass_validation', WINDOW_PROBLEM_MESSAGES[window.reason]);
+    throw new AppError(400, 'pass_validation', WINDOW_PROBLEM_MESSAGES()[window.reason]);
   }
   const formFields = answeredFields(details, request.formFields);
   await verifyUploadUrls({

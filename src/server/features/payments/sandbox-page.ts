@@ -9,17 +9,17 @@ import type { SandboxCheckoutClosure } from './sandbox-checkout';
 import type { SandboxPortal } from './sandbox-portal';
 
 /** What the card form says when a card is refused, by the reason. */
-const CARD_REFUSAL_MESSAGES: Record<CardRefusal, string> = {
+const CARD_REFUSAL_MESSAGES = (): Record<CardRefusal, string> => ({
   declined: m.sandboxDeclined,
   invalid: m.sandboxInvalidCard,
   'not-a-test-card': m.sandboxTestCardsOnly,
-};
+});
 
 /** What the checkout page says instead of its form once it is closed. */
-const CLOSURE_MESSAGES: Record<SandboxCheckoutClosure, string> = {
+const CLOSURE_MESSAGES = (): Record<SandboxCheckoutClosure, string> => ({
   paid: m.sandboxSessionPaid,
   expired: m.sandboxSessionClosed,
-};
+});
 
 /** A refused card: why, and what was typed, to fill the form again. */
 export interface CardFormRefusal {
@@ -188,7 +188,7 @@ export function renderSandboxCheckout(options: {
   styleNonce: string;
 }): string {
   const { session } = options;
-  const isClosed = options.closure ? CLOSURE_MESSAGES[options.closure] : null;
+  const isClosed = options.closure ? CLOSURE_MESSAGES()[options.closure] : null;
   const body = renderCheckoutPage({
     brandTitle: options.tenant.brandTitle,
     description: session.description,
@@ -196,7 +196,7 @@ export function renderSandboxCheckout(options: {
     amount: session.amount,
     payAction: `${SANDBOX_CHECKOUT_PATH}/${session.providerSessionId}`,
     cancelUrl: isClosed ? session.successUrl : session.cancelUrl,
-    error: options.refusal ? CARD_REFUSAL_MESSAGES[options.refusal.reason] : null,
+    error: options.refusal ? CARD_REFUSAL_MESSAGES()[options.refusal.reason] : null,
     values: options.refusal?.values,
     isClosed,
     period: options.period,
@@ -239,7 +239,7 @@ export function renderSandboxPortal(options: {
     addAction: `${base}/cards`,
     removeAction: (cardId) => `${base}/cards/${cardId}/remove`,
     returnUrl: portal.returnUrl,
-    error: options.refusal ? CARD_REFUSAL_MESSAGES[options.refusal.reason] : null,
+    error: options.refusal ? CARD_REFUSAL_MESSAGES()[options.refusal.reason] : null,
     values: options.refusal?.values,
   });
   return renderSandboxDocument({ title: m.sandboxPortalTitle, styleNonce: options.styleNonce, body });

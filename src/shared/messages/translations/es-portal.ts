@@ -17,6 +17,13 @@ export const esPortalPart = {
     yourLanguage: 'Su idioma',
     notOffered: 'Este portal no ofrece ese idioma.',
   },
+  paymentSessionStatusMessages: {
+    open: 'En curso',
+    paid: 'Pagado',
+    expired: 'Vencido',
+    refunded: 'Reembolsado',
+    refund_failed: 'Reembolso fallido',
+  },
   paymentStatusMessages: {
     'Paid off platform': 'Pagado fuera de la plataforma',
     Paid: 'Pagado',

@@ -17,6 +17,13 @@ export const frPortalPart = {
     yourLanguage: 'Votre langue',
     notOffered: 'Ce portail n’offre pas cette langue.',
   },
+  paymentSessionStatusMessages: {
+    open: 'En cours',
+    paid: 'Payé',
+    expired: 'Expiré',
+    refunded: 'Remboursé',
+    refund_failed: 'Échec du remboursement',
+  },
   paymentStatusMessages: {
     'Paid off platform': 'Payé hors plateforme',
     Paid: 'Payé',

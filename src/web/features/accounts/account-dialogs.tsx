@@ -90,7 +90,12 @@ const nameFormSchema = z.object({
   fullname: z
     .string()
     .transform((value) => value.trim())
-    .pipe(z.string().min(1, accountMessages.fullnameRequired).max(200)),
+    .pipe(
+      z
+        .string()
+        .min(1, { error: () => accountMessages.fullnameRequired })
+        .max(200),
+    ),
 });
 
 export function LocationDialog({ customer, onClose, onSaved }: DialogProps) {
@@ -160,8 +165,11 @@ export function NameDialog({ customer, onClose, onSaved }: DialogProps) {
  * current password, since the address is how the account is recovered.
  */
 const emailFormSchema = z.object({
-  email: z.string().transform(stripWhitespace).refine(isValidEmail, accountMessages.accountEmailInvalid),
-  currentPassword: z.string().min(1, accountMessages.currentPasswordRequired),
+  email: z
+    .string()
+    .transform(stripWhitespace)
+    .refine(isValidEmail, { error: () => accountMessages.accountEmailInvalid }),
+  currentPassword: z.string().min(1, { error: () => accountMessages.currentPasswordRequired }),
 });
 
 export function EmailDialog({ customer, onClose, onSaved }: DialogProps) {

@@ -3,7 +3,7 @@ import { activeMenuEntry, SIDE_MENU } from './side-menu';
 
 describe('side menu', () => {
   it('lists Dashboard, Passes, Vehicles, My visitors and Account in that order', () => {
-    expect(SIDE_MENU.map((item) => item.label)).toEqual([
+    expect(SIDE_MENU().map((item) => item.label)).toEqual([
       'Dashboard',
       'Passes',
       'Vehicles',

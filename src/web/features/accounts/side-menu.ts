@@ -6,15 +6,16 @@ import { paths } from '../../app/page-paths';
  * visitors of part 2 (issue 27: a customer could not find them); Logout follows as a button.
  * Passes lists the account's passes (/permits/view).
  */
-export const SIDE_MENU = [
-  { label: accountMessages.menuDashboard, to: paths.account.dashboard() },
-  { label: accountMessages.menuPasses, to: paths.passes.list() },
-  { label: accountMessages.menuVehicles, to: paths.passes.vehicles() },
-  { label: accountMessages.menuVisitors, to: paths.passes.visitors() },
-  { label: accountMessages.menuAccount, to: paths.account.settings() },
-] as const;
+export const SIDE_MENU = () =>
+  [
+    { label: accountMessages.menuDashboard, to: paths.account.dashboard() },
+    { label: accountMessages.menuPasses, to: paths.passes.list() },
+    { label: accountMessages.menuVehicles, to: paths.passes.vehicles() },
+    { label: accountMessages.menuVisitors, to: paths.passes.visitors() },
+    { label: accountMessages.menuAccount, to: paths.account.settings() },
+  ] as const;
 
-export type SideMenuEntry = (typeof SIDE_MENU)[number];
+export type SideMenuEntry = ReturnType<typeof SIDE_MENU>[number];
 
 /**
  * The entry a path belongs to (its pages included, e.g. /permits/view/{uuid} under Passes), unless
@@ -22,6 +23,6 @@ export type SideMenuEntry = (typeof SIDE_MENU)[number];
  * section 2, Permit detail).
  */
 export function activeMenuEntry(pathname: string, pageEntryPath?: string | null): SideMenuEntry | null {
-  if (pageEntryPath) return SIDE_MENU.find((item) => item.to === pageEntryPath) ?? null;
-  return SIDE_MENU.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)) ?? null;
+  if (pageEntryPath) return SIDE_MENU().find((item) => item.to === pageEntryPath) ?? null;
+  return SIDE_MENU().find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`)) ?? null;
 }

@@ -32,7 +32,7 @@ function MenuItems({ pageEntryPath, onNavigate }: { pageEntryPath: string | null
           {accountMessages.businessAccount}
         </Badge>
       )}
-      {SIDE_MENU.map((item) => (
+      {SIDE_MENU().map((item) => (
         <NavLink
           key={item.to}
           component={Link}

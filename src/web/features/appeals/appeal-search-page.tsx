@@ -21,7 +21,11 @@ const appealSearchFormSchema = z.object({
   noticeNumber: z
     .string()
     .transform(normaliseSearchTerm)
-    .pipe(getCitationByNumberContract.params.shape.number.min(1, appealMessages.enterNoticeNumber)),
+    .pipe(
+      getCitationByNumberContract.params.shape.number.min(1, {
+        error: () => appealMessages.enterNoticeNumber,
+      }),
+    ),
 });
 
 /** /noticeappeal: find the notice to appeal by its number; the server says whether it can be. */

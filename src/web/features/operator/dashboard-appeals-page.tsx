@@ -148,8 +148,8 @@ const PAGE_SIZE = 25;
 const FILTER_KEYS = ['q', 'state', 'outcome'] as const;
 /** Each state has its own order (the queue oldest first, decisions newest first). */
 const SORT_KEYS = ['default'] as const;
-const STATE_OPTIONS = APPEAL_STATES.map((value) => ({ value, label: al.states[value] ?? value }));
-const OUTCOME_OPTIONS = [
+const STATE_OPTIONS = () => APPEAL_STATES.map((value) => ({ value, label: al.states[value] ?? value }));
+const OUTCOME_OPTIONS = () => [
   { value: '', label: al.anyOutcome },
   ...APPEAL_OUTCOMES.map((value) => ({ value, label: al.outcomes[value] ?? value })),
 ];
@@ -170,7 +170,7 @@ function AppealFilters({ params }: { params: ListParams<(typeof FILTER_KEYS)[num
       <Group align="flex-end" gap="sm" wrap="wrap">
         <NativeSelect
           label={al.stateLabel}
-          data={STATE_OPTIONS}
+          data={STATE_OPTIONS()}
           value={state}
           onChange={(event) => {
             const next = event.currentTarget.value;
@@ -185,7 +185,7 @@ function AppealFilters({ params }: { params: ListParams<(typeof FILTER_KEYS)[num
         {state !== 'pending' && (
           <NativeSelect
             label={al.outcomeLabel}
-            data={OUTCOME_OPTIONS}
+            data={OUTCOME_OPTIONS()}
             value={params.filters.outcome ?? ''}
             onChange={(event) => params.setFilters({ outcome: event.currentTarget.value })}
             w={{ base: '100%', xs: 170 }}

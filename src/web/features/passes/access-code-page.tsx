@@ -11,7 +11,7 @@ import { lookupPermitCode } from './api';
 
 /** Section 5: whitespace removed, upper-cased, non-empty. */
 const accessCodeFormSchema = z.object({
-  code: passCodeInputSchema.refine((code) => code.length > 0, passMessages.codeRequired),
+  code: passCodeInputSchema.refine((code) => code.length > 0, { error: () => passMessages.codeRequired }),
 });
 
 /** /permits/view/code: an access code opens the product it belongs to, on the application screen. */

@@ -1,7 +1,7 @@
 import { Box, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { GraphData } from '../../../shared/contract';
-import { formatCalendarDate } from '../../../shared/format/dates';
+import { formatCalendarDate, formatDayMonth, formatNumber } from '../../../shared/format';
 import { fillMessage, passDashboardMessages as m } from '../../../shared/messages';
 import { paidStatusLabel } from '../../../shared/rules/pass-display';
 import { useBusinessGraphData } from './living-api';
@@ -85,7 +85,7 @@ function RowChart({ bars }: { bars: Bar[] }) {
             />
           </Box>
           <Text size="sm" fw={600} w={40} ta="right" style={{ flexShrink: 0 }}>
-            {bar.value}
+            {formatNumber(bar.value)}
           </Text>
         </Group>
       ))}
@@ -124,7 +124,7 @@ function ChartFigure(props: {
             {props.bars.map((bar) => (
               <Table.Tr key={bar.label}>
                 <Table.Td>{bar.label}</Table.Td>
-                <Table.Td>{bar.value}</Table.Td>
+                <Table.Td>{formatNumber(bar.value)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -138,7 +138,11 @@ export function describePerDay(days: GraphData['issuedPerDay']): string {
   const total = days.reduce((sum, day) => sum + day.count, 0);
   if (total === 0) return m.chartEmpty;
   const busiest = days.reduce((best, day) => (day.count > best.count ? day : best));
-  return fillMessage(m.chartSummary, { total, day: formatCalendarDate(busiest.date), count: busiest.count });
+  return fillMessage(m.chartSummary, {
+    total: formatNumber(total),
+    day: formatCalendarDate(busiest.date),
+    count: formatNumber(busiest.count),
+  });
 }
 
 export function BusinessCharts({ businessAccountUuid }: { businessAccountUuid: string }) {
@@ -148,7 +152,7 @@ export function BusinessCharts({ businessAccountUuid }: { businessAccountUuid: s
   const { issuedPerDay, byProduct, byStatus } = graph.data;
   const perDay = issuedPerDay.map((day) => ({
     label: formatCalendarDate(day.date),
-    tick: formatCalendarDate(day.date).slice(0, 6),
+    tick: formatDayMonth(day.date),
     value: day.count,
   }));
   const statuses = byStatus

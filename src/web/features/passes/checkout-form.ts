@@ -221,7 +221,7 @@ function labelAndAddressInputs(
 }
 
 /** Which input a section 5 message is shown at (the first problem only, in the spec's order). */
-const PROBLEM_FIELDS: Record<string, keyof CheckoutFormValues> = {
+const PROBLEM_FIELDS = (): Record<string, keyof CheckoutFormValues> => ({
   [passMessages.guestCodeRequired]: 'guestCode',
   [passMessages.emailInvalid]: 'email',
   [passMessages.dateRequired]: 'startLocal',
@@ -234,7 +234,7 @@ const PROBLEM_FIELDS: Record<string, keyof CheckoutFormValues> = {
   [passMessages.squareContactRequired]: 'phonenumber',
   [passMessages.emergencyEmailInvalid]: 'emergencyEmail',
   [passMessages.proofRequired]: 'regImgURLs',
-};
+});
 
 /** Section 5's 'Please enter a valid email.' is also the passholder email's text: told apart by input. */
 function fieldOfProblem(message: string, values: CheckoutFormValues, context: CheckoutContext) {
@@ -252,7 +252,7 @@ function fieldOfProblem(message: string, values: CheckoutFormValues, context: Ch
       context.isGuest && !context.isEmailVerified && !isValidEmail(values.email.trim());
     return isGuestEmailWrong ? 'email' : 'holderEmail';
   }
-  return PROBLEM_FIELDS[message] ?? 'problem';
+  return PROBLEM_FIELDS()[message] ?? 'problem';
 }
 
 /**

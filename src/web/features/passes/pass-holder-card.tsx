@@ -10,18 +10,19 @@ import { useIssuedFields, useUpdateHolder, useUpdateIssuedFields } from './edit-
 
 const holderSchema = updatePermitHolderContract.body.omit({ permitIssuedUUID: true });
 
-const HOLDER_FIELDS = [
-  ['name', passScreenMessages.holderNameLabel, 'name'],
-  ['email', passScreenMessages.holderEmailLabel, 'email'],
-  ['label', passScreenMessages.holderLabelLabel, 'off'],
-  ['address1', passScreenMessages.address1Label, 'address-line1'],
-  ['address2', passScreenMessages.address2Label, 'address-line2'],
-  ['city', passScreenMessages.cityLabel, 'address-level2'],
-  ['state', passScreenMessages.holderStateLabel, 'address-level1'],
-  ['zip', passScreenMessages.zipLabel, 'postal-code'],
-  ['country', passScreenMessages.countryLabel, 'country-name'],
-  ['phonenumber', passScreenMessages.phoneLabel, 'tel'],
-] as const;
+const HOLDER_FIELDS = () =>
+  [
+    ['name', passScreenMessages.holderNameLabel, 'name'],
+    ['email', passScreenMessages.holderEmailLabel, 'email'],
+    ['label', passScreenMessages.holderLabelLabel, 'off'],
+    ['address1', passScreenMessages.address1Label, 'address-line1'],
+    ['address2', passScreenMessages.address2Label, 'address-line2'],
+    ['city', passScreenMessages.cityLabel, 'address-level2'],
+    ['state', passScreenMessages.holderStateLabel, 'address-level1'],
+    ['zip', passScreenMessages.zipLabel, 'postal-code'],
+    ['country', passScreenMessages.countryLabel, 'country-name'],
+    ['phonenumber', passScreenMessages.phoneLabel, 'tel'],
+  ] as const;
 
 /**
  * Passholder editing (part 2 sections 5 and 8): a valid email if one is given; a refusal of the
@@ -39,10 +40,9 @@ export function PassHolderCard(props: { permit: IssuedPermit; isChangeable: bool
   const isLabelShown = labelDescriptor ? labelDescriptor !== 'None' : Boolean(holder?.label);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: holderSchema,
-    initialValues: Object.fromEntries(HOLDER_FIELDS.map(([name]) => [name, holder?.[name] ?? ''])) as Record<
-      (typeof HOLDER_FIELDS)[number][0],
-      string
-    >,
+    initialValues: Object.fromEntries(
+      HOLDER_FIELDS().map(([name]) => [name, holder?.[name] ?? '']),
+    ) as Record<ReturnType<typeof HOLDER_FIELDS>[number][0], string>,
     submit: (values) => {
       setSaved(false);
       return updateHolder.mutateAsync(values);
@@ -69,8 +69,9 @@ export function PassHolderCard(props: { permit: IssuedPermit; isChangeable: bool
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {HOLDER_FIELDS.filter(([name]) => name !== 'label' || isLabelShown).map(
-              ([name, label, autoComplete]) => (
+            {HOLDER_FIELDS()
+              .filter(([name]) => name !== 'label' || isLabelShown)
+              .map(([name, label, autoComplete]) => (
                 <TextInput
                   key={name}
                   id={`holder-${name}`}
@@ -85,8 +86,7 @@ export function PassHolderCard(props: { permit: IssuedPermit; isChangeable: bool
                   {...form.getInputProps(name)}
                   name={name}
                 />
-              ),
-            )}
+              ))}
           </SimpleGrid>
           {isChangeable && (
             <Group justify="flex-end">

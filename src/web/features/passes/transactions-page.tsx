@@ -1,6 +1,6 @@
 import { Anchor, Card, Stack, Table, Text, Title } from '@mantine/core';
 import type { Transaction } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney, paymentSessionStatusLabel } from '../../../shared/format';
 import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, passDashboardMessages as m, passMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
@@ -10,8 +10,6 @@ import { usePaymentHistory } from './living-api';
 
 const dateOf = (transaction: Transaction, timeZone: string) =>
   formatDate(new Date(transaction.createdAtUnix * 1000), timeZone, 'dateTime');
-
-const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 function ReceiptLink({ transaction }: { transaction: Transaction }) {
   if (!transaction.receiptUrl) return <Text size="sm">—</Text>;
@@ -70,7 +68,7 @@ export function TransactionsPage() {
             <Table.Tr key={transaction.key}>
               <Table.Td>{formatMoney(transaction.amount)}</Table.Td>
               <Table.Td>{transaction.currency.toUpperCase()}</Table.Td>
-              <Table.Td>{capitalise(transaction.status)}</Table.Td>
+              <Table.Td>{paymentSessionStatusLabel(transaction.status)}</Table.Td>
               <Table.Td>{transaction.description}</Table.Td>
               <Table.Td>{dateOf(transaction, timeZone)}</Table.Td>
               <Table.Td>

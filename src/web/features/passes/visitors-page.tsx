@@ -106,7 +106,7 @@ function VisitorPasses() {
 }
 
 const inviteFormSchema = emailCustomerPermitContract.body.omit({ entityUUID: true }).extend({
-  permitUUID: z.string().min(1, passEditMessages.choosePass),
+  permitUUID: z.string().min(1, { error: () => passEditMessages.choosePass }),
 });
 
 /** Invite by email (business accounts): the invitee's account, a pass and a sign-in link. */

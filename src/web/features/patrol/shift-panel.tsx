@@ -4,12 +4,12 @@ import { formatDate } from '../../../shared/format';
 import { fillMessage, patrolMessages } from '../../../shared/messages';
 import { listOutbox, type OutboxItem, type OutboxStatus, readMeta } from './patrol-store';
 
-const STATUS: Record<OutboxStatus, { label: string; tone: string; mark: string }> = {
+const STATUS = (): Record<OutboxStatus, { label: string; tone: string; mark: string }> => ({
   waiting: { label: patrolMessages.waiting, tone: 'patrol-tag-waiting', mark: '…' },
   sent: { label: patrolMessages.sent, tone: 'patrol-tag-good', mark: '✓' },
   duplicate: { label: patrolMessages.duplicate, tone: 'patrol-tag-good', mark: '✓' },
   refused: { label: patrolMessages.refused, tone: 'patrol-tag-bad', mark: '✕' },
-};
+});
 
 /** My shift: what the officer did since signing in, what still waits to be sent, the last sync. */
 export function ShiftPanel({
@@ -70,7 +70,7 @@ export function ShiftPanel({
       ) : (
         <ul className="patrol-list" aria-label={patrolMessages.shiftTitle}>
           {[...items].reverse().map((item) => {
-            const status = STATUS[item.status];
+            const status = STATUS()[item.status];
             return (
               <li key={item.clientId} className="patrol-list-item">
                 <Group justify="space-between" wrap="nowrap" gap="xs">

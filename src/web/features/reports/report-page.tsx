@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Navigate, useParams } from 'react-router';
 import type { ReportDetails } from '../../../shared/contract';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatNumber } from '../../../shared/format';
 import { reportMessages as m } from '../../../shared/messages/reports';
 import { useTenantTimeZone } from '../../app/brand';
 import { useDocumentTitle } from '../../app/use-document-title';
@@ -26,7 +26,7 @@ function Stat({ label, value, testId }: { label: string; value: number | undefin
         <Skeleton height={36} mt={4} width="60%" />
       ) : (
         <Text fz={{ base: 'xl', sm: 28 }} fw={700} data-testid={testId}>
-          {value.toLocaleString('en-US')}
+          {formatNumber(value)}
         </Text>
       )}
     </Paper>

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Box, Group, Image, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReportItem } from '../../../shared/contract';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatNumber } from '../../../shared/format';
 import { fillMessage } from '../../../shared/messages/fill';
 import { reportMessages as m } from '../../../shared/messages/reports';
+import { paginationControlProps } from '../../components/pagination-labels';
 import { useReportScans } from './api';
 
 function ScanPhoto({ item }: { item: ReportItem }) {
@@ -80,9 +81,9 @@ export function ScanList({ reportUUID, timeZone }: { reportUUID: string; timeZon
   const pages = Math.ceil(total / pageSize);
   const from = (query.data.page - 1) * pageSize;
   const summary = fillMessage(m.showing, {
-    from: (from + 1).toLocaleString('en-US'),
-    to: (from + shown.length).toLocaleString('en-US'),
-    total: total.toLocaleString('en-US'),
+    from: formatNumber(from + 1),
+    to: formatNumber(from + shown.length),
+    total: formatNumber(total),
   });
   return (
     <Stack gap="sm">
@@ -111,7 +112,7 @@ export function ScanList({ reportUUID, timeZone }: { reportUUID: string; timeZon
             boundaries={1}
             size="sm"
             aria-label={m.scanPages}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getControlProps={paginationControlProps}
           />
         </Group>
       )}

@@ -46,13 +46,13 @@ const FILTER_KEYS = ['operatorUuid', 'action', 'entityType', 'from', 'to'] as co
 /** The log reads newest first only. */
 const SORT_KEYS = ['newest'] as const;
 
-const ACTION_OPTIONS = [
+const ACTION_OPTIONS = () => [
   { value: '', label: m.anyAction },
   ...Object.entries(m.actions)
     .map(([value, label]) => ({ value, label }))
     .sort((a, b) => a.label.localeCompare(b.label)),
 ];
-const KIND_OPTIONS = [
+const KIND_OPTIONS = () => [
   { value: '', label: m.anyKind },
   ...Object.entries(m.kinds)
     .map(([value, label]) => ({ value, label }))
@@ -198,14 +198,14 @@ export function AuditPage() {
         />
         <NativeSelect
           label={m.filterAction}
-          data={ACTION_OPTIONS}
+          data={ACTION_OPTIONS()}
           value={filters.action ?? ''}
           onChange={(event) => params.setFilters({ action: event.currentTarget.value })}
           w={{ base: '100%', xs: 220 }}
         />
         <NativeSelect
           label={m.filterKind}
-          data={KIND_OPTIONS}
+          data={KIND_OPTIONS()}
           value={filters.entityType ?? ''}
           onChange={(event) => params.setFilters({ entityType: event.currentTarget.value })}
           w={{ base: '100%', xs: 170 }}

@@ -17,7 +17,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { BUSINESS_NAME_MAX, type ConsoleCustomer } from '../../../../shared/contract';
-import { formatDate, formatMoney } from '../../../../shared/format';
+import { formatDate, formatMoney, paymentSessionStatusLabel } from '../../../../shared/format';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paidStatusLabel } from '../../../../shared/rules/pass-display';
@@ -184,7 +184,7 @@ function History({ customer, timeZone }: { customer: ConsoleCustomer; timeZone: 
                     : payment.description}
                 </Table.Td>
                 <Table.Td>{formatMoney(payment.amount)}</Table.Td>
-                <Table.Td>{payment.status}</Table.Td>
+                <Table.Td>{paymentSessionStatusLabel(payment.status)}</Table.Td>
               </Table.Tr>
             ))}
           </DataTable>

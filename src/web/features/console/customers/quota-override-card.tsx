@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput, Ti
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { grantQuotaOverrideContract, listQuotaOverridesContract } from '../../../../shared/contract';
-import { fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
+import { commonMessages, fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
 import { contractMutation, contractQuery } from '../../../lib/contract-query';
 import { callAsOperator } from '../operator-call';
 
@@ -31,7 +31,7 @@ export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
       setReason('');
     },
   });
-  if (overrides.isPending) return <Loader size="sm" aria-label="Loading" />;
+  if (overrides.isPending) return <Loader size="sm" aria-label={commonMessages.loading} />;
   if (overrides.isError || overrides.data.products.length === 0) return null;
   const products = overrides.data.products;
   const chosen = productUuid ?? products[0]!.uuid;

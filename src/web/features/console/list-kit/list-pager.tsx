@@ -1,10 +1,10 @@
 import { Button, Group, Pagination, Text, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ListTotal } from '../../../../shared/contract/list-total';
+import { formatNumber } from '../../../../shared/format';
 import { consoleListMessages as m } from '../../../../shared/messages/console-lists';
 import { fillMessage } from '../../../../shared/messages/fill';
-
-const count = new Intl.NumberFormat('en-US');
+import { paginationControlProps, paginationItemProps } from '../../../components/pagination-labels';
 
 /** How many pages a list has: past the counted cap, one page more than the cap fills. */
 export function pageCount(total: ListTotal, pageSize: number): number {
@@ -17,9 +17,9 @@ export function rangeText(options: ListTotal & { page: number; pageSize: number;
   const first = (options.page - 1) * options.pageSize + 1;
   const last = first + Math.max(0, options.shown - 1);
   return fillMessage(options.isTotalExact ? m.range : m.rangeAtLeast, {
-    first: count.format(first),
-    last: count.format(last),
-    total: count.format(options.total),
+    first: formatNumber(first),
+    last: formatNumber(last),
+    total: formatNumber(options.total),
   });
 }
 
@@ -74,7 +74,7 @@ export function ListPager(props: {
     event.preventDefault();
     const page = Number(draft);
     if (!Number.isInteger(page) || page < 1 || page > pages) {
-      setError(fillMessage(m.jumpOutOfRange, { pages: count.format(pages) }));
+      setError(fillMessage(m.jumpOutOfRange, { pages: formatNumber(pages) }));
       return;
     }
     setError(null);
@@ -99,16 +99,9 @@ export function ListPager(props: {
         boundaries={1}
         size="sm"
         gap={4}
-        getControlProps={(control) => ({
-          'aria-label': {
-            first: m.firstPage,
-            last: m.lastPage,
-            previous: m.previousPage,
-            next: m.nextPage,
-          }[control],
-        })}
+        getControlProps={paginationControlProps}
         getItemProps={(page) => ({
-          'aria-label': fillMessage(m.pageItem, { page }),
+          ...paginationItemProps(page),
           ...(page === props.page ? { 'aria-current': 'page' as const } : {}),
         })}
       />
@@ -118,7 +111,7 @@ export function ListPager(props: {
             <TextInput
               size="xs"
               label={m.jumpLabel}
-              placeholder={fillMessage(m.jumpHint, { pages: count.format(pages) })}
+              placeholder={fillMessage(m.jumpHint, { pages: formatNumber(pages) })}
               inputMode="numeric"
               value={draft}
               error={error}

@@ -357,14 +357,14 @@ function History({ notice, timeZone }: { notice: ConsoleNotice; timeZone: string
 }
 
 /** /dashboard/notices/:uuid: one notice, its corrections, its amount, voiding and its history. */
-const photoLabels: PhotoGalleryLabels = {
+const photoLabels = (): PhotoGalleryLabels => ({
   alt: (n) => `${citationMessages.photoAlt} ${n}`,
   open: (n) => fillMessage(citationMessages.openPhoto, { n }),
   position: (n, count) => fillMessage(citationMessages.photoOf, { n, count }),
   previous: citationMessages.previousPhoto,
   next: citationMessages.nextPhoto,
   close: citationMessages.closePhoto,
-};
+});
 
 export function NoticeDetailPage() {
   const { uuid = '' } = useParams();
@@ -402,7 +402,7 @@ export function NoticeDetailPage() {
               <Title order={2} size="h3" id="notice-photos-title">
                 {m.photosTitle}
               </Title>
-              <PhotoGallery urls={citation.imageURLs} labels={photoLabels} />
+              <PhotoGallery urls={citation.imageURLs} labels={photoLabels()} />
             </Stack>
           )}
           {canEdit && (

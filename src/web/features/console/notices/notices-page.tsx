@@ -48,7 +48,7 @@ import { statusBadgeColor } from './notice-status';
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['q', 'status', 'from', 'to', 'codeUUID'] as const;
 
-const COLUMNS: (ResponsiveColumn & { sort?: NoticeSortKey })[] = [
+const COLUMNS = (): (ResponsiveColumn & { sort?: NoticeSortKey })[] => [
   { label: m.columnNumber, isUnlabelledOnPhone: true },
   { label: m.columnPlate, sort: 'plate' },
   { label: m.columnIssued, sort: 'issued' },
@@ -198,8 +198,8 @@ export function NoticesPage() {
   const setSelection = (next: RowSelection) => setChosen({ filterKey, selection: next });
   const [outcome, setOutcome] = useState<BulkResult | null>(null);
   const columns = canEdit
-    ? [{ label: bulkMessages.selectColumn, isUnlabelledOnPhone: true }, ...COLUMNS]
-    : COLUMNS;
+    ? [{ label: bulkMessages.selectColumn, isUnlabelledOnPhone: true }, ...COLUMNS()]
+    : COLUMNS();
   const { sort: _sort, order: _order, ...matching } = filter;
 
   return (

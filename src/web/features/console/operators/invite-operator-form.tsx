@@ -37,7 +37,7 @@ export function InviteOperatorForm(props: { onInvited: (message: string) => void
             />
             <Select
               label={consoleMessages.roleLabel}
-              data={ROLE_OPTIONS}
+              data={ROLE_OPTIONS()}
               allowDeselect={false}
               {...form.getInputProps('role')}
             />

@@ -58,7 +58,7 @@ function OperatorRow(props: {
         <Group gap="xs" wrap="nowrap">
           <NativeSelect
             aria-label={fillMessage(consoleMessages.changeRoleLabel, { name: operator.fullname })}
-            data={ROLE_OPTIONS}
+            data={ROLE_OPTIONS()}
             value={role}
             disabled={isSelf}
             onChange={(event) => setRole(event.currentTarget.value as OperatorRole)}

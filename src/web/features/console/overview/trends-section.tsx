@@ -11,7 +11,10 @@ import {
 import {
   calendarDayNumberIn,
   formatCalendarDate,
+  formatDayMonth,
   formatMoney,
+  formatNumber,
+  formatWholeDollars,
   isoDateOfDay,
 } from '../../../../shared/format';
 import { consoleDeskMessages as m } from '../../../../shared/messages/console-desk';
@@ -25,29 +28,32 @@ import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
 import { TrendChart, type TrendSeries } from './trend-chart';
 
-const RANGES = [
+const RANGE_DAYS = ['7', '30', '90', '365'] as const;
+type RangeDays = (typeof RANGE_DAYS)[number];
+const readRange = (value: string | null): RangeDays =>
+  RANGE_DAYS.includes(value as RangeDays) ? (value as RangeDays) : '30';
+
+/** The range menu's choices, named at each render in the page's language. */
+const rangeOptions = (): { value: RangeDays; label: string }[] => [
   { value: '7', label: m.trendsRange7 },
   { value: '30', label: m.trendsRange30 },
   { value: '90', label: m.trendsRange90 },
   { value: '365', label: m.trendsRange365 },
-] as const;
-type RangeDays = (typeof RANGES)[number]['value'];
-const readRange = (value: string | null): RangeDays =>
-  RANGES.some((range) => range.value === value) ? (value as RangeDays) : '30';
+];
 
 const CURRENT = 'var(--mantine-primary-color-filled)';
 const SECOND = 'var(--mantine-color-teal-7)';
 const PREVIOUS = 'var(--mantine-color-gray-6)';
 
-const countText = (value: number) => String(Math.round(value));
+const countText = (value: number) => formatNumber(Math.round(value));
 /** Axis money in whole dollars: cents would crowd a phone's axis. */
-const axisMoney = (value: number) => formatMoney(Math.round(value / 100) * 100).replace(/\.00$/, '');
+const axisMoney = formatWholeDollars;
 
 function changeText(current: number, previous: number): string {
   if (previous === current) return m.trendsNoChange;
   if (previous === 0) return '';
   const percent = Math.round(((current - previous) / previous) * 100);
-  return fillMessage(m.trendsChange, { sign: percent > 0 ? '+' : '', percent });
+  return fillMessage(m.trendsChange, { sign: percent > 0 ? '+' : '', percent: formatNumber(percent) });
 }
 
 interface ChartCard {
@@ -65,7 +71,7 @@ interface ChartCard {
 }
 
 function dayLabels(days: TrendDay[]): string[] {
-  return days.map((day) => `${day.date.slice(5, 7)}/${day.date.slice(8, 10)}`);
+  return days.map((day) => formatDayMonth(day.date));
 }
 
 function cardsOf(trends: ConsoleTrends): ChartCard[] {
@@ -109,7 +115,7 @@ function cardsOf(trends: ConsoleTrends): ChartCard[] {
       previous: previousRevenue,
       format: formatMoney,
       isCount: false,
-      labels: trends.weeks.map((week) => `${week.start.slice(5, 7)}/${week.start.slice(8, 10)}`),
+      labels: trends.weeks.map((week) => formatDayMonth(week.start)),
       detail: fillMessage(m.trendRevenueSplit, {
         notices: formatMoney(trends.totals.noticeRevenue),
         passes: formatMoney(trends.totals.passRevenue),
@@ -236,7 +242,7 @@ export function TrendsSection({ permissions }: { permissions: readonly Action[] 
         </div>
         <SegmentedControl
           aria-label={m.trendsRangeLabel}
-          data={[...RANGES]}
+          data={rangeOptions()}
           value={range}
           onChange={(value) => {
             const next = new URLSearchParams(params);

@@ -4,14 +4,14 @@ import type { PassPaidStatus } from '../../../../shared/rules/pass-values';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 
 /** What each paid status is called in the console, and its badge colour (dark text on light ones). */
-export const PASS_STATUS_LABELS: Record<PassPaidStatus, string> = {
+export const PASS_STATUS_LABELS = (): Record<PassPaidStatus, string> => ({
   paid: m.filterPaid,
   waiting: m.filterWaiting,
   incomplete: m.filterIncomplete,
   expired: m.filterExpired,
   rejected: m.filterRejected,
   canceled: m.filterCanceled,
-};
+});
 
 const COLORS: Record<PassPaidStatus, { color: string; c: string }> = {
   paid: { color: APPROVE_GREEN, c: 'white' },
@@ -31,7 +31,7 @@ export function PassStatusBadge({ status }: { status: PassPaidStatus }) {
       style={{ flexShrink: 0, overflow: 'visible' }}
       styles={{ label: { overflow: 'visible' } }}
     >
-      {PASS_STATUS_LABELS[status]}
+      {PASS_STATUS_LABELS()[status]}
     </Badge>
   );
 }

@@ -32,13 +32,13 @@ import {
 } from './bulk-pass-decision';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 
-const FILTER_LABELS: Record<ConsolePassFilter, string> = {
+const FILTER_LABELS = (): Record<ConsolePassFilter, string> => ({
   all: m.filterAll,
   active: m.filterActive,
-  ...PASS_STATUS_LABELS,
-};
+  ...PASS_STATUS_LABELS(),
+});
 const FILTER_KEYS = ['q', 'status'] as const;
-const FILTER_OPTIONS = CONSOLE_PASS_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }));
+const FILTER_OPTIONS = () => CONSOLE_PASS_FILTERS.map((value) => ({ value, label: FILTER_LABELS()[value] }));
 
 function readFilter(value: string | null): ConsolePassFilter {
   return (CONSOLE_PASS_FILTERS as readonly string[]).includes(value ?? '')
@@ -114,7 +114,7 @@ export function PassesPage() {
           />
           <Select
             label={m.statusLabel}
-            data={FILTER_OPTIONS}
+            data={FILTER_OPTIONS()}
             value={status}
             allowDeselect={false}
             onChange={(value) =>

@@ -24,11 +24,12 @@ import {
   listConsoleProductsContract,
   revokeAccessCodeContract,
 } from '../../../../shared/contract';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatNumber } from '../../../../shared/format';
 import { consoleProductMessages, accessCodeMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { paginationControlProps, paginationItemProps } from '../../../components/pagination-labels';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { DataTable } from '../data-table';
@@ -158,7 +159,11 @@ export function AccessCodesPage() {
       >
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
-            {fillMessage(m.summary, { unused: items.length - used - revoked, used, revoked })}
+            {fillMessage(m.summary, {
+              unused: formatNumber(items.length - used - revoked),
+              used: formatNumber(used),
+              revoked: formatNumber(revoked),
+            })}
           </Text>
           <Button
             variant="default"
@@ -214,8 +219,8 @@ export function AccessCodesPage() {
             total={Math.ceil(items.length / PAGE_SIZE)}
             value={page}
             onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={paginationControlProps}
+            getItemProps={paginationItemProps}
           />
         )}
       </QueryState>

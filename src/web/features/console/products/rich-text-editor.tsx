@@ -8,13 +8,14 @@ import { fillMessage } from '../../../../shared/messages/fill';
  * contenteditable area. It writes only what the server's sanitiser keeps (p, br, strong, em, ul,
  * ol, li, a); the server sanitises again whatever arrives.
  */
-const COMMANDS = [
-  { label: m.bold, command: 'bold', short: 'B' },
-  { label: m.italic, command: 'italic', short: 'I' },
-  { label: m.bulletList, command: 'insertUnorderedList', short: '• List' },
-  { label: m.numberedList, command: 'insertOrderedList', short: '1. List' },
-  { label: m.link, command: 'createLink', short: 'Link' },
-] as const;
+const COMMANDS = () =>
+  [
+    { label: m.bold, command: 'bold', short: 'B' },
+    { label: m.italic, command: 'italic', short: 'I' },
+    { label: m.bulletList, command: 'insertUnorderedList', short: m.bulletListShort },
+    { label: m.numberedList, command: 'insertOrderedList', short: m.numberedListShort },
+    { label: m.link, command: 'createLink', short: m.linkShort },
+  ] as const;
 
 /** The browser's editing markup in the sanitiser's vocabulary (b→strong, i→em, div→p). */
 export function normaliseEditorHtml(html: string): string {
@@ -46,7 +47,7 @@ export function RichTextEditor(props: {
     props.onChange(html === '' ? null : html);
   }
 
-  function apply(command: (typeof COMMANDS)[number]['command']) {
+  function apply(command: ReturnType<typeof COMMANDS>[number]['command']) {
     areaRef.current?.focus();
     if (command === 'createLink') {
       const address = window.prompt(m.linkPrompt, 'https://');
@@ -62,7 +63,7 @@ export function RichTextEditor(props: {
     <Input.Wrapper label={props.label} labelProps={{ id: labelId, component: 'div' }} error={props.error}>
       <Paper withBorder radius="sm">
         <Group gap={4} p={4} role="toolbar" aria-label={fillMessage(m.toolbar, { label: props.label })}>
-          {COMMANDS.map((entry) => (
+          {COMMANDS().map((entry) => (
             <Button
               key={entry.command}
               size="compact-sm"

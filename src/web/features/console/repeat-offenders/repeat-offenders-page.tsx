@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title 
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { RepeatOffender } from '../../../../shared/contract';
-import { formatDate, formatMoney } from '../../../../shared/format';
+import { formatDate, formatMoney, formatNumber } from '../../../../shared/format';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { repeatOffenderMessages as m } from '../../../../shared/messages/repeat-offenders';
 import { repeatOffenderRule } from '../../../../shared/rules/repeat-offenders';
@@ -127,7 +127,9 @@ export function RepeatOffendersPage() {
           <Text>
             {fillMessage(m.pageIntro, { rule })}{' '}
             <Text span fw={600}>
-              {data.total === 1 ? m.totalCountOne : fillMessage(m.totalCount, { count: data.total })}
+              {data.total === 1
+                ? m.totalCountOne
+                : fillMessage(m.totalCount, { count: formatNumber(data.total) })}
             </Text>
           </Text>
           <ResponsiveTable

@@ -24,6 +24,7 @@ import { consoleReportMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { paginationControlProps, paginationItemProps } from '../../../components/pagination-labels';
 import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { useOperatorCan } from '../console-api';
@@ -181,8 +182,8 @@ export function ReportsPage() {
             total={pages}
             value={page}
             onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+            getControlProps={paginationControlProps}
+            getItemProps={paginationItemProps}
           />
         )}
       </QueryState>

@@ -1,4 +1,5 @@
 import { Alert, Box, Group, Stack, Text } from '@mantine/core';
+import { formatNumber } from '../../../../shared/format';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { AA_NORMAL_TEXT, brandContrastReport, normaliseBrandColor } from '../../../../shared/rules';
@@ -10,7 +11,7 @@ import { AA_NORMAL_TEXT, brandContrastReport, normaliseBrandColor } from '../../
 export function BrandPreview({ brandColor, brandTitle }: { brandColor: string; brandTitle: string }) {
   const color = normaliseBrandColor(brandColor);
   const report = brandContrastReport(color);
-  const ratio = report.ratio.toFixed(2);
+  const ratio = formatNumber(report.ratio, 2);
   const verdict = report.isAaNormalText
     ? { color: 'green', text: fillMessage(consoleMessages.contrastPass, { ratio }) }
     : report.isAaLargeText
@@ -53,9 +54,9 @@ export function BrandPreview({ brandColor, brandTitle }: { brandColor: string; b
       </Alert>
       <Text size="sm" data-testid="brand-on-white">
         {report.onWhiteRatio >= AA_NORMAL_TEXT
-          ? fillMessage(consoleMessages.onWhitePass, { ratio: report.onWhiteRatio.toFixed(2) })
+          ? fillMessage(consoleMessages.onWhitePass, { ratio: formatNumber(report.onWhiteRatio, 2) })
           : fillMessage(consoleMessages.onWhiteAdjusted, {
-              ratio: report.onWhiteRatio.toFixed(2),
+              ratio: formatNumber(report.onWhiteRatio, 2),
               shade: report.linkColorOnWhite,
             })}
       </Text>

@@ -51,7 +51,7 @@ type FlagField =
   | 'isViolationAndNotNotice'
   | 'isPermitCodeNeeded';
 
-const FLAGS: Array<[FlagField, string]> = [
+const FLAGS = (): Array<[FlagField, string]> => [
   ['isCitationOnly', consoleMessages.isCitationOnlyLabel],
   ['isPermitOnly', consoleMessages.isPermitOnlyLabel],
   ['isPrivate', consoleMessages.isPrivateLabel],
@@ -164,7 +164,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
 
         <Section title={consoleMessages.portalSection}>
           <Stack gap="sm">
-            {FLAGS.map(([field, label]) => (
+            {FLAGS().map(([field, label]) => (
               <Switch key={field} label={label} {...form.getInputProps(field, { type: 'checkbox' })} />
             ))}
           </Stack>

@@ -8,7 +8,7 @@ import {
   moveWaitlistEntryContract,
   removeWaitlistEntryContract,
 } from '../../../../shared/contract';
-import { formatDate } from '../../../../shared/format';
+import { formatDate, formatNumber } from '../../../../shared/format';
 import { consoleProductMessages, fillMessage, waitlistMessages as m } from '../../../../shared/messages';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useDocumentTitle } from '../../../app/use-document-title';
@@ -70,7 +70,9 @@ function WaitlistCard({ line, canManage }: { line: ConsoleWaitlist; canManage: b
           <Title order={2} size="h4" id={titleId}>
             {line.productName}
           </Title>
-          <Badge variant="outline">{fillMessage(m.consoleWaitingCount, { count: waitingCount })}</Badge>
+          <Badge variant="outline">
+            {fillMessage(m.consoleWaitingCount, { count: formatNumber(waitingCount) })}
+          </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           {fillMessage(m.consoleCapacity, {
