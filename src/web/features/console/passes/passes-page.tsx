@@ -1,5 +1,4 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -9,7 +8,6 @@ import {
   type ConsolePassFilter,
   type ConsolePassSortKey,
   exportConsolePassesContract,
-  listConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
 import { bulkMessages, consolePassMessages as m } from '../../../../shared/messages';
@@ -17,17 +15,21 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
-import { callAsOperator } from '../operator-call';
-import { QueryState } from '../query-state';
-import { SortHeader } from '../sort-header';
+import { useOperatorCan } from '../console-api';
 import {
   BulkOutcome,
-  BulkPassDecision,
-  NO_SELECTION,
+  downloadListExport,
+  ExportButton,
+  ListBar,
+  ListPager,
   RowCheckbox,
-  type RowSelection,
-} from './bulk-pass-decision';
+  useListParams,
+  useRowSelection,
+} from '../list-kit';
+import { QueryState } from '../query-state';
+import { SortHeader } from '../sort-header';
+import { useConsolePassList } from './api';
+import { BulkPassActions } from './bulk-pass-actions';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 
 const FILTER_LABELS: Record<ConsolePassFilter, string> = {
@@ -61,23 +63,15 @@ export function PassesPage() {
   const status = readFilter(params.filters.status ?? null);
   const { page, sort, order } = params;
   const [draft, setDraft] = useState(q);
-  // The approvals queue takes bulk decisions; a new search starts a new selection.
-  const isQueue = status === 'waiting';
-  const searchKey = `${status}\n${q}`;
-  const [chosen, setChosen] = useState<{ searchKey: string; selection: RowSelection }>({
-    searchKey,
-    selection: NO_SELECTION,
-  });
-  const selection = chosen.searchKey === searchKey ? chosen.selection : NO_SELECTION;
-  const setSelection = (next: RowSelection) => setChosen({ searchKey, selection: next });
+  // Rows are selectable when the role may act on them in bulk: cancel on any filter, approve or
+  // reject on the approvals queue. A new search starts a new selection.
+  const canCancel = useOperatorCan('pass.cancel');
+  const canApprove = useOperatorCan('pass.approve');
+  const hasBulk = canCancel || (canApprove && status === 'waiting');
+  const [selection, setSelection] = useRowSelection({ q, status });
   const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
 
-  const query = useQuery({
-    queryKey: ['console', 'passes', q, status, sort, order, page],
-    queryFn: ({ signal }) =>
-      callAsOperator(listConsolePassesContract, { query: { q, status, sort, order, page } }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useConsolePassList({ q, status, sort, order, page });
 
   const header = (label: string, key?: ConsolePassSortKey) => (
     <SortHeader
@@ -146,8 +140,8 @@ export function PassesPage() {
             }
           />
         )}
-        {isQueue && data && (
-          <BulkPassDecision
+        {hasBulk && data && data.items.length > 0 && (
+          <BulkPassActions
             pageIds={data.items.map((pass) => pass.uuid)}
             total={data.total}
             search={{ q, status }}
@@ -161,7 +155,7 @@ export function PassesPage() {
           highlightOnHover
           verticalSpacing="sm"
           columns={[
-            ...(isQueue ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
+            ...(hasBulk ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
             { label: m.columnNumber, isUnlabelledOnPhone: true },
             { label: m.columnPlate },
             { label: m.columnProduct },
@@ -172,7 +166,7 @@ export function PassesPage() {
           ]}
           head={
             <>
-              {isQueue && (
+              {hasBulk && (
                 <Table.Th>
                   <VisuallyHidden>{bulkMessages.selectColumn}</VisuallyHidden>
                 </Table.Th>
@@ -193,7 +187,7 @@ export function PassesPage() {
               onClick={() => navigate(paths.console.pass(pass.uuid))}
               style={{ cursor: 'pointer' }}
             >
-              {isQueue && (
+              {hasBulk && (
                 <Table.Td>
                   <RowCheckbox
                     label={pass.customerPermitId}
