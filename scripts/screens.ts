@@ -528,6 +528,18 @@ async function shoot(browser: Browser, port: number) {
         path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-approvals-selected.png`),
         fullPage: true,
       });
+      // Issue 33: bulk cancel on the passes list, its dialog saying how many passes it touches.
+      await page.goto(`${base}/dashboard/passes`);
+      await settle(page);
+      if ((await selectPage.count()) > 0) {
+        await selectPage.check();
+        await page.getByRole('button', { name: 'Cancel passes' }).click();
+        await settle(page);
+        await page.screenshot({
+          path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-passes-bulk-cancel.png`),
+        });
+        await page.keyboard.press('Escape');
+      }
       // Issue 33: the console's first page with its charts, and a plate at the desk, on each brand.
       await shootSteps(page, base, `${brand.label}-${width}-operator`, [
         { name: 'overview', path: '/dashboard' },

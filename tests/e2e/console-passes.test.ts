@@ -101,7 +101,7 @@ describe('the console: pass products', () => {
     await revoke.waitFor();
     await expectAccessible(page);
     await revoke.click();
-    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
     await page.getByText('2 unused · 0 used · 1 revoked').waitFor();
     await page.getByText(/^Revoked /).waitFor();
     expectNoPageErrors(page);

@@ -18,19 +18,24 @@ export const BULK_MAX_ROWS = 1000;
  */
 export const BULK_MATCHING_CAP = 10_000;
 
-/** The passes a bulk call acts on: the ticked rows, or all that match the list's search. */
-export const passSelectionSchema = z.union([
+/** The ticked rows of a list, by uuid. */
+const uuidsSelection = (one: string, many: string) =>
   z.object({
     uuids: z
       .array(uuidSchema)
-      .min(1, 'must name at least one pass')
-      .max(BULK_MAX_ROWS, `must name at most ${BULK_MAX_ROWS} passes`),
-  }),
+      .min(1, `Choose at least one ${one}.`)
+      .max(BULK_MAX_ROWS, `Choose at most ${BULK_MAX_ROWS} ${many} at once.`),
+  });
+
+/** The passes a bulk call acts on: the ticked rows, or all that match the list's search. */
+export const passSelectionSchema = z.union([
+  // Whole sentences: the operator reads them as they are (no "Invalid body field" prefix).
+  uuidsSelection('pass', 'passes'),
   z.object({
     matching: z.object({
       q: z
         .string()
-        .max(100, 'must be at most 100 characters')
+        .max(100, 'The search must be at most 100 characters.')
         .transform((value) => value.trim())
         .default(''),
       status: z.enum(CONSOLE_PASS_FILTERS).default('all'),
@@ -73,17 +78,9 @@ export const decidePassesContract = defineRoute({
   errors: [401, 403, 404],
 });
 
-const uuidsSelection = (what: string) =>
-  z.object({
-    uuids: z
-      .array(uuidSchema)
-      .min(1, `Choose at least one ${what}.`)
-      .max(BULK_MAX_ROWS, `Choose at most ${BULK_MAX_ROWS} ${what}s at once.`),
-  });
-
 /** The notices a bulk call acts on: the ticked rows, or all that match the list's filters. */
 export const noticeSelectionSchema = z.union([
-  uuidsSelection('notice'),
+  uuidsSelection('notice', 'notices'),
   z.object({ matching: noticeFilterSchema.omit({ sort: true, order: true }) }),
 ]);
 export type NoticeSelection = z.input<typeof noticeSelectionSchema>;

@@ -30,6 +30,8 @@ const alpha = buildTenant({
   customers: [
     buildCustomer({ email: 'one@holders.example' }),
     buildCustomer({ email: 'two@holders.example' }),
+    buildCustomer({ email: 'three@holders.example' }),
+    buildCustomer({ email: 'four@holders.example' }),
   ],
   operators: [
     buildOperator({ email: 'admin@alpha.example' }),
@@ -65,6 +67,16 @@ const alpha = buildTenant({
       customerPermitId: '930003',
       paidStatus: 'canceled',
       vehicle: buildVehicle({ plate: 'CAN3' }),
+    }),
+    buildPass('Resident monthly', {
+      customerPermitId: '930004',
+      customerEmail: 'three@holders.example',
+      vehicle: buildVehicle({ plate: 'ALLM1' }),
+    }),
+    buildPass('Resident monthly', {
+      customerPermitId: '930005',
+      customerEmail: 'four@holders.example',
+      vehicle: buildVehicle({ plate: 'ALLM2' }),
     }),
   ],
 });
@@ -102,6 +114,8 @@ const passIds = async (...numbers: string[]) => {
     .where(inArray(issuedPasses.customerPermitId, numbers));
   return numbers.map((number) => rows.find((row) => row.number === number)!.id);
 };
+const mailsTo = (...addresses: string[]) =>
+  t.db.select().from(emailOutbox).where(inArray(emailOutbox.toAddress, addresses));
 const audit = (action: string) =>
   t.db
     .select()
@@ -130,6 +144,13 @@ describe('POST /dashboard/notices/bulk/void', () => {
     const [batch] = await audit('notice.bulk-void');
     expect(batch).toMatchObject({ entityType: 'batch' });
     expect(batch!.after).toMatchObject({ count: 2, reason: 'Meter was broken' });
+    // The batch names what it left as well as what it changed, with why.
+    expect(batch!.after).toMatchObject({
+      notChanged: [
+        { record: 'BV3', reason: 'This notice is paid: refund the payment before voiding it.' },
+        { record: other, reason: 'This record was not found.' },
+      ],
+    });
   });
 
   it('resolves "select all matching" from the list’s filter on the server', async () => {
@@ -176,12 +197,62 @@ describe('POST /dashboard/passes/bulk/cancel', () => {
     expect(betaPass!.paidStatus).toBe('paid');
     expect((await audit('pass.cancel')).map((entry) => entry.entityId).sort()).toEqual([one, two].sort());
     const [batch] = await audit('pass.bulk-cancel');
-    expect(batch!.after).toMatchObject({ count: 2, changed: ['930001', '930002'] });
-    const mails = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(inArray(emailOutbox.toAddress, ['one@holders.example', 'two@holders.example']));
-    expect(mails).toHaveLength(2);
+    expect(batch!.after).toMatchObject({
+      count: 2,
+      changed: ['930001', '930002'],
+      notChanged: [
+        { record: '930003', reason: 'This pass is already canceled.' },
+        { record: other, reason: 'This record was not found.' },
+      ],
+    });
+    // Each holder is told, once, about their own pass.
+    const mails = await mailsTo('one@holders.example', 'two@holders.example');
+    expect(mails.map((mail) => [mail.toAddress, mail.subject]).sort()).toEqual([
+      ['one@holders.example', 'Your parking permit was canceled'],
+      ['two@holders.example', 'Your parking permit was canceled'],
+    ]);
+    expect(JSON.stringify(mails.find((mail) => mail.toAddress === 'one@holders.example')!.content)).toContain(
+      '930001',
+    );
+  });
+
+  it('cancels "all matching" the list’s search, emailing each holder and logging each and the batch', async () => {
+    const [three, four] = await passIds('930004', '930005');
+    const answer = await post('admin', '/dashboard/passes/bulk/cancel', {
+      selection: { matching: { q: 'ALLM', status: 'all' } },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(
+      answer
+        .json()
+        .changed.map((row: { label: string }) => row.label)
+        .sort(),
+    ).toEqual(['930004', '930005']);
+    const cancels = (await audit('pass.cancel')).map((entry) => entry.entityId);
+    expect(cancels).toEqual(expect.arrayContaining([three, four]));
+    expect(await audit('pass.bulk-cancel')).toHaveLength(2);
+    expect(await mailsTo('three@holders.example', 'four@holders.example')).toHaveLength(2);
+  });
+
+  it('changes nothing and writes no batch entry when no pass can change', async () => {
+    const [canceled] = await passIds('930003');
+    const before = (await audit('pass.bulk-cancel')).length;
+    const answer = await post('admin', '/dashboard/passes/bulk/cancel', { selection: { uuids: [canceled] } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({
+      changed: [],
+      notChanged: [{ uuid: canceled, label: '930003', reason: 'This pass is already canceled.' }],
+    });
+    expect(await audit('pass.bulk-cancel')).toHaveLength(before);
+  });
+
+  it('refuses a role without pass.cancel (403) and an empty selection (400, in words)', async () => {
+    const [one] = await passIds('930001');
+    const officer = await post('officer', '/dashboard/passes/bulk/cancel', { selection: { uuids: [one] } });
+    expect(officer.statusCode).toBe(403);
+    const empty = await post('admin', '/dashboard/passes/bulk/cancel', { selection: { uuids: [] } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Choose at least one pass.');
   });
 });
 
@@ -212,7 +283,21 @@ describe('POST /dashboard/products/{uuid}/access-codes/bulk/revoke', () => {
         .sort(),
     ).toEqual(['BULK-B', 'BULK-C']);
     expect(await audit('access-code.revoke')).toHaveLength(3);
-    expect(await audit('access-code.bulk-revoke')).toHaveLength(2);
+    const batches = await audit('access-code.bulk-revoke');
+    expect(batches).toHaveLength(2);
+    expect(batches.map((entry) => entry.after)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          count: 1,
+          changed: ['BULK-A'],
+          notChanged: [
+            { record: 'BULK-USED', reason: 'This code was already used or revoked.' },
+            { record: 'NOPE-1', reason: 'This record was not found.' },
+          ],
+          product: 'Resident monthly',
+        }),
+      ]),
+    );
     // Another tenant's product is not found at all.
     const betaProduct = await t.db
       .select({ id: passProducts.id })

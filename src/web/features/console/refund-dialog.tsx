@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RefundBody } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
@@ -31,13 +32,17 @@ export function RefundDialog(props: {
   const [key] = useState(newKey);
   const [amountText, setAmountText] = useState((props.refundable / 100).toFixed(2));
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
-  const [isBusy, setIsBusy] = useState(false);
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  // The refund is a mutation: its isPending is the busy button, its error the dialog's banner.
+  const refund = useMutation({
+    mutationFn: (body: RefundBody) => props.onRefund(body, key),
+    onSuccess: props.onClose,
+  });
   const cents = parseDollars(amountText.trim());
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (isBusy) return;
+    if (refund.isPending) return;
     const found: typeof errors = {};
     if (cents === null || cents <= 0) found.amount = m.amountInvalid;
     else if (cents > props.refundable)
@@ -45,15 +50,7 @@ export function RefundDialog(props: {
     if (!reason.trim()) found.reason = m.reasonRequired;
     setErrors(found);
     if (found.amount || found.reason || cents === null) return;
-    setIsBusy(true);
-    try {
-      await props.onRefund({ amount: cents, reason: reason.trim() }, key);
-      props.onClose();
-    } catch (failure) {
-      setErrors({ form: (failure as Error).message });
-    } finally {
-      setIsBusy(false);
-    }
+    refund.mutate({ amount: cents, reason: reason.trim() });
   }
 
   return (
@@ -94,16 +91,16 @@ export function RefundDialog(props: {
           <Text size="sm" c="dimmed">
             {props.effect}
           </Text>
-          {errors.form && (
+          {refund.error && (
             <Alert color="red" role="alert">
-              {errors.form}
+              {refund.error.message}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={props.onClose}>
               {bulkMessages.cancel}
             </Button>
-            <Button type="submit" color={DENY_RED} loading={isBusy}>
+            <Button type="submit" color={DENY_RED} loading={refund.isPending}>
               {fillMessage(m.confirm, {
                 amount: formatMoney(cents !== null && cents > 0 ? cents : props.refundable),
               })}

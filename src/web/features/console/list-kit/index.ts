@@ -4,6 +4,7 @@
  * (ListPager) and exports what is filtered (ExportButton). Row selection plugs into ListBar's
  * `selection` slot and reads `filters` from useListParams.
  */
+export { type BulkAction, BulkActions, useBulkCall, useRowSelection } from './bulk-actions';
 export { downloadListExport } from './download-export';
 export { ExportButton } from './export-button';
 export { ListBar, ListPager, pageCount, rangeText } from './list-pager';

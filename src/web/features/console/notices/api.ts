@@ -7,14 +7,12 @@ import {
   createViolationCodeContract,
   exportNoticesContract,
   getConsoleNoticeContract,
-  importNoticesContract,
   listNoticesContract,
   type listNoticesQuerySchema,
   listViolationCodesContract,
   type NoticeFilter,
   type OverrideNoticeAmountBody,
   overrideNoticeAmountContract,
-  previewNoticeImportContract,
   restoreViolationCodeContract,
   type UpdateNoticeBody,
   updateNoticeContract,
@@ -22,36 +20,33 @@ import {
   type ViolationCodeBody,
   voidNoticeContract,
 } from '../../../../shared/contract';
+import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { downloadListExport } from '../list-kit/download-export';
 import { callAsOperator } from '../operator-call';
 
 export type NoticeListQuery = z.input<typeof listNoticesQuerySchema>;
 
-export const noticesKey = ['console', 'notices'] as const;
-export const violationCodesKey = ['console', 'violation-codes'] as const;
-export const noticeKey = (uuid: string) => ['console', 'notice', uuid] as const;
+/** Every page of the notices list: a change to a notice refreshes them all (decision 225). */
+export const noticesKey = contractKey(listNoticesContract);
+export const violationCodesKey = contractKey(listViolationCodesContract);
+const noticeQuery = (uuid: string) =>
+  contractQuery(getConsoleNoticeContract, { params: { uuid } }, callAsOperator);
+export const noticeKey = (uuid: string) => noticeQuery(uuid).queryKey;
 
 export function useNoticeList(query: NoticeListQuery) {
   return useQuery({
-    queryKey: [...noticesKey, query],
-    queryFn: ({ signal }) => callAsOperator(listNoticesContract, { query }, signal),
+    ...contractQuery(listNoticesContract, { query }, callAsOperator),
     // The table keeps showing the previous page while the next one loads.
     placeholderData: keepPreviousData,
   });
 }
 
 export function useViolationCodes() {
-  return useQuery({
-    queryKey: violationCodesKey,
-    queryFn: ({ signal }) => callAsOperator(listViolationCodesContract, {}, signal),
-  });
+  return useQuery(contractQuery(listViolationCodesContract, {}, callAsOperator));
 }
 
 export function useConsoleNotice(uuid: string) {
-  return useQuery({
-    queryKey: noticeKey(uuid),
-    queryFn: ({ signal }) => callAsOperator(getConsoleNoticeContract, { params: { uuid } }, signal),
-  });
+  return useQuery(noticeQuery(uuid));
 }
 
 export const createNotice = (body: CreateNoticeBody) => callAsOperator(createNoticeContract, { body });
@@ -69,10 +64,6 @@ export const setViolationCodeArchived = (uuid: string, isArchived: boolean) =>
   callAsOperator(isArchived ? archiveViolationCodeContract : restoreViolationCodeContract, {
     params: { uuid },
   });
-export const previewNoticeImport = (csv: string) =>
-  callAsOperator(previewNoticeImportContract, { body: { csv } });
-export const importNotices = (csv: string, onlyValidRows = false) =>
-  callAsOperator(importNoticesContract, { body: { csv, onlyValidRows } });
 
 export { saveFile } from '../../../lib/download-file';
 

@@ -1,5 +1,4 @@
-import { Button, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   type BulkResult,
@@ -7,11 +6,8 @@ import {
   type NoticeSelection,
   voidNoticesContract,
 } from '../../../../shared/contract';
-import { bulkMessages, bulkWorkMessages as m } from '../../../../shared/messages';
-import { fillMessage } from '../../../../shared/messages/fill';
-import { NO_SELECTION, type RowSelection, SelectionBar } from '../list-kit';
-import { callAsOperator } from '../operator-call';
-import { ConfirmDialog } from '../passes/confirm-dialog';
+import { bulkWorkMessages as m } from '../../../../shared/messages';
+import { BulkActions, type RowSelection, useBulkCall } from '../list-kit';
 import { noticesKey } from './api';
 
 /**
@@ -27,64 +23,56 @@ export function BulkNoticeVoid(props: {
   onChange: (next: RowSelection) => void;
   onDone: (result: BulkResult) => void;
 }) {
-  const queryClient = useQueryClient();
-  const [isOpen, setIsOpen] = useState(false);
+  const voidNotices = useBulkCall(voidNoticesContract, [noticesKey]);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  const chosen = props.selection.isAllMatching ? props.total : props.selection.ids.size;
-
-  async function confirm() {
-    if (!reason.trim()) {
-      setReasonError(m.voidReasonRequired);
-      throw new Error(m.voidReasonRequired);
-    }
-    const selection: NoticeSelection = props.selection.isAllMatching
-      ? { matching: props.filter }
-      : { uuids: [...props.selection.ids] };
-    const answer = await callAsOperator(voidNoticesContract, { body: { selection, reason: reason.trim() } });
-    props.onDone(answer);
-    setReason('');
-    props.onChange(NO_SELECTION);
-    await queryClient.invalidateQueries({ queryKey: noticesKey });
-  }
 
   return (
-    <>
-      <SelectionBar
-        pageIds={props.pageIds}
-        total={props.total}
-        selection={props.selection}
-        onChange={props.onChange}
-      >
-        {(selected) => (
-          <Button color="red.8" variant="outline" disabled={selected === 0} onClick={() => setIsOpen(true)}>
-            {m.voidAction}
-          </Button>
-        )}
-      </SelectionBar>
-      {isOpen && (
-        <ConfirmDialog
-          title={fillMessage(m.voidTitle, { count: chosen })}
-          body={fillMessage(m.voidBody, { count: chosen })}
-          confirmLabel={fillMessage(m.voidConfirm, { count: chosen })}
-          cancelLabel={bulkMessages.cancel}
-          onConfirm={confirm}
-          onClose={() => setIsOpen(false)}
-        >
-          <TextInput
-            label={m.voidReason}
-            required
-            data-autofocus
-            maxLength={NOTICE_REASON_MAX}
-            value={reason}
-            error={reasonError}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setReasonError(null);
-            }}
-          />
-        </ConfirmDialog>
-      )}
-    </>
+    <BulkActions
+      pageIds={props.pageIds}
+      total={props.total}
+      selection={props.selection}
+      onChange={props.onChange}
+      onDone={props.onDone}
+      actions={[
+        {
+          label: m.voidAction,
+          color: 'red.8',
+          variant: 'outline',
+          title: m.voidTitle,
+          body: m.voidBody,
+          confirmLabel: m.voidConfirm,
+          run: (selection) => {
+            if (!reason.trim()) {
+              setReasonError(m.voidReasonRequired);
+              throw new Error(m.voidReasonRequired);
+            }
+            return voidNotices.mutateAsync({
+              body: {
+                selection: selection.isAllMatching
+                  ? { matching: props.filter }
+                  : { uuids: [...selection.ids] },
+                reason: reason.trim(),
+              },
+            });
+          },
+          onSent: () => setReason(''),
+          fields: (
+            <TextInput
+              label={m.voidReason}
+              required
+              data-autofocus
+              maxLength={NOTICE_REASON_MAX}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => {
+                setReason(event.currentTarget.value);
+                setReasonError(null);
+              }}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
+  importNoticesContract,
   NOTICE_IMPORT_MAX_CHARACTERS,
   NOTICE_IMPORT_MAX_ROWS,
   type NoticeImportPreview,
+  previewNoticeImportContract,
 } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/format';
 import { csvLine } from '../../../../shared/format/csv';
@@ -14,7 +16,9 @@ import { fillMessage } from '../../../../shared/messages/fill';
 import { NOTICE_IMPORT_COLUMNS, noticeImportTemplate } from '../../../../shared/rules/notice-csv';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
-import { importNotices, noticesKey, previewNoticeImport, saveFile } from './api';
+import { contractMutation } from '../../../lib/contract-query';
+import { callAsOperator } from '../operator-call';
+import { noticesKey, saveFile } from './api';
 
 /** How many problems the page lists; the rest are in the downloadable problems file. */
 const PROBLEMS_SHOWN = 5;
@@ -107,49 +111,42 @@ export function NoticeImportPage() {
   const fileInputId = useId();
   const queryClient = useQueryClient();
   const [csv, setCsv] = useState<string | null>(null);
-  const [preview, setPreview] = useState<NoticeImportPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [imported, setImported] = useState<{ imported: number; skipped?: number } | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setError(null);
-    setIsBusy(true);
-    try {
-      await work();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
-  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    setPreview(null);
-    setImported(null);
-    setCsv(null);
-    setError(null);
-    if (!file) return;
-    if (file.size > NOTICE_IMPORT_MAX_CHARACTERS) {
-      setError(fillMessage(m.fileTooLarge, { size: Math.round(NOTICE_IMPORT_MAX_CHARACTERS / 1000) }));
-      return;
-    }
-    void run(async () => {
-      const text = await file.text();
-      setCsv(text);
-      setPreview(await previewNoticeImport(text));
-    });
-  };
-
-  const importRows = (onlyValidRows: boolean) =>
-    run(async () => {
-      if (!csv) return;
-      setImported(await importNotices(csv, onlyValidRows));
-      setPreview(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  // The file's check and its import are mutations of their contracts (decision 225): their
+  // answers, busy state and errors are the page's.
+  const check = useMutation(contractMutation(previewNoticeImportContract, callAsOperator));
+  const load = useMutation({
+    ...contractMutation(importNoticesContract, callAsOperator),
+    onSuccess: async () => {
+      check.reset();
       setCsv(null);
       await queryClient.invalidateQueries({ queryKey: noticesKey });
-    });
+    },
+  });
+  const preview = check.data ?? null;
+  const imported = load.data ?? null;
+  const isBusy = check.isPending || load.isPending;
+  const error = fileError ?? check.error?.message ?? load.error?.message ?? null;
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    check.reset();
+    load.reset();
+    setCsv(null);
+    setFileError(null);
+    if (!file) return;
+    if (file.size > NOTICE_IMPORT_MAX_CHARACTERS) {
+      setFileError(fillMessage(m.fileTooLarge, { size: Math.round(NOTICE_IMPORT_MAX_CHARACTERS / 1000) }));
+      return;
+    }
+    const text = await file.text();
+    setCsv(text);
+    check.mutate({ body: { csv: text } });
+  };
+
+  const importRows = (onlyValidRows: boolean) => {
+    if (csv && !isBusy) load.mutate({ body: { csv, onlyValidRows } });
+  };
 
   const canImport = preview && preview.problems.length === 0 && preview.rowCount > 0;
   // Valid rows beside rows with problems (and no problem of the whole file): they may go alone.
@@ -203,7 +200,13 @@ export function NoticeImportPage() {
         <Text component="label" htmlFor={fileInputId} fw={600}>
           {m.fileLabel}
         </Text>
-        <input id={fileInputId} type="file" accept=".csv,text/csv" onChange={chooseFile} disabled={isBusy} />
+        <input
+          id={fileInputId}
+          type="file"
+          accept=".csv,text/csv"
+          onChange={(event) => void chooseFile(event)}
+          disabled={isBusy}
+        />
       </Stack>
       {error && (
         <Alert color="red" role="alert">

@@ -34,10 +34,10 @@ import {
   ExportButton,
   ListBar,
   ListPager,
-  NO_SELECTION,
   RowCheckbox,
   type RowSelection,
   useListParams,
+  useRowSelection,
 } from '../list-kit';
 import { QueryError } from '../query-state';
 import { SortHeader } from '../sort-header';
@@ -192,10 +192,7 @@ export function NoticesPage() {
   const canEdit = useOperatorCan('notice.edit');
   const canManageCodes = useOperatorCan('violation-code.manage');
   // Bulk void for roles that may void (notice.edit); a new filter starts a new selection.
-  const filterKey = JSON.stringify(filter);
-  const [chosen, setChosen] = useState({ filterKey, selection: NO_SELECTION });
-  const selection = chosen.filterKey === filterKey ? chosen.selection : NO_SELECTION;
-  const setSelection = (next: RowSelection) => setChosen({ filterKey, selection: next });
+  const [selection, setSelection] = useRowSelection(filter);
   const [outcome, setOutcome] = useState<BulkResult | null>(null);
   const columns = canEdit
     ? [{ label: bulkMessages.selectColumn, isUnlabelledOnPhone: true }, ...COLUMNS()]

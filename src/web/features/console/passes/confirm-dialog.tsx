@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { DENY_RED } from '../../operator/colors';
 
 /**
  * A confirmation for something that cannot be undone (revoke, refund, cancel): the action runs
- * once (the button is busy meanwhile, so a double click sends one request) and its error is
- * shown in the dialog.
+ * once (a mutation: the button is busy meanwhile, so a double click sends one request) and its
+ * error is shown in the dialog, which stays open to try again.
  */
 export function ConfirmDialog(props: {
   title: string;
@@ -17,22 +18,7 @@ export function ConfirmDialog(props: {
   onClose: () => void;
   children?: ReactNode;
 }) {
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    if (isBusy) return;
-    setIsBusy(true);
-    setError(null);
-    try {
-      await props.onConfirm();
-      props.onClose();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setIsBusy(false);
-    }
-  }
+  const action = useMutation({ mutationFn: props.onConfirm, onSuccess: props.onClose });
 
   return (
     <Modal
@@ -45,16 +31,22 @@ export function ConfirmDialog(props: {
       <Stack gap="md">
         <Text>{props.body}</Text>
         {props.children}
-        {error && (
+        {action.error && (
           <Alert color="red" role="alert">
-            {error}
+            {action.error.message}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onClose}>
             {props.cancelLabel}
           </Button>
-          <Button color={props.color ?? DENY_RED} loading={isBusy} onClick={confirm}>
+          <Button
+            color={props.color ?? DENY_RED}
+            loading={action.isPending}
+            onClick={() => {
+              if (!action.isPending) action.mutate();
+            }}
+          >
             {props.confirmLabel}
           </Button>
         </Group>

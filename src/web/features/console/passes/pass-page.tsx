@@ -11,13 +11,12 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   type ConsolePass,
   cancelConsolePassContract,
-  getConsolePassContract,
   refundConsolePassContract,
 } from '../../../../shared/contract';
 // Issue 10's approval call (the receipt page's Approve / Reject).
@@ -27,12 +26,14 @@ import { consolePassMessages as m, refundMessages } from '../../../../shared/mes
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { contractMutation } from '../../../lib/contract-query';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
 import { QueryState } from '../query-state';
 import { RefundDialog } from '../refund-dialog';
+import { consolePassQuery, refreshPasses, useConsolePass } from './api';
 import { ConfirmDialog } from './confirm-dialog';
 import { PassStatusBadge } from './pass-status';
 
@@ -183,21 +184,27 @@ export function PassPage() {
   const queryClient = useQueryClient();
   const [action, setAction] = useState<Action | null>(null);
   const [message, setMessage] = useState('');
-  const key = ['console', 'pass', uuid];
-  const query = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => callAsOperator(getConsolePassContract, { params: { uuid } }, signal),
-  });
+  const key = consolePassQuery(uuid).queryKey;
+  const query = useConsolePass(uuid);
   const pass = query.data;
   const number = pass?.permit.customerPermitId ?? '';
-
-  async function refresh() {
-    await queryClient.invalidateQueries({ queryKey: ['console'] });
-  }
+  // The page's changes are mutations of their contracts (decision 225); the pass shows the answer
+  // at once, and every list that shows passes is read again.
+  const decide = useMutation({
+    ...contractMutation(setPermitIssuedStatusContract, callAsOperator),
+    onSuccess: () => refreshPasses(queryClient),
+  });
+  const cancel = useMutation({
+    ...contractMutation(cancelConsolePassContract, callAsOperator),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(key, answer);
+      await refreshPasses(queryClient);
+    },
+  });
 
   async function run(chosen: Action) {
     if (chosen === 'approve' || chosen === 'reject') {
-      await callAsOperator(setPermitIssuedStatusContract, {
+      await decide.mutateAsync({
         body: {
           permitIssuedUUID: uuid,
           status: chosen === 'approve' ? 'paid' : 'rejected',
@@ -207,9 +214,8 @@ export function PassPage() {
         },
       });
     } else {
-      queryClient.setQueryData(key, await callAsOperator(cancelConsolePassContract, { params: { uuid } }));
+      await cancel.mutateAsync({ params: { uuid } });
     }
-    await refresh();
   }
 
   const status = pass?.permit.paidStatus;
@@ -284,7 +290,7 @@ export function PassPage() {
                 'idempotency-key': idempotencyKey,
               }),
             );
-            await refresh();
+            await refreshPasses(queryClient);
           }}
           onClose={() => setAction(null)}
         />

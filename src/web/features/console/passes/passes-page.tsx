@@ -1,5 +1,4 @@
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -10,7 +9,6 @@ import {
   type ConsolePassSortKey,
   decidePassesContract,
   exportConsolePassesContract,
-  listConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
 import { bulkMessages, consolePassMessages as m } from '../../../../shared/messages';
@@ -19,17 +17,20 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
-import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
+import { 
+  BulkOutcome,downloadListExport, 
+  downloadListExport,ExportButton, 
+  ExportButton,ListBar, 
+  ListBar,ListPager, 
+  ListPager,
+  RowCheckbox,useListParams, 
+  useListParams,
+  useRowSelection,} from '../list-kit';
 import { callAsOperator } from '../operator-call';
-import { QueryState } from '../query-state';
-import { SortHeader } from '../sort-header';
-import {
-  BulkOutcome,
-  BulkPassDecision,
-  NO_SELECTION,
-  RowCheckbox,
-  type RowSelection,
-} from './bulk-pass-decision';
+import { QueryState, QueryState } from '../query-state';
+import { SortHeader, SortHeader } from '../sort-header';
+import { useConsolePassList } from './api';
+import { BulkPassActions } from './bulk-pass-actions';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
 
 const FILTER_LABELS = (): Record<ConsolePassFilter, string> => ({
@@ -63,25 +64,15 @@ export function PassesPage() {
   const status = readFilter(params.filters.status ?? null);
   const { page, sort, order } = params;
   const [draft, setDraft] = useState(q);
-  // The approvals queue takes bulk decisions from a role that may decide; a new search starts a
-  // new selection.
-  const canDecide = useOperatorCan(decidePassesContract.permission);
-  const isQueue = status === 'waiting' && canDecide;
-  const searchKey = `${status}\n${q}`;
-  const [chosen, setChosen] = useState<{ searchKey: string; selection: RowSelection }>({
-    searchKey,
-    selection: NO_SELECTION,
-  });
-  const selection = chosen.searchKey === searchKey ? chosen.selection : NO_SELECTION;
-  const setSelection = (next: RowSelection) => setChosen({ searchKey, selection: next });
+  // Rows are selectable when the role may act on them in bulk: cancel on any filter, approve or
+  // reject on the approvals queue. A new search starts a new selection.
+  const canCancel = useOperatorCan('pass.cancel');
+  const canApprove = useOperatorCan('pass.approve');
+  const hasBulk = canCancel || (canApprove && status === 'waiting');
+  const [selection, setSelection] = useRowSelection({ q, status });
   const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
 
-  const query = useQuery({
-    queryKey: ['console', 'passes', q, status, sort, order, page],
-    queryFn: ({ signal }) =>
-      callAsOperator(listConsolePassesContract, { query: { q, status, sort, order, page } }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const query = useConsolePassList({ q, status, sort, order, page });
 
   const header = (label: string, key?: ConsolePassSortKey) => (
     <SortHeader
@@ -150,8 +141,8 @@ export function PassesPage() {
             }
           />
         )}
-        {isQueue && data && (
-          <BulkPassDecision
+        {hasBulk && data && data.items.length > 0 && (
+          <BulkPassActions
             pageIds={data.items.map((pass) => pass.uuid)}
             total={data.total}
             search={{ q, status }}
@@ -165,7 +156,7 @@ export function PassesPage() {
           highlightOnHover
           verticalSpacing="sm"
           columns={[
-            ...(isQueue ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
+            ...(hasBulk ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
             { label: m.columnNumber, isUnlabelledOnPhone: true },
             { label: m.columnPlate },
             { label: m.columnProduct },
@@ -176,7 +167,7 @@ export function PassesPage() {
           ]}
           head={
             <>
-              {isQueue && (
+              {hasBulk && (
                 <Table.Th>
                   <VisuallyHidden>{bulkMessages.selectColumn}</VisuallyHidden>
                 </Table.Th>
@@ -197,7 +188,7 @@ export function PassesPage() {
               onClick={() => navigate(paths.console.pass(pass.uuid))}
               style={{ cursor: 'pointer' }}
             >
-              {isQueue && (
+              {hasBulk && (
                 <Table.Td>
                   <RowCheckbox
                     label={pass.customerPermitId}

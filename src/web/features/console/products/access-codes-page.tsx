@@ -13,26 +13,36 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   type AccessCode,
+  type BulkResult,
   generateAccessCodesBodySchema,
   generateAccessCodesContract,
   listAccessCodesContract,
   listConsoleProductsContract,
   revokeAccessCodeContract,
+  revokeAccessCodesContract,
 } from '../../../../shared/contract';
 import { formatDate, formatNumber } from '../../../../shared/format';
-import { consoleProductMessages, accessCodeMessages as m } from '../../../../shared/messages';
+import {
+  bulkMessages,
+  bulkWorkMessages,
+  consoleProductMessages,
+  accessCodeMessages as m,
+} from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { paginationControlProps, paginationItemProps } from '../../../components/pagination-labels';
+import { contractKey, contractMutation, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
+import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
+import { BulkActions, BulkOutcome, RowCheckbox, useBulkCall, useRowSelection } from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
 import { QueryState } from '../query-state';
@@ -63,7 +73,7 @@ function downloadCsv(fileName: string, csv: string) {
   URL.revokeObjectURL(url);
 }
 
-function GenerateForm(props: { productId: string; onGenerated: (count: number) => Promise<void> }) {
+function GenerateForm(props: { productId: string; onGenerated: (count: number) => Promise<unknown> }) {
   const [notice, setNotice] = useState<string | null>(null);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: generateAccessCodesBodySchema,
@@ -117,31 +127,38 @@ function GenerateForm(props: { productId: string; onGenerated: (count: number) =
   );
 }
 
-/** /dashboard/products/:uuid/codes: a product's access codes: generate a batch, list, export, revoke. */
+/**
+ * /dashboard/products/:uuid/codes: a product's access codes: generate a batch, list, export, and
+ * revoke one, the ticked ones, or every unused code (issue 33's bulk revoke, one call).
+ */
 export function AccessCodesPage() {
   const { uuid = '' } = useParams();
   const timeZone = useTenantTimeZone();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [revoking, setRevoking] = useState<string | null>(null);
-  const key = ['console', 'access-codes', uuid];
-  const products = useQuery({
-    queryKey: consoleProductsKey,
-    queryFn: ({ signal }) => callAsOperator(listConsoleProductsContract, {}, signal),
+  const canManage = useOperatorCan('access-code.manage');
+  const products = useQuery(contractQuery(listConsoleProductsContract, {}, callAsOperator));
+  const codes = useQuery(contractQuery(listAccessCodesContract, { params: { uuid } }, callAsOperator));
+  // What a revoke or a new batch makes stale: this product's codes and the products' unused counts.
+  const changedKeys = [contractKey(listAccessCodesContract, { params: { uuid } }), consoleProductsKey];
+  const refresh = () =>
+    Promise.all(changedKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const revokeOne = useMutation({
+    ...contractMutation(revokeAccessCodeContract, callAsOperator),
+    onSuccess: refresh,
   });
-  const codes = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => callAsOperator(listAccessCodesContract, { params: { uuid } }, signal),
-  });
+  const revokeMany = useBulkCall(revokeAccessCodesContract, changedKeys);
+  // Only unused codes can be revoked: they are the rows to select, and "all matching" is all of them.
+  const [selection, setSelection] = useRowSelection({ uuid });
+  const [outcome, setOutcome] = useState<BulkResult | null>(null);
   const product = products.data?.items.find((item) => item.uuid === uuid);
   const items = codes.data?.items ?? [];
   const used = items.filter((code) => code.status === 'used').length;
   const revoked = items.filter((code) => code.status === 'revoked').length;
+  const unused = items.length - used - revoked;
   const shown = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-
-  async function refresh() {
-    await queryClient.invalidateQueries({ queryKey: ['console'] });
-  }
+  const canSelect = canManage && unused > 0;
 
   return (
     <Stack gap="lg" maw={960}>
@@ -149,7 +166,8 @@ export function AccessCodesPage() {
         {consoleProductMessages.backToList}
       </Anchor>
       <Title order={1}>{fillMessage(m.title, { name: product?.name ?? '…' })}</Title>
-      <GenerateForm productId={uuid} onGenerated={refresh} />
+      {canManage && <GenerateForm productId={uuid} onGenerated={refresh} />}
+      {outcome && <BulkOutcome result={outcome} onClose={() => setOutcome(null)} />}
       <QueryState
         isLoading={codes.isLoading}
         error={codes.error}
@@ -160,7 +178,7 @@ export function AccessCodesPage() {
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">
             {fillMessage(m.summary, {
-              unused: formatNumber(items.length - used - revoked),
+              unused: formatNumber(unused),
               used: formatNumber(used),
               revoked: formatNumber(revoked),
             })}
@@ -172,13 +190,60 @@ export function AccessCodesPage() {
             {m.exportCsv}
           </Button>
         </Group>
+        {canSelect && (
+          <BulkActions
+            pageIds={shown.filter((code) => code.status === 'unused').map((code) => code.code)}
+            total={unused}
+            selection={selection}
+            onChange={setSelection}
+            onDone={setOutcome}
+            actions={[
+              {
+                label: bulkWorkMessages.revokeAction,
+                color: DENY_RED,
+                variant: 'outline',
+                title: bulkWorkMessages.revokeTitle,
+                body: bulkWorkMessages.revokeBody,
+                confirmLabel: bulkWorkMessages.revokeConfirm,
+                keepLabel: bulkWorkMessages.keep,
+                run: (chosen) =>
+                  revokeMany.mutateAsync({
+                    params: { uuid },
+                    body: {
+                      selection: chosen.isAllMatching
+                        ? { matching: { status: 'unused' } }
+                        : { codes: [...chosen.ids] },
+                    },
+                  }),
+              },
+            ]}
+          />
+        )}
         <DataTable
           minWidth={560}
           verticalSpacing="xs"
-          columns={[m.columnCode, m.columnCreated, m.columnStatus, m.columnActions]}
+          columns={[
+            ...(canSelect ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
+            m.columnCode,
+            m.columnCreated,
+            m.columnStatus,
+            m.columnActions,
+          ]}
         >
           {shown.map((code) => (
             <Table.Tr key={code.code}>
+              {canSelect && (
+                <Table.Td>
+                  {code.status === 'unused' && (
+                    <RowCheckbox
+                      label={code.code}
+                      id={code.code}
+                      selection={selection}
+                      onChange={setSelection}
+                    />
+                  )}
+                </Table.Td>
+              )}
               <Table.Td ff="monospace">{code.code}</Table.Td>
               <Table.Td>{formatDate(code.createdAt, timeZone, 'date')}</Table.Td>
               <Table.Td>
@@ -193,23 +258,23 @@ export function AccessCodesPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                {code.status !== 'unused' ? (
-                  code.usedByPassUUID && (
-                    <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
-                      {m.openPass}
-                    </Anchor>
-                  )
-                ) : (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    color={DENY_RED}
-                    aria-label={fillMessage(m.revokeLabel, { code: code.code })}
-                    onClick={() => setRevoking(code.code)}
-                  >
-                    {m.revoke}
-                  </Button>
-                )}
+                {code.status !== 'unused'
+                  ? code.usedByPassUUID && (
+                      <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
+                        {m.openPass}
+                      </Anchor>
+                    )
+                  : canManage && (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        color={DENY_RED}
+                        aria-label={fillMessage(m.revokeLabel, { code: code.code })}
+                        onClick={() => setRevoking(code.code)}
+                      >
+                        {m.revoke}
+                      </Button>
+                    )}
               </Table.Td>
             </Table.Tr>
           ))}
@@ -231,8 +296,7 @@ export function AccessCodesPage() {
           confirmLabel={m.revoke}
           cancelLabel={m.cancel}
           onConfirm={async () => {
-            await callAsOperator(revokeAccessCodeContract, { params: { uuid, code: revoking } });
-            await refresh();
+            await revokeOne.mutateAsync({ params: { uuid, code: revoking } });
           }}
           onClose={() => setRevoking(null)}
         />
