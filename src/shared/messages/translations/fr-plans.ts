@@ -41,6 +41,7 @@ export const frPlans = {
     statusCanceled: 'Annulé',
     firstPaidBanner:
       'Votre premier versement est payé. Les suivants seront portés à la même carte à leurs dates.',
+    listPlanEnded: 'Plan de paiement terminé',
     notOffered: 'Les plans de paiement ne sont pas offerts pour cet avis.',
     underThreshold: 'Seuls les avis de {amount} ou plus peuvent être payés en versements.',
     tooManyInstalments: 'Cet exploitant permet au plus {count} versements.',
@@ -51,6 +52,7 @@ export const frPlans = {
     receiptHeading: 'Merci pour votre paiement',
     receiptBody:
       'Nous avons reçu {amount} pour le versement {number} sur {count} de l’avis de stationnement {notice}.',
+    receiptFee: 'Ce montant comprend {fee} de frais du plan.',
     receiptNext: 'Prochain versement : {amount} le {date}. Reste : {remaining}.',
     completedBody: 'C’était le dernier versement : l’avis {notice} est maintenant payé en entier.',
     failedSubject: 'Nous n’avons pas pu prélever votre versement pour l’avis {notice}',
@@ -74,12 +76,11 @@ export const frPlans = {
     settingsHeading: 'Plans de paiement',
     settingsIntro:
       'Permettez aux conducteurs de payer les avis importants en versements mensuels. Laissez le seuil vide pour n’offrir aucun plan.',
-    thresholdLabel: 'Plus petit avis admissible (cents)',
-    thresholdHint:
-      'Les avis d’au moins ce montant peuvent être payés en versements, p. ex. 10000 pour 100,00 $.',
+    thresholdLabel: 'Plus petit avis admissible',
+    thresholdHint: 'Les avis d’au moins ce montant peuvent être payés en versements, p. ex. 100,00 $.',
     maxInstalmentsLabel: 'Nombre maximal de versements',
     maxInstalmentsHint: 'Les conducteurs choisissent de 2 à ce nombre de versements mensuels (6 au plus).',
-    feeLabel: 'Frais du plan (cents)',
+    feeLabel: 'Frais du plan',
     feeHint: 'Ajoutés une fois au plan et répartis sur ses versements.',
     graceDaysLabel: 'Délai de grâce (jours)',
     graceDaysHint: 'Pendant combien de temps un versement échoué est réessayé avant que le plan prenne fin.',
