@@ -7,8 +7,10 @@ import {
   deleteVehicleContract,
   deleteVehiclePostContract,
   emailCustomerPermitContract,
+  extendPermitContract,
   getInvitationContract,
   getIssuedFieldsContract,
+  getPermitExtensionContract,
   guestEditVehicleContract,
   listGuestVehiclesContract,
   setPermitTimesContract,
@@ -28,6 +30,7 @@ import { issueSession } from '../auth';
 import { customerActor, passHolderActor, requirePermission } from '../permissions';
 import { acceptInvitation, getInvitation } from './accept-invitation';
 import { cancelPass } from './cancel-pass';
+import { extendPass, getPermitExtension } from './extend-pass';
 import { invitePassByEmail } from './invite-by-email';
 import { loadIssuedPermit } from './issued-permit';
 import {
@@ -230,6 +233,28 @@ export async function passEditRoutes(app: ApiInstance) {
   );
 
   // The holder of the uuid (the guest's emailed link), the owner or the issuing business.
+  registerRoute(
+    app,
+    getPermitExtensionContract,
+    async (request) => getPermitExtension(await passCall(request, request.params.id)),
+    perClient,
+  );
+
+  registerRoute(
+    app,
+    extendPermitContract,
+    async (request) => {
+      const call = await passCall(request, request.params.id);
+      return extendPass({
+        ...call,
+        gateway: payments,
+        tenantUrl: tenantBaseUrl(config, call.tenant.subdomain),
+        log: request.log,
+      });
+    },
+    perClient,
+  );
+
   registerRoute(
     app,
     cancelPermitContract,

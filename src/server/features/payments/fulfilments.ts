@@ -1,5 +1,6 @@
 import type { Transaction } from '../../db/client';
 import type { PaymentSessionRow, RefundReason } from '../../db/schema';
+import { fulfilExtensionPayment } from '../passes';
 import { fulfilPlanPayment } from '../payment-plans';
 import { fulfilCitationPayment } from './fulfil-citation';
 import { fulfilPassPayment } from './fulfil-pass';
@@ -42,6 +43,8 @@ export const fulfilments = {
    * evaluated theirs may not be yet.
    */
   plan: (tx, session, paidAt) => fulfilPlanPayment(tx, session, paidAt),
+  /** A short pass's extension (passes/fulfil-extension.ts, decision 236); a function for the same reason. */
+  'pass-extension': (tx, session, paidAt) => fulfilExtensionPayment(tx, session, paidAt),
 } satisfies Record<string, Fulfilment>;
 
 export type PaymentPurpose = keyof typeof fulfilments;

@@ -1,6 +1,24 @@
 import type { Catalogue } from './shape';
 /** Spanish: payment plans for large notices (issue 31). */
 export const esPlans = {
+  passExtensionMessages: {
+    notAllowed: 'Este permiso no se puede extender.',
+    notShort: 'Solo se pueden extender los permisos de un día o menos.',
+    ended: 'Este permiso ya terminó y no se puede extender. Puede comprar un permiso nuevo.',
+    notPaid: 'Solo se puede extender un permiso pagado.',
+    waitlist: 'Hay personas esperando este permiso, así que no se puede extender.',
+    lineItem: 'Extensión de {product} n.º {number} hasta el {time}',
+    editorAllowsExtension: 'Permitir extender los permisos cortos',
+    editorAllowsExtensionHelp:
+      'Los permisos de un día o menos pueden comprar el período siguiente desde el correo de recordatorio, al precio actual.',
+    reminderExtendAction: 'Extender su permiso',
+    title: 'Extender este permiso',
+    offer: 'Siga estacionado hasta el {end} por {amount}. La extensión empieza cuando termina este permiso.',
+    button: 'Extender hasta el {end}',
+    failed: 'No se pudo extender el permiso. Inténtelo de nuevo.',
+    paidBanner: 'Gracias: su permiso está extendido.',
+    paidLine: 'Extendido del {start} al {end} ({amount})',
+  },
   paymentPlanMessages: {
     offerTitle: 'Pagar en cuotas',
     offerIntro:

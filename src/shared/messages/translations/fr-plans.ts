@@ -1,6 +1,25 @@
 import type { Catalogue } from './shape';
 /** French (Canada, "vous"): payment plans for large notices (issue 31). */
 export const frPlans = {
+  passExtensionMessages: {
+    notAllowed: 'Ce permis ne peut pas être prolongé.',
+    notShort: 'Seuls les permis d’une journée ou moins peuvent être prolongés.',
+    ended: 'Ce permis est terminé et ne peut plus être prolongé. Vous pouvez acheter un nouveau permis.',
+    notPaid: 'Seul un permis payé peut être prolongé.',
+    waitlist: 'Des personnes attendent ce permis : il ne peut pas être prolongé.',
+    lineItem: 'Prolongation de {product} no {number} jusqu’au {time}',
+    editorAllowsExtension: 'Permettre de prolonger les permis courts',
+    editorAllowsExtensionHelp:
+      'Les permis d’une journée ou moins peuvent acheter la période suivante depuis le courriel de rappel, au prix actuel.',
+    reminderExtendAction: 'Prolonger votre permis',
+    title: 'Prolonger ce permis',
+    offer:
+      'Continuez à stationner jusqu’au {end} pour {amount}. La prolongation commence à la fin de ce permis.',
+    button: 'Prolonger jusqu’au {end}',
+    failed: 'Le permis n’a pas pu être prolongé. Veuillez réessayer.',
+    paidBanner: 'Merci : votre permis est prolongé.',
+    paidLine: 'Prolongé du {start} au {end} ({amount})',
+  },
   paymentPlanMessages: {
     offerTitle: 'Payer en versements',
     offerIntro:
