@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { subdomainSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { paymentPlanOfferSchema, paymentPlanSchema } from './payment-plans';
+import { paymentPlanOfferSchema, paymentPlanSchema, paymentPlanStandingSchema } from './payment-plans';
 
 export const PAYMENT_STATUSES = [
   'Paid off platform',
@@ -97,6 +97,15 @@ export const citationDetailSchema = citationSchema.extend({
 });
 export type CitationDetail = z.infer<typeof citationDetailSchema>;
 
+/**
+ * One notice of the public search list: the notice with its plan's standing (null when it never
+ * had one), its amounts already those of the plan, as on the notice page.
+ */
+export const citationSearchResultSchema = citationSchema.extend({
+  paymentPlan: paymentPlanStandingSchema.nullable(),
+});
+export type CitationSearchResult = z.infer<typeof citationSearchResultSchema>;
+
 /** A search term as it arrives in the path: already normalised by the client, 'blank' when empty. */
 const searchTermSchema = z
   .string()
@@ -115,7 +124,7 @@ export const searchCitationsContract = defineRoute({
   tags: ['citations'],
   auth: 'none',
   params: searchCitationsParamsSchema,
-  response: z.array(citationSchema),
+  response: z.array(citationSearchResultSchema),
   errors: [404],
 });
 

@@ -178,6 +178,8 @@ export const productEditorSchema = z
       .max(720, 'must be at most 720 minutes (12 hours)')
       .nullable()
       .default(15),
+    /** A pass of a day or less may be extended by a new paid window from its end (decision 236). */
+    allowsExtension: z.boolean().default(false),
     /** Archived products are no longer sold; their passes stay. */
     isArchived: z.boolean(),
   })
@@ -250,6 +252,7 @@ export const consoleProductSchema = permitProductSchema
     isArchived: z.boolean(),
     waitlistOfferHours: z.number().int(),
     shortReminderMinutes: z.number().int().nullable(),
+    allowsExtension: z.boolean(),
     /** Passes holding a place now (valid, waiting or reserved). */
     heldCount: z.number().int(),
     unusedCodeCount: z.number().int(),

@@ -58,6 +58,8 @@ export const ERROR_CODES = [
   'not_sold_out',
   'offer_unavailable',
   'not_waiting',
+  // Extending a short pass (issue 31, decision 236).
+  'not_extendable',
   // Uploads and storage.
   'bad_file_name',
   'content_mismatch',

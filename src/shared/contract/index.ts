@@ -20,6 +20,7 @@ export * from './errors';
 export * from './guest-quotas';
 export * from './list-total';
 export * from './operators';
+export * from './pass-extensions';
 export * from './passes';
 export * from './passes-catalogue';
 // Issue 10, passes dashboard half: exported as their routes are registered (living-routes.ts).

@@ -38,6 +38,18 @@ export const paymentPlanSchema = z.object({
 });
 export type PaymentPlan = z.infer<typeof paymentPlanSchema>;
 
+/**
+ * A plan as the public notice list shows it (issue 31): "On a payment plan" with what is paid
+ * and what remains, so the list does not offer the notice as if no plan existed.
+ */
+export const paymentPlanStandingSchema = paymentPlanSchema.pick({
+  status: true,
+  paid: true,
+  remaining: true,
+  nextDueOn: true,
+});
+export type PaymentPlanStanding = z.infer<typeof paymentPlanStandingSchema>;
+
 /** What a notice page may offer: instalments up to maxInstalments, with this flat fee. */
 export const paymentPlanOfferSchema = z.object({
   maxInstalments: z.number().int(),

@@ -22,6 +22,7 @@ export * from './operator-console';
 export * from './operators';
 export * from './outcomes';
 export * from './pass-dashboard';
+export * from './pass-extensions';
 export * from './pass-screens';
 export * from './passes';
 export * from './patrol';

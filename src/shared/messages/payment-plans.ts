@@ -41,6 +41,8 @@ export const paymentPlanMessages = /* @__PURE__ */ localized('paymentPlanMessage
   statusCanceled: 'Cancelled',
   firstPaidBanner:
     'Your first instalment is paid. The next ones are charged to the same card on their dates.',
+  // The public notice list.
+  listPlanEnded: 'Payment plan ended',
   // Refusals.
   notOffered: 'Payment plans are not offered for this notice.',
   underThreshold: 'Only notices of {amount} or more can be paid in instalments.',
@@ -53,6 +55,7 @@ export const paymentPlanMessages = /* @__PURE__ */ localized('paymentPlanMessage
   receiptSubject: 'Receipt: instalment {number} of {count} for notice {notice}',
   receiptHeading: 'Thank you for your payment',
   receiptBody: 'We received {amount} for instalment {number} of {count} of parking notice {notice}.',
+  receiptFee: 'This includes {fee} of the plan fee.',
   receiptNext: 'Next instalment: {amount} on {date}. Remaining: {remaining}.',
   completedBody: 'This was the last instalment: notice {notice} is now paid in full.',
   failedSubject: 'We could not charge your instalment for notice {notice}',
@@ -78,11 +81,11 @@ export const paymentPlanMessages = /* @__PURE__ */ localized('paymentPlanMessage
   settingsHeading: 'Payment plans',
   settingsIntro:
     'Let drivers pay large notices in monthly instalments. Leave the threshold empty to offer no plans.',
-  thresholdLabel: 'Smallest notice for a plan (cents)',
-  thresholdHint: 'Notices owing at least this much can be paid in instalments, e.g. 10000 for $100.00.',
+  thresholdLabel: 'Smallest notice for a plan',
+  thresholdHint: 'Notices owing at least this much can be paid in instalments, e.g. $100.00.',
   maxInstalmentsLabel: 'Most instalments',
   maxInstalmentsHint: 'Drivers choose 2 up to this many monthly instalments (at most 6).',
-  feeLabel: 'Plan fee (cents)',
+  feeLabel: 'Plan fee',
   feeHint: 'Added once to the plan and spread over its instalments.',
   graceDaysLabel: 'Grace period (days)',
   graceDaysHint: 'How long a failed instalment is retried before the plan ends and the rest is due.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarMonths, isPlanOffered, planSchedule } from './payment-plans';
+import { addCalendarMonths, isPlanOffered, planFeeShare, planSchedule } from './payment-plans';
 
 describe('planSchedule', () => {
   it('puts the cents that do not divide on the first instalment, summing exactly', () => {
@@ -61,5 +61,26 @@ describe('isPlanOffered', () => {
     expect(isPlanOffered(terms, 10_000)).toBe(true);
     expect(isPlanOffered(terms, 9_999)).toBe(false);
     expect(isPlanOffered({ ...terms, paymentPlanThreshold: null }, 50_000)).toBe(false);
+  });
+});
+
+describe('planFeeShare', () => {
+  it('puts the fee on the first instalments until it is covered, the shares adding up to the fee', () => {
+    const fee = 150;
+    const amounts = planSchedule({
+      noticeAmount: 24_001,
+      fee,
+      count: 3,
+      start: new Date(),
+      timeZone: 'UTC',
+    }).map((line) => line.amount);
+    const shares = amounts.map((amount, index) =>
+      planFeeShare({ fee, paidBefore: amounts.slice(0, index).reduce((sum, each) => sum + each, 0), amount }),
+    );
+    expect(shares).toEqual([150, 0, 0]);
+    // A fee larger than an instalment spills onto the next.
+    expect(planFeeShare({ fee: 500, paidBefore: 0, amount: 300 })).toBe(300);
+    expect(planFeeShare({ fee: 500, paidBefore: 300, amount: 300 })).toBe(200);
+    expect(planFeeShare({ fee: 0, paidBefore: 0, amount: 300 })).toBe(0);
   });
 });

@@ -66,3 +66,12 @@ export function planSchedule(options: {
     amount: index === 0 ? base + remainder : base,
   }));
 }
+
+/**
+ * The part of an instalment that is the plan fee: the fee is the first money a plan takes
+ * (decision 222), so it sits on the first instalments until it is covered; `paidBefore` is what
+ * the instalments before this one came to. Receipts show it, and the shares add up to the fee.
+ */
+export function planFeeShare(options: { fee: number; paidBefore: number; amount: number }): number {
+  return Math.min(options.amount, Math.max(0, options.fee - options.paidBefore));
+}

@@ -11,6 +11,7 @@ export * from './guest-quotas';
 export * from './idempotency';
 export * from './mail';
 export * from './operators';
+export * from './pass-extensions';
 export * from './pass-living';
 export * from './passes';
 export * from './patrol';

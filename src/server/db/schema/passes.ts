@@ -99,6 +99,8 @@ export const passProducts = pgTable(
     waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(48),
     /** A pass of a day or less is reminded this many minutes before it ends; null: never (decision 223). */
     shortReminderMinutes: integer('short_reminder_minutes').default(15),
+    /** A short pass may be extended by a new paid window from its end (decision 236). */
+    allowsExtension: boolean('allows_extension').notNull().default(false),
     /** Catalogue order, then name. */
     sortOrder: integer('sort_order').notNull().default(0),
     /** An archived product is no longer sold; its passes keep referring to it. */

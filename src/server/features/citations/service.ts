@@ -2,6 +2,7 @@ import {
   type AppealProgress,
   type Citation,
   type CitationDetail,
+  type CitationSearchResult,
   MAX_PLATE_SUGGESTIONS,
   type PaymentStatus,
 } from '../../../shared/contract';
@@ -19,9 +20,11 @@ import { badRequest, notFound } from '../../errors';
 import { findAppealByCitation } from '../appeals';
 import {
   findNoticePlan,
+  findNoticesPlans,
   type PlanWithInstalments,
   planOfferFor,
   toPaymentPlan,
+  toPlanStanding,
   withPlanAmounts,
 } from '../payment-plans';
 import { findStoredCitations } from './notice-search';
@@ -85,13 +88,23 @@ export async function searchCitations(options: {
   plate: string;
   number: string;
   now: Date;
-}): Promise<Citation[]> {
+}): Promise<CitationSearchResult[]> {
   // Notices keep canonical plates (decision 174); a notice number keeps its dashes.
   const plate = canonicalPlate(searchTermFromPath(options.plate)) || null;
   const number = searchTermFromPath(options.number);
   if (!plate && !number) throw badRequest(inputErrorMessages.enterNumberOrPlate);
   const notices = await findStoredCitations(options.db, options.tenant.id, { plate, number });
-  return notices.map((notice) => withAmounts(notice, options.tenant, options.now));
+  const plans = await findNoticesPlans(
+    options.db,
+    options.tenant.id,
+    notices.map((notice) => notice.uuid),
+  );
+  // Each row owes what the notice page says it owes: a plan's remainder, without late penalties.
+  return notices.map((notice) => {
+    const plan = plans.get(notice.uuid) ?? null;
+    const citation = withPlanAmounts(withAmounts(notice, options.tenant, options.now), plan, options.tenant);
+    return Object.assign(citation, { paymentPlan: plan ? toPlanStanding(plan, options.tenant) : null });
+  });
 }
 
 export async function getCitation(options: {

@@ -109,6 +109,7 @@ function toConsoleProduct(
     hasWaitlist: row.hasWaitlist,
     waitlistOfferHours: row.waitlistOfferHours,
     shortReminderMinutes: row.shortReminderMinutes,
+    allowsExtension: row.allowsExtension,
     ...details.counts,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -244,6 +245,7 @@ function productColumns(values: ProductEditorValues, now: Date, archivedAt: Date
     hasWaitlist: values.hasWaitlist,
     waitlistOfferHours: values.waitlistOfferHours,
     shortReminderMinutes: values.shortReminderMinutes,
+    allowsExtension: values.allowsExtension,
     archivedAt,
     updatedAt: now,
   };

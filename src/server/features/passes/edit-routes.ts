@@ -7,8 +7,10 @@ import {
   deleteVehicleContract,
   deleteVehiclePostContract,
   emailCustomerPermitContract,
+  extendPermitContract,
   getInvitationContract,
   getIssuedFieldsContract,
+  getPermitExtensionContract,
   guestEditVehicleContract,
   listGuestVehiclesContract,
   setPermitTimesContract,
@@ -25,9 +27,12 @@ import { notFound } from '../../errors';
 import { registerRoute } from '../../http/register-route';
 import { limitPerKey } from '../../plugins/rate-limit';
 import { issueSession } from '../auth';
+import { registerFulfilment } from '../payments';
 import { customerActor, passHolderActor, requirePermission } from '../permissions';
 import { acceptInvitation, getInvitation } from './accept-invitation';
 import { cancelPass } from './cancel-pass';
+import { extendPass, getPermitExtension } from './extend-pass';
+import { fulfilExtensionPayment } from './fulfil-extension';
 import { invitePassByEmail } from './invite-by-email';
 import { loadIssuedPermit } from './issued-permit';
 import {
@@ -56,6 +61,7 @@ import { deleteSavedVehicle, updateSavedVehicle } from './saved-vehicles-edit';
  * saved vehicles, and a business's invite by email. Routes parse, call one service and reply.
  */
 export async function passEditRoutes(app: ApiInstance) {
+  registerFulfilment('pass-extension', fulfilExtensionPayment);
   const { db, clock, config, payments } = app.deps;
   const plain = app as unknown as FastifyInstance;
   const perClient = {
@@ -230,6 +236,28 @@ export async function passEditRoutes(app: ApiInstance) {
   );
 
   // The holder of the uuid (the guest's emailed link), the owner or the issuing business.
+  registerRoute(
+    app,
+    getPermitExtensionContract,
+    async (request) => getPermitExtension(await passCall(request, request.params.id)),
+    perClient,
+  );
+
+  registerRoute(
+    app,
+    extendPermitContract,
+    async (request) => {
+      const call = await passCall(request, request.params.id);
+      return extendPass({
+        ...call,
+        gateway: payments,
+        tenantUrl: tenantBaseUrl(config, call.tenant.subdomain),
+        log: request.log,
+      });
+    },
+    perClient,
+  );
+
   registerRoute(
     app,
     cancelPermitContract,

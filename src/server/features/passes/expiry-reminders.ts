@@ -3,6 +3,7 @@ import { formatDate } from '../../../shared/format/dates';
 import { emailMessages } from '../../../shared/messages/emails';
 import { fillMessage } from '../../../shared/messages/fill';
 import { guestQuotaMessages } from '../../../shared/messages/guest-quotas';
+import { passExtensionMessages } from '../../../shared/messages/pass-extensions';
 import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
 import { type Database, queryRows, type Transaction } from '../../db/client';
@@ -166,10 +167,16 @@ async function claimShortReminders(options: Parameters<typeof sendExpiryReminder
             }),
             guestQuotaMessages.reminderAfter,
           ],
-          action: {
-            label: guestQuotaMessages.reminderAction,
-            url: `${tenantBaseUrl(config, tenant.subdomain)}/permit/issued/${pass.id}/receipt`,
-          },
+          // The pass's page offers the extension when the product allows it (decision 236).
+          action: row.allowsExtension
+            ? {
+                label: passExtensionMessages.reminderExtendAction,
+                url: `${tenantBaseUrl(config, tenant.subdomain)}/permit/issued/${pass.id}/receipt?extend=1`,
+              }
+            : {
+                label: guestQuotaMessages.reminderAction,
+                url: `${tenantBaseUrl(config, tenant.subdomain)}/permit/issued/${pass.id}/receipt`,
+              },
         }),
       });
     }
@@ -183,6 +190,7 @@ async function reminderContext(tx: Transaction, passId: string) {
     .select({
       pass: issuedPasses,
       productName: passProducts.name,
+      allowsExtension: passProducts.allowsExtension,
       holderEmail: permitHolders.email,
       holderName: permitHolders.name,
       tenant: tenants,

@@ -6,9 +6,11 @@ export type { PlanWithInstalments } from './plan-view';
 export {
   creditOfDefaultedPlan,
   findNoticePlan,
+  findNoticesPlans,
   planOfferFor,
   remainingOnPlan,
   toPaymentPlan,
+  toPlanStanding,
   withPlanAmounts,
 } from './plan-view';
 export { paymentPlanRoutes } from './routes';

@@ -107,9 +107,21 @@ async function instalmentsOf(number: string) {
     .orderBy(paymentPlanInstalments.sequence);
 }
 
+/** The public search list's row of `number`, as the list page reads it. */
+async function searchRow(number: string) {
+  const response = await t.request('planlot', {
+    method: 'GET',
+    url: `/api/v1/portal/citation/p/blank/n/${number}/o/planlot`,
+  });
+  expect(response.statusCode).toBe(200);
+  const rows = response.json();
+  expect(rows).toHaveLength(1);
+  return rows[0];
+}
+
 const mailsLike = (subject: string) =>
   t.db
-    .select({ subject: emailOutbox.subject })
+    .select({ subject: emailOutbox.subject, content: emailOutbox.content })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.toAddress, PAYER), like(emailOutbox.subject, subject)));
 
@@ -195,6 +207,27 @@ describe('a plan kept to the end', () => {
     expect(notice.latePenalties.every((step: { isApplied: boolean }) => !step.isApplied)).toBe(true);
   });
 
+  it('shows the plan in the public search list with the amounts of the notice page (decision 236)', async () => {
+    t.clock.set('2026-12-15T15:00:00Z'); // past the Dec 10 tier
+    const row = await searchRow('P1');
+    const notice = await detail('P1');
+    // What the page owes, not the full notice with its tier as if no plan existed.
+    expect(row).toMatchObject({
+      amountDue: notice.amountDue,
+      lateFee: 0,
+      totalCharge: notice.totalCharge,
+      paymentPlan: { status: 'active', paid: 6718, remaining: 13_432, nextDueOn: '2026-12-20' },
+    });
+    expect(row.amountDue).toBe(13_432);
+    // A notice with no plan keeps its tier and no plan.
+    expect(await searchRow('P6')).toMatchObject({ amountDue: 22_500, lateFee: 2_500, paymentPlan: null });
+  });
+
+  it('says on the first receipt how much of it is the plan fee, and not on the next', async () => {
+    const [first] = await mailsLike('Receipt: instalment 1 of 3 for notice P1');
+    expect(JSON.stringify(first!.content)).toContain('This includes $1.50 of the plan fee.');
+  });
+
   it('charges the next instalment on its date exactly once under two concurrent sweeps', async () => {
     t.clock.set('2026-12-20T04:59:00Z');
     expect(await sweep()).toBe(0);
@@ -208,7 +241,9 @@ describe('a plan kept to the end', () => {
       remaining: 6716,
       nextDueOn: '2027-01-20',
     });
-    expect(await mailsLike('Receipt: instalment 2 of 3 for notice P1')).toHaveLength(1);
+    const second = await mailsLike('Receipt: instalment 2 of 3 for notice P1');
+    expect(second).toHaveLength(1);
+    expect(JSON.stringify(second[0]!.content)).not.toContain('plan fee');
   });
 
   it('pays the notice in full with the last instalment', async () => {
@@ -265,6 +300,11 @@ describe('a failed instalment', () => {
       paymentPlanOffer: null,
     });
     expect(await mailsLike('Your payment plan for notice P2 has ended')).toHaveLength(1);
+    // The list owes what the page owes, and says the plan ended.
+    expect(await searchRow('P2')).toMatchObject({
+      amountDue: 12_575,
+      paymentPlan: { status: 'defaulted', paid: 10_075 },
+    });
     // Nothing more is charged.
     t.clock.set('2027-02-01T06:00:00Z');
     expect(await sweep()).toBe(0);

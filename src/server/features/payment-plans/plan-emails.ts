@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { formatMoney } from '../../../shared/format';
 import { formatCalendarDate } from '../../../shared/format/dates';
 import { fillMessage, paymentPlanMessages } from '../../../shared/messages';
+import { planFeeShare } from '../../../shared/rules';
 import type { Transaction } from '../../db/client';
 import { citations, type PaymentPlanInstalmentRow, type PaymentPlanRow } from '../../db/schema';
 import { enqueueEmail } from '../mail';
+import { findInstalments } from './plan-view';
 
 export type PlanEmail =
   | {
@@ -38,6 +40,7 @@ export async function enqueuePlanEmail(
     .from(citations)
     .where(eq(citations.id, plan.citationId));
   const base = { notice: notice?.number ?? '', count: plan.instalmentCount };
+  const feeShare = email.kind === 'receipt' ? await receiptFeeShare(tx, plan, email.instalment) : 0;
   const action = plan.noticeUrl ? { label: paymentPlanMessages.emailAction, url: plan.noticeUrl } : undefined;
   await enqueueEmail(tx, {
     tenantId: plan.tenantId,
@@ -55,6 +58,9 @@ export async function enqueuePlanEmail(
           heading: paymentPlanMessages.receiptHeading,
           paragraphs: [
             fillMessage(paymentPlanMessages.receiptBody, values),
+            ...(feeShare > 0
+              ? [fillMessage(paymentPlanMessages.receiptFee, { fee: formatMoney(feeShare) })]
+              : []),
             email.next
               ? fillMessage(paymentPlanMessages.receiptNext, {
                   amount: formatMoney(email.next.amount),
@@ -93,4 +99,17 @@ export async function enqueuePlanEmail(
       };
     },
   });
+}
+
+/** The part of this instalment that is the plan fee, from what the instalments before it came to. */
+async function receiptFeeShare(
+  tx: Transaction,
+  plan: PaymentPlanRow,
+  instalment: PaymentPlanInstalmentRow,
+): Promise<number> {
+  if (plan.fee === 0) return 0;
+  const paidBefore = (await findInstalments(tx, plan.id))
+    .filter((row) => row.sequence < instalment.sequence)
+    .reduce((sum, row) => sum + row.amount, 0);
+  return planFeeShare({ fee: plan.fee, paidBefore, amount: instalment.amount });
 }

@@ -1,5 +1,11 @@
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
-import type { Citation, PaymentPlan, PaymentPlanOffer, PlanInstalment } from '../../../shared/contract';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import type {
+  Citation,
+  PaymentPlan,
+  PaymentPlanOffer,
+  PaymentPlanStanding,
+  PlanInstalment,
+} from '../../../shared/contract';
 import { calendarDateAfter } from '../../../shared/format/dates';
 import { bannerKindFor, computeCheckoutFees, isPlanOffered } from '../../../shared/rules';
 import type { Database, Transaction } from '../../db/client';
@@ -43,6 +49,43 @@ export async function findNoticePlan(
   const [plan] = options.forUpdate ? await query.for('update') : await query;
   if (!plan) return null;
   return { plan, instalments: await findInstalments(db, plan.id) };
+}
+
+/**
+ * The plans of several notices at once (the public search list): each notice's plan in force or
+ * last ended, as findNoticePlan finds it, in two queries whatever the number of notices.
+ */
+export async function findNoticesPlans(
+  db: Database | Transaction,
+  tenantId: string,
+  citationIds: string[],
+): Promise<Map<string, PlanWithInstalments>> {
+  const found = new Map<string, PlanWithInstalments>();
+  if (citationIds.length === 0) return found;
+  const plans = await db
+    .select()
+    .from(paymentPlans)
+    .where(
+      and(
+        eq(paymentPlans.tenantId, tenantId),
+        inArray(paymentPlans.citationId, citationIds),
+        ne(paymentPlans.status, 'pending'),
+      ),
+    )
+    .orderBy(desc(paymentPlans.activatedAt));
+  // Newest first: the first plan met for a notice is the one findNoticePlan would answer.
+  for (const plan of plans) {
+    if (!found.has(plan.citationId)) found.set(plan.citationId, { plan, instalments: [] });
+  }
+  if (found.size === 0) return found;
+  const byPlan = new Map([...found.values()].map((entry) => [entry.plan.id, entry]));
+  const rows = await db
+    .select()
+    .from(paymentPlanInstalments)
+    .where(inArray(paymentPlanInstalments.planId, [...byPlan.keys()]))
+    .orderBy(asc(paymentPlanInstalments.sequence));
+  for (const row of rows) byPlan.get(row.planId)?.instalments.push(row);
+  return found;
 }
 
 export function findInstalments(db: Database | Transaction, planId: string) {
@@ -107,6 +150,12 @@ export function toPaymentPlan({ plan, instalments }: PlanWithInstalments, tenant
     createdAt: plan.createdAt.toISOString(),
     instalments: instalments.map(toInstalment),
   };
+}
+
+/** What the public list shows of a notice's plan: where it stands, what is paid and what remains. */
+export function toPlanStanding(found: PlanWithInstalments, tenant: TenantRow): PaymentPlanStanding {
+  const { status, paid, remaining, nextDueOn } = toPaymentPlan(found, tenant);
+  return { status, paid, remaining, nextDueOn };
 }
 
 /**

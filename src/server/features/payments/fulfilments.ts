@@ -39,10 +39,11 @@ const ownFulfilments = {
 
 /**
  * Purposes another feature fulfils, registered by it at start-up: a payment plan's first
- * instalment brings the plan into force (payment-plans/fulfil-plan.ts). Payment plans depend on
+ * instalment brings the plan into force (payment-plans/fulfil-plan.ts), a short pass's paid
+ * extension moves its end (passes/fulfil-extension.ts, decision 236). Those features depend on
  * payments, so payments learns of them this way rather than importing them back.
  */
-export type RegisteredPurpose = 'plan';
+export type RegisteredPurpose = 'plan' | 'pass-extension';
 
 export type PaymentPurpose = keyof typeof ownFulfilments | RegisteredPurpose;
 

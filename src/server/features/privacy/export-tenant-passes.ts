@@ -61,6 +61,7 @@ export const PRODUCT_FIELDS_AS_STORED = [
   'hasWaitlist',
   'waitlistOfferHours',
   'shortReminderMinutes',
+  'allowsExtension',
 ] as const satisfies ReadonlyArray<keyof typeof passProducts.$inferSelect & keyof ProductFixture>;
 
 /** The product fields written out by hand: with the list above, every key of the fixture format. */

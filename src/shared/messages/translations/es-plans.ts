@@ -1,6 +1,24 @@
 import type { Catalogue } from './shape';
 /** Spanish: payment plans for large notices (issue 31). */
 export const esPlans = {
+  passExtensionMessages: {
+    notAllowed: 'Este permiso no se puede extender.',
+    notShort: 'Solo se pueden extender los permisos de un día o menos.',
+    ended: 'Este permiso ya terminó y no se puede extender. Puede comprar un permiso nuevo.',
+    notPaid: 'Solo se puede extender un permiso pagado.',
+    waitlist: 'Hay personas esperando este permiso, así que no se puede extender.',
+    lineItem: 'Extensión de {product} n.º {number} hasta el {time}',
+    editorAllowsExtension: 'Permitir extender los permisos cortos',
+    editorAllowsExtensionHelp:
+      'Los permisos de un día o menos pueden comprar el período siguiente desde el correo de recordatorio, al precio actual.',
+    reminderExtendAction: 'Extender su permiso',
+    title: 'Extender este permiso',
+    offer: 'Siga estacionado hasta el {end} por {amount}. La extensión empieza cuando termina este permiso.',
+    button: 'Extender hasta el {end}',
+    failed: 'No se pudo extender el permiso. Inténtelo de nuevo.',
+    paidBanner: 'Gracias: su permiso está extendido.',
+    paidLine: 'Extendido del {start} al {end} ({amount})',
+  },
   paymentPlanMessages: {
     offerTitle: 'Pagar en cuotas',
     offerIntro:
@@ -41,6 +59,7 @@ export const esPlans = {
     statusCanceled: 'Cancelada',
     firstPaidBanner:
       'Su primera cuota está pagada. Las siguientes se cobrarán a la misma tarjeta en sus fechas.',
+    listPlanEnded: 'Plan de pagos terminado',
     notOffered: 'Esta multa no se puede pagar en cuotas.',
     underThreshold: 'Solo las multas de {amount} o más se pueden pagar en cuotas.',
     tooManyInstalments: 'Este operador permite como máximo {count} cuotas.',
@@ -51,6 +70,7 @@ export const esPlans = {
     receiptHeading: 'Gracias por su pago',
     receiptBody:
       'Recibimos {amount} por la cuota {number} de {count} de la multa de estacionamiento {notice}.',
+    receiptFee: 'Este pago incluye {fee} del cargo del plan.',
     receiptNext: 'Próxima cuota: {amount} el {date}. Pendiente: {remaining}.',
     completedBody: 'Esta fue la última cuota: la multa {notice} está pagada por completo.',
     failedSubject: 'No pudimos cobrar su cuota de la multa {notice}',
@@ -74,11 +94,11 @@ export const esPlans = {
     settingsHeading: 'Planes de pago',
     settingsIntro:
       'Permita que los conductores paguen multas grandes en cuotas mensuales. Deje el umbral vacío para no ofrecer planes.',
-    thresholdLabel: 'Multa mínima para un plan (centavos)',
-    thresholdHint: 'Las multas de al menos este monto se pueden pagar en cuotas, p. ej. 10000 para $100.00.',
+    thresholdLabel: 'Multa mínima para un plan',
+    thresholdHint: 'Las multas de al menos este monto se pueden pagar en cuotas, p. ej. $100.00.',
     maxInstalmentsLabel: 'Máximo de cuotas',
     maxInstalmentsHint: 'Los conductores eligen de 2 hasta este número de cuotas mensuales (6 como máximo).',
-    feeLabel: 'Cargo del plan (centavos)',
+    feeLabel: 'Cargo del plan',
     feeHint: 'Se suma una vez al plan y se reparte entre sus cuotas.',
     graceDaysLabel: 'Período de gracia (días)',
     graceDaysHint: 'Durante cuánto tiempo se reintenta una cuota fallida antes de que termine el plan.',

@@ -1,6 +1,25 @@
 import type { Catalogue } from './shape';
 /** French (Canada, "vous"): payment plans for large notices (issue 31). */
 export const frPlans = {
+  passExtensionMessages: {
+    notAllowed: 'Ce permis ne peut pas être prolongé.',
+    notShort: 'Seuls les permis d’une journée ou moins peuvent être prolongés.',
+    ended: 'Ce permis est terminé et ne peut plus être prolongé. Vous pouvez acheter un nouveau permis.',
+    notPaid: 'Seul un permis payé peut être prolongé.',
+    waitlist: 'Des personnes attendent ce permis : il ne peut pas être prolongé.',
+    lineItem: 'Prolongation de {product} no {number} jusqu’au {time}',
+    editorAllowsExtension: 'Permettre de prolonger les permis courts',
+    editorAllowsExtensionHelp:
+      'Les permis d’une journée ou moins peuvent acheter la période suivante depuis le courriel de rappel, au prix actuel.',
+    reminderExtendAction: 'Prolonger votre permis',
+    title: 'Prolonger ce permis',
+    offer:
+      'Continuez à stationner jusqu’au {end} pour {amount}. La prolongation commence à la fin de ce permis.',
+    button: 'Prolonger jusqu’au {end}',
+    failed: 'Le permis n’a pas pu être prolongé. Veuillez réessayer.',
+    paidBanner: 'Merci : votre permis est prolongé.',
+    paidLine: 'Prolongé du {start} au {end} ({amount})',
+  },
   paymentPlanMessages: {
     offerTitle: 'Payer en versements',
     offerIntro:
@@ -41,6 +60,7 @@ export const frPlans = {
     statusCanceled: 'Annulé',
     firstPaidBanner:
       'Votre premier versement est payé. Les suivants seront portés à la même carte à leurs dates.',
+    listPlanEnded: 'Plan de paiement terminé',
     notOffered: 'Les plans de paiement ne sont pas offerts pour cet avis.',
     underThreshold: 'Seuls les avis de {amount} ou plus peuvent être payés en versements.',
     tooManyInstalments: 'Cet exploitant permet au plus {count} versements.',
@@ -51,6 +71,7 @@ export const frPlans = {
     receiptHeading: 'Merci pour votre paiement',
     receiptBody:
       'Nous avons reçu {amount} pour le versement {number} sur {count} de l’avis de stationnement {notice}.',
+    receiptFee: 'Ce montant comprend {fee} de frais du plan.',
     receiptNext: 'Prochain versement : {amount} le {date}. Reste : {remaining}.',
     completedBody: 'C’était le dernier versement : l’avis {notice} est maintenant payé en entier.',
     failedSubject: 'Nous n’avons pas pu prélever votre versement pour l’avis {notice}',
@@ -74,12 +95,11 @@ export const frPlans = {
     settingsHeading: 'Plans de paiement',
     settingsIntro:
       'Permettez aux conducteurs de payer les avis importants en versements mensuels. Laissez le seuil vide pour n’offrir aucun plan.',
-    thresholdLabel: 'Plus petit avis admissible (cents)',
-    thresholdHint:
-      'Les avis d’au moins ce montant peuvent être payés en versements, p. ex. 10000 pour 100,00 $.',
+    thresholdLabel: 'Plus petit avis admissible',
+    thresholdHint: 'Les avis d’au moins ce montant peuvent être payés en versements, p. ex. 100,00 $.',
     maxInstalmentsLabel: 'Nombre maximal de versements',
     maxInstalmentsHint: 'Les conducteurs choisissent de 2 à ce nombre de versements mensuels (6 au plus).',
-    feeLabel: 'Frais du plan (cents)',
+    feeLabel: 'Frais du plan',
     feeHint: 'Ajoutés une fois au plan et répartis sur ses versements.',
     graceDaysLabel: 'Délai de grâce (jours)',
     graceDaysHint: 'Pendant combien de temps un versement échoué est réessayé avant que le plan prenne fin.',

@@ -1,6 +1,6 @@
-import type { AppealProgress, Citation } from '../../../shared/contract';
+import type { AppealProgress, Citation, CitationSearchResult } from '../../../shared/contract';
 import { calendarDateAfter, formatCalendarDate, formatDate, formatMoney } from '../../../shared/format';
-import { appealOutcomeMessages, citationMessages } from '../../../shared/messages';
+import { appealOutcomeMessages, citationMessages, paymentPlanMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import {
   citationBannerKind,
@@ -31,6 +31,28 @@ export function amountCell(citation: Citation): { amount: string; label: string 
         ? citationMessages.adjusted
         : displayPaymentStatus(citation.paymentStatus),
   };
+}
+
+/**
+ * A notice's plan as the list says it, like the notice page (issue 31): "On a payment plan" with
+ * what is paid and what remains, or that the plan ended; null when no plan bears on the row.
+ */
+export function planCell(
+  citation: Pick<CitationSearchResult, 'paymentPlan' | 'paymentStatus' | 'datePaid' | 'voidDate'>,
+): { label: string; detail: string | null } | null {
+  const plan = citation.paymentPlan;
+  if (!plan || isCitationPaid(citation)) return null;
+  if (plan.status === 'active') {
+    return {
+      label: paymentPlanMessages.onPlanTitle,
+      detail: `${fillMessage(paymentPlanMessages.onPlanPaid, { amount: formatMoney(plan.paid) })} · ${fillMessage(
+        paymentPlanMessages.onPlanRemaining,
+        { amount: formatMoney(plan.remaining) },
+      )}`,
+    };
+  }
+  if (plan.status === 'defaulted') return { label: paymentPlanMessages.listPlanEnded, detail: null };
+  return null;
 }
 
 export function descriptionCell(citation: Citation): string {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { Citation } from '../../../shared/contract';
+import type { Citation, CitationSearchResult } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
 import { citationMessages, withSupport } from '../../../shared/messages';
 import { citationsTotalDue, isCitationPaid } from '../../../shared/rules';
@@ -9,7 +9,7 @@ import { paths } from '../../app/page-paths';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { ApiError } from '../../lib/api-client';
 import { citationSearchFromParams, useCitationSearch, usePlateSuggestions } from './api';
-import { amountCell, descriptionCell, issuedCell } from './citation-presenters';
+import { amountCell, descriptionCell, issuedCell, planCell } from './citation-presenters';
 
 function searchErrorText(error: unknown, contactEmail: string | null | undefined): string {
   if (error instanceof ApiError && error.status === 404) return citationMessages.noResults;
@@ -51,10 +51,12 @@ const citationColumns = (): readonly ResponsiveColumn[] => [
   { label: citationMessages.chipSelect, isLabelHidden: true },
 ];
 
-function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: string }) {
+function CitationRow({ citation, timeZone }: { citation: CitationSearchResult; timeZone: string }) {
   const navigate = useNavigate();
   const href = paths.citation(citation.uuid);
   const { amount, label } = amountCell(citation);
+  // On a plan the row owes the plan's remainder and says so, as the notice page does.
+  const plan = planCell(citation);
   return (
     <Table.Tr className="clickable-row" onClick={() => navigate(href)}>
       <Table.Td>
@@ -68,9 +70,22 @@ function CitationRow({ citation, timeZone }: { citation: Citation; timeZone: str
       <Table.Td>{descriptionCell(citation)}</Table.Td>
       <Table.Td>
         <Text fw={600}>{amount}</Text>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
+        {plan ? (
+          <Stack gap={0} data-testid="row-plan">
+            <Text size="sm" fw={600}>
+              {plan.label}
+            </Text>
+            {plan.detail && (
+              <Text size="sm" c="dimmed">
+                {plan.detail}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+        )}
       </Table.Td>
       <Table.Td>
         <CitationChip citation={citation} />

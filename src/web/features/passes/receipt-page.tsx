@@ -32,6 +32,7 @@ import { useCustomer } from '../accounts/api';
 import { readOperatorToken } from '../operator/operator-session';
 import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
 import { ApprovalPanel } from './approval-panel';
+import { ExtensionPanel } from './extension-panel';
 import { usePassProofLink } from './living-api';
 import { describeDailyWindow, invalidPassPath } from './pass-presenters';
 import { STATUS_COLOURS } from './status-colours';
@@ -247,6 +248,7 @@ export function IssuedReceiptPage() {
         </Alert>
       )}
       {data.paidStatus === 'incomplete' && <PaymentRequired permit={data} />}
+      {data.paidStatus === 'paid' && <ExtensionPanel permitUuid={data.uuid} />}
       {data.paidStatus === 'waiting' && approverToken && (
         <ApprovalPanel permit={data} authorization={approverToken} onDecided={setDecisionEmailed} />
       )}

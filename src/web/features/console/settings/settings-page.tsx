@@ -69,6 +69,11 @@ function toBody(settings: TenantSettings): TenantSettingsBody {
 /** A number input's value as the contract wants it: empty is null, anything else a number. */
 const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
 
+/** Money inputs show dollars and cents, like the processing fee; the API keeps cents. */
+const DOLLARS = { decimalScale: 2, fixedDecimalScale: true, prefix: '$', thousandSeparator: ',' } as const;
+const centsToDollars = (cents: number | undefined) => (cents ?? 0) / 100;
+const dollarsToCents = (value: string | number) => Math.round(Number(value || 0) * 100);
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card withBorder padding="lg" component="section" aria-label={title}>
@@ -306,11 +311,13 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
             <NumberInput
               label={paymentPlanMessages.thresholdLabel}
               description={paymentPlanMessages.thresholdHint}
-              min={1}
-              allowDecimal={false}
+              min={0.01}
+              {...DOLLARS}
               {...form.getInputProps('paymentPlanThreshold')}
-              value={values.paymentPlanThreshold ?? ''}
-              onChange={(value) => form.setFieldValue('paymentPlanThreshold', numberOrNull(value))}
+              value={values.paymentPlanThreshold === null ? '' : centsToDollars(values.paymentPlanThreshold)}
+              onChange={(value) =>
+                form.setFieldValue('paymentPlanThreshold', value === '' ? null : dollarsToCents(value))
+              }
             />
             <NumberInput
               label={paymentPlanMessages.maxInstalmentsLabel}
@@ -324,9 +331,11 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
               label={paymentPlanMessages.feeLabel}
               description={paymentPlanMessages.feeHint}
               min={0}
-              max={MAX_PLAN_FEE}
-              allowDecimal={false}
+              max={MAX_PLAN_FEE / 100}
+              {...DOLLARS}
               {...form.getInputProps('paymentPlanFee')}
+              value={centsToDollars(values.paymentPlanFee)}
+              onChange={(value) => form.setFieldValue('paymentPlanFee', dollarsToCents(value))}
             />
             <NumberInput
               label={paymentPlanMessages.graceDaysLabel}

@@ -1,5 +1,9 @@
 import { NumberInput, SimpleGrid, Switch } from '@mantine/core';
-import { consoleProductMessages as m, waitlistMessages } from '../../../../../shared/messages';
+import {
+  consoleProductMessages as m,
+  passExtensionMessages,
+  waitlistMessages,
+} from '../../../../../shared/messages';
 import { ShortReminderField } from '../short-reminder-field';
 import { EditorSection } from './editor-section';
 import type { SectionProps } from './product-form';
@@ -51,6 +55,11 @@ export function CapacitySection({ form }: SectionProps) {
           value={values.shortReminderMinutes}
           onChange={(minutes) => form.setFieldValue('shortReminderMinutes', minutes)}
           error={form.errors.shortReminderMinutes}
+        />
+        <Switch
+          label={passExtensionMessages.editorAllowsExtension}
+          description={passExtensionMessages.editorAllowsExtensionHelp}
+          {...form.getInputProps('allowsExtension', { type: 'checkbox' })}
         />
       </SimpleGrid>
     </EditorSection>

@@ -46,6 +46,7 @@ export const NEW_PRODUCT: ProductEditorInput = {
   residencyRule: null,
   hasWaitlist: false,
   waitlistOfferHours: 48,
+  allowsExtension: false,
   rules: {
     salesStart: null,
     salesEnd: null,
