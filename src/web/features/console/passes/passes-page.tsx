@@ -7,7 +7,6 @@ import {
   CONSOLE_PASS_SORT_KEYS,
   type ConsolePassFilter,
   type ConsolePassSortKey,
-  decidePassesContract,
   exportConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
@@ -17,18 +16,18 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
-import { 
-  BulkOutcome,downloadListExport, 
-  downloadListExport,ExportButton, 
-  ExportButton,ListBar, 
-  ListBar,ListPager, 
+import {
+  BulkOutcome,
+  downloadListExport,
+  ExportButton,
+  ListBar,
   ListPager,
-  RowCheckbox,useListParams, 
+  RowCheckbox,
   useListParams,
-  useRowSelection,} from '../list-kit';
-import { callAsOperator } from '../operator-call';
-import { QueryState, QueryState } from '../query-state';
-import { SortHeader, SortHeader } from '../sort-header';
+  useRowSelection,
+} from '../list-kit';
+import { QueryState } from '../query-state';
+import { SortHeader } from '../sort-header';
 import { useConsolePassList } from './api';
 import { BulkPassActions } from './bulk-pass-actions';
 import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
