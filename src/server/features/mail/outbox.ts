@@ -2,7 +2,7 @@ import { and, count as countRows, min as earliest, eq as equals, sql } from 'dri
 import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
-import type { Database, Transaction } from '../../db/client';
+import { type Database, queryRows, type Transaction } from '../../db/client';
 import { customers, type EmailContent, emailOutbox, operators, tenants } from '../../db/schema';
 import { currentRequestId } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
@@ -19,24 +19,26 @@ const emailContentSchema = z.object({
 });
 const recipientSchema = z.email().max(320);
 
-/** The language a person of the tenant saved (a customer's, else an operator's), if any. */
+/**
+ * The language a person of the tenant saved (a customer's, else an operator's), if any: one
+ * statement, since it is asked inside the transactions that queue emails (decision 233).
+ */
 async function savedLanguage(
   db: Database | Transaction,
   tenantId: string,
   to: string,
 ): Promise<Locale | null> {
-  const [customer] = await db
-    .select({ language: customers.language })
-    .from(customers)
-    .where(and(equals(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${to})`))
-    .limit(1);
-  if (customer?.language) return customer.language;
-  const [operator] = await db
-    .select({ language: operators.language })
-    .from(operators)
-    .where(and(equals(operators.tenantId, tenantId), sql`lower(${operators.email}) = lower(${to})`))
-    .limit(1);
-  return operator?.language ?? null;
+  const [row] = await queryRows<{ language: Locale | null }>(
+    db,
+    sql`select coalesce(
+      (select ${customers.language} from ${customers}
+       where ${and(equals(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${to})`)}
+       limit 1),
+      (select ${operators.language} from ${operators}
+       where ${and(equals(operators.tenantId, tenantId), sql`lower(${operators.email}) = lower(${to})`)}
+       limit 1)) as language`,
+  );
+  return row?.language ?? null;
 }
 
 /**

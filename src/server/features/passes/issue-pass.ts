@@ -28,9 +28,8 @@ import { consumeVerification, findUsableVerification, type VerifiedEmail } from 
 import { enqueuePassIssuedEmail, enqueuePassSubmittedEmail } from './pass-emails';
 import {
   countHeldPlaces,
-  countWaiting,
-  findProductRules,
-  findProductWithDetails,
+  countPlaces,
+  findProductForSale,
   lockProduct,
   type ProductWithDetails,
 } from './queries';
@@ -85,15 +84,14 @@ async function claimPlace(
     await takeWaitlistOffer(tx, { offer: options.offer, passId: options.passId, now: options.now });
   }
   if (locked.capacity === null) return;
-  const held = await countHeldPlaces(tx, options.tenantId, options.productId, options.now);
+  // One statement counts the places (and the people waiting, for a product with a waitlist).
+  const { held, waiting } =
+    !options.offer && locked.hasWaitlist
+      ? await countPlaces(tx, options.tenantId, options.productId, options.now)
+      : { held: await countHeldPlaces(tx, options.tenantId, options.productId, options.now), waiting: 0 };
   if (held > locked.capacity || (!options.isCounted && held >= locked.capacity)) throw soldOut();
   // While people wait, a freed place is theirs: it is offered to the first in line, not sold.
-  if (
-    !options.offer &&
-    locked.hasWaitlist &&
-    (await countWaiting(tx, options.tenantId, options.productId)) > 0
-  )
-    throw soldOut();
+  if (waiting > 0) throw soldOut();
 }
 
 /** The outcome of section 4 a product leads to. */
@@ -247,7 +245,8 @@ export async function checkPassAllowed(options: Omit<IssueOptions, 'channel'>): 
 /** Answers the checks of an issue and, unless `channel` is 'guest-check', writes the pass. */
 async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllowed: true }> {
   const { db, tenant, customer, request, now, channel } = options;
-  const details = await findProductWithDetails(db, tenant.id, request.productId, now);
+  // The product, its details, its rules and an unlocked count of its places: one statement.
+  const details = await findProductForSale(db, tenant.id, request.productId, now);
   if (!details) throw notFound('Pass');
   const product = details.row;
   if (!canBuy(product, customer)) throw forbidden('This pass is for business accounts only.');
@@ -310,7 +309,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     email: customer?.email ?? verification?.email ?? request.email,
     name: customer?.fullname || request.fullname || request.holder.name,
   };
-  const rules = await findProductRules(db, tenant.id, product.id);
+  const { rules } = details;
   const offer = request.waitlistOffer
     ? await findUsableWaitlistOffer(db, {
         tenantId: tenant.id,
@@ -336,12 +335,9 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
       );
       if (earlier) return { permitIssuedUUID: earlier.id, paidStatus: earlier.paidStatus, outcome };
     }
-    // Sold out already: refused before any write (the claim at the end decides the close calls).
-    if (
-      product.capacity !== null &&
-      (await countHeldPlaces(tx, tenant.id, product.id, now, offer?.id ?? null)) >= product.capacity
-    )
-      throw soldOut();
+    // Sold out already, by the count read with the product (the offer being taken up is this
+    // checkout's place): refused before any write; the claim at the end decides the close calls.
+    if (product.capacity !== null && details.heldCount - (offer ? 1 : 0) >= product.capacity) throw soldOut();
     // A quota counts this product's other passes, so it is checked under the product's lock from
     // the start; otherwise the lock is taken last, only to count the places (decision 177).
     const hasQuota = rules?.quotaCount != null;

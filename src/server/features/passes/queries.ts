@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client';
+import { type Database, queryRows, type Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
 import {
   issuedPasses,
@@ -162,14 +162,65 @@ export async function findProduct(
   return row ?? null;
 }
 
+/**
+ * One product with its details and its sales rules, read in one statement: the checkout reads it
+ * on every issue, and each statement is a round trip to the server (decision 233).
+ */
+export async function findProductForSale(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+  now: Date,
+): Promise<(ProductWithDetails & { rules: PassProductRulesRow | null }) | null> {
+  const [found] = await db
+    .select({
+      row: passProducts,
+      rules: passProductRules,
+      formFields: sql<Array<{ label: string; value: string }>>`coalesce((
+        select json_agg(json_build_object('label', ${passProductFormFields.label}, 'value', ${passProductFormFields.value})
+                        order by ${passProductFormFields.position})
+        from ${passProductFormFields}
+        where ${passProductFormFields.tenantId} = ${passProducts.tenantId}
+          and ${passProductFormFields.productId} = ${passProducts.id}), '[]'::json)`,
+      hasAccessCodes: sql<boolean>`exists (
+        select 1 from ${passAccessCodes}
+        where ${passAccessCodes.tenantId} = ${passProducts.tenantId} and ${passAccessCodes.productId} = ${passProducts.id})`,
+      heldCount: sql<number>`(${heldPlacesCount(tenantId, productId, now, null)})::int`,
+      waitingCount: sql<number>`(${waitingCount(tenantId, productId)})::int`,
+    })
+    .from(passProducts)
+    .leftJoin(
+      passProductRules,
+      and(
+        eq(passProductRules.tenantId, passProducts.tenantId),
+        eq(passProductRules.productId, passProducts.id),
+      ),
+    )
+    .where(isLiveProduct(tenantId, productId));
+  if (!found) return null;
+  return {
+    row: found.row,
+    rules: found.rules,
+    formFields: found.formFields,
+    hasAccessCodes: found.hasAccessCodes,
+    heldCount: Number(found.heldCount),
+    waitingCount: Number(found.waitingCount),
+    dailyWindow: found.rules
+      ? dailyWindowOf({ from: found.rules.windowFrom, to: found.rules.windowTo })
+      : null,
+  };
+}
+
 export async function findProductWithDetails(
   db: Reader,
   tenantId: string,
   productId: string,
   now: Date,
 ): Promise<ProductWithDetails | null> {
-  const row = await findProduct(db, tenantId, productId);
-  return row ? ((await withDetails(db, tenantId, [row], now))[0] ?? null) : null;
+  const found = await findProductForSale(db, tenantId, productId, now);
+  if (!found) return null;
+  const { rules: _rules, ...details } = found;
+  return details;
 }
 
 /**
@@ -202,38 +253,62 @@ export async function countHeldPlaces(
   now: Date,
   exceptOfferId: string | null = null,
 ): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(issuedPasses)
-    .where(
-      and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.productId, productId), holdsCapacity(now)),
-    );
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select (${heldPlacesCount(tenantId, productId, now, exceptOfferId)})::int as count`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** The places taken and the people waiting, in one statement (the issue's claim, decision 233). */
+export async function countPlaces(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+  now: Date,
+): Promise<{ held: number; waiting: number }> {
+  const [row] = await queryRows<{ held: number; waiting: number }>(
+    db,
+    sql`select (${heldPlacesCount(tenantId, productId, now, null)})::int as held,
+               (${waitingCount(tenantId, productId)})::int as waiting`,
+  );
+  return { held: Number(row?.held ?? 0), waiting: Number(row?.waiting ?? 0) };
+}
+
+/**
+ * The places of a product taken at `now` as one SQL expression: passes holding one plus waitlist
+ * offers still running (decision 210), less the offer `exceptOfferId` (the one being taken up).
+ */
+function heldPlacesCount(tenantId: string, productId: string, now: Date, exceptOfferId: string | null): SQL {
   const offerConditions = [
     eq(passWaitlistEntries.tenantId, tenantId),
     eq(passWaitlistEntries.productId, productId),
     isLiveOffer(now),
   ];
   if (exceptOfferId) offerConditions.push(sql`${passWaitlistEntries.id} <> ${exceptOfferId}`);
-  const [offers] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(passWaitlistEntries)
-    .where(and(...offerConditions));
-  return (row?.count ?? 0) + (offers?.count ?? 0);
+  return sql`(select count(*) from ${issuedPasses} where ${and(
+    eq(issuedPasses.tenantId, tenantId),
+    eq(issuedPasses.productId, productId),
+    holdsCapacity(now),
+  )}) + (select count(*) from ${passWaitlistEntries} where ${and(...offerConditions)})`;
+}
+
+/** How many people wait on the product's waitlist, as one SQL expression. */
+function waitingCount(tenantId: string, productId: string): SQL {
+  return sql`(select count(*) from ${passWaitlistEntries} where ${and(
+    eq(passWaitlistEntries.tenantId, tenantId),
+    eq(passWaitlistEntries.productId, productId),
+    eq(passWaitlistEntries.status, 'waiting'),
+  )})`;
 }
 
 /** How many people wait on the product's waitlist (not yet offered a place). */
 export async function countWaiting(db: Reader, tenantId: string, productId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(passWaitlistEntries)
-    .where(
-      and(
-        eq(passWaitlistEntries.tenantId, tenantId),
-        eq(passWaitlistEntries.productId, productId),
-        eq(passWaitlistEntries.status, 'waiting'),
-      ),
-    );
-  return row?.count ?? 0;
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`select (${waitingCount(tenantId, productId)})::int as count`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 export async function listProductImages(db: Reader, tenantId: string, productId: string) {
