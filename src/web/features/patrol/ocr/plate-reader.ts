@@ -1,5 +1,5 @@
 import type Tesseract from 'tesseract.js';
-import { OCR_CORE_PATH, OCR_LANG_PATH, OCR_WORKER_PATH } from './ocr-assets';
+import { OCR_LANG_PATH, OCR_WORKER_PATH, ocrCorePath } from './ocr-assets';
 import { PLATE_WHITELIST, plateFromText } from './plate-text';
 
 /**
@@ -43,6 +43,18 @@ const READER_INIT_CONFIG = {
 };
 
 /**
+ * The fastest core this phone runs, tested as tesseract.js tests it (wasm-feature-detect, which
+ * only validates tiny modules: allowed under the page's policy). The app picks rather than
+ * tesseract.js because tesseract.js picks only among its cores with the module inlined in base64,
+ * which the browser can neither compile while downloading nor keep compiled (decision 234).
+ */
+async function coreForThisPhone(): Promise<'relaxedsimd-lstm' | 'simd-lstm' | 'lstm'> {
+  const { relaxedSimd, simd } = await import('wasm-feature-detect');
+  if (await relaxedSimd()) return 'relaxedsimd-lstm';
+  return (await simd()) ? 'simd-lstm' : 'lstm';
+}
+
+/**
  * Starts the reader (library, worker, core, trained data) if it is not started yet: when the app is
  * idle (startPlateReaderWhenIdle), and again whenever the officer reaches for the camera or the
  * photo input, in case that start failed (offline before the files were ever kept).
@@ -50,14 +62,17 @@ const READER_INIT_CONFIG = {
 export function startPlateReader(): Promise<Tesseract.Worker> {
   reader ??= (async () => {
     markStep('start');
-    const { createWorker, OEM, PSM } = await import('tesseract.js');
+    const [{ createWorker, OEM, PSM }, core] = await Promise.all([
+      import('tesseract.js'),
+      coreForThisPhone(),
+    ]);
     markStep('library loaded');
     const worker = await createWorker(
       'eng',
       OEM.LSTM_ONLY,
       {
         workerPath: OCR_WORKER_PATH,
-        corePath: OCR_CORE_PATH,
+        corePath: ocrCorePath(core),
         langPath: OCR_LANG_PATH,
         // The script by its own URL (a blob: worker would fall under the page's policy, which forbids
         // compiling WebAssembly); the data as served, compressed in transit by the server.
