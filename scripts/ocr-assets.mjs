@@ -1,6 +1,6 @@
 // The patrol app's plate reader (issue 29, decision 220): tesseract.js's Web Worker script, built
 // from the package's own source (its npm package ships only the API layer), the WebAssembly cores
-// of tesseract.js-core and the English trained data of @tesseract.js-data/eng, copied into the
+// of tesseract.js-core (scripts and .wasm files) and the English trained data of @tesseract.js-data/eng, copied into the
 // served folder so the app reads plates with no CDN.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,14 +28,18 @@ export function expectedOcrAssetsPath() {
 }
 
 /**
- * The cores the worker may ask for with the LSTM engine (the one we use): with relaxed SIMD, with
- * SIMD, or neither, as the phone supports (tesseract.js picks). Each embeds its WebAssembly.
+ * The cores of the LSTM engine (the one we use): with relaxed SIMD, with SIMD, or neither, as the
+ * phone supports (the app picks, ocr/plate-reader.ts). Each is a small script and its WebAssembly
+ * beside it (decision 234), not the package's `.wasm.js` with the module inlined in base64: the
+ * browser compiles a `.wasm` while it downloads and keeps the compiled code. The script finds its
+ * `.wasm` beside the worker's script, so they lie in the same folder.
  */
 export const OCR_CORES = [
-  'tesseract-core-relaxedsimd-lstm.wasm.js',
-  'tesseract-core-simd-lstm.wasm.js',
-  'tesseract-core-lstm.wasm.js',
+  'tesseract-core-relaxedsimd-lstm',
+  'tesseract-core-simd-lstm',
+  'tesseract-core-lstm',
 ];
+export const OCR_CORE_FILES = OCR_CORES.flatMap((core) => [`${core}.js`, `${core}.wasm`]);
 
 export async function buildOcrAssets(webDir) {
   const relative = ocrAssetsPath();
@@ -46,7 +50,6 @@ export async function buildOcrAssets(webDir) {
   }
   const target = path.join(webDir, relative);
   rmSync(path.join(webDir, 'patrol', 'ocr'), { recursive: true, force: true });
-  mkdirSync(path.join(target, 'core'), { recursive: true });
   mkdirSync(path.join(target, 'lang'), { recursive: true });
   // A classic worker (the script loads its core with importScripts); `global` is the worker's self.
   await build({
@@ -62,7 +65,7 @@ export async function buildOcrAssets(webDir) {
     logLevel: 'warning',
   });
   const coreDir = path.dirname(require.resolve('tesseract.js-core/package.json'));
-  for (const core of OCR_CORES) copyFileSync(path.join(coreDir, core), path.join(target, 'core', core));
+  for (const file of OCR_CORE_FILES) copyFileSync(path.join(coreDir, file), path.join(target, file));
   // The LSTM-only data ("best_int"), written uncompressed beside the package's gzip file: the gzip
   // is what travels, and the browser undoes it before the worker reads the file.
   const data = path.join(
@@ -73,7 +76,7 @@ export async function buildOcrAssets(webDir) {
   copyFileSync(data, path.join(target, 'lang', 'eng.traineddata.gz'));
   // Gzip copies only, served by @fastify/static's preCompressed: brotli at the build's quality
   // takes minutes on these 4 MB files for a few hundred kilobytes less.
-  for (const file of ['worker.min.js', ...OCR_CORES.map((core) => `core/${core}`)]) {
+  for (const file of ['worker.min.js', ...OCR_CORE_FILES]) {
     const source = path.join(target, file);
     writeFileSync(`${source}.gz`, gzipSync(readFileSync(source), { level: constants.Z_BEST_COMPRESSION }));
   }

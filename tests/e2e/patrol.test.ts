@@ -208,6 +208,44 @@ describe('the patrol app', () => {
     expectNoPageErrors(page);
   });
 
+  it('reads a plate from a photo offline, its code and data kept by the service worker', async () => {
+    await openPatrol(BRIGHT);
+    // Online once: the reader starts while the app is idle, through the service worker, which keeps
+    // its worker script, WebAssembly core and English data (decision 234).
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const kept = await (await caches.open('patrol-ocr')).keys();
+            const paths = kept.map((request) => new URL(request.url).pathname);
+            return ['/worker.min.js', '-lstm.js', '-lstm.wasm', '/eng.traineddata'].every((end) =>
+              paths.some((path) => path.endsWith(end)),
+            );
+          }),
+        { timeout: 60_000 },
+      )
+      .toBe(true);
+    // Nothing from the browser's own cache either: offline, only the service worker can answer.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await context.setOffline(true);
+    await page.reload();
+    const field = page.getByRole('textbox', { name: 'Plate' });
+    await field.waitFor();
+    await page.getByText('Offline', { exact: false }).first().waitFor();
+    await page.getByLabel('Photo of the plate').setInputFiles({
+      name: 'plate.png',
+      mimeType: 'image/png',
+      buffer: await platePhoto(page, 'KXT 702'),
+    });
+    await expect.poll(() => field.inputValue(), { timeout: 60_000 }).toBe('KXT702');
+    expect(await page.getByTestId('patrol-reading').textContent()).toContain('Read KXT702.');
+    await expectAccessible(page);
+    await screenshot(page, 'read-offline');
+    await context.setOffline(false);
+    expectNoPageErrors(page);
+  });
+
   it('is accessible on a dark brand and signs out clearing the phone', async () => {
     await openPatrol(DARK);
     expect(await checkPlate('DARK 1')).toContain('Not covered');

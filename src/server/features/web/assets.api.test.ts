@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOcrAssets, OCR_CORES, ocrAssetsPath } from '../../../../scripts/ocr-assets.mjs';
+import { buildOcrAssets, OCR_CORE_FILES, ocrAssetsPath } from '../../../../scripts/ocr-assets.mjs';
 import { precompressAssets } from '../../../../scripts/web-assets.mjs';
 import { buildTenant } from '../../../../tests/support/factories';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
@@ -63,11 +63,7 @@ describe("the patrol app's plate reader (decision 220)", () => {
   const folder = `/${ocrAssetsPath()}`;
 
   it('serves its worker, cores and English data from the portal, gzipped, kept for a year', async () => {
-    for (const file of [
-      'worker.min.js',
-      ...OCR_CORES.map((core) => `core/${core}`),
-      'lang/eng.traineddata',
-    ]) {
+    for (const file of ['worker.min.js', ...OCR_CORE_FILES, 'lang/eng.traineddata']) {
       const response = await getAsset(`${folder}/${file}`, 'gzip, br');
       expect(response.statusCode, file).toBe(200);
       expect(response.headers['content-encoding'], file).toBe('gzip');
@@ -76,6 +72,9 @@ describe("the patrol app's plate reader (decision 220)", () => {
     const worker = gunzipSync(Buffer.from((await getAsset(`${folder}/worker.min.js`, 'gzip')).rawPayload));
     // A classic worker script, which loads its core with importScripts.
     expect(worker.toString()).toContain('importScripts');
+    // The cores' WebAssembly as such, so the browser compiles it while it downloads (decision 234).
+    const wasm = await getAsset(`${folder}/${OCR_CORE_FILES.find((file) => file.endsWith('.wasm'))}`, 'gzip');
+    expect(wasm.headers['content-type']).toBe('application/wasm');
   });
 
   it('lets its files compile WebAssembly, and no page', async () => {

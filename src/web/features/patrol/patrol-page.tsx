@@ -13,7 +13,7 @@ import { clearOperatorToken, readOperatorToken, storeOperatorToken } from '../op
 import { StaffSignInForm } from '../operator/staff-sign-in-form';
 import { CheckPanel } from './check-panel';
 import { NoticePanel } from './notice-panel';
-import { stopPlateReader } from './ocr/plate-reader';
+import { startPlateReaderWhenIdle, stopPlateReader } from './ocr/plate-reader';
 import { clearPatrolStore, readSnapshot, waitingItems, writeMeta } from './patrol-store';
 import { isTransient, refreshSnapshot, syncOutbox } from './patrol-sync';
 import { ShiftPanel } from './shift-panel';
@@ -78,23 +78,40 @@ function useInstallableManifest() {
     link.rel = 'manifest';
     link.href = '/patrol/manifest.webmanifest';
     document.head.append(link);
-    if ('serviceWorker' in navigator && import.meta.env.PROD) {
-      void navigator.serviceWorker
-        .register('/patrol-sw.js', { scope: '/patrol' })
-        .then(() => navigator.serviceWorker.ready)
-        .then(() => keepPageOnceControlled())
-        .catch(() => undefined);
-    }
+    void patrolWorkerInControl();
     return () => link.remove();
   }, []);
 }
 
-function keepPageOnceControlled() {
-  const keep = () => {
-    if (navigator.onLine) void fetch('/patrol', { credentials: 'same-origin' }).catch(() => undefined);
-  };
-  if (navigator.serviceWorker.controller) keep();
-  else navigator.serviceWorker.addEventListener('controllerchange', keep, { once: true });
+/** How long the plate reader waits for the service worker before starting without it. */
+const WORKER_WAIT_MS = 15_000;
+
+let workerInControl: Promise<void> | null = null;
+
+/**
+ * Registers the service worker once, and settles when it controls the page (or could not be
+ * registered, or took too long): the page is then fetched through it once, so it is kept, and the
+ * plate reader starts after it, so the reader's files are kept too (decision 234).
+ */
+function patrolWorkerInControl(): Promise<void> {
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return Promise.resolve();
+  workerInControl ??= navigator.serviceWorker
+    .register('/patrol-sw.js', { scope: '/patrol' })
+    .then(() => navigator.serviceWorker.ready)
+    .then(() => untilControlled())
+    .then(() => {
+      if (navigator.onLine) void fetch('/patrol', { credentials: 'same-origin' }).catch(() => undefined);
+    })
+    .catch(() => undefined);
+  return workerInControl;
+}
+
+function untilControlled(): Promise<void> {
+  if (navigator.serviceWorker.controller) return Promise.resolve();
+  return new Promise((resolve) => {
+    navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+    window.setTimeout(resolve, WORKER_WAIT_MS);
+  });
 }
 
 type Tab = 'check' | 'notice' | 'shift';
@@ -110,6 +127,9 @@ function PatrolApp({ onSignedOut }: { onSignedOut: () => void }) {
   const [isSigningOut, setIsSigningOut] = useState(false);
   const [waitingCount, setWaitingCount] = useState(0);
   const changed = useCallback(() => setVersion((value) => value + 1), []);
+
+  // The plate reader loads while the app is idle, so the officer's first photo reads at once.
+  useEffect(() => startPlateReaderWhenIdle(patrolWorkerInControl()), []);
 
   const handleFailure = useCallback((error: unknown) => {
     if (isApiError(error) && error.status === 403) setIsForbidden(true);

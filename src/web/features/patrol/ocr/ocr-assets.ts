@@ -10,5 +10,7 @@
 export const OCR_ASSETS_PATH = '/patrol/ocr/tesseract-7.0.0_core-7.0.0_eng-1.0.0';
 
 export const OCR_WORKER_PATH = `${OCR_ASSETS_PATH}/worker.min.js`;
-export const OCR_CORE_PATH = `${OCR_ASSETS_PATH}/core`;
+/** A core's script (ocr-assets.mjs's OCR_CORES); its `.wasm` lies beside it. */
+export const ocrCorePath = (core: 'relaxedsimd-lstm' | 'simd-lstm' | 'lstm') =>
+  `${OCR_ASSETS_PATH}/tesseract-core-${core}.js`;
 export const OCR_LANG_PATH = `${OCR_ASSETS_PATH}/lang`;
