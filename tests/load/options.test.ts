@@ -61,6 +61,8 @@ describe('selectScenarios', () => {
       'pass-checkout',
       'report-data',
       'console-notice-search',
+      'console-pass-search',
+      'console-customer-search',
       'console-trends',
       'console-plate-lookup',
       'report-summary',

@@ -79,6 +79,7 @@ export const fieldLabelMessages = /* @__PURE__ */ localized('fieldLabelMessages'
   guestCode: 'guest code',
   guestFieldsType: 'guest details setting',
   guestNeedsPermitHolderInfo: 'guest holder details setting',
+  allowsExtension: 'extension setting',
   hasWaitlist: 'waitlist setting',
   header1: 'first heading',
   header2: 'second heading',

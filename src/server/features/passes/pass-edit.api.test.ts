@@ -442,7 +442,10 @@ describe('holder and custom fields', () => {
     });
     expect(misspelt.statusCode).toBe(400);
     expect(misspelt.json().code).toBe('bad_request');
-    expect(misspelt.json().message).toContain('holderName');
+    expect(misspelt.json()).toMatchObject({
+      field: 'holderName',
+      message: "The holder's name cannot be sent here.",
+    });
     const mixed = await call('POST', '/portal/permitholder/update', {
       permitIssuedUUID: ids.owner,
       name: 'Known Key',

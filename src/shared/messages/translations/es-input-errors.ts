@@ -74,6 +74,7 @@ export const esInputErrors = {
     guestCode: 'código de invitado',
     guestFieldsType: 'datos de los invitados',
     guestNeedsPermitHolderInfo: 'datos del titular para invitados',
+    allowsExtension: 'prórroga',
     hasWaitlist: 'lista de espera',
     header1: 'primer título',
     header2: 'segundo título',

@@ -74,6 +74,7 @@ export const frInputErrors = {
     guestCode: 'code d’invité',
     guestFieldsType: 'renseignements des invités',
     guestNeedsPermitHolderInfo: 'renseignements du titulaire pour les invités',
+    allowsExtension: 'prolongation',
     hasWaitlist: 'liste d’attente',
     header1: 'premier titre',
     header2: 'deuxième titre',

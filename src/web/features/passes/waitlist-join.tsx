@@ -66,6 +66,11 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
       <Button
         mt="md"
         fullWidth
+        // A narrow card (four to a row, or a longer French label) wraps the label rather than cut it.
+        h="auto"
+        mih={36}
+        py={6}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
         onClick={() => setIsOpen(true)}
         disabled={!isHydrated}
         aria-label={`${m.joinButton}: ${product.name}`}
