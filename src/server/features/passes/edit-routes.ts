@@ -61,7 +61,7 @@ import { deleteSavedVehicle, updateSavedVehicle } from './saved-vehicles-edit';
  * saved vehicles, and a business's invite by email. Routes parse, call one service and reply.
  */
 export async function passEditRoutes(app: ApiInstance) {
-  registerFulfilment('pass-extension', fulfilExtensionPayment);
+  registerFulfilment('pass_extension', fulfilExtensionPayment);
   const { db, clock, config, payments } = app.deps;
   const plain = app as unknown as FastifyInstance;
   const perClient = {

@@ -109,7 +109,7 @@ describe('extending a short pass', () => {
     const [session] = await t.db
       .select()
       .from(paymentSessions)
-      .where(eq(paymentSessions.purpose, 'pass-extension'));
+      .where(eq(paymentSessions.purpose, 'pass_extension'));
     expect(session).toMatchObject({ amount: 500 });
     // Nothing moves before the payment.
     expect((await passOf('PAID')).expiresAt.toISOString()).toBe('2026-11-20T15:10:00.000Z');

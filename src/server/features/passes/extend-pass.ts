@@ -124,7 +124,7 @@ export async function applyExtension(tx: Transaction, extension: PassExtensionRo
  * POST /permits/issued/{id}/extend (issue 31, decision 236): a new purchase of the window that
  * follows the pass, on the same pass, by its holder (the uuid's capability), owner or business.
  * Checked under the product's lock like an issue; the extension is written 'pending' and paid
- * through the payment port's checkout ('pass-extension'), whose fulfilment moves the pass's end
+ * through the payment port's checkout ('pass_extension'), whose fulfilment moves the pass's end
  * exactly once. A free product's extension applies at once.
  */
 export async function extendPass(options: {
@@ -174,7 +174,7 @@ export async function extendPass(options: {
     db,
     gateway: options.gateway,
     tenant,
-    purpose: 'pass-extension',
+    purpose: 'pass_extension',
     subjectId: extension.id,
     amount: extension.amount,
     description: fillMessage(passExtensionMessages.lineItem, {

@@ -7,7 +7,7 @@ import { countHeldPlaces, countWaiting } from './queries';
 type ExtensionResult = 'fulfilled' | 'already-paid' | 'not-payable' | 'amount-changed';
 
 /**
- * What an extension's payment does (purpose 'pass-extension', decision 236), in the transaction
+ * What an extension's payment does (purpose 'pass_extension', decision 236), in the transaction
  * that marks the session paid: the pass's end moves to the extension's, once. Refused (the money
  * goes back) when the extension was paid already, the pass changed since (cancelled, or its end
  * moved by another extension), or, paid after the pass had ended, its place has gone meanwhile.

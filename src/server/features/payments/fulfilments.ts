@@ -43,7 +43,7 @@ const ownFulfilments = {
  * extension moves its end (passes/fulfil-extension.ts, decision 236). Those features depend on
  * payments, so payments learns of them this way rather than importing them back.
  */
-export type RegisteredPurpose = 'plan' | 'pass-extension';
+export type RegisteredPurpose = 'plan' | 'pass_extension';
 
 export type PaymentPurpose = keyof typeof ownFulfilments | RegisteredPurpose;
 
