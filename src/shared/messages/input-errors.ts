@@ -311,6 +311,7 @@ export const validationRuleMessages = /* @__PURE__ */ localized('validationRuleM
   positionTogether: 'must be given with the latitude, or neither of them',
   onePhotoSource: 'must come by its address or by its upload, not both',
   oneCodeSource: 'must be given once, by its code or by its name',
+  atMostFourPhotos: 'must be 4 or fewer',
 } as const);
 
 /** A contract's rule text (a zod message such as 'must be after the start date') → its rule here. */
@@ -365,6 +366,7 @@ export const RULE_OF_CONTRACT_TEXT: Readonly<Record<string, keyof typeof validat
   'give latitude and longitude together, or neither': 'positionTogether',
   'give fullImageURL or photoUploadUUID, not both': 'onePhotoSource',
   'give the violation code by citationCodeUUID or by citationName (one of them)': 'oneCodeSource',
+  'at most 4 photos': 'atMostFourPhotos',
 };
 
 /** Refusals the server’s use cases write themselves, once the schema has passed. */

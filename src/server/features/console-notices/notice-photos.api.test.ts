@@ -109,7 +109,7 @@ describe('photos of a notice written in the console', () => {
       [[fake.fileUrl], /./],
       [
         Array.from({ length: MAX_NOTICE_PHOTOS + 1 }, () => fresh.fileUrl),
-        new RegExp(`at most ${MAX_NOTICE_PHOTOS} photos`),
+        new RegExp(`photos must be ${MAX_NOTICE_PHOTOS} or fewer`),
       ],
     ] as const) {
       const response = await createNotice({ plate: 'PHOTO3', imageURLs });

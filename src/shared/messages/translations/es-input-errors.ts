@@ -303,6 +303,7 @@ export const esInputErrors = {
     positionTogether: 'debe indicarse junto con la latitud, o ninguna de las dos',
     onePhotoSource: 'debe venir de su dirección o de su carga, no de ambas',
     oneCodeSource: 'debe indicarse una sola vez, por su código o por su nombre',
+    atMostFourPhotos: 'deben ser 4 como máximo',
   },
   inputErrorMessages: {
     photoListedTwice: 'La misma foto aparece dos veces.',

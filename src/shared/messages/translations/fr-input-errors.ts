@@ -304,6 +304,7 @@ export const frInputErrors = {
     positionTogether: 'doit être donnée avec la latitude, ou aucune des deux',
     onePhotoSource: 'doit venir de son adresse ou de son téléversement, pas des deux',
     oneCodeSource: 'doit être donné une seule fois, par son code ou par son nom',
+    atMostFourPhotos: 'doivent être 4 au plus',
   },
   inputErrorMessages: {
     photoListedTwice: 'La même photo figure deux fois.',
