@@ -44,7 +44,7 @@ import { answerWithRequestId, requestIdGenerator } from './observability/request
 import { measureRequests } from './observability/request-metrics';
 import { connectionLimits } from './plugins/connection-limits';
 import { redirectDocsIndexWithQuery } from './plugins/docs-index-redirect';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerRouterRefusal, registerErrorHandler } from './plugins/error-handler';
 import { registerHealthRoutes } from './plugins/health';
 import { lazyChildLoggerFactory } from './plugins/lazy-request-logger';
 import { loggerOptions } from './plugins/logging';
@@ -97,6 +97,8 @@ export async function buildApp(
     genReqId: requestIdGenerator(deps.config.TRUST_PROXY),
     logController: new LogController({ disableRequestLogging: !deps.config.LOG_REQUESTS }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals answer a sentence like every other 4xx (issue 33).
+    frameworkErrors: answerRouterRefusal,
     bodyLimit: 1_048_576,
     ...connectionLimits(deps.config),
   });

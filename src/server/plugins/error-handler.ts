@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ServerErrorCode } from '../../shared/contract';
 import { translateEnglish } from '../../shared/i18n/catalogue';
@@ -61,13 +61,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ code: 'bad_request', ...refused });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const key = MESSAGE_BY_STATUS[status as keyof typeof MESSAGE_BY_STATUS] ?? 'unreadable';
-      return reply.status(status).send({
-        code: CODE_BY_STATUS[status] ?? 'bad_request',
-        message: withLocale(request.locale, () => validationMessages[key]),
-      });
-    }
+    if (status >= 400 && status < 500) return sendClientError(status, request, reply);
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       request.server.metrics?.databaseUnavailable();
@@ -81,4 +75,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       .status(500)
       .send({ code: 'internal_error', message: localize(serverErrorMessages.internal) });
   });
+}
+
+/** A client error Fastify found (a body that is not JSON, a content type no route takes), as a sentence. */
+function sendClientError(status: number, request: FastifyRequest, reply: FastifyReply) {
+  const key = MESSAGE_BY_STATUS[status as keyof typeof MESSAGE_BY_STATUS] ?? 'unreadable';
+  return reply.status(status).send({
+    code: CODE_BY_STATUS[status] ?? 'bad_request',
+    message: withLocale(request.locale, () => validationMessages[key]),
+  });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a path parameter over the length, a
+ * malformed escape) come before any hook or handler, so they are answered here, in the same words.
+ */
+export function answerRouterRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendClientError(error.statusCode ?? 400, request, reply);
 }

@@ -124,3 +124,25 @@ describe('control characters in any request text', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe("the router's own refusals", () => {
+  it('answer a sentence for a path parameter over the length or a malformed escape', async () => {
+    const tooLong = await t.request('nul', {
+      method: 'GET',
+      url: `/api/v1/portal/citation/p/${'A'.repeat(20_000)}/n/blank/o/nul`,
+    });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({
+      code: 'bad_request',
+      message: 'What was sent could not be read. Please check the form and try again.',
+    });
+    const malformed = await t.request('nul', {
+      method: 'GET',
+      url: '/api/v1/portal/citation/p/%E0%A4%A/n/blank/o/nul',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(
+      'What was sent could not be read. Please check the form and try again.',
+    );
+  });
+});
