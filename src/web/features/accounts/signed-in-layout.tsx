@@ -38,8 +38,8 @@ function MenuItems({ pageEntryPath, onNavigate }: { pageEntryPath: string | null
           component={Link}
           to={item.to}
           label={item.label}
-          active={active === item}
-          aria-current={active === item ? 'page' : undefined}
+          active={active?.to === item.to}
+          aria-current={active?.to === item.to ? 'page' : undefined}
           className="side-menu__link"
           onClick={onNavigate}
         />
