@@ -3,6 +3,7 @@ import { type ReactNode, useMemo } from 'react';
 import type { z } from 'zod';
 import type { Locale } from '../../../shared/i18n/locales';
 import { operatorMessages } from '../../../shared/messages';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -36,6 +37,9 @@ export function StaffSignInForm({
     () => bodySchema.refine((values) => values.email.length > 0 && values.password.length > 0),
     [bodySchema],
   );
+  // The console's sign-in is rendered on the server: a press before the app runs would submit the
+  // form natively, with the password in the address.
+  const isHydrated = useIsHydrated();
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema,
     initialValues: { email: '', password: '' },
@@ -72,7 +76,7 @@ export function StaffSignInForm({
                 {formError}
               </Alert>
             )}
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={isSubmitting} disabled={!isHydrated}>
               {operatorMessages.signIn}
             </Button>
             {footer}
