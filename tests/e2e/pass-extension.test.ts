@@ -68,7 +68,7 @@ describe('extending a short pass', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       const passId = await buyShortPass(page, tenant);
       await page.goto(tenantUrl(tenant, `/permit/issued/${passId}/receipt?extend=1`));
-      const panel = page.getByTestId('pass_extension');
+      const panel = page.getByTestId('pass-extension');
       await panel.getByText(/Keep parking until .* for \$3\.00\./).waitFor();
       await expectAccessible(page);
       await screenshot(page, `pass-extension-${tenant}-390`);

@@ -50,6 +50,23 @@ async function openPatrol(subdomain: string) {
 }
 
 /** Types a plate and checks it by keyboard; answers the answer panel's text. */
+/** Waits until the service worker keeps the plate reader's script, core and data (decision 234). */
+async function waitForReaderKept() {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const kept = await (await caches.open('patrol-ocr')).keys();
+          const paths = kept.map((request) => new URL(request.url).pathname);
+          return ['/worker.min.js', '-lstm.js', '-lstm.wasm', '/eng.traineddata'].every((end) =>
+            paths.some((path) => path.endsWith(end)),
+          );
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
+
 async function checkPlate(plate: string): Promise<string> {
   const field = page.getByRole('textbox', { name: 'Plate' });
   await field.fill(plate);
@@ -142,6 +159,8 @@ describe('the patrol app', () => {
         },
       )
       .toBe(true);
+    // An officer goes out with the app prepared: the reader started while it was online.
+    await waitForReaderKept();
     await context.setOffline(true);
     await page.getByText('Offline', { exact: false }).first().waitFor();
 
@@ -212,19 +231,7 @@ describe('the patrol app', () => {
     await openPatrol(BRIGHT);
     // Online once: the reader starts while the app is idle, through the service worker, which keeps
     // its worker script, WebAssembly core and English data (decision 234).
-    await expect
-      .poll(
-        () =>
-          page.evaluate(async () => {
-            const kept = await (await caches.open('patrol-ocr')).keys();
-            const paths = kept.map((request) => new URL(request.url).pathname);
-            return ['/worker.min.js', '-lstm.js', '-lstm.wasm', '/eng.traineddata'].every((end) =>
-              paths.some((path) => path.endsWith(end)),
-            );
-          }),
-        { timeout: 60_000 },
-      )
-      .toBe(true);
+    await waitForReaderKept();
     // Nothing from the browser's own cache either: offline, only the service worker can answer.
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
