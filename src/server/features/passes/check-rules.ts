@@ -15,7 +15,13 @@ import { findClosedRule } from '../../../shared/rules/pass-sales-rules';
 import type { QuotaSubject } from '../../../shared/rules/pass-values';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database, Transaction } from '../../db/client';
-import { issuedPasses, type PassProductRulesRow, passQuotaOverrides, passVehicles } from '../../db/schema';
+import {
+  type IssuedPassRow,
+  issuedPasses,
+  type PassProductRulesRow,
+  passQuotaOverrides,
+  passVehicles,
+} from '../../db/schema';
 import { AppError } from '../../errors';
 
 /**
@@ -27,6 +33,24 @@ export interface QuotaSubjects {
   email: string | null;
   plate: string | null;
   businessAccountId?: string | null;
+}
+
+/** Whom a pass counts against: its holder's account or email, and its primary vehicle's plate. */
+export async function quotaSubjectsOfPass(
+  tx: Transaction,
+  pass: Pick<IssuedPassRow, 'id' | 'tenantId' | 'customerId' | 'customerEmail'>,
+): Promise<QuotaSubjects> {
+  const [primary] = await tx
+    .select({ plate: passVehicles.plate })
+    .from(passVehicles)
+    .where(
+      and(
+        eq(passVehicles.tenantId, pass.tenantId),
+        eq(passVehicles.passId, pass.id),
+        eq(passVehicles.isPrimary, true),
+      ),
+    );
+  return { customerId: pass.customerId, email: pass.customerEmail, plate: primary?.plate ?? null };
 }
 
 const closed = (message: string) => new AppError(409, 'rule_closed', message);

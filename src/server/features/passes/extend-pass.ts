@@ -13,20 +13,21 @@ import {
   type PassExtensionRow,
   type PassProductRow,
   passExtensions,
-  passProducts,
-  passVehicles,
   type TenantRow,
 } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { startCheckout } from '../payments';
-import { checkProductRules, checkQuotaForNewTimes } from './check-rules';
+import { checkProductRules, checkQuotaForNewTimes, quotaSubjectsOfPass } from './check-rules';
 import { loadPassFor, type PassCaller } from './pass-access';
-import { countWaiting, findProductRules } from './queries';
+import { countWaiting, findPassProduct, findProductRules } from './queries';
 
 /** A pass of this length or less is short: the kind the reminder offers to extend (decision 223). */
 const SHORT_PASS_MS = 24 * 3_600_000;
 
 const refused = (message: string) => new AppError(409, 'not_extendable', message);
+
+/** Why a pass cannot be extended: a key of passExtensionMessages, whose text the holder reads. */
+type ExtensionProblem = 'notAllowed' | 'notPaid' | 'ended' | 'notShort';
 
 /**
  * Why this pass cannot be extended now, or null. Extension is for a paid short pass still running
@@ -38,14 +39,13 @@ export function extensionProblem(
   product: Pick<PassProductRow, 'allowsExtension' | 'timeSelectionType'> & { hasDailyWindow: boolean },
   pass: Pick<IssuedPassRow, 'paidStatus' | 'issuedOn' | 'expiresAt'>,
   now: Date,
-): string | null {
+): ExtensionProblem | null {
   if (!product.allowsExtension || product.timeSelectionType === 2 || product.hasDailyWindow) {
-    return passExtensionMessages.notAllowed;
+    return 'notAllowed';
   }
-  if (pass.paidStatus !== 'paid') return passExtensionMessages.notPaid;
-  if (pass.expiresAt.getTime() <= now.getTime()) return passExtensionMessages.ended;
-  if (pass.expiresAt.getTime() - pass.issuedOn.getTime() > SHORT_PASS_MS)
-    return passExtensionMessages.notShort;
+  if (pass.paidStatus !== 'paid') return 'notPaid';
+  if (pass.expiresAt.getTime() <= now.getTime()) return 'ended';
+  if (pass.expiresAt.getTime() - pass.issuedOn.getTime() > SHORT_PASS_MS) return 'notShort';
   return null;
 }
 
@@ -57,16 +57,6 @@ export function extensionWindow(
 ): { start: Date; end: Date } {
   const start = pass.expiresAt;
   return { start, end: addPassDuration(start, product.permitDuration, product.permitDurationUnit, timeZone) };
-}
-
-async function lockedProduct(tx: Transaction, tenantId: string, productId: string) {
-  const [product] = await tx
-    .select()
-    .from(passProducts)
-    .where(and(eq(passProducts.tenantId, tenantId), eq(passProducts.id, productId)))
-    .for('update');
-  if (!product) throw notFound('Pass');
-  return product;
 }
 
 /**
@@ -83,11 +73,7 @@ async function checkExtensionRules(
     throw refused(passExtensionMessages.waitlist);
   }
   const rules = await findProductRules(tx, tenant.id, product.id);
-  const [primary] = await tx
-    .select({ plate: passVehicles.plate })
-    .from(passVehicles)
-    .where(and(eq(passVehicles.passId, pass.id), eq(passVehicles.isPrimary, true)));
-  const subjects = { customerId: pass.customerId, email: pass.customerEmail, plate: primary?.plate ?? null };
+  const subjects = await quotaSubjectsOfPass(tx, pass);
   // The sales rules as for any purchase now; the quota is counted below at the pass's new length.
   await checkProductRules(tx, {
     tenantId: tenant.id,
@@ -146,11 +132,12 @@ export async function extendPass(options: {
       action: 'pass.pay',
       lock: true,
     });
-    const product = await lockedProduct(tx, tenant.id, pass.productId);
+    const product = await findPassProduct(tx, tenant.id, pass.productId, { lock: true });
+    if (!product) throw notFound('Pass');
     const rules = await findProductRules(tx, tenant.id, product.id);
     const hasDailyWindow = rules?.windowFrom != null;
     const problem = extensionProblem({ ...product, hasDailyWindow }, pass, now);
-    if (problem) throw refused(problem);
+    if (problem) throw refused(passExtensionMessages[problem]);
     const window = extensionWindow(product, pass, tenant.timezone);
     await checkExtensionRules(tx, { tenant, product, pass, end: window.end, now });
     const [extension] = await tx
@@ -207,10 +194,7 @@ export async function getPermitExtension(options: {
     passId: options.passId,
     action: 'pass.read',
   });
-  const [product] = await db
-    .select()
-    .from(passProducts)
-    .where(and(eq(passProducts.tenantId, tenant.id), eq(passProducts.id, pass.productId)));
+  const product = await findPassProduct(db, tenant.id, pass.productId);
   if (!product) throw notFound('Pass');
   const rules = await findProductRules(db, tenant.id, product.id);
   const reason = extensionProblem({ ...product, hasDailyWindow: rules?.windowFrom != null }, pass, now);
@@ -226,10 +210,10 @@ export async function getPermitExtension(options: {
       ),
     )
     .orderBy(asc(passExtensions.startsAt));
-  const isOffered = reason !== passExtensionMessages.notAllowed;
+  const isOffered = reason !== 'notAllowed';
   return {
     isExtendable: reason === null,
-    reason: isOffered ? reason : null,
+    reason: isOffered && reason ? passExtensionMessages[reason] : null,
     isOffered,
     startsAt: window.start.toISOString(),
     endsAt: window.end.toISOString(),

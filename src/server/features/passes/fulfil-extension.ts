@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { issuedPasses, type PaymentSessionRow, passExtensions, passProducts } from '../../db/schema';
+import { issuedPasses, type PaymentSessionRow, passExtensions } from '../../db/schema';
+import type { FulfilmentResult } from '../payments';
 import { applyExtension } from './extend-pass';
-import { countHeldPlaces, countWaiting } from './queries';
-
-type ExtensionResult = 'fulfilled' | 'already-paid' | 'not-payable' | 'amount-changed';
+import { countHeldPlaces, countWaiting, findPassProduct } from './queries';
 
 /**
  * What an extension's payment does (purpose 'pass_extension', decision 236), in the transaction
@@ -16,7 +15,7 @@ export async function fulfilExtensionPayment(
   tx: Transaction,
   session: PaymentSessionRow,
   paidAt: Date,
-): Promise<ExtensionResult> {
+): Promise<FulfilmentResult> {
   const [extension] = await tx
     .select()
     .from(passExtensions)
@@ -51,11 +50,7 @@ async function hasPlaceAfterEnd(
   paidAt: Date,
 ): Promise<boolean> {
   if (pass.expiresAt.getTime() > paidAt.getTime()) return true;
-  const [product] = await tx
-    .select()
-    .from(passProducts)
-    .where(and(eq(passProducts.tenantId, pass.tenantId), eq(passProducts.id, pass.productId)))
-    .for('update');
+  const product = await findPassProduct(tx, pass.tenantId, pass.productId, { lock: true });
   if (!product) return false;
   if (product.hasWaitlist && (await countWaiting(tx, pass.tenantId, pass.productId)) > 0) return false;
   if (product.capacity === null) return true;

@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { passMessages } from '../../../shared/messages/passes';
 import { addPassDuration, START_GRACE_MS } from '../../../shared/rules/pass-times';
 import type { Database } from '../../db/client';
-import { issuedPasses, passProducts, passVehicles, type TenantRow } from '../../db/schema';
+import { issuedPasses, type TenantRow } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { checkQuotaForNewTimes } from './check-rules';
+import { checkQuotaForNewTimes, quotaSubjectsOfPass } from './check-rules';
 import {
   assertPassChangeable,
   auditActorOf,
@@ -13,7 +13,7 @@ import {
   type PassCaller,
   requireOperatorRole,
 } from './pass-access';
-import { findProductRules } from './queries';
+import { findPassProduct, findProductRules } from './queries';
 
 const hoursBetween = (start: Date, end: Date) => (end.getTime() - start.getTime()) / 3_600_000;
 
@@ -46,11 +46,7 @@ export async function setPermitTimes(options: {
     });
     assertPassChangeable(pass, now);
     // Locked like an issue of the product: a quota counted here cannot change underneath.
-    const [product] = await tx
-      .select()
-      .from(passProducts)
-      .where(and(eq(passProducts.tenantId, tenant.id), eq(passProducts.id, pass.productId)))
-      .for('update');
+    const product = await findPassProduct(tx, tenant.id, pass.productId, { lock: true });
     if (!product) throw notFound('Pass');
     if (!isOperator && !product.canEditTimes) throw forbidden(passMessages.timesNotEditable);
     if (expiresAt.getTime() <= issuedAt.getTime()) {
@@ -73,15 +69,11 @@ export async function setPermitTimes(options: {
       if (expiresAt.getTime() <= now.getTime()) {
         throw new AppError(400, 'pass_validation', passMessages.endInPast);
       }
-      const [primary] = await tx
-        .select({ plate: passVehicles.plate })
-        .from(passVehicles)
-        .where(and(eq(passVehicles.passId, pass.id), eq(passVehicles.isPrimary, true)));
       await checkQuotaForNewTimes(tx, {
         tenantId: tenant.id,
         productId: product.id,
         rules: await findProductRules(tx, tenant.id, product.id),
-        subjects: { customerId: pass.customerId, email: pass.customerEmail, plate: primary?.plate ?? null },
+        subjects: await quotaSubjectsOfPass(tx, pass),
         passId: pass.id,
         hours: hoursBetween(issuedAt, expiresAt),
         previousHours: hoursBetween(pass.issuedOn, pass.expiresAt),

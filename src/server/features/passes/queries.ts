@@ -224,6 +224,24 @@ export async function findProductWithDetails(
 }
 
 /**
+ * The product a pass was issued from, archived or not. `lock` takes it FOR UPDATE, as a change
+ * to a pass's times or an extension does, so a quota or place counted after it cannot move.
+ */
+export async function findPassProduct(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+  options: { lock?: boolean } = {},
+): Promise<PassProductRow | null> {
+  const query = db
+    .select()
+    .from(passProducts)
+    .where(and(eq(passProducts.tenantId, tenantId), eq(passProducts.id, productId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
  * Locks the product row for the issuing transaction: issues of one product queue here. NO KEY
  * UPDATE, the strength an update of non-key columns takes, still excludes every other issue, but
  * not the key-share lock a pass insert takes on its product (the foreign key): an issue that
