@@ -36,6 +36,8 @@ export async function newContext(
   const context = await browser.newContext(
     options.phone ? { viewport: PHONE_VIEWPORT, isMobile: true, hasTouch: true } : {},
   );
+  // Twice Playwright's 30 s: a wait fails on what never comes, not on a slow or shared machine.
+  context.setDefaultTimeout(60_000);
   context.on('page', watchPage);
   // Not every violation reaches the console: an eval that a library probes for inside a try
   // (zod's) is refused silently, but the document still fires the event (and DevTools lists an
