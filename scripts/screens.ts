@@ -7,7 +7,6 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import jsQR from 'jsqr';
@@ -18,6 +17,7 @@ import { readDemoData } from '../src/server/db/fixtures/demo';
 import { loadFixtureDocument } from '../src/server/db/fixtures/loader';
 import { migrate } from '../src/server/db/migrate';
 import { upsertPlatformAdmin } from '../src/server/features/platform-admin/platform-admins';
+import { findFreePort } from './free-port.mjs';
 
 const OUTPUT_DIR = path.resolve('screens');
 const WIDTHS = [1280, 390] as const;
@@ -31,17 +31,6 @@ const BRANDS = [
   { label: 'light', subdomain: 'brightlot', prefix: 'BR', plate: 'BRI' },
   { label: 'dark', subdomain: 'darklot', prefix: 'DA', plate: 'DAR' },
 ] as const;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function prepareDatabase(dataDir: string) {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
@@ -521,7 +510,9 @@ async function shoot(browser: Browser, port: number) {
       await page.getByLabel('Email').fill(`ops@${brand.subdomain}.example`);
       await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(/\/dashboard\/appeals$/);
+      // Sign-in lands on the console's overview, shot on its own below; the appeals queue next.
+      await page.waitForURL(/\/dashboard$/);
+      await page.goto(`${base}/dashboard/appeals`);
       await settle(page);
       await page.screenshot({
         path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-appeals.png`),
@@ -603,7 +594,7 @@ async function main() {
   let browser: Browser | undefined;
   try {
     await prepareDatabase(dataDir);
-    const port = await freePort();
+    const port = await findFreePort();
     server = await startServer(dataDir, port);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
