@@ -36,7 +36,14 @@ async function joinOnPhone(phone: Page, tenant: keyof typeof HELD_PASS, email: s
   await card.getByRole('button', { name: 'Join the waitlist: Residents Garage' }).click();
   await expectAccessible(phone);
   await card.getByLabel('Email').fill(email);
-  await card.getByRole('button', { name: 'Join the waitlist' }).click();
+  const submit = card.getByRole('button', { name: 'Join the waitlist' });
+  // At half a phone's width the label wraps, whole, rather than being cut to "Join the waitlis".
+  const isLabelWhole = await submit.evaluate((button) => {
+    const label = button.querySelector('.mantine-Button-label');
+    return label !== null && label.scrollWidth <= label.clientWidth + 1;
+  });
+  expect(isLabelWhole).toBe(true);
+  await submit.click();
   await card.getByTestId('waitlist-place').waitFor(POLL);
 }
 

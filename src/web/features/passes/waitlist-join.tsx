@@ -17,6 +17,17 @@ function placeSentence(place: WaitlistPlace): string {
  * "Join the waitlist" on a sold-out product that keeps one (issue 31): the email (a signed-in
  * customer's own, shown), then the person's place in line, as the server counts it.
  */
+/**
+ * A narrow card (four to a row, a phone's half-width button, or a longer French label) wraps a
+ * button's label rather than cut it ("Join the waitlis").
+ */
+const wrapsItsLabel = {
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
+
 export function WaitlistJoin({ product }: { product: PermitProduct }) {
   const jwt = useJwt();
   const customer = useCustomer();
@@ -66,11 +77,7 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
       <Button
         mt="md"
         fullWidth
-        // A narrow card (four to a row, or a longer French label) wraps the label rather than cut it.
-        h="auto"
-        mih={36}
-        py={6}
-        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+        {...wrapsItsLabel}
         onClick={() => setIsOpen(true)}
         disabled={!isHydrated}
         aria-label={`${m.joinButton}: ${product.name}`}
@@ -110,10 +117,10 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
           </Alert>
         )}
         <Group gap="sm" grow>
-          <Button variant="default" onClick={() => setIsOpen(false)}>
+          <Button variant="default" {...wrapsItsLabel} onClick={() => setIsOpen(false)}>
             {m.cancel}
           </Button>
-          <Button type="submit" loading={isSending}>
+          <Button type="submit" {...wrapsItsLabel} loading={isSending}>
             {m.joinSubmit}
           </Button>
         </Group>
