@@ -55,8 +55,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A sentence for the person (issue 33); the field's path stays in `field` for clients.
+      // What was sent in the refused part, so a missing field reads 'Please enter the …'.
+      const context = error.validationContext;
+      const sent = context
+        ? { value: context === 'querystring' ? request.query : request[context] }
+        : undefined;
       const refused = withLocale(request.locale, () =>
-        describeRefusedInput(error.validation[0] as SchemaIssue),
+        describeRefusedInput(error.validation[0] as SchemaIssue, sent),
       );
       return reply.status(400).send({ code: 'bad_request', ...refused });
     }

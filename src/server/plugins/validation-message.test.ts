@@ -33,6 +33,20 @@ describe('the answer to a refused input', () => {
     );
   });
 
+  it('asks for a missing field even where the contract’s message replaces zod’s words', () => {
+    const schema = z.strictObject({ permitIssuedUUID: z.uuid({ message: 'must be a valid UUID' }) });
+    const sent = { bogus: 1 };
+    expect(describeRefusedInput(issueOf(schema, sent), { value: sent })).toEqual({
+      message: 'Please enter the pass.',
+      field: 'permitIssuedUUID',
+    });
+    // Sent, but not text: that is what it says.
+    const wrong = { permitIssuedUUID: 3 };
+    expect(describeRefusedInput(issueOf(schema, wrong), { value: wrong }).message).toBe(
+      'The pass must be text.',
+    );
+  });
+
   it('turns zod’s own rules into sentences, never its words', () => {
     const cases: Array<[z.ZodType, unknown, string]> = [
       [z.object({ email: z.email() }), {}, 'Please enter the email address.'],

@@ -46,13 +46,15 @@ const number = (value: unknown) =>
   typeof value === 'number' || typeof value === 'bigint' ? String(value) : '';
 
 /** The sentence for a structural rule (zod's issue code and its limits), with the field's label. */
-function structuralMessage(issue: SchemaIssue, field: string): string {
+function structuralMessage(issue: SchemaIssue, field: string, isAbsent: boolean): string {
   const params = issue.params ?? {};
   const origin = params.origin;
   switch (issue.keyword) {
     case 'invalid_type': {
-      // A key that is missing reads 'received undefined' in zod's own words.
-      if (/received undefined/.test(issue.message ?? '')) return fillMessage(m.required, { field });
+      // A key that is missing: seen in what was sent, or in zod's own words when a contract's
+      // message does not replace them.
+      if (isAbsent || /received undefined/.test(issue.message ?? ''))
+        return fillMessage(m.required, { field });
       const expected = params.expected;
       if (expected === 'number' || expected === 'int' || expected === 'bigint')
         return fillMessage(m.notANumber, { field });
@@ -107,7 +109,10 @@ function structuralMessage(issue: SchemaIssue, field: string): string {
  * the contract's own sentence, its rule completed with the field's label, or the sentence for
  * zod's rule — and the field's path for clients. Never zod's or the contract's developer words.
  */
-export function describeRefusedInput(issue: SchemaIssue | undefined): RefusedInput {
+export function describeRefusedInput(
+  issue: SchemaIssue | undefined,
+  sent?: { value: unknown },
+): RefusedInput {
   if (!issue) return { message: m.unreadable };
   const keys =
     issue.keyword === 'unrecognized_keys' ? (issue.params?.keys as unknown[] | undefined) : undefined;
@@ -124,8 +129,18 @@ export function describeRefusedInput(issue: SchemaIssue | undefined): RefusedInp
   const rule = RULE_OF_CONTRACT_TEXT[detail];
   const message = rule
     ? fillMessage(m.rule, { field: label, rule: validationRuleMessages[rule] })
-    : structuralMessage(issue, label);
+    : structuralMessage(issue, label, sent !== undefined && valueAt(sent.value, path) === undefined);
   return { message: capitalise(message), field: path };
+}
+
+/** The value at a dotted path (`scans.2.plate`) of what was sent; undefined where there is none. */
+function valueAt(root: unknown, path: string): unknown {
+  let value = root;
+  for (const part of path.split('.').filter(Boolean)) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
 }
 
 /** A label at the start of a sentence in a language that puts it first. */
