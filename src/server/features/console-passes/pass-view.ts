@@ -19,10 +19,7 @@ type Reader = Database | Transaction;
  * The payments of a pass: its own checkouts, its extensions' (decision 243: money paid for the
  * pass, shown and refunded with it) and, for a recurring pass, its subscription's.
  */
-export function paymentsOfPass(
-  db: Reader,
-  pass: Pick<IssuedPassRow, 'id' | 'tenantId' | 'subscriptionRef'>,
-) {
+export function paymentsOfPass(db: Reader, pass: Pick<IssuedPassRow, 'id' | 'tenantId' | 'subscriptionRef'>) {
   const ownCheckout = and(eq(paymentSessions.purpose, 'pass'), eq(paymentSessions.subjectId, pass.id));
   const extensionsOfPass = and(
     eq(paymentSessions.purpose, 'pass_extension'),
@@ -88,7 +85,11 @@ export async function loadConsolePass(
   const [permit, payments, extensions] = await runQueries(db, [
     () => loadIssuedPermit(db, tenantId, passId, now),
     () =>
-      db.select().from(paymentSessions).where(paymentsOfPass(db, pass)).orderBy(desc(paymentSessions.createdAt)),
+      db
+        .select()
+        .from(paymentSessions)
+        .where(paymentsOfPass(db, pass))
+        .orderBy(desc(paymentSessions.createdAt)),
     () => listPassExtensions(db, tenantId, passId),
   ]);
   if (!permit) throw notFound('Pass');

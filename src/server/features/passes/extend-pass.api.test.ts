@@ -10,7 +10,14 @@ import {
 } from '../../../../tests/support/factories';
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
-import { auditLog, customers, emailOutbox, issuedPasses, passExtensions, paymentSessions } from '../../db/schema';
+import {
+  auditLog,
+  customers,
+  emailOutbox,
+  issuedPasses,
+  passExtensions,
+  paymentSessions,
+} from '../../db/schema';
 import { sendExpiryReminders } from './expiry-reminders';
 
 /**
@@ -269,10 +276,9 @@ describe("an extension's money", () => {
   it("is on the console's pass page: among its payments, and as an extension with its window", async () => {
     const answer = await consoleCall('');
     expect(answer.statusCode).toBe(200);
-    expect(answer.json().payments.map((payment: { amount: number; status: string }) => payment.status)).toEqual([
-      'paid',
-      'paid',
-    ]);
+    expect(
+      answer.json().payments.map((payment: { amount: number; status: string }) => payment.status),
+    ).toEqual(['paid', 'paid']);
     expect(answer.json()).toMatchObject({ refundable: 1000, isRefundable: true });
     expect(answer.json().extensions).toEqual([
       {
@@ -332,7 +338,12 @@ describe("an extension's money", () => {
       refundable: 0,
       isRefundable: false,
     });
-    expect(all.json().extensions.map((row: { status: string }) => row.status)).toEqual(['refunded', 'refunded']);
-    expect(all.json().payments.every((payment: { status: string }) => payment.status === 'refunded')).toBe(true);
+    expect(all.json().extensions.map((row: { status: string }) => row.status)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
+    expect(all.json().payments.every((payment: { status: string }) => payment.status === 'refunded')).toBe(
+      true,
+    );
   });
 });
