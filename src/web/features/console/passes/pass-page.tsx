@@ -147,7 +147,13 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
         <DataTable minWidth={520} columns={[m.amount, m.status, m.starts, m.receipt]}>
           {pass.payments.map((payment) => (
             <Table.Tr key={payment.uuid}>
-              <Table.Td>{formatMoney(payment.amount)}</Table.Td>
+              <Table.Td>
+                {formatMoney(payment.amount)}
+                {/* What it paid for: the pass, a period of it, or an extension (decision 243). */}
+                <Text size="xs" c="dimmed">
+                  {payment.description}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 {m.paymentStatus[payment.status]}
                 {payment.status === 'paid' && payment.refundedAmount > 0 && (
