@@ -84,6 +84,32 @@ describe('console repeat offenders', () => {
     await context.close();
   });
 
+  it('tells a patrol officer plainly that a plate is a repeat offender, on a light and a dark brand', async () => {
+    for (const [subdomain, plate] of [
+      [LIGHT, 'RLREP1'],
+      [DARK, 'RDREP1'],
+    ] as const) {
+      const context = await newContext(browser, { phone: true });
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+      const phone = await context.newPage();
+      await signInOperator(phone, subdomain, 'officer');
+      await phone.goto(tenantUrl(subdomain, '/patrol'));
+      const field = phone.getByRole('textbox', { name: 'Plate' });
+      await field.fill(plate);
+      await field.press('Enter');
+      await phone
+        .getByTestId('patrol-repeat-offender')
+        .getByText('Repeat offender: 3 unpaid notices.')
+        .waitFor();
+      expect(await phone.getByTestId('patrol-answer').textContent()).toContain('3 outstanding notices');
+      await expectAccessible(phone);
+      await screenshot(phone, `patrol-repeat-offender-${subdomain}`);
+      expectNoPageErrors(phone);
+      await context.close();
+    }
+  });
+
   it('follows the rule the admin sets in Settings, and says when it is off', async () => {
     await signInOperator(page, DARK, 'admin');
     await page.goto(tenantUrl(DARK, '/dashboard/settings'));
