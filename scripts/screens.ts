@@ -664,7 +664,9 @@ async function shoot(browser: Browser, port: number) {
       await page.getByLabel('Email').fill(`ops@${brand.subdomain}.example`);
       await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
       await page.getByRole('button', { name: 'Sign in' }).click();
-      await page.waitForURL(/\/dashboard\/appeals$/);
+      // Signing in lands on the console's first page (the overview since issue 33), not the appeals.
+      await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+      await page.goto(`${base}/dashboard/appeals`);
       await settle(page);
       await page.screenshot({
         path: path.join(OUTPUT_DIR, `${brand.label}-${width}-operator-appeals.png`),
