@@ -64,6 +64,13 @@ describe('console repeat offenders', () => {
     await page.getByRole('link', { name: 'Notices of RLREP1' }).click();
     await page.waitForURL(/\/dashboard\/notices\?q=RLREP1$/);
     await page.getByRole('link', { name: 'RL001' }).waitFor();
+
+    // The console's plate lookup says it as plainly.
+    await page.goto(tenantUrl(LIGHT, '/dashboard/plates/RLREP1'));
+    await expect(page.getByTestId('plate-repeat-offender').textContent()).resolves.toBe(
+      'Repeat offender: 3 unpaid notices.',
+    );
+    await expectAccessible(page);
     expectNoPageErrors(page);
   });
 
