@@ -47,6 +47,13 @@ async function prepareDatabase(dataDir: string) {
     database.db,
     JSON.parse(readFileSync('tests/e2e/fixtures/phone-tables.json', 'utf8')),
   );
+  // Issue 31's other screens: a guest quota (passes), a payment plan, a short pass to extend.
+  for (const fixture of ['passes', 'payment-plans', 'extensions']) {
+    await loadFixtureDocument(
+      database.db,
+      JSON.parse(readFileSync(`tests/e2e/fixtures/${fixture}.json`, 'utf8')),
+    );
+  }
   await upsertPlatformAdmin(database.db, PLATFORM_ADMIN, PASSWORD);
   await database.close();
 }
@@ -448,7 +455,143 @@ async function shootPhoneTables(browser: Browser, port: number) {
   }
 }
 
+/** Pays the sandbox's checkout the page is on, with the test card. */
+async function paySandbox(page: Page) {
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+/**
+ * A guest's two-hour pass of the tenant's first product for `plate`, bought and paid: answers its
+ * uuid. (The same plate again within a minute would be answered as a double click.)
+ */
+async function buyShortPass(page: Page, base: string, subdomain: string, plate: string): Promise<string> {
+  await page.goto(`${base}/permits/choose`);
+  const { passId, checkoutURL } = await page.evaluate(
+    async ({ subdomain, plate }) => {
+      const products = (await (await fetch('/api/v1/portal/permit/products')).json()) as Array<{
+        uuid: string;
+      }>;
+      const issued = await fetch('/api/v1/permits/checkout/guest/paid/incomplete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          permitProductUUID: products[0]?.uuid,
+          subdomain,
+          email: `sam@${subdomain}.example`,
+          fullname: 'Sam Short',
+          date: new Date().toISOString(),
+          vehicle: { plate, state: 'NY', make: 'KIA', model: 'RIO', color: 'RED' },
+        }),
+      });
+      const { permitIssuedUUID } = (await issued.json()) as { permitIssuedUUID: string };
+      const checkout = await fetch(
+        `/api/v1/portal/permit/guestcheckout/${permitIssuedUUID}/subdomain/${subdomain}`,
+      );
+      return {
+        passId: permitIssuedUUID,
+        checkoutURL: ((await checkout.json()) as { checkoutURL: string }).checkoutURL,
+      };
+    },
+    { subdomain, plate },
+  );
+  await page.goto(checkoutURL);
+  await paySandbox(page);
+  await page.waitForURL(/\/success\?checkout=success/);
+  return passId;
+}
+
+/**
+ * Issue 31's screens beside the waitlists: a notice's payment plan chosen (the schedule before
+ * checkout), a resident's guest quota at the checkout, a short pass's "Extend this pass" panel,
+ * and the console's pass page with the paid extension (decision 243).
+ */
+async function shootBeyondTheSpec(browser: Browser, port: number) {
+  const brands = [
+    {
+      label: 'light',
+      plans: 'plantest',
+      notice: '5a1e0000-0000-4000-8000-000000000501',
+      extend: 'extendlight',
+    },
+    {
+      label: 'dark',
+      plans: 'plandark',
+      notice: '5a1e0000-0000-4000-8000-000000000502',
+      extend: 'extenddark',
+    },
+  ] as const;
+  for (const brand of brands) {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+      const page = await context.newPage();
+      await shootSteps(page, `http://${brand.plans}.localhost:${port}`, `${brand.label}-${width}`, [
+        {
+          name: 'plan-choice',
+          path: `/citations/${brand.notice}`,
+          act: async (page) => {
+            await page.getByRole('button', { name: 'Pay in instalments' }).click();
+            await page.getByLabel('Number of monthly instalments').selectOption('3');
+            await page.getByTestId('plan-schedule').waitFor();
+          },
+        },
+      ]);
+      if (brand.label === 'light') {
+        // The browser tests' quota product: 24 hours of guest parking per 14 days.
+        const quotaBase = `http://passtest.localhost:${port}`;
+        await signIn(page, quotaBase, 'passtest', 'quota@passtest.example');
+        await shootSteps(page, quotaBase, `${brand.label}-${width}`, [
+          {
+            name: 'quota-message',
+            path: '/permits/view/apply/5a0e31f7-3c1d-4c55-9a61-2b0b7c2f0a31',
+            act: (page) => page.getByTestId('quota-notice').waitFor(),
+          },
+        ]);
+      }
+      // Buying and extending a pass changes the data: only when one of its shots is wanted.
+      const extensionShots = ['extension-panel', 'console-pass-extension'].map((name) =>
+        path.join(OUTPUT_DIR, `${brand.label}-${width}-${name}.png`),
+      );
+      if (extensionShots.some(isWanted)) {
+        const base = `http://${brand.extend}.localhost:${port}`;
+        const passId = await buyShortPass(page, base, brand.extend, `EXT${width}`);
+        await shootSteps(page, base, `${brand.label}-${width}`, [
+          {
+            name: 'extension-panel',
+            path: `/permit/issued/${passId}/receipt?extend=1`,
+            act: (page) => page.getByTestId('extend-pass').waitFor(),
+          },
+        ]);
+        await page.goto(`${base}/permit/issued/${passId}/receipt?extend=1`);
+        await page.getByTestId('extend-pass').click();
+        await paySandbox(page);
+        await page.waitForURL(/\/receipt\?extension=paid$/);
+        await page.evaluate(async (email) => {
+          const response = await fetch('/api/v1/dashboard/auth/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ email, password: 'Operator#2026' }),
+          });
+          localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+        }, `admin@${brand.extend}.example`);
+        await shootSteps(page, base, `${brand.label}-${width}`, [
+          {
+            name: 'console-pass-extension',
+            path: `/dashboard/passes/${passId}`,
+            act: (page) => page.getByTestId('console-pass-extensions').waitFor(),
+          },
+        ]);
+      }
+      await context.close();
+    }
+  }
+}
+
 async function shoot(browser: Browser, port: number) {
+  await shootBeyondTheSpec(browser, port);
   await shootPhoneTables(browser, port);
   await shootWaitlists(browser, port);
   await shootPatrol(browser, port);

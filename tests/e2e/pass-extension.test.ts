@@ -7,12 +7,14 @@ import {
   screenshot,
   tenantUrl,
 } from './support/browser';
+import { writeOperatorSession } from './support/sessions';
 
 /**
  * Issue 31, extending a short pass (decision 236): a guest's paid two-hour pass, opened from the
  * reminder's link (`?extend=1`), buys the following two hours through the sandbox's checkout and
- * its page shows the extension. Tenants `extendlight` and `extenddark` of
- * tests/e2e/fixtures/extensions.json ($3.00 for two hours, extension allowed).
+ * its page shows the extension; the console's pass page then shows it beside the pass's payments
+ * (decision 243). Tenants `extendlight` and `extenddark` of tests/e2e/fixtures/extensions.json
+ * ($3.00 for two hours, extension allowed).
  */
 let page: Page;
 openFreshPagePerTest((opened) => {
@@ -80,6 +82,19 @@ describe('extending a short pass', () => {
       await page.setViewportSize({ width: 1280, height: 900 });
       await expectAccessible(page);
       await screenshot(page, `pass-extension-${tenant}-1280`);
+
+      // The operator sees the extension on the console's pass page, with its payment.
+      await writeOperatorSession(page, tenant, `admin@${tenant}.example`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(tenantUrl(tenant, `/dashboard/passes/${passId}`));
+      const extensions = page.getByTestId('console-pass-extensions');
+      await extensions.getByRole('heading', { name: 'Extensions' }).waitFor();
+      await expect(extensions.getByTestId('console-extension-row').count()).resolves.toBe(1);
+      await extensions.getByText('Paid', { exact: true }).waitFor();
+      await extensions.getByText('$3.00').waitFor();
+      await extensions.getByText(/A refund gives back the newest payment first/).waitFor();
+      await expectAccessible(page);
+      await screenshot(page, `console-pass-extension-${tenant}-390`);
       expectNoPageErrors(page);
     });
   }

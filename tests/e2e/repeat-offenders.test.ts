@@ -64,6 +64,13 @@ describe('console repeat offenders', () => {
     await page.getByRole('link', { name: 'Notices of RLREP1' }).click();
     await page.waitForURL(/\/dashboard\/notices\?q=RLREP1$/);
     await page.getByRole('link', { name: 'RL001' }).waitFor();
+
+    // The console's plate lookup says it as plainly.
+    await page.goto(tenantUrl(LIGHT, '/dashboard/plates/RLREP1'));
+    await expect(page.getByTestId('plate-repeat-offender').textContent()).resolves.toBe(
+      'Repeat offender: 3 unpaid notices.',
+    );
+    await expectAccessible(page);
     expectNoPageErrors(page);
   });
 
@@ -82,6 +89,32 @@ describe('console repeat offenders', () => {
     await screenshot(phone, 'repeat-offenders-dark-phone');
     expectNoPageErrors(phone);
     await context.close();
+  });
+
+  it('tells a patrol officer plainly that a plate is a repeat offender, on a light and a dark brand', async () => {
+    for (const [subdomain, plate] of [
+      [LIGHT, 'RLREP1'],
+      [DARK, 'RDREP1'],
+    ] as const) {
+      const context = await newContext(browser, { phone: true });
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+      const phone = await context.newPage();
+      await signInOperator(phone, subdomain, 'officer');
+      await phone.goto(tenantUrl(subdomain, '/patrol'));
+      const field = phone.getByRole('textbox', { name: 'Plate' });
+      await field.fill(plate);
+      await field.press('Enter');
+      await phone
+        .getByTestId('patrol-repeat-offender')
+        .getByText('Repeat offender: 3 unpaid notices.')
+        .waitFor();
+      expect(await phone.getByTestId('patrol-answer').textContent()).toContain('3 outstanding notices');
+      await expectAccessible(phone);
+      await screenshot(phone, `patrol-repeat-offender-${subdomain}`);
+      expectNoPageErrors(phone);
+      await context.close();
+    }
   });
 
   it('follows the rule the admin sets in Settings, and says when it is off', async () => {

@@ -489,6 +489,23 @@ export const passPaymentSchema = z.object({
 });
 export type PassPayment = z.infer<typeof passPaymentSchema>;
 
+/**
+ * One extension of a pass as the console shows it (decision 243): its window, price and what
+ * became of it: 'paid' (the pass runs to its end), 'refused' (paid too late, the money went back
+ * at once) or 'refunded' (an operator gave all of it back, which undid it).
+ */
+export const consolePassExtensionSchema = z.object({
+  uuid: z.uuid(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['paid', 'refused', 'refunded']),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
+});
+export type ConsolePassExtension = z.infer<typeof consolePassExtensionSchema>;
+
 export const consolePassSchema = z.object({
   permit: issuedPermitSchema,
   /** The customer account of the pass (null for a guest pass). */
@@ -496,7 +513,10 @@ export const consolePassSchema = z.object({
   createdAt: z.string(),
   approvalMessage: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** Its own checkouts, its subscription's and its extensions', newest first. */
   payments: z.array(passPaymentSchema),
+  /** Its extensions that were paid for (issue 31), oldest window first. */
+  extensions: z.array(consolePassExtensionSchema),
   /** True when a paid payment of the pass can be given back. */
   isRefundable: z.boolean(),
   /** What can still be refunded (cents): paid minus already refunded. */

@@ -61,6 +61,9 @@ export const plateLookupSchema = z.object({
   openNoticeCount: z.number().int(),
   /** What its open notices cost today in all (cents). */
   openNoticeTotal: z.number().int(),
+  /** Whether the tenant's rule makes it a repeat offender (issue 31, decision 213), and the line. */
+  isRepeatOffender: z.boolean(),
+  repeatOffenderMessage: z.string().nullable(),
   /** Its latest scans, newest first. */
   recentScans: z.array(plateLookupScanSchema),
 });

@@ -6,6 +6,7 @@ import { localized } from '../i18n/catalogue';
 export const guestQuotaMessages = /* @__PURE__ */ localized('guestQuotaMessages', {
   // The checkout says what is left. {date}: when the oldest counted pass leaves the window.
   leftHours: 'You have {hours} hours of guest parking left until {date}.',
+  leftOneHour: 'You have 1 hour of guest parking left until {date}.',
   leftHoursUnused: 'You have {hours} hours of guest parking every {days} days.',
   leftPasses: 'You have {count} guest passes left until {date}.',
   leftOnePass: 'You have 1 guest pass left until {date}.',

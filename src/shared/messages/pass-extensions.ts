@@ -6,7 +6,7 @@ export const passExtensionMessages = /* @__PURE__ */ localized('passExtensionMes
   ended: 'This pass has ended, so it can no longer be extended. You can buy a new pass instead.',
   notPaid: 'Only a paid pass can be extended.',
   waitlist: 'People are waiting for this pass, so it cannot be extended.',
-  lineItem: 'Extension of {product} #{number} until {time}',
+  lineItem: 'Extension of {product} #{number}, {start} to {end}',
   editorAllowsExtension: 'Let short passes be extended',
   editorAllowsExtensionHelp:
     'Passes of a day or less can buy the following window from their reminder email, at the current price.',
@@ -18,4 +18,18 @@ export const passExtensionMessages = /* @__PURE__ */ localized('passExtensionMes
   failed: 'The pass could not be extended. Please try again.',
   paidBanner: 'Thank you: your pass is extended.',
   paidLine: 'Extended from {start} to {end} ({amount})',
+  // The console's pass page (decision 243).
+  consoleTitle: 'Extensions',
+  consoleColumnWindow: 'Time added',
+  consoleColumnAmount: 'Amount',
+  consoleColumnStatus: 'Status',
+  consoleColumnDate: 'Date',
+  consoleWindow: '{start} to {end}',
+  consoleStatus: {
+    paid: 'Paid',
+    refused: 'Refused, payment returned',
+    refunded: 'Refunded',
+  },
+  consoleRefundHelp:
+    'A refund gives back the newest payment first. Refunding all of an extension undoes it: the pass ends when it did before.',
 } as const);

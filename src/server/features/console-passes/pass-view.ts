@@ -1,21 +1,40 @@
-import { and, desc, eq, or } from 'drizzle-orm';
-import type { ConsolePass, PassPayment } from '../../../shared/contract';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { ConsolePass, ConsolePassExtension, PassPayment } from '../../../shared/contract';
 import type { Database, Transaction } from '../../db/client';
 import { runQueries } from '../../db/run-queries';
-import { type IssuedPassRow, issuedPasses, type PaymentSessionRow, paymentSessions } from '../../db/schema';
+import {
+  type IssuedPassRow,
+  issuedPasses,
+  type PaymentSessionRow,
+  passExtensions,
+  paymentSessions,
+} from '../../db/schema';
 import { notFound } from '../../errors';
-import { loadIssuedPermit } from '../passes';
+import { listPassExtensions, loadIssuedPermit, type SettledExtensionRow } from '../passes';
 import { refundableOf } from '../payments';
 
 type Reader = Database | Transaction;
 
-/** The payments of a pass: its own checkouts and, for a recurring pass, its subscription's. */
-export function paymentsOfPass(pass: Pick<IssuedPassRow, 'id' | 'tenantId' | 'subscriptionRef'>) {
+/**
+ * The payments of a pass: its own checkouts, its extensions' (decision 243: money paid for the
+ * pass, shown and refunded with it) and, for a recurring pass, its subscription's.
+ */
+export function paymentsOfPass(db: Reader, pass: Pick<IssuedPassRow, 'id' | 'tenantId' | 'subscriptionRef'>) {
   const ownCheckout = and(eq(paymentSessions.purpose, 'pass'), eq(paymentSessions.subjectId, pass.id));
+  const extensionsOfPass = and(
+    eq(paymentSessions.purpose, 'pass_extension'),
+    inArray(
+      paymentSessions.subjectId,
+      db
+        .select({ id: passExtensions.id })
+        .from(passExtensions)
+        .where(and(eq(passExtensions.tenantId, pass.tenantId), eq(passExtensions.passId, pass.id))),
+    ),
+  );
   const subscription = pass.subscriptionRef
     ? and(eq(paymentSessions.purpose, 'subscription'), eq(paymentSessions.subjectId, pass.subscriptionRef))
     : undefined;
-  return and(eq(paymentSessions.tenantId, pass.tenantId), or(ownCheckout, subscription));
+  return and(eq(paymentSessions.tenantId, pass.tenantId), or(ownCheckout, extensionsOfPass, subscription));
 }
 
 function toPassPayment(row: PaymentSessionRow): PassPayment {
@@ -33,6 +52,19 @@ function toPassPayment(row: PaymentSessionRow): PassPayment {
   };
 }
 
+function toConsoleExtension(row: SettledExtensionRow): ConsolePassExtension {
+  return {
+    uuid: row.id,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    amount: row.amount,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    refundedAt: row.refundedAt?.toISOString() ?? null,
+  };
+}
+
 export async function findPassRow(db: Reader, tenantId: string, passId: string): Promise<IssuedPassRow> {
   const [row] = await db
     .select()
@@ -42,7 +74,7 @@ export async function findPassRow(db: Reader, tenantId: string, passId: string):
   return row;
 }
 
-/** One pass as the console shows it: the Issued permit, its customer, decision and payments. */
+/** One pass as the console shows it: the Issued permit, its customer, decision, payments and extensions. */
 export async function loadConsolePass(
   db: Reader,
   tenantId: string,
@@ -50,10 +82,15 @@ export async function loadConsolePass(
   now: Date,
 ): Promise<ConsolePass> {
   const pass = await findPassRow(db, tenantId, passId);
-  const [permit, payments] = await runQueries(db, [
+  const [permit, payments, extensions] = await runQueries(db, [
     () => loadIssuedPermit(db, tenantId, passId, now),
     () =>
-      db.select().from(paymentSessions).where(paymentsOfPass(pass)).orderBy(desc(paymentSessions.createdAt)),
+      db
+        .select()
+        .from(paymentSessions)
+        .where(paymentsOfPass(db, pass))
+        .orderBy(desc(paymentSessions.createdAt)),
+    () => listPassExtensions(db, tenantId, passId),
   ]);
   if (!permit) throw notFound('Pass');
   return {
@@ -63,6 +100,7 @@ export async function loadConsolePass(
     approvalMessage: pass.approvalMessage,
     decidedAt: pass.decidedAt?.toISOString() ?? null,
     payments: payments.map(toPassPayment),
+    extensions: extensions.map(toConsoleExtension),
     isRefundable: refundableOf(payments) > 0,
     refundable: refundableOf(payments),
   };

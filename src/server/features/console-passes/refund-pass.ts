@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, paymentSessions } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { cancelPassRenewal } from '../passes';
+import { cancelPassRenewal, undoRefundedExtensions } from '../passes';
 import { enqueueRefundEmail, refundPayments } from '../payments';
 import { offerFreedPlaces } from '../waitlists';
 import type { OperatorContext } from './operator-context';
@@ -17,7 +17,8 @@ import { loadConsolePass, paymentsOfPass } from './pass-view';
 /**
  * An operator's refund of a pass through the payment port (decisions 150 and 224): all that is
  * refundable or `amount` of it, with a reason. A full refund cancels the pass (its place goes to
- * the waitlist, its renewal stops); a partial one leaves it as it is. One transaction holds the
+ * the waitlist, its renewal stops); a partial one leaves it as it is, except that an extension
+ * whose payment it gives back in full is undone (decision 243). One transaction holds the
  * pass's row lock and its payments': a second click waits, then finds less (or nothing) left, and
  * never more than was paid minus what was already refunded goes back. The customer is emailed the
  * amount and reason, and the change is audit-logged, in the same transaction.
@@ -41,7 +42,13 @@ export async function refundPass(options: {
       .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)))
       .for('update');
     if (!pass) throw notFound('Pass');
-    const sessions = await tx.select().from(paymentSessions).where(paymentsOfPass(pass)).for('update');
+    // Only the paid ones are locked: an extension's checkout still open is settled under its own
+    // session's lock and then the pass's, the reverse of this order.
+    const sessions = await tx
+      .select()
+      .from(paymentSessions)
+      .where(and(paymentsOfPass(tx, pass), eq(paymentSessions.status, 'paid')))
+      .for('update');
     const before = await loadConsolePass(tx, tenantId, passId, now);
     const outcome = await refundPayments(tx, {
       gateway,
@@ -52,6 +59,7 @@ export async function refundPass(options: {
       now,
       log,
     });
+    const extensions = await undoRefundedExtensions(tx, { pass, now });
     if (outcome.isFull) {
       await tx
         .update(issuedPasses)
@@ -65,9 +73,15 @@ export async function refundPass(options: {
       action: 'pass.refund',
       entityType: 'pass',
       entityId: passId,
-      before: { paidStatus: before.permit.paidStatus, refundable: before.refundable },
+      before: {
+        paidStatus: before.permit.paidStatus,
+        refundable: before.refundable,
+        expiresAt: before.permit.expiresAt,
+      },
       after: {
         paidStatus: after.permit.paidStatus,
+        expiresAt: after.permit.expiresAt,
+        extensionsUndone: extensions.undone,
         refundable: after.refundable,
         refundAmount: outcome.amount,
         reason: body.reason,
@@ -91,19 +105,23 @@ export async function refundPass(options: {
     return {
       after,
       isFull: outcome.isFull,
+      // An undone extension ends the pass earlier, perhaps already: its place may be free.
+      hasFreedTime: outcome.isFull || extensions.undone > 0,
       hasSubscription: pass.subscriptionRef !== null,
       productId: pass.productId,
     };
   });
+  if (refunded.hasFreedTime) {
+    // The freed place goes to the first person on the product's waitlist, if it keeps one.
+    await offerFreedPlaces({
+      db,
+      links: { config: options.config },
+      tenantId,
+      productId: refunded.productId,
+      now,
+    });
+  }
   if (!refunded.isFull) return refunded.after;
-  // The freed place goes to the first person on the product's waitlist, if it keeps one.
-  await offerFreedPlaces({
-    db,
-    links: { config: options.config },
-    tenantId,
-    productId: refunded.productId,
-    now,
-  });
   if (refunded.hasSubscription) {
     // After the commit: the pass is canceled either way; a renewal that cannot be stopped now is
     // logged by cancelPassRenewal and stopped by the canceled pass's next renewal event.

@@ -16,6 +16,7 @@ import {
   patrolScans,
   type TenantRow,
 } from '../../db/schema';
+import { findPlateStanding } from '../repeat-offenders';
 
 /** Statuses of notices that no longer ask anything of the driver (as the field's plate check). */
 const SETTLED_STATUSES = ['Paid', 'Paid off platform', 'Archived', 'Void'];
@@ -97,10 +98,12 @@ export async function lookUpPlate(options: {
   now: Date;
 }): Promise<PlateLookup> {
   const { db, tenant, plate, now } = options;
-  const [passes, notices, scans] = await Promise.all([
+  const [passes, notices, scans, standing] = await Promise.all([
     passesOf(db, tenant.id, plate, now),
     openNoticesOf(db, tenant.id, plate),
     recentScansOf(db, tenant.id, plate, now),
+    // The repeat-offender flag as the patrol's plate check says it (decision 213).
+    findPlateStanding({ db, tenant, plate, now }),
   ]);
   const covering = passes.filter((row) => row.isCovering);
   const openNotices = notices.map(({ citation, citationName }) => ({
@@ -141,6 +144,8 @@ export async function lookUpPlate(options: {
     openNotices: openNotices.slice(0, PLATE_LOOKUP_MAX_NOTICES),
     openNoticeCount: openNotices.length,
     openNoticeTotal: openNotices.reduce((sum, notice) => sum + notice.amountDue, 0),
+    isRepeatOffender: standing.isRepeatOffender,
+    repeatOffenderMessage: standing.repeatOffenderMessage,
     recentScans: scans.map((scan) => ({
       uuid: scan.id,
       capturedAt: scan.capturedAt.toISOString(),

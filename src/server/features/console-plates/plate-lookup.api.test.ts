@@ -16,6 +16,8 @@ import { plateMessages } from '../../../shared/messages/plates';
 const PLATE = 'DESK42';
 const alpha = buildTenant({
   subdomain: 'alpha',
+  // Two unpaid notices make a repeat offender: DESK42 is one, OTHER1 (one notice) is not.
+  repeatOffenderNoticeCount: 2,
   operators: [
     buildOperator({ email: 'admin@alpha.example' }),
     buildOperator({ email: 'staff@alpha.example', role: 'staff' }),
@@ -103,6 +105,8 @@ describe('GET /dashboard/plates/:plate', () => {
       coveredUntil: '2026-12-01T05:00:00.000Z',
       openNoticeCount: 2,
       openNoticeTotal: 6000 + 2500,
+      isRepeatOffender: true,
+      repeatOffenderMessage: 'Repeat offender: 2 unpaid notices.',
     });
     expect(
       body.passes.map((pass: { permitName: string; paidStatus: string; isCovering: boolean }) => [
@@ -147,6 +151,8 @@ describe('GET /dashboard/plates/:plate', () => {
       openNotices: [],
       openNoticeCount: 0,
       openNoticeTotal: 0,
+      isRepeatOffender: false,
+      repeatOffenderMessage: null,
       recentScans: [],
     });
   });

@@ -1,9 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildPass, buildProduct, buildTenant } from '../../../../tests/support/factories';
+import {
+  buildCustomer,
+  buildOperator,
+  buildPass,
+  buildProduct,
+  buildTenant,
+} from '../../../../tests/support/factories';
+import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
-import { emailOutbox, issuedPasses, passExtensions, paymentSessions } from '../../db/schema';
+import {
+  auditLog,
+  customers,
+  emailOutbox,
+  issuedPasses,
+  passExtensions,
+  paymentSessions,
+} from '../../db/schema';
 import { sendExpiryReminders } from './expiry-reminders';
 
 /**
@@ -12,7 +26,7 @@ import { sendExpiryReminders } from './expiry-reminders';
  * clock is TEST_NOW, 2026-11-20 15:00Z.
  */
 const ids = Object.fromEntries(
-  ['PAID', 'RACE', 'FREE', 'NOPE', 'LONG', 'ENDED', 'QUOTA', 'OTHER', 'REMIND'].map((key) => [
+  ['PAID', 'RACE', 'FREE', 'NOPE', 'LONG', 'ENDED', 'QUOTA', 'OTHER', 'REMIND', 'MONEY'].map((key) => [
     key,
     randomUUID(),
   ]),
@@ -32,6 +46,8 @@ const t = useTestApp({
     tenants: [
       buildTenant({
         subdomain: 'extendlot',
+        customers: [buildCustomer({ email: 'rita@extend.example', fullname: 'Rita Resident' })],
+        operators: [buildOperator({ email: 'admin@extendlot.example' })],
         products: [
           buildProduct({
             name: 'Two hours',
@@ -69,10 +85,12 @@ const t = useTestApp({
           twoHours(ids.ENDED!, 'Two hours', '2026-11-20T14:00:00Z'),
           twoHours(ids.QUOTA!, 'Capped'),
           twoHours(ids.REMIND!, 'Two hours'),
+          twoHours(ids.MONEY!, 'Two hours'),
         ],
       }),
       buildTenant({
         subdomain: 'otherlot',
+        operators: [buildOperator({ email: 'admin@otherlot.example' })],
         products: [buildProduct({ name: 'Two hours', permitDuration: 2, permitDurationUnit: 'HOUR' })],
         passes: [twoHours(ids.OTHER!, 'Two hours')],
       }),
@@ -199,5 +217,133 @@ describe('extending a short pass', () => {
       url: `/api/v1/permits/issued/${ids.NOPE}/extension`,
     });
     expect(fixed.json()).toMatchObject({ isExtendable: false, isOffered: false, reason: null });
+  });
+});
+
+/**
+ * Where the money is (decision 243): a paid extension is in the holder's Paid Transactions and on
+ * the console's pass page beside the pass's payments, and the console's refund gives it back like
+ * a pass's: all of an extension's payment undoes it, part of it leaves it standing.
+ */
+describe("an extension's money", () => {
+  const consoleCall = async (url: string, payload?: Record<string, unknown>, host = 'extendlot') =>
+    t.request(host, {
+      method: payload ? 'POST' : 'GET',
+      url: `/api/v1/dashboard/passes/${ids.MONEY}${url}`,
+      headers: { authorization: await signInOperator(t, host, `admin@${host}.example`) },
+      ...(payload ? { payload } : {}),
+    });
+  const refund = (amount: number | undefined, reason: string) =>
+    consoleCall('/refund', amount === undefined ? { reason } : { amount, reason });
+
+  it('is in the Paid Transactions of the account that holds the pass, with the pass and the window', async () => {
+    // The pass's own payment, made as a guest, as the webhook leaves it.
+    const pass = await passOf('MONEY');
+    await t.db.insert(paymentSessions).values({
+      tenantId: pass.tenantId,
+      provider: 'sandbox',
+      providerSessionId: 'cs_money_pass',
+      purpose: 'pass',
+      subjectId: pass.id,
+      amount: 500,
+      currency: 'usd',
+      description: `Two hours #${pass.customerPermitId}`,
+      status: 'paid',
+      successUrl: 'https://extendlot.example/ok',
+      cancelUrl: 'https://extendlot.example/no',
+      paidAt: new Date('2026-11-20T13:10:00Z'),
+      providerPaymentId: 'sbx_pi_money_pass',
+    });
+    const extended = await extend('MONEY');
+    await pay(extended.json().checkoutURL);
+    // The guest's pass becomes the account's afterwards: the extension follows it.
+    const [rita] = await t.db.select().from(customers).where(eq(customers.email, 'rita@extend.example'));
+    await t.db.update(issuedPasses).set({ customerId: rita!.id }).where(eq(issuedPasses.id, pass.id));
+
+    const history = await t.request('extendlot', {
+      method: 'GET',
+      url: '/api/v1/portal/customer/paymenthistory',
+      headers: { authorization: await signIn(t, 'extendlot', 'rita@extend.example') },
+    });
+    expect(history.statusCode).toBe(200);
+    expect(history.json().map((row: { description: string }) => row.description)).toEqual([
+      `Extension of Two hours #${pass.customerPermitId}, Nov 20, 2026 10:10 AM to Nov 20, 2026 12:10 PM`,
+      `Two hours #${pass.customerPermitId}`,
+    ]);
+    expect(history.json()[0]).toMatchObject({ amount: 500, status: 'paid' });
+  });
+
+  it("is on the console's pass page: among its payments, and as an extension with its window", async () => {
+    const answer = await consoleCall('');
+    expect(answer.statusCode).toBe(200);
+    expect(
+      answer.json().payments.map((payment: { amount: number; status: string }) => payment.status),
+    ).toEqual(['paid', 'paid']);
+    expect(answer.json()).toMatchObject({ refundable: 1000, isRefundable: true });
+    expect(answer.json().extensions).toEqual([
+      {
+        uuid: expect.any(String),
+        startsAt: '2026-11-20T15:10:00.000Z',
+        endsAt: '2026-11-20T17:10:00.000Z',
+        amount: 500,
+        status: 'paid',
+        createdAt: '2026-11-20T15:00:00.000Z',
+        paidAt: '2026-11-20T15:00:00.000Z',
+        refundedAt: null,
+      },
+    ]);
+    // Another tenant's console does not know the pass.
+    expect((await consoleCall('', undefined, 'otherlot')).statusCode).toBe(404);
+  });
+
+  it('a refund of part of the extension leaves it; the rest of it undoes it, and the pass ends as before', async () => {
+    const part = await refund(200, 'Left early');
+    expect(part.statusCode).toBe(200);
+    expect(part.json()).toMatchObject({ permit: { paidStatus: 'paid' }, refundable: 800 });
+    expect(part.json().extensions[0].status).toBe('paid');
+    expect((await passOf('MONEY')).expiresAt.toISOString()).toBe('2026-11-20T17:10:00.000Z');
+
+    const rest = await refund(300, 'Did not need it');
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toMatchObject({
+      permit: { paidStatus: 'paid', expiresAt: '2026-11-20T15:10:00.000Z' },
+      refundable: 500,
+      extensions: [{ status: 'refunded', refundedAt: '2026-11-20T15:00:00.000Z' }],
+    });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, ids.MONEY!))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      before: { expiresAt: '2026-11-20T17:10:00.000Z' },
+      after: { expiresAt: '2026-11-20T15:10:00.000Z', extensionsUndone: 1, refundAmount: 300 },
+    });
+    // The holder's page no longer lists it as paid, and the same window can be bought again.
+    const page = await t.request('extendlot', {
+      method: 'GET',
+      url: `/api/v1/permits/issued/${ids.MONEY}/extension`,
+    });
+    expect(page.json()).toMatchObject({ isExtendable: true, extensions: [] });
+    await pay((await extend('MONEY')).json().checkoutURL);
+    expect((await passOf('MONEY')).expiresAt.toISOString()).toBe('2026-11-20T17:10:00.000Z');
+  });
+
+  it('a full refund gives back the pass and its extensions, undoes them and cancels the pass', async () => {
+    const all = await refund(undefined, 'Lot closed');
+    expect(all.statusCode).toBe(200);
+    expect(all.json()).toMatchObject({
+      permit: { paidStatus: 'canceled', expiresAt: '2026-11-20T15:10:00.000Z' },
+      refundable: 0,
+      isRefundable: false,
+    });
+    expect(all.json().extensions.map((row: { status: string }) => row.status)).toEqual([
+      'refunded',
+      'refunded',
+    ]);
+    expect(all.json().payments.every((payment: { status: string }) => payment.status === 'refunded')).toBe(
+      true,
+    );
   });
 });

@@ -167,7 +167,8 @@ export async function extendPass(options: {
     description: fillMessage(passExtensionMessages.lineItem, {
       product: product.name,
       number: pass.customerPermitId,
-      time: formatDate(extension.endsAt, tenant.timezone, 'dateTime'),
+      start: formatDate(extension.startsAt, tenant.timezone, 'dateTime'),
+      end: formatDate(extension.endsAt, tenant.timezone, 'dateTime'),
     }),
     successUrl: `${pageUrl}?extension=paid`,
     cancelUrl: `${pageUrl}?extension=cancelled`,

@@ -2,6 +2,7 @@
 export { cancelPass } from './cancel-pass';
 export { assertCatalogueVisible } from './catalogue';
 export { sendExpiryReminders } from './expiry-reminders';
+export { listPassExtensions, type SettledExtensionRow, undoRefundedExtensions } from './extensions-of-pass';
 export { loadIssuedPermit } from './issued-permit';
 export { decidePassWithin } from './pass-approval';
 export { enqueuePassIssuedEmail, enqueuePassPaymentFailedEmail } from './pass-emails';

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import {
   type CustomerRow,
   issuedPasses,
+  passExtensions,
   paymentSessions,
   subscriptionInvoices,
   subscriptions,
@@ -20,7 +21,8 @@ const unix = (value: Date) => Math.floor(value.getTime() / 1000);
 
 /**
  * GET /portal/customer/paymenthistory: the customer's payments for notices and passes, newest
- * first. One-time payments are our payment sessions (a guest pass the customer holds included);
+ * first. One-time payments are our payment sessions (a guest pass the customer holds included,
+ * and the extensions of the customer's passes, decision 243, whoever paid for them);
  * each paid period of a recurring pass is a subscription invoice (the subscription's own checkout
  * session is left out: its first invoice is the same money). A receipt link missing from our
  * record is asked of the payment port; when the provider cannot answer the row has none.
@@ -36,6 +38,10 @@ export async function listPaymentHistory(options: {
     .select({ id: issuedPasses.id })
     .from(issuedPasses)
     .where(and(eq(issuedPasses.tenantId, customer.tenantId), eq(issuedPasses.customerId, customer.id)));
+  const myExtensions = db
+    .select({ id: passExtensions.id })
+    .from(passExtensions)
+    .where(and(eq(passExtensions.tenantId, customer.tenantId), inArray(passExtensions.passId, myPasses)));
 
   const [sessions, invoices] = await Promise.all([
     db
@@ -48,6 +54,10 @@ export async function listPaymentHistory(options: {
           or(
             eq(paymentSessions.customerId, customer.id),
             and(eq(paymentSessions.purpose, 'pass'), inArray(paymentSessions.subjectId, myPasses)),
+            and(
+              eq(paymentSessions.purpose, 'pass_extension'),
+              inArray(paymentSessions.subjectId, myExtensions),
+            ),
           ),
         ),
       )

@@ -631,6 +631,7 @@ export const esPassesPart = {
   },
   guestQuotaMessages: {
     leftHours: 'Le quedan {hours} horas de estacionamiento para invitados hasta el {date}.',
+    leftOneHour: 'Le queda 1 hora de estacionamiento para invitados hasta el {date}.',
     leftHoursUnused: 'Tiene {hours} horas de estacionamiento para invitados cada {days} días.',
     leftPasses: 'Le quedan {count} permisos de invitado hasta el {date}.',
     leftOnePass: 'Le queda 1 permiso de invitado hasta el {date}.',

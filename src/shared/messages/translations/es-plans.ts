@@ -7,7 +7,7 @@ export const esPlans = {
     ended: 'Este permiso ya terminó y no se puede extender. Puede comprar un permiso nuevo.',
     notPaid: 'Solo se puede extender un permiso pagado.',
     waitlist: 'Hay personas esperando este permiso, así que no se puede extender.',
-    lineItem: 'Extensión de {product} n.º {number} hasta el {time}',
+    lineItem: 'Extensión de {product} n.º {number}, del {start} al {end}',
     editorAllowsExtension: 'Permitir extender los permisos cortos',
     editorAllowsExtensionHelp:
       'Los permisos de un día o menos pueden comprar el período siguiente desde el correo de recordatorio, al precio actual.',
@@ -18,6 +18,19 @@ export const esPlans = {
     failed: 'No se pudo extender el permiso. Inténtelo de nuevo.',
     paidBanner: 'Gracias: su permiso está extendido.',
     paidLine: 'Extendido del {start} al {end} ({amount})',
+    consoleTitle: 'Extensiones',
+    consoleColumnWindow: 'Tiempo añadido',
+    consoleColumnAmount: 'Importe',
+    consoleColumnStatus: 'Estado',
+    consoleColumnDate: 'Fecha',
+    consoleWindow: 'Del {start} al {end}',
+    consoleStatus: {
+      paid: 'Pagada',
+      refused: 'Rechazada, pago devuelto',
+      refunded: 'Reembolsada',
+    },
+    consoleRefundHelp:
+      'Un reembolso devuelve primero el pago más reciente. Reembolsar una extensión completa la anula: el permiso vuelve a terminar a la hora de antes.',
   },
   paymentPlanMessages: {
     offerTitle: 'Pagar en cuotas',

@@ -643,6 +643,7 @@ export const frPassesPart = {
   },
   guestQuotaMessages: {
     leftHours: 'Il vous reste {hours} heures de stationnement invité jusqu’au {date}.',
+    leftOneHour: 'Il vous reste 1 heure de stationnement invité jusqu’au {date}.',
     leftHoursUnused: 'Vous disposez de {hours} heures de stationnement invité tous les {days} jours.',
     leftPasses: 'Il vous reste {count} permis invité jusqu’au {date}.',
     leftOnePass: 'Il vous reste 1 permis invité jusqu’au {date}.',

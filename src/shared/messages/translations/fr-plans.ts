@@ -7,7 +7,7 @@ export const frPlans = {
     ended: 'Ce permis est terminé et ne peut plus être prolongé. Vous pouvez acheter un nouveau permis.',
     notPaid: 'Seul un permis payé peut être prolongé.',
     waitlist: 'Des personnes attendent ce permis : il ne peut pas être prolongé.',
-    lineItem: 'Prolongation de {product} no {number} jusqu’au {time}',
+    lineItem: 'Prolongation de {product} no {number}, du {start} au {end}',
     editorAllowsExtension: 'Permettre de prolonger les permis courts',
     editorAllowsExtensionHelp:
       'Les permis d’une journée ou moins peuvent acheter la période suivante depuis le courriel de rappel, au prix actuel.',
@@ -19,6 +19,19 @@ export const frPlans = {
     failed: 'Le permis n’a pas pu être prolongé. Veuillez réessayer.',
     paidBanner: 'Merci : votre permis est prolongé.',
     paidLine: 'Prolongé du {start} au {end} ({amount})',
+    consoleTitle: 'Prolongations',
+    consoleColumnWindow: 'Période ajoutée',
+    consoleColumnAmount: 'Montant',
+    consoleColumnStatus: 'Statut',
+    consoleColumnDate: 'Date',
+    consoleWindow: 'Du {start} au {end}',
+    consoleStatus: {
+      paid: 'Payée',
+      refused: 'Refusée, paiement rendu',
+      refunded: 'Remboursée',
+    },
+    consoleRefundHelp:
+      'Un remboursement rend d’abord le paiement le plus récent. Rembourser une prolongation en entier l’annule : le permis se termine de nouveau à son heure d’avant.',
   },
   paymentPlanMessages: {
     offerTitle: 'Payer en versements',

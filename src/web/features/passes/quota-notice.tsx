@@ -12,6 +12,8 @@ export function quotaLine(quota: QuotaStandingAnswer, timeZone: string): string 
   const date = quota.until ? formatDate(quota.until, timeZone, 'longDate') : null;
   const amount = String(quota.remaining);
   if (date && quota.remaining <= 0) return fillMessage(m.noneLeft, { date });
+  // English portal pages load no plural rules (translations/icu.ts): one hour has its own line.
+  if (date && quota.measure === 'hours' && quota.remaining === 1) return fillMessage(m.leftOneHour, { date });
   if (date && quota.measure === 'hours') return fillMessage(m.leftHours, { hours: amount, date });
   if (date && quota.remaining === 1) return fillMessage(m.leftOnePass, { date });
   if (date) return fillMessage(m.leftPasses, { count: amount, date });

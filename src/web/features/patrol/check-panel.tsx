@@ -24,6 +24,11 @@ type CheckAnswer =
       coveredUntil: string | null;
       permitNames: string[];
       openNotices: number;
+      /**
+       * "Repeat offender: 4 unpaid notices." by the tenant's rule (decision 213), or null. Online
+       * only: the offline snapshot carries coverage and notice counts, not the rule's standing.
+       */
+      repeatOffenderMessage: string | null;
     }
   | { kind: 'unavailable'; plate: string; message: string };
 
@@ -53,7 +58,9 @@ async function checkOnline(plate: string): Promise<CheckAnswer> {
     isCovered: answer.isCovered,
     coveredUntil: answer.coveredUntil,
     permitNames: [...new Set(answer.passes.map((pass) => pass.permitName))],
-    openNotices: answer.openNotices.length,
+    // Every unpaid notice: the answer's list holds the newest few only.
+    openNotices: answer.unpaidNoticeCount,
+    repeatOffenderMessage: answer.repeatOffenderMessage,
   };
 }
 
@@ -62,7 +69,14 @@ async function checkFromSnapshot(plate: string, snapshot: PlateSnapshot | null):
   const answer = answerFromSnapshot(snapshot, await hashPlate(snapshot.hashKey, plate), new Date());
   if (answer.kind === 'too-old')
     return { kind: 'unavailable', plate, message: patrolMessages.snapshotTooOld };
-  return { ...answer, kind: 'answer', plate, source: 'snapshot', at: answer.generatedAt };
+  return {
+    ...answer,
+    kind: 'answer',
+    plate,
+    source: 'snapshot',
+    at: answer.generatedAt,
+    repeatOffenderMessage: null,
+  };
 }
 
 /** What the panel says about the last reading of a plate from a photo or the camera. */
@@ -365,6 +379,11 @@ function AnswerPanel({ answer, timeZone }: { answer: CheckAnswer; timeZone: stri
                 : fillMessage(patrolMessages.outstandingNotices, { count: answer.openNotices })}
             </div>
           </Group>
+          {answer.repeatOffenderMessage && (
+            <div className="patrol-answer-repeat" data-testid="patrol-repeat-offender">
+              {answer.repeatOffenderMessage}
+            </div>
+          )}
         </div>
       )}
       <Text size="sm" fw={600} data-testid="patrol-answer-source">

@@ -35,6 +35,7 @@ import { QueryState } from '../query-state';
 import { RefundDialog } from '../refund-dialog';
 import { consolePassQuery, refreshPasses, useConsolePass } from './api';
 import { ConfirmDialog } from './confirm-dialog';
+import { PassExtensions } from './pass-extensions';
 import { PassStatusBadge } from './pass-status';
 
 /** Passes an operator may still cancel: not yet canceled, rejected or expired. */
@@ -146,7 +147,13 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
         <DataTable minWidth={520} columns={[m.amount, m.status, m.starts, m.receipt]}>
           {pass.payments.map((payment) => (
             <Table.Tr key={payment.uuid}>
-              <Table.Td>{formatMoney(payment.amount)}</Table.Td>
+              <Table.Td>
+                {formatMoney(payment.amount)}
+                {/* What it paid for: the pass, a period of it, or an extension (decision 243). */}
+                <Text size="xs" c="dimmed">
+                  {payment.description}
+                </Text>
+              </Table.Td>
               <Table.Td>
                 {m.paymentStatus[payment.status]}
                 {payment.status === 'paid' && payment.refundedAmount > 0 && (
@@ -174,7 +181,7 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
 }
 
 /**
- * /dashboard/passes/:uuid: one pass with its holder, vehicles, times and payments, and what an
+ * /dashboard/passes/:uuid: one pass with its holder, vehicles, times, payments and extensions, and what an
  * operator does with it: approve or reject a waiting pass, change times or vehicles (the pass's
  * edit page), and refund in full through the payment provider (which cancels it).
  */
@@ -272,6 +279,7 @@ export function PassPage() {
             </Group>
             <PassDetails pass={pass} timeZone={timeZone} />
             <Payments pass={pass} timeZone={timeZone} />
+            <PassExtensions extensions={pass.extensions} timeZone={timeZone} canRefund={canRefund} />
           </>
         )}
       </QueryState>

@@ -42,6 +42,11 @@ function CoverBanner({ lookup, timeZone }: { lookup: PlateLookup; timeZone: stri
       styles={{ title: { color: lookup.isCovered ? APPROVE_GREEN : DENY_RED } }}
     >
       <Text size="sm">{lookup.isCovered ? m.plateCoveredDetail : m.plateNotCoveredDetail}</Text>
+      {lookup.repeatOffenderMessage && (
+        <Text size="sm" fw={700} data-testid="plate-repeat-offender">
+          {lookup.repeatOffenderMessage}
+        </Text>
+      )}
       <Text size="xs" c="gray.8">
         {fillMessage(m.plateCheckedAt, { time: formatDate(lookup.checkedAt, timeZone, 'dateTime') })}
       </Text>
