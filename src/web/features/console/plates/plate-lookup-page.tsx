@@ -42,13 +42,19 @@ function CoverBanner({ lookup, timeZone }: { lookup: PlateLookup; timeZone: stri
       styles={{ title: { color: lookup.isCovered ? APPROVE_GREEN : DENY_RED } }}
     >
       <Text size="sm">{lookup.isCovered ? m.plateCoveredDetail : m.plateNotCoveredDetail}</Text>
-      {lookup.repeatOffenderMessage && (
-        <Text size="sm" fw={700} data-testid="plate-repeat-offender">
-          {lookup.repeatOffenderMessage}
-        </Text>
-      )}
       <Text size="xs" c="gray.8">
         {fillMessage(m.plateCheckedAt, { time: formatDate(lookup.checkedAt, timeZone, 'dateTime') })}
+      </Text>
+    </Alert>
+  );
+}
+
+/** A warning of its own: a plate can be covered today and still owe three notices. */
+function RepeatOffenderAlert({ message }: { message: string }) {
+  return (
+    <Alert color="orange" variant="light" role="status">
+      <Text size="sm" fw={700} data-testid="plate-repeat-offender">
+        {message}
       </Text>
     </Alert>
   );
@@ -306,7 +312,12 @@ export function PlateLookupPage() {
         >
           {lookup.data && (
             <Stack gap="xl">
-              <CoverBanner lookup={lookup.data} timeZone={timeZone} />
+              <Stack gap="xs">
+                <CoverBanner lookup={lookup.data} timeZone={timeZone} />
+                {lookup.data.repeatOffenderMessage && (
+                  <RepeatOffenderAlert message={lookup.data.repeatOffenderMessage} />
+                )}
+              </Stack>
               <PassesSection lookup={lookup.data} timeZone={timeZone} />
               <NoticesSection lookup={lookup.data} timeZone={timeZone} />
               <ScansSection lookup={lookup.data} timeZone={timeZone} />
