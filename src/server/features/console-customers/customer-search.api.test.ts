@@ -90,8 +90,10 @@ describe('the customer search', () => {
       .where(customerSearchWhere(tenant as TenantRow, 'smi'));
     const plan = await planUnderTenantPolicy(t.db, tenant!.id, query);
     // `^@` is planned as the range it names: `term ~>=~ 'smi' AND term ~<~ 'smj'`.
-    expect(plan).toMatch(/customer_search_terms_prefix_idx[\s\S]*?Index Cond: [^\n]*term ~>=~ 'smi'/);
+    expect(plan).toMatch(/customer_search_terms_prefix_id_idx[\s\S]*?Index Cond: [^\n]*term ~>=~ 'smi'/);
     expect(plan).not.toMatch(/Filter: .*(~~|lower\()/);
+    // The ids first, then the customers by key: never the name order walked and probed (decision 245).
+    expect(plan).toMatch(/Index Cond: [^\n]*\bid = ANY \(/);
     const [terms] = await queryRows<{ n: number }>(
       t.db,
       sql`SELECT count(*)::int AS n FROM customer_search_terms WHERE tenant_id = ${tenant!.id}`,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ConsoleCustomerSummary,
@@ -7,7 +7,7 @@ import type {
 } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { type CustomerRow, customerSearchTerms, customers, type TenantRow } from '../../db/schema';
-import { countUpTo, searchTermOf } from '../lists';
+import { countUpTo, isAnyOf, searchTermOf } from '../lists';
 
 export const toCustomerSummary = (row: CustomerRow): ConsoleCustomerSummary => ({
   uuid: row.id,
@@ -33,7 +33,7 @@ export function customerOrderColumns(): SQL[] {
 export function customerSearchWhere(tenant: TenantRow, q: string | undefined): SQL | undefined {
   const term = searchTermOf(q ?? '');
   const search = term
-    ? inArray(
+    ? isAnyOf(
         customers.id,
         sql`(SELECT ${customerSearchTerms.customerId} FROM ${customerSearchTerms} WHERE ${customerSearchTerms.tenantId} = ${tenant.id} AND ${customerSearchTerms.term} ^@ ${term})`,
       )

@@ -104,11 +104,13 @@ describe('the pass search by holder', () => {
     const plan = await planUnderTenantPolicy(t.db, tenant!.id, query);
     // `^@` is planned as the range it names: `term ~>=~ 'whi' AND term ~<~ 'whj'`, one read per word.
     expect(plan).toMatch(
-      /pass_search_terms_prefix_idx[\s\S]*?Index Cond: [^\n]*kind = 'name'[^\n]*term ~>=~ 'dana'/,
+      /pass_search_terms_prefix_id_idx[\s\S]*?Index Cond: [^\n]*kind = 'name'[^\n]*term ~>=~ 'dana'/,
     );
     expect(plan).toMatch(
-      /pass_search_terms_prefix_idx[\s\S]*?Index Cond: [^\n]*kind = 'name'[^\n]*term ~>=~ 'whi'/,
+      /pass_search_terms_prefix_id_idx[\s\S]*?Index Cond: [^\n]*kind = 'name'[^\n]*term ~>=~ 'whi'/,
     );
     expect(plan).not.toMatch(/Filter: .*(~~|lower\()/);
+    // The ids first, then the passes by key: never every pass of the tenant probed (decision 245).
+    expect(plan).toMatch(/Index Cond: [^\n]*\bid = ANY \(/);
   });
 });

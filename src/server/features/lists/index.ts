@@ -1,4 +1,5 @@
 /** What other features and the app may use of this feature; its other files are its own. */
+export { isAnyOf } from './any-of';
 export { countUpTo } from './count-up-to';
 export { keysetAfter, keysetSortKey, sendCsvDownload, streamCsvExport } from './csv-export';
 export { type CsvParseResult, parseCsv } from './parse-csv';
