@@ -8,7 +8,7 @@ import {
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
 import { issuedPasses, passProducts, passSearchTerms, passVehicles } from '../../db/schema';
-import { countUpTo, isAnyOf, searchTermOf } from '../lists';
+import { countUpTo, isAnyOf, searchTermOf, totalOfLastPage } from '../lists';
 
 /**
  * The console's pass search (issue 11): one box for a plate, a name, an email or a pass number,
@@ -38,8 +38,9 @@ export function passIdsMatching(tenantId: string, term: string): SQL {
     sql`(SELECT ${passSearchTerms.passId} FROM ${passSearchTerms} WHERE ${passSearchTerms.tenantId} = ${tenantId} AND ${passSearchTerms.kind} = ${kind} AND ${passSearchTerms.term} ^@ ${prefix})`;
   const branches: SQL[] = [
     sql`(SELECT p.id FROM issued_passes p WHERE p.tenant_id = ${tenantId} AND p.customer_permit_id = ${term})`,
-    termsBeginning('email', searchTermOf(term)),
   ];
+  // An email holds no space: 'dana smi' is a name, not the start of an email (a branch less to plan).
+  if (!/\s/.test(term)) branches.push(termsBeginning('email', searchTermOf(term)));
   // Every word typed begins a word of the name: one index read per word, intersected.
   if (words.length > 0) {
     branches.push(
@@ -120,16 +121,23 @@ export async function searchConsolePasses(options: {
     matchesTerm(tenantId, term),
     matchesStatus(status, now),
   );
-  const [rows, total] = await Promise.all([
-    db
-      .select({ pass: issuedPasses, permitName: productNameOfPass(), plate: primaryPlateOfPass() })
-      .from(issuedPasses)
-      .where(where)
-      .orderBy(...orderOf(options.sort, options.order))
-      .limit(CONSOLE_PASS_PAGE_SIZE)
-      .offset((page - 1) * CONSOLE_PASS_PAGE_SIZE),
-    countUpTo({ db, table: issuedPasses, where }),
-  ]);
+  // One row past the page tells whether the list goes on: a search that fits its page (most do)
+  // has its total without a count (decision 245).
+  const fetched = await db
+    .select({ pass: issuedPasses, permitName: productNameOfPass(), plate: primaryPlateOfPass() })
+    .from(issuedPasses)
+    .where(where)
+    .orderBy(...orderOf(options.sort, options.order))
+    .limit(CONSOLE_PASS_PAGE_SIZE + 1)
+    .offset((page - 1) * CONSOLE_PASS_PAGE_SIZE);
+  const rows = fetched.slice(0, CONSOLE_PASS_PAGE_SIZE);
+  const total =
+    totalOfLastPage({
+      page,
+      pageSize: CONSOLE_PASS_PAGE_SIZE,
+      shown: rows.length,
+      hasMore: fetched.length > CONSOLE_PASS_PAGE_SIZE,
+    }) ?? (await countUpTo({ db, table: issuedPasses, where }));
   const items: ConsolePassRow[] = rows.map(({ pass, permitName, plate }) => ({
     uuid: pass.id,
     customerPermitId: pass.customerPermitId,
