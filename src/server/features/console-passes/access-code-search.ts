@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contract';
 import { normaliseCode } from '../../../shared/rules/account-validation';
 import type { Database } from '../../db/client';
-import { issuedPasses, type PassAccessCodeRow, passAccessCodes, passVehicles } from '../../db/schema';
+import { type PassAccessCodeRow, passAccessCodes } from '../../db/schema';
 import { isAnyOf, keysetAfter, keysetSortKey, streamCsvExport } from '../lists';
 import { passIdsMatching } from './pass-search';
 import { findConsoleProductRow } from './products';
@@ -74,12 +74,14 @@ export function accessCodeSearchWhere(
 /** The list's order, newest first, the code breaking ties: a total order the export continues. */
 const ORDER_COLUMNS = [sql`${passAccessCodes.createdAt}`, sql`${passAccessCodes.code}`];
 
+// The pass a code issued: its number and primary plate, for the page's rows. Written with the
+// table names: in a query of one table Drizzle leaves its columns unqualified.
 const passNumber = sql<
   string | null
->`(SELECT ${issuedPasses.customerPermitId} FROM ${issuedPasses} WHERE ${issuedPasses.tenantId} = ${passAccessCodes.tenantId} AND ${issuedPasses.id} = ${passAccessCodes.usedByPassId})`;
+>`(SELECT p.customer_permit_id FROM issued_passes p WHERE p.tenant_id = pass_access_codes.tenant_id AND p.id = pass_access_codes.used_by_pass_id)`;
 const passPlate = sql<
   string | null
->`(SELECT ${passVehicles.plate} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${passAccessCodes.tenantId} AND ${passVehicles.passId} = ${passAccessCodes.usedByPassId} AND ${passVehicles.isPrimary} LIMIT 1)`;
+>`(SELECT pv.plate FROM pass_vehicles pv WHERE pv.tenant_id = pass_access_codes.tenant_id AND pv.pass_id = pass_access_codes.used_by_pass_id AND pv.is_primary LIMIT 1)`;
 
 function toAccessCode(row: {
   code: PassAccessCodeRow;

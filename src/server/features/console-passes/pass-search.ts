@@ -7,7 +7,7 @@ import {
 } from '../../../shared/contract';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
-import { issuedPasses, passProducts, passSearchTerms, passVehicles } from '../../db/schema';
+import { issuedPasses, passSearchTerms, passVehicles } from '../../db/schema';
 import { countUpTo, isAnyOf, searchTermOf, totalOfLastPage } from '../lists';
 
 /**
@@ -72,16 +72,17 @@ export function matchesStatus(status: ConsolePassFilter, now: Date): SQL | undef
 /**
  * A listed pass's product name and primary plate, read for the rows of the page only. Subqueries,
  * not joins: with a join the planner could start from the tenant's products and read every pass
- * of each (decision 245).
+ * of each (decision 245). Written with the table names: in a query of one table Drizzle leaves its
+ * columns unqualified, and an unqualified `id` inside the subquery would be the subquery's own.
  */
 export function productNameOfPass(): SQL<string> {
-  return sql<string>`(SELECT ${passProducts.name} FROM ${passProducts} WHERE ${passProducts.tenantId} = ${issuedPasses.tenantId} AND ${passProducts.id} = ${issuedPasses.productId})`;
+  return sql<string>`(SELECT pp.name FROM pass_products pp WHERE pp.tenant_id = issued_passes.tenant_id AND pp.id = issued_passes.product_id)`;
 }
 
 export function primaryPlateOfPass(): SQL<string | null> {
   return sql<
     string | null
-  >`(SELECT ${passVehicles.plate} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${issuedPasses.tenantId} AND ${passVehicles.passId} = ${issuedPasses.id} AND ${passVehicles.isPrimary} LIMIT 1)`;
+  >`(SELECT pv.plate FROM pass_vehicles pv WHERE pv.tenant_id = issued_passes.tenant_id AND pv.pass_id = issued_passes.id AND pv.is_primary LIMIT 1)`;
 }
 
 /** The sorted column first; ties fall back to the newest registration, then the id, for stable pages. */
