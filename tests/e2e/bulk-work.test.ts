@@ -12,8 +12,8 @@ import {
 import { writeOperatorSession } from './support/sessions';
 
 /**
- * Bulk cancel on the passes list and bulk revoke on the access codes list (issue 33, decision 237):
- * select rows (or all N matching), a dialog that says how many rows the call touches, one call, a
+ * Bulk cancel on the passes list and bulk revoke on the access codes list (issue 33, decision 237),
+ * the latter over the list's search (decision 245): select rows (or all N matching), a dialog that says how many rows the call touches, one call, a
  * result naming the rows that could not change, the list read again. The holders' emails and the
  * audit entries are checked by console-bulk.api.test.ts. Tenants of tests/e2e/fixtures/bulk-work.json:
  * a light brand on a phone by keyboard only, a dark one on a desktop with the mouse.
@@ -94,6 +94,22 @@ describe('bulk work on the console lists', () => {
       const single = page.getByRole('dialog', { name: `Revoke ${tag}C-060?` });
       await press(single.getByRole('button', { name: 'Revoke', exact: true }), isPhone);
       await page.getByText('59 unused · 0 used · 1 revoked').waitFor();
+
+      // The search narrows the list (by the start of a code, in any case) and stays in the address.
+      const search = page.getByRole('textbox', { name: 'Search by code, pass number, plate or holder' });
+      const lowerTag = tag.toLowerCase();
+      await search.fill(`${lowerTag}c-05`);
+      await search.press('Enter');
+      await page.getByText('1–10 of 10', { exact: true }).waitFor();
+      await page.getByText('10 unused · 0 used · 0 revoked').waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe(`${lowerTag}c-05`);
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `access-codes-search-${subdomain}`);
+      // A search over more than a page: "all N matching" is every unused code it finds.
+      await search.fill(`${tag}C-0`);
+      await search.press('Enter');
+      await page.getByText('1–50 of 60', { exact: true }).waitFor();
 
       const bar = page.getByRole('region', { name: 'Bulk actions' });
       await press(bar.getByRole('checkbox', { name: 'Select every row on this page' }), isPhone, 'Space');

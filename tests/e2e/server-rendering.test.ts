@@ -1,12 +1,19 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { citationMessages } from '../../src/shared/messages';
-import { expectAccessible, expectNoPageErrors, openFreshPagePerTest, tenantUrl } from './support/browser';
+import {
+  expectAccessible,
+  expectNoHorizontalScroll,
+  expectNoPageErrors,
+  openFreshPagePerTest,
+  screenshot,
+  tenantUrl,
+} from './support/browser';
 
 let page: Page;
 let browser: Browser;
 
-openFreshPagePerTest((opened) => {
+const { openPhonePage } = openFreshPagePerTest((opened) => {
   ({ page, browser } = opened);
 });
 
@@ -151,4 +158,46 @@ describe('server-rendered public pages (decision 158)', () => {
     }
     expectNoPageErrors(page);
   });
+});
+
+describe('the console sign-in, rendered on the server (decision 245)', () => {
+  // tests/e2e/fixtures/console-core.json: a light brand on a phone, a dark one on a desktop.
+  for (const [subdomain, isPhone] of [
+    ['corelight', true],
+    ['coredark', false],
+  ] as const) {
+    it(`signs in with what was typed before the app took over (${subdomain}${isPhone ? ', phone' : ''})`, async () => {
+      if (isPhone) page = await openPhonePage();
+      const consoleErrors = await watchHydration(page);
+      // The app's code is held back until the form is filled, as on a slow phone.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/.*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(tenantUrl(subdomain, '/dashboard/login'), { waitUntil: 'commit' });
+      await page.getByLabel('Email').fill(`admin@${subdomain}.example`);
+      await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+      // Until the app runs, the button waits: a press would submit the form natively.
+      await expect(page.getByRole('button', { name: 'Sign in' }).isDisabled()).resolves.toBe(true);
+      release();
+      const { isServerElement, serverText } = await hydratedServerMain(page);
+      expect(serverText).toContain('Sign in');
+      expect(isServerElement).toBe(true);
+      const button = page.getByRole('button', { name: 'Sign in' });
+      await expect.poll(() => button.isEnabled()).toBe(true);
+      await expect(page.getByLabel('Email').inputValue()).resolves.toBe(`admin@${subdomain}.example`);
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `console-sign-in-${subdomain}`);
+      // By keyboard: Enter in the password field submits the form the app now owns.
+      await page.getByRole('textbox', { name: 'Password' }).press('Enter');
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      expect(consoleErrors).toEqual([]);
+      expectNoPageErrors(page);
+    });
+  }
 });

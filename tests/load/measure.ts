@@ -33,7 +33,7 @@ export interface RunSettings {
   overallRate?: number;
   /** The server's cumulative CPU seconds, read before and after the run. */
   serverCpuSeconds?: () => number | null;
-  /** The same for the database's processes (tests/load/servers.ts, readDatabaseCpuSeconds). */
+  /** The same for the database's processes (tests/load/servers.ts, databaseBackendsCpu). */
   databaseCpuSeconds?: () => number | null;
 }
 

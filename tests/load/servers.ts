@@ -38,34 +38,42 @@ export function readCpuSeconds(
 }
 
 /**
- * CPU seconds used so far by every PostgreSQL process of this machine, or null where /proc is not
- * readable or no such process runs (a database on another host). A backend or parallel worker
- * that exits takes its own count with it, but the postmaster waits for its children, and the
- * kernel then adds their time to its `cutime` and `cstime`: so live processes' own time plus
- * those of exited ones never goes backwards, and the difference between two readings is what the
- * database spent between them (the bench runs alone, so no other work's queries are counted).
+ * CPU seconds used so far by the backends of one database, read before and after a run: only the processes whose title names the database (`postgres: <cluster>:
+ * <user> <database> <client> ...`), so other work on a shared server — another helper's tests on
+ * their own databases — is not counted against the bench. A backend that exits (a pool's idle
+ * connection closing) keeps the time it was last seen with, so the reading never goes backwards;
+ * only what it spent after that last reading is lost, which for an idle connection is nothing.
  */
-export function readDatabaseCpuSeconds(): number | null {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return null;
-  }
-  let total: number | null = null;
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry)) continue;
-    let command: string;
+export function databaseBackendsCpu(database: string): () => number | null {
+  const title = new RegExp(`^postgres: (?:[^:]+: )?\\S+ ${database} `);
+  const lastSeen = new Map<number, number>();
+  return () => {
+    let entries: string[];
     try {
-      command = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      entries = readdirSync('/proc');
     } catch {
-      continue; // exited meanwhile
+      return null;
     }
-    if (command !== 'postgres') continue;
-    const seconds = readCpuSeconds(Number(entry), { withExitedChildren: true });
-    if (seconds !== null) total = (total ?? 0) + seconds;
-  }
-  return total;
+    let found = false;
+    for (const entry of entries) {
+      if (!/^\d+$/.test(entry)) continue;
+      let command: string;
+      try {
+        command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      } catch {
+        continue; // exited meanwhile
+      }
+      if (!title.test(command)) continue;
+      const seconds = readCpuSeconds(Number(entry));
+      if (seconds === null) continue;
+      lastSeen.set(Number(entry), seconds);
+      found = true;
+    }
+    if (!found && lastSeen.size === 0) return null;
+    let total = 0;
+    for (const seconds of lastSeen.values()) total += seconds;
+    return total;
+  };
 }
 
 /**

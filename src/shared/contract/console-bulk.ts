@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CODE_PATTERN, MAX_CODE_LENGTH, normaliseCode } from '../rules/account-validation';
 import { uuidSchema } from './common';
 import { NOTICE_REASON_MAX, noticeFilterSchema } from './console-notices';
-import { CONSOLE_PASS_FILTERS } from './console-passes';
+import { accessCodeSearchSchema, CONSOLE_PASS_FILTERS } from './console-passes';
 import { defineRoute } from './define-route';
 
 /**
@@ -130,7 +130,7 @@ const accessCodeSchema = z
   .transform(normaliseCode)
   .pipe(z.string().regex(CODE_PATTERN, 'An access code has 1 to 64 letters, digits or hyphens.'));
 
-/** The access codes of one product a bulk call acts on: the ticked codes, or all of a status. */
+/** The access codes of one product a bulk call acts on: the ticked codes, or all the list's search matches. */
 export const accessCodeSelectionSchema = z.union([
   z.object({
     codes: z
@@ -138,11 +138,10 @@ export const accessCodeSelectionSchema = z.union([
       .min(1, 'Choose at least one access code.')
       .max(BULK_MATCHING_CAP, `Choose at most ${BULK_MATCHING_CAP} access codes at once.`),
   }),
+  // The list's search; only unused codes can be revoked, so the status is 'unused' unless given.
   z.object({
-    matching: z.object({
-      /** The start of a code (any case); empty: every code. */
-      q: z.string().max(64, 'The search must be at most 64 characters.').transform(normaliseCode).default(''),
-      status: z.enum(['unused', 'all']).default('unused'),
+    matching: accessCodeSearchSchema.extend({
+      status: accessCodeSearchSchema.shape.status.unwrap().default('unused'),
     }),
   }),
 ]);

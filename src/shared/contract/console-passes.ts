@@ -323,18 +323,83 @@ export const accessCodeSchema = z.object({
   usedAt: z.string().nullable(),
   /** The pass the code issued (its uuid), when used. */
   usedByPassUUID: z.uuid().nullable(),
+  /** That pass's number, and the plate of its primary vehicle (what a desk is asked about). */
+  passNumber: z.string().nullable(),
+  plate: z.string().nullable(),
 });
 export type AccessCode = z.infer<typeof accessCodeSchema>;
+
+/** The access codes list's filters: every code, or one status. */
+export const ACCESS_CODE_FILTERS = ['all', 'unused', 'used', 'revoked'] as const;
+export type AccessCodeFilter = (typeof ACCESS_CODE_FILTERS)[number];
+export const ACCESS_CODE_PAGE_SIZE = 50;
+
+/** What the access codes list is narrowed by; the export and "select all N matching" take the same. */
+export const accessCodeSearchSchema = z.object({
+  /**
+   * The start of a code (any case, spaces ignored), or the pass a code issued: its number, the
+   * start of its plate, of its holder's email or of words of the holder's name. Blank: every code.
+   */
+  q: z
+    .string()
+    .max(400, 'must be at most 100 characters')
+    .transform((value) => value.trim())
+    .refine((value) => value.length <= 100, 'must be at most 100 characters')
+    .default(''),
+  status: z.enum(ACCESS_CODE_FILTERS).default('all'),
+});
+export type AccessCodeSearch = z.input<typeof accessCodeSearchSchema>;
+
+export const listAccessCodesQuerySchema = accessCodeSearchSchema.extend({
+  page: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    // A product holds at most MAX_CODES_PER_PRODUCT codes: no page lies deeper.
+    .max(MAX_CODES_PER_PRODUCT / ACCESS_CODE_PAGE_SIZE)
+    .default(1),
+});
+export type ListAccessCodesQuery = z.input<typeof listAccessCodesQuerySchema>;
+
+/** How many of the search's codes are in each status (the summary line and "select all N unused"). */
+export const accessCodeCountsSchema = z.object({
+  unused: z.number().int(),
+  used: z.number().int(),
+  revoked: z.number().int(),
+});
+export type AccessCodeCounts = z.infer<typeof accessCodeCountsSchema>;
 
 export const listAccessCodesContract = defineRoute({
   method: 'GET',
   path: '/dashboard/products/:uuid/access-codes',
-  summary: 'Every access code of a product, newest first (at most 10,000), for the list and the CSV',
+  summary:
+    "A product's access codes, newest first, 50 a page: searched by code or by the pass a code issued (number, plate, holder), filtered by status",
   tags: ['dashboard'],
   auth: 'operator',
   permission: 'access-code.manage',
   params: uuidParams,
-  response: z.object({ items: z.array(accessCodeSchema) }),
+  query: listAccessCodesQuerySchema,
+  response: z.object({
+    items: z.array(accessCodeSchema),
+    ...listTotalShape,
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    counts: accessCodeCountsSchema,
+  }),
+  errors: [401, 403, 404],
+});
+
+/** GET /dashboard/products/{uuid}/access-codes/export: the list's search as a streamed CSV file. */
+export const exportAccessCodesContract = defineRoute({
+  method: 'GET',
+  path: '/dashboard/products/:uuid/access-codes/export',
+  summary: "The searched access codes of a product as a CSV file (text/csv) in the list's order, every row",
+  tags: ['dashboard'],
+  auth: 'operator',
+  permission: 'access-code.manage',
+  params: uuidParams,
+  query: accessCodeSearchSchema,
+  response: z.string(),
   errors: [401, 403, 404],
 });
 

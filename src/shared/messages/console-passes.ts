@@ -152,6 +152,16 @@ export const accessCodeMessages = /* @__PURE__ */ localized('accessCodeMessages'
   revokeBody: 'Nobody will be able to use this code any more. This cannot be undone.',
   cancel: 'Keep it',
   summary: '{unused} unused · {used} used · {revoked} revoked',
+  searchLabel: 'Search by code, pass number, plate or holder',
+  search: 'Search',
+  statusLabel: 'Status',
+  filterAll: 'All codes',
+  filterUnused: 'Unused',
+  filterUsed: 'Used',
+  filterRevoked: 'Revoked',
+  emptySearch: 'No access code matches this search.',
+  columnPass: 'Pass',
+  passWithPlate: '{number} · {plate}',
 } as const);
 
 export const consolePassMessages = /* @__PURE__ */ localized('consolePassMessages', {

@@ -54,7 +54,7 @@ const FULL_PAGE_STYLES_MODULE = 'app/page-styles.ts';
 /**
  * The pages a visitor opens from a link, a QR code or the home page: no account, nothing in the
  * browser's storage changes what they show. Keyed by route path ('/' for the index route).
- * Signed-in pages and the console (its sign-in too: decision 238) stay rendered in the browser.
+ * Signed-in pages and the console behind its sign-in page stay rendered in the browser.
  */
 export const SERVER_PAGES: Record<string, ServerPage> = {
   [paths.home.pattern]: { pageModule: null, prefetch: noQueries },
@@ -123,6 +123,14 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
     // The heat map is drawn by the app: waiting for the first paint to fetch it would put about
     // 300 ms before the map's drawing starts (`npm run bench`, report page).
     appLoading: 'at-once',
+  },
+  // The console's door (issue 33): its form arrives in the HTML, so it paints before any of the
+  // app's code has loaded. What is typed before the app takes over is read from the inputs when it
+  // does (staff-sign-in-form.tsx, decision 245). The console behind it renders in the browser.
+  [paths.console.login.pattern]: {
+    pageModule: 'features/operator/operator-login-page.tsx',
+    prefetch: noQueries,
+    stylesModule: FULL_PAGE_STYLES_MODULE,
   },
   [paths.privacy.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
   [paths.terms.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },

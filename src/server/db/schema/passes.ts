@@ -431,6 +431,21 @@ export const passAccessCodes = pgTable(
     index('pass_access_codes_tenant_product_idx')
       .on(table.tenantId, table.productId)
       .where(sql`used_at IS NULL`),
+    // The access codes list, its search by code, and by the pass a code issued (migration 1300).
+    index('pass_access_codes_product_created_idx').on(
+      table.tenantId,
+      table.productId,
+      table.createdAt.desc(),
+      table.code.desc(),
+    ),
+    index('pass_access_codes_product_code_idx').on(
+      table.tenantId,
+      table.productId,
+      sql`${table.code} text_pattern_ops`,
+    ),
+    index('pass_access_codes_used_by_pass_idx')
+      .on(table.tenantId, table.usedByPassId)
+      .where(sql`used_by_pass_id IS NOT NULL`),
     foreignKey({
       name: 'pass_access_codes_product_fkey',
       columns: [table.tenantId, table.productId],

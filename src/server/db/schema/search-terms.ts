@@ -18,7 +18,8 @@ export const customerSearchTerms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.customerId, table.term] }),
-    index('customer_search_terms_prefix_idx').on(table.tenantId, sql`${table.term} text_pattern_ops`),
+    // INCLUDE (customer_id) in SQL (migration 1300): a search reads its ids from the index alone.
+    index('customer_search_terms_prefix_id_idx').on(table.tenantId, sql`${table.term} text_pattern_ops`),
     foreignKey({
       name: 'customer_search_terms_tenant_id_customer_id_fkey',
       columns: [table.tenantId, table.customerId],
@@ -38,7 +39,12 @@ export const passSearchTerms = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.passId, table.kind, table.term] }),
-    index('pass_search_terms_prefix_idx').on(table.tenantId, table.kind, sql`${table.term} text_pattern_ops`),
+    // INCLUDE (pass_id) in SQL (migration 1300): a search reads its ids from the index alone.
+    index('pass_search_terms_prefix_id_idx').on(
+      table.tenantId,
+      table.kind,
+      sql`${table.term} text_pattern_ops`,
+    ),
     foreignKey({
       name: 'pass_search_terms_tenant_id_pass_id_fkey',
       columns: [table.tenantId, table.passId],

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, like } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BULK_MATCHING_CAP,
@@ -9,7 +9,7 @@ import type { Database, Transaction } from '../../db/client';
 import { passAccessCodes } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { recordAudit } from '../audit';
-import { findConsoleProductRow, type OperatorContext } from '../console-passes';
+import { accessCodeSearchWhere, findConsoleProductRow, type OperatorContext } from '../console-passes';
 import { type BulkRow, checkMatchingCap, runBulk } from './run-bulk';
 
 type Selection = z.output<typeof revokeAccessCodesBodySchema>['selection'];
@@ -22,17 +22,11 @@ async function selectedCodes(
 ): Promise<BulkRow[]> {
   const ofProduct = and(eq(passAccessCodes.tenantId, tenantId), eq(passAccessCodes.productId, productId));
   if ('matching' in selection) {
-    const { q, status } = selection.matching;
+    // The list's own search: "all N matching" is exactly the rows the operator sees counted.
     const rows = await db
       .select({ id: passAccessCodes.id, label: passAccessCodes.code })
       .from(passAccessCodes)
-      .where(
-        and(
-          ofProduct,
-          q ? like(passAccessCodes.code, `${q.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
-          status === 'unused' ? isNull(passAccessCodes.usedAt) : undefined,
-        ),
-      )
+      .where(accessCodeSearchWhere(tenantId, productId, selection.matching))
       .orderBy(desc(passAccessCodes.createdAt), desc(passAccessCodes.code))
       .limit(BULK_MATCHING_CAP + 1);
     checkMatchingCap(rows.length, BULK_MATCHING_CAP);

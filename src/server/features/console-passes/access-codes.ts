@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type AccessCode, MAX_CODES_PER_PRODUCT } from '../../../shared/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { MAX_CODES_PER_PRODUCT } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { passAccessCodes } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -10,7 +10,8 @@ import { findConsoleProductRow } from './products';
 
 /**
  * Access codes of a product (part 2: single use, upper-cased): generated in batches from an
- * alphabet without look-alike characters (no 0/O, 1/I/L), listed, revoked while unused.
+ * alphabet without look-alike characters (no 0/O, 1/I/L), revoked while unused. The list and its
+ * search are in access-code-search.ts.
  */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 10 characters of 31: about 2^49 codes, so a guess is hopeless and collisions are rare. */
@@ -20,27 +21,6 @@ export function randomAccessCode(prefix: string): string {
   let code = prefix;
   for (let index = 0; index < RANDOM_LENGTH; index += 1) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
-}
-
-export async function listAccessCodes(
-  db: Database,
-  tenantId: string,
-  productId: string,
-): Promise<AccessCode[]> {
-  await findConsoleProductRow(db, tenantId, productId);
-  const rows = await db
-    .select()
-    .from(passAccessCodes)
-    .where(and(eq(passAccessCodes.tenantId, tenantId), eq(passAccessCodes.productId, productId)))
-    .orderBy(desc(passAccessCodes.createdAt), desc(passAccessCodes.code))
-    .limit(MAX_CODES_PER_PRODUCT);
-  return rows.map((row) => ({
-    code: row.code,
-    status: row.usedByPassId ? 'used' : row.usedAt ? 'revoked' : 'unused',
-    createdAt: row.createdAt.toISOString(),
-    usedAt: row.usedAt?.toISOString() ?? null,
-    usedByPassUUID: row.usedByPassId,
-  }));
 }
 
 /** Adds `count` fresh codes to the product in one transaction (all or none), audit-logged. */

@@ -3,9 +3,9 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ConsolePassSortKey, ExportConsolePassesQuery } from '../../../shared/contract';
 import { formatDollars } from '../../../shared/rules/notice-csv';
 import type { Database } from '../../db/client';
-import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
+import { issuedPasses } from '../../db/schema';
 import { keysetAfter, keysetSortKey, streamCsvExport } from '../lists';
-import { matchesStatus, matchesTerm } from './pass-search';
+import { matchesStatus, matchesTerm, primaryPlateOfPass, productNameOfPass } from './pass-search';
 
 /** The export's columns, in order. */
 export const PASS_EXPORT_COLUMNS = [
@@ -55,9 +55,6 @@ export function exportConsolePasses(options: {
   const { db, tenantId, query, now } = options;
   const columns = sortColumns(query.sort);
   const direction = query.order === 'asc' ? asc : desc;
-  const primaryPlate = sql<
-    string | null
-  >`(SELECT ${passVehicles.plate} FROM ${passVehicles} WHERE ${passVehicles.tenantId} = ${issuedPasses.tenantId} AND ${passVehicles.passId} = ${issuedPasses.id} AND ${passVehicles.isPrimary} LIMIT 1)`;
   return streamCsvExport({
     header: PASS_EXPORT_COLUMNS,
     batchSize: options.batchSize,
@@ -65,15 +62,11 @@ export function exportConsolePasses(options: {
       db
         .select({
           pass: issuedPasses,
-          product: passProducts.name,
-          plate: primaryPlate,
+          product: productNameOfPass(),
+          plate: primaryPlateOfPass(),
           sortKey: keysetSortKey(columns),
         })
         .from(issuedPasses)
-        .innerJoin(
-          passProducts,
-          and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-        )
         .where(
           and(
             eq(issuedPasses.tenantId, tenantId),

@@ -3,6 +3,7 @@ import {
   createApiKeyContract,
   createConsoleProductContract,
   decidePassesContract,
+  exportAccessCodesContract,
   exportConsolePassesContract,
   generateAccessCodesContract,
   getConsolePassContract,
@@ -25,7 +26,8 @@ import { sendCsvDownload } from '../lists';
 import { cancelPass } from '../passes';
 import { operatorActor } from '../permissions';
 import { offerFreedPlaces } from '../waitlists';
-import { generateAccessCodes, listAccessCodes, revokeAccessCode } from './access-codes';
+import { exportAccessCodes, searchAccessCodes } from './access-code-search';
+import { generateAccessCodes, revokeAccessCode } from './access-codes';
 import { createConsoleApiKey, listConsoleApiKeys, revokeConsoleApiKey } from './api-key-admin';
 import { decidePasses } from './decide-passes';
 import { exportConsolePasses } from './export-passes';
@@ -98,7 +100,30 @@ export async function consolePassRoutes(app: ApiInstance) {
 
   registerRoute(app, listAccessCodesContract, async (request) => {
     const { tenant } = await requireOperatorFor(request, listAccessCodesContract.permission);
-    return { items: await listAccessCodes(db, tenant.id, request.params.uuid) };
+    const { q, status, page } = request.query;
+    return searchAccessCodes({
+      db,
+      tenantId: tenant.id,
+      productId: request.params.uuid,
+      search: { q, status },
+      page,
+    });
+  });
+
+  registerRoute(app, exportAccessCodesContract, async (request, reply) => {
+    const { tenant } = await requireOperatorFor(request, exportAccessCodesContract.permission);
+    const stream = await exportAccessCodes({
+      db,
+      tenantId: tenant.id,
+      productId: request.params.uuid,
+      search: request.query,
+    });
+    return sendCsvDownload(reply, {
+      list: 'access-codes',
+      subdomain: tenant.subdomain,
+      now: clock.now(),
+      stream,
+    });
   });
 
   registerRoute(app, generateAccessCodesContract, async (request) => {

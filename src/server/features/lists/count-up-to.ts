@@ -24,3 +24,19 @@ export async function countUpTo(options: {
   const counted = Number(row?.n ?? 0);
   return counted > cap ? { total: cap, isTotalExact: false } : { total: counted, isTotalExact: true };
 }
+
+/**
+ * The total a page already tells, so the list need not be counted: a page with no rows after it
+ * (`hasMore` false) ends the list, and holds its last rows. Null for a page with rows after it, or
+ * an empty page past the end (where the rows before it are unknown): those lists are counted.
+ */
+export function totalOfLastPage(options: {
+  page: number;
+  pageSize: number;
+  shown: number;
+  hasMore: boolean;
+}): ListTotal | null {
+  const { page, pageSize, shown, hasMore } = options;
+  if (hasMore || (shown === 0 && page > 1)) return null;
+  return { total: (page - 1) * pageSize + shown, isTotalExact: true };
+}

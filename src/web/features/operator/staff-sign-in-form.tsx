@@ -1,5 +1,5 @@
 import { Alert, Button, Card, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, type RefObject, useEffect, useMemo, useRef } from 'react';
 import type { z } from 'zod';
 import type { Locale } from '../../../shared/i18n/locales';
 import { operatorMessages } from '../../../shared/messages';
@@ -8,6 +8,29 @@ import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
 type Credentials = { email: string; password: string };
+
+/**
+ * What was typed (or autofilled) into the server's markup before the app took over: the inputs
+ * kept the text, but the form's state started empty, so signing in sent empty fields (decision
+ * 238's amendment). Read once, after hydration and before anything renders the inputs again
+ * (a child's effect runs before the hydration provider's), into the form's state.
+ */
+function useValuesTypedBeforeHydration(
+  inputs: Record<keyof Credentials, RefObject<HTMLInputElement | null>>,
+  setValues: (values: Partial<Credentials>) => void,
+) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the markup hydration adopted.
+  useEffect(() => {
+    const typed: Partial<Credentials> = {};
+    for (const [name, input] of Object.entries(inputs) as [
+      keyof Credentials,
+      RefObject<HTMLInputElement | null>,
+    ][]) {
+      if (input.current?.value) typed[name] = input.current.value;
+    }
+    if (Object.keys(typed).length > 0) setValues(typed);
+  }, []);
+}
 
 /**
  * The sign-in card of the people who run portals: a tenant's operators (/dashboard/login) and
@@ -40,6 +63,8 @@ export function StaffSignInForm({
   // The console's sign-in is rendered on the server: a press before the app runs would submit the
   // form natively, with the password in the address.
   const isHydrated = useIsHydrated();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema,
     initialValues: { email: '', password: '' },
@@ -48,6 +73,7 @@ export function StaffSignInForm({
     invalidMessage: operatorMessages.loginFailed,
     describeError: (error) => serverAdviceOr(error, operatorMessages.loginFailed),
   });
+  useValuesTypedBeforeHydration({ email: emailInput, password: passwordInput }, form.setValues);
 
   return (
     <Stack maw={420} mx="auto" gap="lg">
@@ -64,11 +90,13 @@ export function StaffSignInForm({
               label={operatorMessages.emailLabel}
               type="email"
               autoComplete="username"
+              ref={emailInput}
               {...form.getInputProps('email')}
             />
             <PasswordInput
               label={operatorMessages.passwordLabel}
               autoComplete="current-password"
+              ref={passwordInput}
               {...form.getInputProps('password')}
             />
             {formError && (

@@ -6,19 +6,22 @@ import {
   Card,
   Group,
   NumberInput,
-  Pagination,
+  Select,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
-  type AccessCode,
+  ACCESS_CODE_FILTERS,
+  type AccessCodeFilter,
   type BulkResult,
+  buildPath,
+  exportAccessCodesContract,
   generateAccessCodesBodySchema,
   generateAccessCodesContract,
   listAccessCodesContract,
@@ -36,41 +39,40 @@ import {
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
-import { paginationControlProps, paginationItemProps } from '../../../components/pagination-labels';
 import { contractKey, contractMutation, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
-import { BulkActions, BulkOutcome, RowCheckbox, useBulkCall, useRowSelection } from '../list-kit';
+import {
+  BulkActions,
+  BulkOutcome,
+  downloadListExport,
+  ExportButton,
+  ListBar,
+  ListPager,
+  RowCheckbox,
+  useBulkCall,
+  useListParams,
+  useRowSelection,
+} from '../list-kit';
 import { callAsOperator } from '../operator-call';
 import { ConfirmDialog } from '../passes/confirm-dialog';
 import { QueryState } from '../query-state';
 import { consoleProductsKey } from './products-page';
 
-const PAGE_SIZE = 50;
+const FILTER_KEYS = ['q', 'status'] as const;
+const FILTER_LABELS = (): Record<AccessCodeFilter, string> => ({
+  all: m.filterAll,
+  unused: m.filterUnused,
+  used: m.filterUsed,
+  revoked: m.filterRevoked,
+});
 
-/** The codes as a CSV file (code, status, created, used), for printing or mail merges. */
-export function accessCodesCsv(codes: AccessCode[]): string {
-  const rows = codes.map((code) =>
-    [
-      code.code,
-      code.usedAt ? 'used' : 'unused',
-      code.createdAt,
-      code.usedAt ?? '',
-      code.usedByPassUUID ?? '',
-    ].join(','),
-  );
-  return ['code,status,created_at,used_at,pass_uuid', ...rows].join('\r\n');
-}
-
-function downloadCsv(fileName: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  URL.revokeObjectURL(url);
+function readFilter(value: string | undefined): AccessCodeFilter {
+  return (ACCESS_CODE_FILTERS as readonly string[]).includes(value ?? '')
+    ? (value as AccessCodeFilter)
+    : 'all';
 }
 
 function GenerateForm(props: { productId: string; onGenerated: (count: number) => Promise<unknown> }) {
@@ -128,18 +130,32 @@ function GenerateForm(props: { productId: string; onGenerated: (count: number) =
 }
 
 /**
- * /dashboard/products/:uuid/codes: a product's access codes: generate a batch, list, export, and
- * revoke one, the ticked ones, or every unused code (issue 33's bulk revoke, one call).
+ * /dashboard/products/:uuid/codes: a product's access codes: generate a batch; search them by code
+ * or by the pass a code issued (number, plate, holder), filter by status, page and export what is
+ * found (the search lives in the address); revoke one, the ticked ones, or every unused code the
+ * search finds (issue 33's bulk revoke, one call).
  */
 export function AccessCodesPage() {
   const { uuid = '' } = useParams();
   const timeZone = useTenantTimeZone();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
+  const params = useListParams({ filters: FILTER_KEYS, sorts: ['created'] as const, defaultSort: 'created' });
+  const q = params.filters.q ?? '';
+  const status = readFilter(params.filters.status);
+  const { page } = params;
+  const [draft, setDraft] = useState(q);
   const [revoking, setRevoking] = useState<string | null>(null);
   const canManage = useOperatorCan('access-code.manage');
   const products = useQuery(contractQuery(listConsoleProductsContract, {}, callAsOperator));
-  const codes = useQuery(contractQuery(listAccessCodesContract, { params: { uuid } }, callAsOperator));
+  const codes = useQuery({
+    ...contractQuery(
+      listAccessCodesContract,
+      { params: { uuid }, query: { q, status, page } },
+      callAsOperator,
+    ),
+    // The table keeps showing the previous page while the next one loads.
+    placeholderData: keepPreviousData,
+  });
   // What a revoke or a new batch makes stale: this product's codes and the products' unused counts.
   const changedKeys = [contractKey(listAccessCodesContract, { params: { uuid } }), consoleProductsKey];
   const refresh = () =>
@@ -149,16 +165,20 @@ export function AccessCodesPage() {
     onSuccess: refresh,
   });
   const revokeMany = useBulkCall(revokeAccessCodesContract, changedKeys);
-  // Only unused codes can be revoked: they are the rows to select, and "all matching" is all of them.
-  const [selection, setSelection] = useRowSelection({ uuid });
+  // Only unused codes can be revoked: they are the rows to select, and "all matching" is every
+  // unused code the search finds. A new search starts a new selection.
+  const [selection, setSelection] = useRowSelection({ uuid, q, status });
   const [outcome, setOutcome] = useState<BulkResult | null>(null);
   const product = products.data?.items.find((item) => item.uuid === uuid);
-  const items = codes.data?.items ?? [];
-  const used = items.filter((code) => code.status === 'used').length;
-  const revoked = items.filter((code) => code.status === 'revoked').length;
-  const unused = items.length - used - revoked;
-  const shown = items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const canSelect = canManage && unused > 0;
+  const data = codes.data;
+  const items = data?.items ?? [];
+  const selectable = data && (status === 'all' || status === 'unused') ? data.counts.unused : 0;
+  const canSelect = canManage && selectable > 0;
+
+  function onSearch(event: FormEvent) {
+    event.preventDefault();
+    params.setFilters({ q: draft.trim() });
+  }
 
   return (
     <Stack gap="lg" maw={960}>
@@ -167,33 +187,68 @@ export function AccessCodesPage() {
       </Anchor>
       <Title order={1}>{fillMessage(m.title, { name: product?.name ?? '…' })}</Title>
       {canManage && <GenerateForm productId={uuid} onGenerated={refresh} />}
+      <form onSubmit={onSearch} aria-label={m.search}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            label={m.searchLabel}
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            maxLength={100}
+            style={{ flex: '1 1 260px' }}
+          />
+          <Select
+            label={m.statusLabel}
+            data={ACCESS_CODE_FILTERS.map((value) => ({ value, label: FILTER_LABELS()[value] }))}
+            value={status}
+            allowDeselect={false}
+            onChange={(value) =>
+              params.setFilters({ status: value === 'all' ? undefined : (value ?? undefined) })
+            }
+            w={180}
+          />
+          <Button type="submit">{m.search}</Button>
+        </Group>
+      </form>
       {outcome && <BulkOutcome result={outcome} onClose={() => setOutcome(null)} />}
       <QueryState
         isLoading={codes.isLoading}
         error={codes.error}
         isEmpty={items.length === 0}
         loadingLabel={m.loading}
-        emptyText={m.empty}
+        emptyText={params.hasFilters ? m.emptySearch : m.empty}
       >
-        <Group justify="space-between" wrap="wrap">
-          <Text size="sm" c="dimmed">
-            {fillMessage(m.summary, {
-              unused: formatNumber(unused),
-              used: formatNumber(used),
-              revoked: formatNumber(revoked),
-            })}
-          </Text>
-          <Button
-            variant="default"
-            onClick={() => downloadCsv(`access-codes-${product?.name ?? uuid}.csv`, accessCodesCsv(items))}
-          >
-            {m.exportCsv}
-          </Button>
-        </Group>
+        {data && (
+          <>
+            <Text size="sm" c="dimmed">
+              {fillMessage(m.summary, {
+                unused: formatNumber(data.counts.unused),
+                used: formatNumber(data.counts.used),
+                revoked: formatNumber(data.counts.revoked),
+              })}
+            </Text>
+            <ListBar
+              total={data}
+              page={page}
+              pageSize={data.pageSize}
+              shown={items.length}
+              actions={
+                <ExportButton
+                  onExport={() =>
+                    downloadListExport(
+                      { path: buildPath(exportAccessCodesContract, { uuid }) },
+                      { q, status },
+                      'access-codes.csv',
+                    )
+                  }
+                />
+              }
+            />
+          </>
+        )}
         {canSelect && (
           <BulkActions
-            pageIds={shown.filter((code) => code.status === 'unused').map((code) => code.code)}
-            total={unused}
+            pageIds={items.filter((code) => code.status === 'unused').map((code) => code.code)}
+            total={selectable}
             selection={selection}
             onChange={setSelection}
             onDone={setOutcome}
@@ -211,7 +266,7 @@ export function AccessCodesPage() {
                     params: { uuid },
                     body: {
                       selection: chosen.isAllMatching
-                        ? { matching: { status: 'unused' } }
+                        ? { matching: { q, status: 'unused' } }
                         : { codes: [...chosen.ids] },
                     },
                   }),
@@ -220,17 +275,18 @@ export function AccessCodesPage() {
           />
         )}
         <DataTable
-          minWidth={560}
+          minWidth={640}
           verticalSpacing="xs"
           columns={[
             ...(canSelect ? [{ label: bulkMessages.selectColumn, isLabelHidden: true }] : []),
             m.columnCode,
             m.columnCreated,
             m.columnStatus,
+            m.columnPass,
             m.columnActions,
           ]}
         >
-          {shown.map((code) => (
+          {items.map((code) => (
             <Table.Tr key={code.code}>
               {canSelect && (
                 <Table.Td>
@@ -258,36 +314,31 @@ export function AccessCodesPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                {code.status !== 'unused'
-                  ? code.usedByPassUUID && (
-                      <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
-                        {m.openPass}
-                      </Anchor>
-                    )
-                  : canManage && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color={DENY_RED}
-                        aria-label={fillMessage(m.revokeLabel, { code: code.code })}
-                        onClick={() => setRevoking(code.code)}
-                      >
-                        {m.revoke}
-                      </Button>
-                    )}
+                {code.usedByPassUUID && (
+                  <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
+                    {code.plate
+                      ? fillMessage(m.passWithPlate, { number: code.passNumber ?? '', plate: code.plate })
+                      : (code.passNumber ?? m.openPass)}
+                  </Anchor>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {code.status === 'unused' && canManage && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    color={DENY_RED}
+                    aria-label={fillMessage(m.revokeLabel, { code: code.code })}
+                    onClick={() => setRevoking(code.code)}
+                  >
+                    {m.revoke}
+                  </Button>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
         </DataTable>
-        {items.length > PAGE_SIZE && (
-          <Pagination
-            total={Math.ceil(items.length / PAGE_SIZE)}
-            value={page}
-            onChange={setPage}
-            getControlProps={paginationControlProps}
-            getItemProps={paginationItemProps}
-          />
-        )}
+        {data && <ListPager total={data} page={page} pageSize={data.pageSize} onPage={params.setPage} />}
       </QueryState>
       {revoking && (
         <ConfirmDialog
