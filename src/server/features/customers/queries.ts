@@ -11,7 +11,7 @@ export async function findCustomerByEmail(
   const [row] = await db
     .select()
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${email})`));
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.emailKey, sql`lower(${email})`)));
   return row ?? null;
 }
 
@@ -25,7 +25,7 @@ export async function isEmailTakenByAnother(
     .where(
       and(
         eq(customers.tenantId, options.tenantId),
-        sql`lower(${customers.email}) = lower(${options.email})`,
+        eq(customers.emailKey, sql`lower(${options.email})`),
         ne(customers.id, options.exceptCustomerId),
       ),
     );

@@ -32,7 +32,7 @@ async function savedLanguage(
     db,
     sql`select coalesce(
       (select ${customers.language} from ${customers}
-       where ${and(equals(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${to})`)}
+       where ${and(equals(customers.tenantId, tenantId), equals(customers.emailKey, sql`lower(${to})`))}
        limit 1),
       (select ${operators.language} from ${operators}
        where ${and(equals(operators.tenantId, tenantId), sql`lower(${operators.email}) = lower(${to})`)}
