@@ -66,7 +66,9 @@ describe('finding a customer by email', () => {
       .where(customerEmailIs(alphaId, 'Ana@alpha.example'));
     const plan = await planUnderTenantPolicy(t.db, alphaId, query);
     // lower() of the typed address is folded to a constant: 'ana@alpha.example'.
-    expect(plan).toMatch(/customers_tenant_email_key[\s\S]*?Index Cond: [^\n]*email_key = 'ana@alpha.example'/);
+    expect(plan).toMatch(
+      /customers_tenant_email_key[\s\S]*?Index Cond: [^\n]*email_key = 'ana@alpha.example'/,
+    );
     expect(plan).not.toMatch(/Filter: [^\n]*lower\(/);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { passMessages } from '../../../shared/messages/passes';
 import type { Database, Transaction } from '../../db/client';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fillMessage } from '../../../shared/messages';
 import { passMessages } from '../../../shared/messages/passes';
 import { hoursBetween } from '../../../shared/rules/guest-quota';
