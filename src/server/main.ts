@@ -52,7 +52,10 @@ async function main() {
   const applied = await migrate(database.db);
   const payments = createPaymentGateway(config, { db: database.db, clock: systemClock });
   const storage = createStorage(config, systemClock);
-  const mail = createMailTransport(config, database.db);
+  // The background work (the email worker, which is also what sends through the mail transport,
+  // and the sweeps) runs as the owner on connections of its own (decision 246).
+  const { backgroundDb } = database;
+  const mail = createMailTransport(config, backgroundDb);
   const app = await buildApp(
     { config, db: database.db, readDb: database.readDb, clock: systemClock, payments, storage, mail },
     // Development reads a short log; production writes JSON for the log collector.
@@ -64,7 +67,7 @@ async function main() {
   await seedDemoDataOnStart({ config, db: database.db, log: app.log });
 
   const emailWorker = startEmailWorker(
-    { db: database.db, mail, clock: systemClock, config },
+    { db: backgroundDb, mail, clock: systemClock, config },
     { intervalMs: config.MAIL_POLL_INTERVAL_MS, log: app.log },
   );
 
@@ -74,7 +77,7 @@ async function main() {
       ? startScheduledSweep({
           name: 'sandbox-subscription-renewals',
           intervalMs: SANDBOX_RENEWAL_INTERVAL_MS,
-          round: () => renewDueSandboxSubscriptions({ db: database.db, clock: systemClock, log: app.log }),
+          round: () => renewDueSandboxSubscriptions({ db: backgroundDb, clock: systemClock, log: app.log }),
           log: app.log,
           onRound,
         })
@@ -84,8 +87,8 @@ async function main() {
     intervalMs: config.UPLOAD_SWEEP_INTERVAL_MS,
     // Expired unconfirmed appeals first: their photos become abandoned uploads, swept right after.
     round: async () => {
-      await sweepUnconfirmedAppeals({ db: database.db, now: systemClock.now() });
-      await sweepAbandonedUploads({ db: database.db, storage, now: systemClock.now() });
+      await sweepUnconfirmedAppeals({ db: backgroundDb, now: systemClock.now() });
+      await sweepAbandonedUploads({ db: backgroundDb, storage, now: systemClock.now() });
     },
     log: app.log,
     onRound,
@@ -94,7 +97,7 @@ async function main() {
   const reservationSweep = startScheduledSweep({
     name: 'unpaid-pass-reservations',
     intervalMs: RESERVATION_SWEEP_INTERVAL_MS,
-    round: () => releaseExpiredReservations({ db: database.db, clock: systemClock }),
+    round: () => releaseExpiredReservations({ db: backgroundDb, clock: systemClock }),
     log: app.log,
     onRound,
   });
@@ -102,7 +105,7 @@ async function main() {
   const expiryReminders = startScheduledSweep({
     name: 'pass-expiry-reminders',
     intervalMs: EXPIRY_REMINDER_INTERVAL_MS,
-    round: () => sendExpiryReminders({ db: database.db, clock: systemClock, config }),
+    round: () => sendExpiryReminders({ db: backgroundDb, clock: systemClock, config }),
     log: app.log,
     onRound,
   });
@@ -111,7 +114,7 @@ async function main() {
   const waitlistSweep = startScheduledSweep({
     name: 'waitlist-offers',
     intervalMs: WAITLIST_SWEEP_INTERVAL_MS,
-    round: () => sweepWaitlists({ db: database.db, clock: systemClock, config }),
+    round: () => sweepWaitlists({ db: backgroundDb, clock: systemClock, config }),
     log: app.log,
     onRound,
   });
@@ -121,7 +124,7 @@ async function main() {
     name: 'payment-plan-instalments',
     intervalMs: PAYMENT_PLAN_SWEEP_INTERVAL_MS,
     round: () =>
-      chargeDueInstalments({ db: database.db, gateway: payments, clock: systemClock, log: app.log }),
+      chargeDueInstalments({ db: backgroundDb, gateway: payments, clock: systemClock, log: app.log }),
     log: app.log,
     onRound,
   });
@@ -130,7 +133,7 @@ async function main() {
   const idempotencySweep = startScheduledSweep({
     name: 'expired-idempotency-keys',
     intervalMs: 3_600_000,
-    round: () => deleteExpiredKeys(database.db, systemClock.now()),
+    round: () => deleteExpiredKeys(backgroundDb, systemClock.now()),
     log: app.log,
   });
 
@@ -138,7 +141,7 @@ async function main() {
   const retentionSweep = startScheduledSweep({
     name: 'retention',
     intervalMs: RETENTION_SWEEP_INTERVAL_MS,
-    round: () => sweepRetention({ db: database.db, storage, now: systemClock.now() }),
+    round: () => sweepRetention({ db: backgroundDb, storage, now: systemClock.now() }),
     log: app.log,
   });
 
@@ -203,7 +206,7 @@ async function startProcessMetrics(
   if (!config.METRICS_PORT) return null;
   collectDefaultMetrics({ register: app.metrics.registry });
   app.metrics.watchPool(() => database.poolStats?.() ?? null);
-  app.metrics.watchOutbox(() => readOutboxBacklog(database.db));
+  app.metrics.watchOutbox(() => readOutboxBacklog(database.backgroundDb));
   const server = await startMetricsServer({
     registry: app.metrics.registry,
     port: config.METRICS_PORT,

@@ -121,8 +121,10 @@ function provided(key: 'pgliteSnapshotFile' | 'postgresTemplateDatabase'): strin
 async function openPgliteFromSnapshot(snapshotFile: string): Promise<DatabaseHandle> {
   const client = new PGlite({ loadDataDir: new Blob([readFileSync(snapshotFile)]) });
   await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Database,
+    db,
+    backgroundDb: db,
     driver: 'pglite',
     close: () => client.close(),
   };

@@ -24,6 +24,12 @@ export interface DatabaseHandle {
    * pool when one is configured, otherwise absent (everything reads from `db`).
    */
   readDb?: Database;
+  /**
+   * For the background workers and sweeps, which run as the owner: on PostgreSQL a small pool of
+   * its own (decision 246), so their statements never switch a request connection's row-level
+   * security scope and back (a statement each way); on PGlite, `db`.
+   */
+  backgroundDb: Database;
   driver: DatabaseDriver;
   /** The PostgreSQL pool's connections, for the metrics; null on PGlite (no pool). */
   poolStats?(): PoolStats | null;
@@ -51,6 +57,12 @@ export interface DatabaseOptions {
   onConnectionError?: (error: Error) => void;
 }
 
+/**
+ * Connections of the background pool: the email worker and the sweeps run one round at a time
+ * each, mostly one statement at a time; two keep the outbox draining while a sweep runs.
+ */
+const BACKGROUND_POOL_SIZE = 2;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = scopedPool(options.databaseUrl, options);
@@ -62,6 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const readDb = readPool
       ? (drizzlePostgres({ client: readPool, schema }) as unknown as Database)
       : undefined;
+    const backgroundPool = scopedPool(options.databaseUrl, { ...options, poolSize: BACKGROUND_POOL_SIZE });
+    const backgroundDb = drizzlePostgres({ client: backgroundPool, schema }) as unknown as Database;
     const listener = options.listenForChanges
       ? listenForChanges(options.databaseUrl, changeFeedOf(db), options.onListenError)
       : null;
@@ -69,11 +83,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       readDb,
+      backgroundDb,
       driver: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await listener?.stop();
         await readPool?.end();
+        await backgroundPool.end();
         await pool.end();
       },
     };
@@ -82,8 +98,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (dir !== 'memory') mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
   const client = dir === 'memory' ? new PGlite() : new PGlite(path.resolve(dir));
   await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
-    db: drizzlePglite({ client, schema }) as unknown as Database,
+    db,
+    backgroundDb: db,
     driver: 'pglite',
     poolStats: () => null,
     close: () => client.close(),

@@ -28,6 +28,11 @@ export const customers = pgTable(
     fullname: text('fullname').notNull(),
     /** As typed; uniqueness is on the lower-cased form. */
     email: text('email').notNull(),
+    /**
+     * The email lower-cased, kept by the database: what a lookup by email compares (`customerEmailIs`),
+     * an index read under row-level security where `lower(email) = ...` reads the whole tenant.
+     */
+    emailKey: text('email_key').generatedAlwaysAs(sql`lower(email)`),
     /** Null for a guest or an invited account that has not set a password: it cannot sign in. */
     passwordHash: text('password_hash'),
     createdVia: text('created_via').$type<AccountOrigin>().notNull().default('signup'),
@@ -53,7 +58,7 @@ export const customers = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('customers_tenant_email_key').on(table.tenantId, sql`lower(${table.email})`),
+    uniqueIndex('customers_tenant_email_key').on(table.tenantId, table.emailKey),
     uniqueIndex('customers_tenant_public_id_key').on(table.tenantId, table.customerPublicId),
     uniqueIndex('customers_tenant_guest_code_key')
       .on(table.tenantId, table.guestCode)

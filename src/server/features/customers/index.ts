@@ -1,4 +1,4 @@
 /** What other features and the app may use of this feature; its other files are its own. */
 export { consumeGuestCode, rotateGuestCode } from './guest-codes';
-export { findCustomerByEmail, isUniqueViolation } from './queries';
+export { customerEmailIs, findCustomerByEmail, isUniqueViolation } from './queries';
 export { customerRoutes } from './routes';

@@ -1,6 +1,15 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { type CustomerRow, customers } from '../../db/schema';
+
+/**
+ * The condition "this tenant's customer with this address", compared lower-cased. On the kept
+ * `email_key` rather than `lower(email)`, so it is an index read under row-level security
+ * (decision 246).
+ */
+export function customerEmailIs(tenantId: string, email: string): SQL | undefined {
+  return and(eq(customers.tenantId, tenantId), eq(customers.emailKey, sql`lower(${email})`));
+}
 
 /** The account of a tenant with this address, compared lower-cased. */
 export async function findCustomerByEmail(
@@ -8,10 +17,7 @@ export async function findCustomerByEmail(
   tenantId: string,
   email: string,
 ): Promise<CustomerRow | null> {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${email})`));
+  const [row] = await db.select().from(customers).where(customerEmailIs(tenantId, email));
   return row ?? null;
 }
 
@@ -22,13 +28,7 @@ export async function isEmailTakenByAnother(
   const [row] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(
-      and(
-        eq(customers.tenantId, options.tenantId),
-        sql`lower(${customers.email}) = lower(${options.email})`,
-        ne(customers.id, options.exceptCustomerId),
-      ),
-    );
+    .where(and(customerEmailIs(options.tenantId, options.email), ne(customers.id, options.exceptCustomerId)));
   return Boolean(row);
 }
 

@@ -148,11 +148,16 @@ async function markSent(deps: MailDeps, id: string, retry: MarkSentRetry = MARK_
   const giveUpAt = Date.now() + retry.withinMs;
   for (;;) {
     try {
-      await deps.db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: deps.clock.now(), lockedUntil: null, lastError: null })
-        .where(eq(emailOutbox.id, id));
-      await deleteIfErasedAfterDelivery(deps.db, id);
+      // One statement (decision 246): a message to an erased person is deleted, any other marked sent.
+      await deps.db.execute(
+        sql`WITH erased AS (
+              DELETE FROM email_outbox WHERE id = ${id} AND is_erased_after_delivery
+            )
+            UPDATE email_outbox
+            SET status = 'sent', sent_at = ${deps.clock.now().toISOString()}::timestamptz,
+                locked_until = NULL, last_error = NULL
+            WHERE id = ${id} AND NOT is_erased_after_delivery`,
+      );
       return;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || Date.now() >= giveUpAt) throw error;

@@ -7,6 +7,7 @@ import { customers, type EmailContent, emailOutbox, operators, tenants } from '.
 import { currentRequestId } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
 import { requestLocale, withLocale } from '../../plugins/request-language';
+import { customerEmailIs } from '../customers';
 
 const emailContentSchema = z.object({
   subject: z.string().trim().min(1).max(300),
@@ -32,7 +33,7 @@ async function savedLanguage(
     db,
     sql`select coalesce(
       (select ${customers.language} from ${customers}
-       where ${and(equals(customers.tenantId, tenantId), sql`lower(${customers.email}) = lower(${to})`)}
+       where ${customerEmailIs(tenantId, to)}
        limit 1),
       (select ${operators.language} from ${operators}
        where ${and(equals(operators.tenantId, tenantId), sql`lower(${operators.email}) = lower(${to})`)}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { passMessages } from '../../../shared/messages/passes';
 import type { Database, Transaction } from '../../db/client';
@@ -26,7 +26,7 @@ async function findOrCreateGuestAccount(
   const [existing] = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = ${email}`));
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.emailKey, email)));
   if (existing) return existing.id;
   const [created] = await tx
     .insert(customers)
@@ -45,7 +45,7 @@ async function findOrCreateGuestAccount(
   const [raced] = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.tenantId, tenantId), sql`lower(${customers.email}) = ${email}`));
+    .where(and(eq(customers.tenantId, tenantId), eq(customers.emailKey, email)));
   if (!raced) throw new Error('The guest account could not be created.');
   return raced.id;
 }

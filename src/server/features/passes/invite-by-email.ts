@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { fillMessage } from '../../../shared/messages';
 import { passMessages } from '../../../shared/messages/passes';
 import { hoursBetween } from '../../../shared/rules/guest-quota';
@@ -122,10 +122,7 @@ async function findOrCreateInvitee(
   tx: Transaction,
   options: { tenant: TenantRow; email: string; passwordHash: string; now: Date },
 ): Promise<{ invitee: CustomerRow; isNew: boolean }> {
-  const byEmail = and(
-    eq(customers.tenantId, options.tenant.id),
-    sql`lower(${customers.email}) = ${options.email}`,
-  );
+  const byEmail = and(eq(customers.tenantId, options.tenant.id), eq(customers.emailKey, options.email));
   const [created] = await tx
     .insert(customers)
     .values({

@@ -41,6 +41,8 @@ const LEFT_OUT = new Set([
   'isErasedAfterDelivery',
   // A waitlist offer's link token is a capability, not data about the person.
   'offerToken',
+  // The email lower-cased for lookups (decision 246): the email itself is exported.
+  'emailKey',
 ]);
 
 /** A stored value as the export writes it: instants in ISO-8601, lists and objects as JSON. */

@@ -111,7 +111,7 @@ describe('GET /portal/customer/export', () => {
     ]);
     // Secrets are left out, and nobody else's records are in it.
     expect(response.body).not.toMatch(
-      /passwordHash|tokenVersion|OLY100|other@example\.com|offer-token-not-exported/,
+      /passwordHash|tokenVersion|emailKey|OLY100|other@example\.com|offer-token-not-exported/,
     );
   });
 
