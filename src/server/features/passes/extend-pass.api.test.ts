@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildPass, buildProduct, buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { emailOutbox, issuedPasses, passExtensions, paymentSessions } from '../../db/schema';
 import { sendExpiryReminders } from './expiry-reminders';
@@ -88,16 +89,7 @@ const passOf = async (key: string) =>
 
 /** Pays a sandbox checkout page as the browser's form does. */
 async function pay(checkoutURL: string) {
-  const paid = await t.request('extendlot', {
-    method: 'POST',
-    url: new URL(checkoutURL).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-    }).toString(),
-  });
+  const paid = await submitSandboxCheckout(t, 'extendlot', checkoutURL);
   expect(paid.statusCode).toBe(303);
 }
 
