@@ -9,9 +9,9 @@ import {
   listPermitProductsContract,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
-import { type ContractCaller, contractQuery } from '../../lib/contract-query';
+import { contractQuery } from '../../lib/contract-query';
 import { readJwt, useJwt } from '../../lib/session';
-import { asCustomer } from '../accounts/api';
+import { asCustomer, asOptionalCustomer } from '../accounts/api';
 
 // The catalogue's calls, apart from the checkout's (api.ts): the choose screen is a first page,
 // and a page's chunks build every contract schema they hold when they load (decision 168).
@@ -24,13 +24,6 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/**
- * The catalogue's call with the token when there is one: signed in or not, the server shows a
- * signed-in customer what their account may buy (a refused token still lists the public passes).
- */
-const asVisitor: ContractCaller = (contract, input, signal) =>
-  callApi(contract, input, { signal, authorization: readJwt() });
-
 /** A catalogue's query; the server renderer fetches the guests' one before rendering the page. */
 /** A private, sign-in-only portal: its passes are for its account holders (the server says 401). */
 export function isCatalogueForMembersOnly(brand: BrandDetails | null | undefined): boolean {
@@ -40,7 +33,12 @@ export function isCatalogueForMembersOnly(brand: BrandDetails | null | undefined
 export function permitProductsQuery(mode: CatalogueMode, isSignedIn: boolean) {
   if (mode === 'business') return contractQuery(listBusinessPermitProductsContract, {}, asCustomer);
   const input = { query: { visitor_only: mode === 'visitor' ? ('true' as const) : undefined } };
-  return contractQuery(listPermitProductsContract, input, asVisitor, isSignedIn ? 'customer' : 'guest');
+  return contractQuery(
+    listPermitProductsContract,
+    input,
+    asOptionalCustomer,
+    isSignedIn ? 'customer' : 'guest',
+  );
 }
 
 export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {
