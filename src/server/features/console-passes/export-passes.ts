@@ -3,6 +3,7 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { ConsolePassSortKey, ExportConsolePassesQuery } from '../../../shared/contract';
 import { formatDollars } from '../../../shared/rules/notice-csv';
 import type { Database } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, passVehicles } from '../../db/schema';
 import { keysetAfter, keysetSortKey, streamCsvExport } from '../lists';
 import { matchesStatus, matchesTerm } from './pass-search';
@@ -70,10 +71,7 @@ export function exportConsolePasses(options: {
           sortKey: keysetSortKey(columns),
         })
         .from(issuedPasses)
-        .innerJoin(
-          passProducts,
-          and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-        )
+        .innerJoin(passProducts, productOfPass)
         .where(
           and(
             eq(issuedPasses.tenantId, tenantId),

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contract';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, passSearchTerms, passVehicles } from '../../db/schema';
 import { countUpTo, searchTermOf } from '../lists';
 
@@ -103,10 +104,7 @@ export async function searchConsolePasses(options: {
     db
       .select({ pass: issuedPasses, permitName: passProducts.name, plate: primaryPlate })
       .from(issuedPasses)
-      .innerJoin(
-        passProducts,
-        and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-      )
+      .innerJoin(passProducts, productOfPass)
       .where(where)
       .orderBy(...orderOf(options.sort, options.order))
       .limit(CONSOLE_PASS_PAGE_SIZE)
