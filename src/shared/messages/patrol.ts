@@ -75,6 +75,7 @@ export const patrolMessages = /* @__PURE__ */ localized('patrolMessages', {
   /** {max}: the most photos a notice takes. */
   tooManyPhotos: 'A notice takes at most {max} photos.',
   saveNotice: 'Save notice',
+  noticeNotKept: 'The notice could not be kept on this phone. Try again.',
   noticeSaved: 'Notice saved; it will be sent in order with your scans.',
   shiftTitle: 'My shift',
   /** {time}: HH:MM. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
   APPEAL_MESSAGE_MAX_LENGTH,
@@ -9,6 +9,7 @@ import { formatDate } from '../../shared/format';
 import { appealMessages, citationMessages, appealThreadMessages as m } from '../../shared/messages';
 import { fillMessage } from '../../shared/messages/fill';
 import { useApiForm } from '../lib/use-api-form';
+import { FailureAlert } from './form-alerts';
 import { PhotoGallery, type PhotoGalleryLabels } from './photo-gallery';
 import { type ProofPhoto, ProofPhotos } from './proof-photos';
 
@@ -99,11 +100,7 @@ export function MessageThread(props: {
               {...form.getInputProps('body')}
             />
             <ProofPhotos photos={photos} onChange={setPhotos} isLocked={isSubmitting} title={m.photosLabel} />
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FailureAlert message={formError} />
             <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
               {m.send}
             </Button>

@@ -17,6 +17,14 @@ describe('query options from a contract', () => {
     expect(contractKey(getCitationContract)).not.toEqual(contractKey(searchCitationsContract));
   });
 
+  it('keeps each viewer’s answer of one input apart, under the contract’s prefix', () => {
+    const input = { params: { uuid: 'c-1' } };
+    const asGuest = contractQuery(getCitationContract, input, undefined, 'guest').queryKey;
+    const asCustomer = contractQuery(getCitationContract, input, undefined, 'customer').queryKey;
+    expect(asGuest).not.toEqual(asCustomer);
+    expect(asCustomer.slice(0, 2)).toEqual(contractKey(getCitationContract, input));
+  });
+
   it('fetches through the given caller with the input and the abort signal', async () => {
     const calls: unknown[] = [];
     const caller = (async (contract, input, signal) => {

@@ -36,16 +36,21 @@ export function contractKey<Contract extends RouteContract>(
 
 /**
  * `queryOptions` for one call of a contract: the key from the contract and its input, the fetch
- * through `call` with the query's abort signal. Spread and extend it (`enabled`, `select`,
+ * through `call` with the query's abort signal, and `viewer` (who asks) last in the key where the
+ * answer depends on it. Spread and extend it (`enabled`, `select`,
  * `refetchInterval`); the server renderer prefetches the same options (app/server-pages.ts).
  */
 export function contractQuery<Contract extends RouteContract>(
   contract: Contract,
   input: CallInput<Contract>,
   call: ContractCaller = callPublic,
+  viewer?: string,
 ) {
+  const key = contractKey(contract, input as PartialInput<Contract>);
   return queryOptions({
-    queryKey: contractKey(contract, input as PartialInput<Contract>) as readonly unknown[],
+    // A call that answers each viewer differently for one input (the catalogue shows a signed-in
+    // customer what their account may buy) keeps each viewer's answer apart.
+    queryKey: (viewer === undefined ? key : [...key, viewer]) as readonly unknown[],
     queryFn: ({ signal }) => call(contract, input, signal) as Promise<ResponseOf<Contract>>,
     // Who asked: invalidating every answer of one caller (the signed-in customer's) reads it.
     meta: { caller: call },

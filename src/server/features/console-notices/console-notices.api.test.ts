@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCitation, buildOperator, buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { NOTICE_SORT_KEYS, type NoticeSortKey } from '../../../shared/contract';
@@ -550,16 +551,7 @@ describe('changes while a driver is paying (decision 148)', () => {
     });
     expect(opened.statusCode, opened.body).toBe(200);
     await change();
-    const paid = await t.request('alpha', {
-      method: 'POST',
-      url: new URL(opened.json().checkoutURL).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/30',
-        cvc: '123',
-      }).toString(),
-    });
+    const paid = await submitSandboxCheckout(t, 'alpha', opened.json().checkoutURL);
     expect(paid.statusCode).toBe(303);
     const [session] = await queryRows<{ status: string; refund_reason: string | null }>(
       t.db,

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/contract';
 import { computeAmountDue } from '../../../shared/rules/late-penalties';
 import type { Database } from '../../db/client';
+import { isMatchableVehicle, passOfVehicle, productOfPass } from '../../db/pass-joins';
 import {
   citationCodes,
   citations,
@@ -32,21 +33,10 @@ async function passesOf(db: Database, tenantId: string, plate: string, now: Date
   return db
     .select({ pass: issuedPasses, permitName: passProducts.name, plate: passVehicles.plate, isCovering })
     .from(passVehicles)
-    .innerJoin(
-      issuedPasses,
-      and(eq(issuedPasses.tenantId, passVehicles.tenantId), eq(issuedPasses.id, passVehicles.passId)),
-    )
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(issuedPasses, passOfVehicle)
+    .innerJoin(passProducts, productOfPass)
     .where(
-      and(
-        eq(passVehicles.tenantId, tenantId),
-        eq(passVehicles.plateNormalized, plate),
-        eq(passVehicles.isActive, true),
-        sql`${passVehicles.plateNormalized} <> ''`,
-      ),
+      and(eq(passVehicles.tenantId, tenantId), eq(passVehicles.plateNormalized, plate), isMatchableVehicle),
     )
     .orderBy(desc(isCovering), desc(issuedPasses.expiresAt), desc(issuedPasses.id))
     .limit(PLATE_LOOKUP_MAX_PASSES);

@@ -4,6 +4,7 @@ import { formatDate } from '../../../shared/format';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
 import { canonicalPlate, SETTLED_NOTICE_STATUSES } from '../../../shared/rules';
 import type { Database } from '../../db/client';
+import { isMatchableVehicle, passOfVehicle, productOfPass } from '../../db/pass-joins';
 import { perDatabase } from '../../db/per-database';
 import {
   citationCodes,
@@ -39,20 +40,13 @@ function prepareCoveringPasses(db: Database) {
       state: passVehicles.state,
     })
     .from(passVehicles)
-    .innerJoin(
-      issuedPasses,
-      and(eq(issuedPasses.tenantId, passVehicles.tenantId), eq(issuedPasses.id, passVehicles.passId)),
-    )
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(issuedPasses, passOfVehicle)
+    .innerJoin(passProducts, productOfPass)
     .where(
       and(
         eq(passVehicles.tenantId, sql.placeholder('tenantId')),
         eq(passVehicles.plateNormalized, sql.placeholder('plate')),
-        eq(passVehicles.isActive, true),
-        sql`${passVehicles.plateNormalized} <> ''`,
+        isMatchableVehicle,
         eq(issuedPasses.paidStatus, 'paid'),
         lte(issuedPasses.issuedOn, now),
         gt(issuedPasses.expiresAt, now),

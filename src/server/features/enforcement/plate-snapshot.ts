@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { PlateSnapshot } from '../../../shared/contract';
 import type { Database } from '../../db/client';
+import { isMatchableVehicle, passOfVehicle, productOfPass } from '../../db/pass-joins';
 import { citations, issuedPasses, passProducts, passVehicles, type TenantRow } from '../../db/schema';
 import { SETTLED_STATUSES } from './plate-check';
 
@@ -35,19 +36,12 @@ export async function getPlateSnapshot(options: {
         productName: passProducts.name,
       })
       .from(passVehicles)
-      .innerJoin(
-        issuedPasses,
-        and(eq(issuedPasses.tenantId, passVehicles.tenantId), eq(issuedPasses.id, passVehicles.passId)),
-      )
-      .innerJoin(
-        passProducts,
-        and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-      )
+      .innerJoin(issuedPasses, passOfVehicle)
+      .innerJoin(passProducts, productOfPass)
       .where(
         and(
           eq(passVehicles.tenantId, tenant.id),
-          eq(passVehicles.isActive, true),
-          sql`${passVehicles.plateNormalized} <> ''`,
+          isMatchableVehicle,
           eq(issuedPasses.paidStatus, 'paid'),
           lt(issuedPasses.issuedOn, usableUntil),
           gt(issuedPasses.expiresAt, now),

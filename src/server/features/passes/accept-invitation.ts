@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Invitation, SessionResponse, VehicleInput } from '../../../shared/contract';
 import { passMessages } from '../../../shared/messages/passes';
 import type { Database, Transaction } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import {
   businessAccounts,
   type CustomerRow,
@@ -81,10 +82,7 @@ async function loadInvitation(db: Database | Transaction, call: InvitationCall, 
       businessName: businessAccounts.name,
     })
     .from(issuedPasses)
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(passProducts, productOfPass)
     .innerJoin(
       customers,
       and(eq(customers.tenantId, issuedPasses.tenantId), eq(customers.id, issuedPasses.customerId)),

@@ -7,6 +7,7 @@ import { passExtensionMessages } from '../../../shared/messages/pass-extensions'
 import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
 import { type Database, queryRows, type Transaction } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, permitHolders, tenants } from '../../db/schema';
 import { enqueueEmail } from '../mail';
 
@@ -197,10 +198,7 @@ async function reminderContext(tx: Transaction, passId: string) {
     })
     .from(issuedPasses)
     .innerJoin(tenants, eq(tenants.id, issuedPasses.tenantId))
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(passProducts, productOfPass)
     .leftJoin(
       permitHolders,
       and(eq(permitHolders.tenantId, issuedPasses.tenantId), eq(permitHolders.passId, issuedPasses.id)),

@@ -8,6 +8,7 @@ import {
   buildProduct,
   buildTenant,
 } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import {
@@ -106,16 +107,7 @@ const passOf = async (key: string) =>
 
 /** Pays a sandbox checkout page as the browser's form does. */
 async function pay(checkoutURL: string) {
-  const paid = await t.request('extendlot', {
-    method: 'POST',
-    url: new URL(checkoutURL).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-    }).toString(),
-  });
+  const paid = await submitSandboxCheckout(t, 'extendlot', checkoutURL);
   expect(paid.statusCode).toBe(303);
 }
 

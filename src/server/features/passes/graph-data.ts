@@ -3,6 +3,7 @@ import type { GraphData } from '../../../shared/contract';
 import { localDateIn, shiftLocalDate, startOfLocalDay } from '../../../shared/format/zoned-time';
 import { PASS_PAID_STATUSES } from '../../../shared/rules/pass-values';
 import type { Database } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { type CustomerRow, issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { notFound } from '../../errors';
 import { requireBusinessAccountId } from './permit-lists';
@@ -43,10 +44,7 @@ async function graphDataOf(options: {
     db
       .select({ name: passProducts.name, count: count() })
       .from(issuedPasses)
-      .innerJoin(
-        passProducts,
-        and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-      )
+      .innerJoin(passProducts, productOfPass)
       .where(where)
       .groupBy(passProducts.name)
       .orderBy(sql`count(*) DESC`, passProducts.name),

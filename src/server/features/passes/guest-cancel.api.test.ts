@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCustomer, buildProduct, buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signIn } from '../../../../tests/support/sessions';
 import { stripeEnv, useStripeStandIn } from '../../../../tests/support/stripe-stand-in';
 import { type TestApp, useTestApp } from '../../../../tests/support/test-app';
@@ -93,16 +94,7 @@ describe('cancel on the sandbox provider', () => {
     const page = await t.request('guests', { method: 'GET', url: path });
     // The checkout says what is charged and how often.
     expect(page.body).toContain('$75.00 / month');
-    const paid = await t.request('guests', {
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/30',
-        cvc: '123',
-      }).toString(),
-    });
+    const paid = await submitSandboxCheckout(t, 'guests', path);
     expect(paid.statusCode).toBe(303);
     expect(await h.passOf(passId)).toMatchObject({ paidStatus: 'paid' });
     return passId;

@@ -25,6 +25,7 @@ import { findUsableWaitlistOffer, takeWaitlistOffer, type WaitlistOfferRow } fro
 import { checkProductRules, takeQuotaOverride } from './check-rules';
 import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';
+import { type HolderAddress, holderAddressOf } from './holder-address';
 import { enqueuePassIssuedEmail, enqueuePassSubmittedEmail } from './pass-emails';
 import {
   countHeldPlaces,
@@ -118,19 +119,10 @@ interface PassRequest {
     color: string | null;
   } | null;
   vehicleUUID: string | null;
-  holder: {
-    name: string | null;
+  holder: HolderAddress & {
     label: string | null;
-    email: string | null;
-    address1: string | null;
-    address2: string | null;
-    city: string | null;
-    state: string | null;
-    zip: string | null;
-    country: string | null;
     phone: string | null;
     buildingBusiness: string | null;
-    lotName: string | null;
     emergencyName: string | null;
     emergencyEmail: string | null;
     emergencyNumber: string | null;
@@ -622,16 +614,8 @@ async function writePassDetails(
     await tx.insert(permitHolders).values({
       passId,
       tenantId: tenant.id,
-      name: holder.name,
-      email: holder.email,
+      ...holderAddressOf(holder),
       label: options.product.labelDescriptor === 'None' ? null : holder.label,
-      lotName: holder.lotName,
-      address1: holder.address1,
-      address2: holder.address2,
-      city: holder.city,
-      state: holder.state,
-      zip: holder.zip,
-      country: holder.country,
       phoneNumber: holder.phone,
       buildingBusiness: holder.buildingBusiness,
       emergencyName: holder.emergencyName,

@@ -9,6 +9,7 @@ import {
   buildTenant,
   buildVehicle,
 } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { passMessages } from '../../../shared/messages/passes';
@@ -643,16 +644,7 @@ describe('cancel', () => {
       undefined,
       tokens.biz,
     );
-    const paid = await t.request('edit', {
-      method: 'POST',
-      url: new URL(checkout.json().checkoutURL).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/30',
-        cvc: '123',
-      }).toString(),
-    });
+    const paid = await submitSandboxCheckout(t, 'edit', checkout.json().checkoutURL);
     expect(paid.statusCode).toBe(303);
     const { subscriptionRef } = await passRow(passId);
     expect(subscriptionRef).not.toBeNull();

@@ -7,6 +7,7 @@ import type { Database, Transaction } from '../../db/client';
 import { issuedPasses, passProducts, permitHolders } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit';
+import { type HolderAddress, holderAddressOf } from './holder-address';
 import { assertPassChangeable, auditActorOf, loadPassFor, type PassCaller } from './pass-access';
 import { findProductWithDetails } from './queries';
 
@@ -23,17 +24,8 @@ interface PassCall {
   now: Date;
 }
 
-export interface HolderUpdate {
-  name: string | null;
-  email: string | null;
+export interface HolderUpdate extends HolderAddress {
   label: string | null;
-  lotName: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
   phonenumber: string | null;
 }
 
@@ -62,16 +54,8 @@ export async function updatePermitHolder(call: PassCall & { holder: HolderUpdate
       throw new AppError(400, 'residency_rule', passMessages.residencyErrorHawaii);
     }
     const values = {
-      name: holder.name,
-      email: holder.email,
+      ...holderAddressOf(holder),
       label,
-      lotName: holder.lotName,
-      address1: holder.address1,
-      address2: holder.address2,
-      city: holder.city,
-      state: holder.state,
-      zip: holder.zip,
-      country: holder.country,
       phoneNumber: holder.phonenumber,
       updatedAt: call.now,
     };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { passMessages } from '../../../shared/messages/passes';
 import type { BillingPeriod, PaymentGateway } from '../../adapters/payments/port';
 import type { Database, Transaction } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { cancelSubscriptionAtPeriodEnd, startCheckout, startSubscriptionCheckout } from '../payments';
@@ -35,10 +36,7 @@ export async function startPassCheckout(options: {
   const [found] = await db
     .select({ pass: issuedPasses, product: passProducts })
     .from(issuedPasses)
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(passProducts, productOfPass)
     .where(and(eq(issuedPasses.tenantId, tenant.id), eq(issuedPasses.id, options.passId)));
   if (!found || (options.customerId && found.pass.customerId !== options.customerId)) throw notFound('Pass');
   const { pass, product } = found;

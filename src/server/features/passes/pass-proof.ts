@@ -4,6 +4,7 @@ import { type PassProof, type PassProofLink, passProofPagePath } from '../../../
 import { passDashboardMessages } from '../../../shared/messages/pass-dashboard';
 import { isPastExpiry, isUpcoming, passStatusText } from '../../../shared/rules/pass-display';
 import type { Database } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, passProofs, passVehicles, type TenantRow } from '../../db/schema';
 import { notFound } from '../../errors';
 
@@ -66,10 +67,7 @@ export async function getPassProof(options: {
       issuedPasses,
       and(eq(issuedPasses.tenantId, passProofs.tenantId), eq(issuedPasses.id, passProofs.passId)),
     )
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(passProducts, productOfPass)
     .where(and(eq(passProofs.tenantId, tenant.id), eq(passProofs.proofId, options.proofId)));
   if (!found) throw notFound('Pass');
   const { pass } = found;

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProductRules, passProducts, subscriptions } from '../../db/schema';
 
 /**
@@ -16,10 +17,7 @@ export function selectPassRows(db: Database | Transaction) {
       windowTo: passProductRules.windowTo,
     })
     .from(issuedPasses)
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(passProducts, productOfPass)
     .leftJoin(
       passProductRules,
       and(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCustomer, buildProduct, buildTenant } from '../../../../tests/support/factories';
 import { pngBytes } from '../../../../tests/support/files';
 import { expectPerClientLimit } from '../../../../tests/support/rate-limits';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signIn } from '../../../../tests/support/sessions';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
@@ -634,12 +635,7 @@ describe('outcomes (section 4)', () => {
 });
 
 const payOnSandbox = (path: string, cardNumber = '4242 4242 4242 4242') =>
-  t.request('alpha', {
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }).toString(),
-  });
+  submitSandboxCheckout(t, 'alpha', path, cardNumber);
 
 describe('capacity and reservations', () => {
   it('never sells more than the capacity: 409 with the spec’s message, also concurrently', async () => {

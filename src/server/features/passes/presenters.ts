@@ -13,6 +13,7 @@ import type {
   SubscriptionRow,
 } from '../../db/schema';
 import { isRenewing } from '../payments';
+import { holderAddressOf } from './holder-address';
 import type { ProductWithDetails } from './queries';
 import { sanitiseRichText } from './sanitise-rich-text';
 
@@ -138,16 +139,8 @@ export function toIssuedPermit(options: {
     customFormFields: pass.customFormFields,
     permitHolder: holder
       ? {
-          name: holder.name,
-          email: holder.email,
+          ...holderAddressOf(holder),
           label: holder.label,
-          lotName: holder.lotName,
-          address1: holder.address1,
-          address2: holder.address2,
-          city: holder.city,
-          state: holder.state,
-          zip: holder.zip,
-          country: holder.country,
           phonenumber: holder.phoneNumber,
           buildingBusiness: holder.buildingBusiness,
           emergencyName: holder.emergencyName,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCustomer, buildProduct, buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signIn } from '../../../../tests/support/sessions';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import { passMessages } from '../../../shared/messages/passes';
@@ -78,12 +79,7 @@ async function subscribe(cardNumber: string): Promise<string> {
     headers: { authorization: token },
   });
   expect(url.statusCode).toBe(200);
-  const paid = await t.request('monthly', {
-    method: 'POST',
-    url: new URL(url.json().checkoutURL).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }).toString(),
-  });
+  const paid = await submitSandboxCheckout(t, 'monthly', url.json().checkoutURL, cardNumber);
   expect(paid.statusCode).toBe(303);
   return id;
 }

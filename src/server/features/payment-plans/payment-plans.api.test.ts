@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCitation, buildOperator, buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signInOperator } from '../../../../tests/support/sessions';
 import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { SANDBOX_RENEWAL_DECLINED_CARD } from '../../adapters/payments/sandbox-subscriptions';
@@ -74,12 +75,7 @@ const startPlan = (number: string, payload: Record<string, unknown>, host = 'pla
 
 /** Pays a sandbox checkout page with `cardNumber`, as the browser's form does. */
 async function payCheckout(checkoutURL: string, cardNumber = '4242 4242 4242 4242') {
-  const paid = await t.request('planlot', {
-    method: 'POST',
-    url: new URL(checkoutURL).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }).toString(),
-  });
+  const paid = await submitSandboxCheckout(t, 'planlot', checkoutURL, cardNumber);
   expect(paid.statusCode).toBe(303);
 }
 

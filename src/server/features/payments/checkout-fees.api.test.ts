@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { stripeEnv, useStripeStandIn } from '../../../../tests/support/stripe-stand-in';
 import { type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { loadFixtureDocument } from '../../db/fixtures/loader';
@@ -90,16 +91,7 @@ describe('fees on notice payments, sandbox provider', () => {
       .where(eq(paymentSessions.providerSessionId, path.split('/').pop()!));
     expect(session).toMatchObject({ amount: 4341, processingFee: 146, serviceFee: 195 });
 
-    const paid = await t.request('feeful', {
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12/30',
-        cvc: '123',
-      }).toString(),
-    });
+    const paid = await submitSandboxCheckout(t, 'feeful', path);
     expect(paid.statusCode).toBe(303);
     const citation = await citationOf(t, 'feeful', 'F100');
     expect(citation).toMatchObject({ paymentStatus: 'Paid', paidTotal: 4341 });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SubscriptionInvoice } from '../../adapters/payments/port';
 import type { Transaction } from '../../db/client';
+import { productOfPass } from '../../db/pass-joins';
 import {
   type IssuedPassRow,
   issuedPasses,
@@ -24,10 +25,7 @@ async function lockPass(tx: Transaction, tenantId: string, passId: string) {
   const [found] = await tx
     .select({ pass: issuedPasses, productName: passProducts.name, capacity: passProducts.capacity })
     .from(issuedPasses)
-    .innerJoin(
-      passProducts,
-      and(eq(passProducts.tenantId, issuedPasses.tenantId), eq(passProducts.id, issuedPasses.productId)),
-    )
+    .innerJoin(passProducts, productOfPass)
     .where(and(eq(issuedPasses.tenantId, tenantId), eq(issuedPasses.id, passId)))
     .for('update', { of: issuedPasses });
   return found ?? null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTenant } from '../../../../tests/support/factories';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
 import type { SubscriptionInvoice } from '../../adapters/payments/port';
 import { SANDBOX_RENEWAL_DECLINED_CARD } from '../../adapters/payments/sandbox-subscriptions';
@@ -82,12 +83,7 @@ async function subscribe(cardNumber = '4242 4242 4242 4242'): Promise<string> {
   });
   const path = new URL(checkoutURL).pathname;
   expect((await t.request('subs', { method: 'GET', url: path })).statusCode).toBe(200);
-  const paid = await t.request('subs', {
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ cardNumber, expiry: '12/30', cvc: '123' }).toString(),
-  });
+  const paid = await submitSandboxCheckout(t, 'subs', path, cardNumber);
   expect(paid.statusCode).toBe(303);
   return subscriptionId;
 }

@@ -14,6 +14,7 @@ import {
   TEST_PASSWORD,
 } from '../../../../tests/support/factories';
 import { pngBytes } from '../../../../tests/support/files';
+import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { TEST_NOW, type TestApp, useTestApp } from '../../../../tests/support/test-app';
 import { uploadThroughApi } from '../../../../tests/support/uploads';
@@ -214,16 +215,7 @@ async function subscribe(): Promise<string> {
     url: `/api/v1/portal/permit/checkout/${id}/subdomain/closing`,
     headers: { authorization: token },
   });
-  const paid = await t.request('closing', {
-    method: 'POST',
-    url: new URL(checkout.json().checkoutURL).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-    }).toString(),
-  });
+  const paid = await submitSandboxCheckout(t, 'closing', checkout.json().checkoutURL);
   expect(paid.statusCode).toBe(303);
   return id;
 }

@@ -847,6 +847,7 @@ export const esConsole = {
     removePhoto: 'Quitar foto',
     tooManyPhotos: 'Un aviso admite como máximo {max} fotos.',
     saveNotice: 'Guardar aviso',
+    noticeNotKept: 'No se pudo guardar el aviso en este teléfono. Inténtelo de nuevo.',
     noticeSaved: 'Aviso guardado; se enviará en orden junto con sus lecturas.',
     shiftTitle: 'Mi turno',
     shiftStarted: 'Inicio del turno',

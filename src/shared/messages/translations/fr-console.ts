@@ -857,6 +857,7 @@ export const frConsole = {
     removePhoto: 'Retirer la photo',
     tooManyPhotos: 'Un avis compte au plus {max} photos.',
     saveNotice: 'Enregistrer l’avis',
+    noticeNotKept: 'L’avis n’a pas pu être gardé sur ce téléphone. Réessayez.',
     noticeSaved: 'Avis enregistré; il sera envoyé dans l’ordre avec vos lectures.',
     shiftTitle: 'Mon quart',
     shiftStarted: 'Début du quart',

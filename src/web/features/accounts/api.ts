@@ -84,6 +84,13 @@ export function callAsCustomer<Contract extends RouteContract>(
 export const asCustomer: ContractCaller = (contract, input, signal) =>
   callAsCustomer(contract, input, { signal });
 
+/**
+ * For the calls anyone may make (`auth: 'optional-customer'`): the stored token when there is
+ * one, so a signed-in customer is answered as such, and no sign-out when it is refused.
+ */
+export const asOptionalCustomer: ContractCaller = (contract, input, signal) =>
+  callApi(contract, input, { signal, authorization: readJwt() });
+
 const customerQuery = contractQuery(getCustomerContract, {}, asCustomer);
 const CUSTOMER_QUERY_KEY = customerQuery.queryKey;
 

@@ -30,6 +30,7 @@ import {
 import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
+import { FormCard } from '../../components/form-card';
 import { type ProofPhoto, ProofPhotos } from '../../components/proof-photos';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
@@ -151,64 +152,53 @@ function AppealForm({
   });
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="appeal-form-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="appeal-form-title">
-            {appealMessages.formTitle}
-          </Title>
-          {submitted && (
-            <Text size="sm" c="dimmed">
-              {`${appealMessages.submittedOn} ${formatDate(submitted.submissionDate, timeZone, 'dateTime')}`}
-            </Text>
-          )}
-          {submitted && !submitted.isOwnerView && (
-            <Text size="sm" data-testid="appeal-masked-notice">
-              {appealMessages.maskedNotice}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput {...field('name', appealMessages.nameLabel, { autoComplete: 'name' })} />
-            <TextInput
-              {...field('email', appealMessages.emailLabel, { type: 'email', autoComplete: 'email' })}
-            />
-            <TextInput
-              {...field('phoneNumber', appealMessages.phoneLabel, { type: 'tel', autoComplete: 'tel' })}
-            />
-            <TextInput
-              {...field('address', appealMessages.addressLabel, { autoComplete: 'street-address' })}
-            />
-          </SimpleGrid>
-          <Textarea {...field('reason', appealMessages.reasonLabel, { autosize: true, minRows: 4 })} />
-          <ProofPhotos photos={shownPhotos} onChange={setPhotos} isLocked={isLocked} />
-          {formError && (
-            <Alert color="red" role="alert" data-testid="appeal-form-error">
-              {formError}
-            </Alert>
-          )}
-          {awaitingEmail !== null && (
-            <Alert
-              color="blue"
-              role="status"
-              title={appealMessages.checkEmailTitle}
-              data-testid="appeal-check-email"
-            >
-              {fillMessage(appealMessages.checkEmail, { email: awaitingEmail })}
-            </Alert>
-          )}
-          {isJustConfirmed && (
-            <Alert color="green" role="status">
-              {appealMessages.submitted}
-            </Alert>
-          )}
-          {!isLocked && (
-            <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
-              {appealMessages.submit}
-            </Button>
-          )}
-        </Stack>
-      </form>
-    </Card>
+    <FormCard titleId="appeal-form-title" title={appealMessages.formTitle} onSubmit={onSubmit}>
+      {submitted && (
+        <Text size="sm" c="dimmed">
+          {`${appealMessages.submittedOn} ${formatDate(submitted.submissionDate, timeZone, 'dateTime')}`}
+        </Text>
+      )}
+      {submitted && !submitted.isOwnerView && (
+        <Text size="sm" data-testid="appeal-masked-notice">
+          {appealMessages.maskedNotice}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput {...field('name', appealMessages.nameLabel, { autoComplete: 'name' })} />
+        <TextInput {...field('email', appealMessages.emailLabel, { type: 'email', autoComplete: 'email' })} />
+        <TextInput
+          {...field('phoneNumber', appealMessages.phoneLabel, { type: 'tel', autoComplete: 'tel' })}
+        />
+        <TextInput {...field('address', appealMessages.addressLabel, { autoComplete: 'street-address' })} />
+      </SimpleGrid>
+      <Textarea {...field('reason', appealMessages.reasonLabel, { autosize: true, minRows: 4 })} />
+      <ProofPhotos photos={shownPhotos} onChange={setPhotos} isLocked={isLocked} />
+      {formError && (
+        <Alert color="red" role="alert" data-testid="appeal-form-error">
+          {formError}
+        </Alert>
+      )}
+      {awaitingEmail !== null && (
+        <Alert
+          color="blue"
+          role="status"
+          title={appealMessages.checkEmailTitle}
+          data-testid="appeal-check-email"
+        >
+          {fillMessage(appealMessages.checkEmail, { email: awaitingEmail })}
+        </Alert>
+      )}
+      {isJustConfirmed && (
+        <Alert color="green" role="status">
+          {appealMessages.submitted}
+        </Alert>
+      )}
+      {!isLocked && (
+        <Button type="submit" loading={isSubmitting} style={{ alignSelf: 'flex-start' }}>
+          {appealMessages.submit}
+        </Button>
+      )}
+    </FormCard>
   );
 }
 

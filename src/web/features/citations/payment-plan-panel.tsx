@@ -24,7 +24,8 @@ import { fillMessage, paymentPlanMessages } from '../../../shared/messages';
 import { isValidEmail, MIN_PLAN_INSTALMENTS, planSchedule } from '../../../shared/rules';
 import { useTenantTimeZone } from '../../app/brand';
 import { useIsHydrated } from '../../app/use-is-hydrated';
-import { callApi, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
+import { useRedirectingMutation } from '../../lib/use-redirecting-mutation';
 
 /** Read at each render, so the texts are in the page's language. */
 const INSTALMENT_STATUS = (): Record<PlanInstalment['status'], string> => ({
@@ -52,8 +53,7 @@ export function PaymentPlanOfferPanel({
   const [count, setCount] = useState(MIN_PLAN_INSTALMENTS);
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [isStarting, setIsStarting] = useState(false);
+  const checkout = useRedirectingMutation(startPaymentPlanContract, (answer) => answer.checkoutURL);
   // The same rule the server fixes the plan with; today's date is the tenant's.
   const schedule = planSchedule({
     noticeAmount: citation.amountDue,
@@ -63,24 +63,13 @@ export function PaymentPlanOfferPanel({
     timeZone,
   });
 
-  async function start() {
+  function start() {
     if (!isValidEmail(email.trim())) {
       setEmailError(paymentPlanMessages.emailInvalid);
       return;
     }
     setEmailError(null);
-    setError(null);
-    setIsStarting(true);
-    try {
-      const { checkoutURL } = await callApi(startPaymentPlanContract, {
-        params: { uuid: citation.uuid },
-        body: { instalments: count, email: email.trim() },
-      });
-      window.location.assign(checkoutURL);
-    } catch (caught) {
-      setError(isApiError(caught) ? caught.message : paymentPlanMessages.startFailed);
-      setIsStarting(false);
-    }
+    checkout.mutate({ params: { uuid: citation.uuid }, body: { instalments: count, email: email.trim() } });
   }
 
   if (!isOpen) {
@@ -167,13 +156,13 @@ export function PaymentPlanOfferPanel({
           </Table.Tbody>
         </Table>
         <Text size="sm">{paymentPlanMessages.lateNote}</Text>
-        {error && (
+        {checkout.error && (
           <Alert color="red" role="alert">
-            {error}
+            {isApiError(checkout.error) ? checkout.error.message : paymentPlanMessages.startFailed}
           </Alert>
         )}
         <Group gap="sm">
-          <Button onClick={start} loading={isStarting} data-testid="plan-start">
+          <Button onClick={start} loading={checkout.isLeaving} data-testid="plan-start">
             {paymentPlanMessages.startButton}
           </Button>
           <Button variant="subtle" onClick={() => setIsOpen(false)}>

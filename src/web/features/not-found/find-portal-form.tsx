@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { findPortalsContract, type PortalMatch, portalSearchQuerySchema } from '../../../shared/contract';
 import { commonMessages } from '../../../shared/messages';
+import { FailureAlert } from '../../components/form-alerts';
 import { callApi } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -40,11 +41,7 @@ export function FindPortalForm() {
             </Button>
           </Group>
         </form>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert message={formError} />
         {matches !== null && matches.length === 0 && (
           <Text role="status" data-testid="no-portals">
             {commonMessages.noPortalsFound}

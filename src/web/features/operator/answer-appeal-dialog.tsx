@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { answerAppealBodySchema, type DashboardAppeal } from '../../../shared/contract';
 import { appealOutcomeMessages, dashboardAppealMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
+import { FailureAlert } from '../../components/form-alerts';
 import { useApiForm } from '../../lib/use-api-form';
 import { dollarsFieldSchema } from '../console/notices/dollars-field';
 import { answerAppeal } from './api';
@@ -90,11 +91,7 @@ export function AnswerAppealDialog(props: {
               {appealOutcomeMessages.emailVoided}
             </Text>
           )}
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FailureAlert message={formError} />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               {dashboardAppealMessages.cancel}

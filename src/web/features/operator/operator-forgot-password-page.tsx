@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { operatorForgotPasswordContract } from '../../../shared/contract';
 import { consoleMessages, operatorMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
 import { callApi, isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -38,11 +39,7 @@ export function OperatorForgotPasswordPage() {
                 autoComplete="username"
                 {...form.getInputProps('email')}
               />
-              {formError && (
-                <Alert color="red" role="alert">
-                  {formError}
-                </Alert>
-              )}
+              <FailureAlert message={formError} />
               <Button type="submit" loading={isSubmitting}>
                 {consoleMessages.forgotSend}
               </Button>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { operatorSetPasswordContract } from '../../../shared/contract';
 import { accountMessages, consoleMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
 import { callApi, serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { PasswordRules } from '../accounts/password-rules';
@@ -51,11 +52,7 @@ export function OperatorSetPasswordPage() {
         </Title>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FailureAlert message={formError} />
             <PasswordInput
               label={consoleMessages.newPasswordLabel}
               autoComplete="new-password"

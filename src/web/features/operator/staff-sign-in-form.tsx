@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Locale } from '../../../shared/i18n/locales';
 import { operatorMessages } from '../../../shared/messages';
 import { useIsHydrated } from '../../app/use-is-hydrated';
+import { FailureAlert } from '../../components/form-alerts';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -99,11 +100,7 @@ export function StaffSignInForm({
               ref={passwordInput}
               {...form.getInputProps('password')}
             />
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FailureAlert message={formError} />
             <Button type="submit" loading={isSubmitting} disabled={!isHydrated}>
               {operatorMessages.signIn}
             </Button>

@@ -30,6 +30,7 @@ import {
 import { callApi } from '../../lib/api-client';
 import { contractKey, contractQuery } from '../../lib/contract-query';
 import { readJwt } from '../../lib/session';
+import { useRedirectingMutation } from '../../lib/use-redirecting-mutation';
 import { asCustomer, callAsCustomer } from '../accounts/api';
 
 export function sendVerificationEmail(body: z.input<typeof guestEmailConfirmContract.body>) {
@@ -88,6 +89,17 @@ export async function fetchPassCheckoutUrl(permitIssuedUuid: string, subdomain: 
     ? await callAsCustomer(permitCheckoutUrlContract, { params })
     : await callApi(guestCheckoutUrlContract, { params });
   return answer.checkoutURL;
+}
+
+/**
+ * Paying an incomplete pass again from its receipt or result page, and leaving for the checkout.
+ * Through the guest call: the pass's uuid is the capability, so it serves a customer's pass too.
+ */
+export function usePayPassAgain(subdomain: string) {
+  const checkout = useRedirectingMutation(guestCheckoutUrlContract, (answer) => answer.checkoutURL);
+  const payAgain = (permitIssuedUuid: string) =>
+    checkout.mutate({ params: { id: permitIssuedUuid, subdomain } });
+  return { ...checkout, payAgain };
 }
 
 const issuedPermitQuery = (permitIssuedUuid: string) =>

@@ -7,12 +7,11 @@ import {
   getPermitProductImagesContract,
   listBusinessPermitProductsContract,
   listPermitProductsContract,
-  type PermitProduct,
 } from '../../../shared/contract';
 import { callApi } from '../../lib/api-client';
-import { contractKey, contractQuery } from '../../lib/contract-query';
+import { contractQuery } from '../../lib/contract-query';
 import { readJwt, useJwt } from '../../lib/session';
-import { callAsCustomer } from '../accounts/api';
+import { asCustomer, asOptionalCustomer } from '../accounts/api';
 
 // The catalogue's calls, apart from the checkout's (api.ts): the choose screen is a first page,
 // and a page's chunks build every contract schema they hold when they load (decision 168).
@@ -25,16 +24,6 @@ export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-function fetchCatalogue(mode: CatalogueMode, signal: AbortSignal): Promise<PermitProduct[]> {
-  if (mode === 'business') return callAsCustomer(listBusinessPermitProductsContract, {}, { signal });
-  // Signed in or not: the server shows a signed-in customer what their account may buy.
-  return callApi(
-    listPermitProductsContract,
-    { query: { visitor_only: mode === 'visitor' ? 'true' : undefined } },
-    { signal, authorization: readJwt() },
-  );
-}
-
 /** A catalogue's query; the server renderer fetches the guests' one before rendering the page. */
 /** A private, sign-in-only portal: its passes are for its account holders (the server says 401). */
 export function isCatalogueForMembersOnly(brand: BrandDetails | null | undefined): boolean {
@@ -42,15 +31,14 @@ export function isCatalogueForMembersOnly(brand: BrandDetails | null | undefined
 }
 
 export function permitProductsQuery(mode: CatalogueMode, isSignedIn: boolean) {
-  return {
-    // The catalogue's call, and who asks: a signed-in customer is shown what their account may buy.
-    queryKey: [
-      ...contractKey(mode === 'business' ? listBusinessPermitProductsContract : listPermitProductsContract),
-      mode,
-      isSignedIn,
-    ],
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchCatalogue(mode, signal),
-  };
+  if (mode === 'business') return contractQuery(listBusinessPermitProductsContract, {}, asCustomer);
+  const input = { query: { visitor_only: mode === 'visitor' ? ('true' as const) : undefined } };
+  return contractQuery(
+    listPermitProductsContract,
+    input,
+    asOptionalCustomer,
+    isSignedIn ? 'customer' : 'guest',
+  );
 }
 
 export function usePermitProducts(mode: CatalogueMode, isEnabled = true) {

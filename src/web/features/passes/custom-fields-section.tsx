@@ -1,6 +1,7 @@
-import { Alert, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { passScreenMessages } from '../../../shared/messages';
+import { FailureAlert } from '../../components/form-alerts';
 import type { CheckoutFormValues } from './checkout-form';
 import { SectionTitle } from './section-title';
 
@@ -24,11 +25,7 @@ export function CustomFieldsSection(props: {
           {...form.getInputProps(`formFields.${index}.value`)}
         />
       ))}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert message={error} />
     </Stack>
   );
 }

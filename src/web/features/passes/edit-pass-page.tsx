@@ -28,6 +28,7 @@ import {
 import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { FailureAlert, SavedAlert } from '../../components/form-alerts';
 import { useIssuedPermit } from './api';
 import { useCancelPass, useSetPassTimes } from './edit-api';
 import { CustomFieldsCard, PassHolderCard } from './pass-holder-card';
@@ -74,16 +75,8 @@ function TimesCard(props: { permit: IssuedPermit; isEditable: boolean }) {
         <Title order={2} size="h3" id="times-title">
           {passEditMessages.timesTitle}
         </Title>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-        {isSaved && !problem && (
-          <Alert color="green" role="status">
-            {passEditMessages.timesSaved}
-          </Alert>
-        )}
+        <FailureAlert message={problem} />
+        <SavedAlert isShown={isSaved} failure={problem} message={passEditMessages.timesSaved} />
         {props.isEditable ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput

@@ -1,15 +1,15 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { extendPermitContract, getPermitExtensionContract } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
 import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, passExtensionMessages as m } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
-import { callApi, isApiError } from '../../lib/api-client';
+import { isApiError } from '../../lib/api-client';
 import { contractQuery } from '../../lib/contract-query';
-import { readJwt } from '../../lib/session';
+import { useRedirectingMutation } from '../../lib/use-redirecting-mutation';
+import { asOptionalCustomer } from '../accounts/api';
 
 /**
  * Extending a short pass from its page (issue 31, decision 236), where the reminder's link leads
@@ -23,29 +23,16 @@ export function ExtensionPanel({ permitUuid }: { permitUuid: string }) {
     ...contractQuery(getPermitExtensionContract, { params: { id: permitUuid } }),
     retry: false,
   });
-  const [error, setError] = useState<string | null>(null);
-  const [isLeaving, setIsLeaving] = useState(false);
+  const extend = useRedirectingMutation(
+    extendPermitContract,
+    // A free window is granted at once: the page reloads with the paid banner.
+    (answer) => answer.checkoutURL ?? `${window.location.pathname}?extension=paid`,
+    asOptionalCustomer,
+  );
   const data = extension.data;
   if (!data?.isOffered && !data?.extensions.length) return null;
   const isFromReminder = searchParams.get('extend') === '1';
   const returned = searchParams.get('extension');
-
-  async function extend() {
-    setError(null);
-    setIsLeaving(true);
-    try {
-      const answer = await callApi(
-        extendPermitContract,
-        { params: { id: permitUuid } },
-        { authorization: readJwt() },
-      );
-      if (answer.checkoutURL) window.location.assign(answer.checkoutURL);
-      else window.location.assign(`${window.location.pathname}?extension=paid`);
-    } catch (caught) {
-      setError(isApiError(caught) ? caught.message : m.failed);
-      setIsLeaving(false);
-    }
-  }
 
   return (
     <Card
@@ -73,16 +60,20 @@ export function ExtensionPanel({ permitUuid }: { permitUuid: string }) {
                 amount: formatMoney(data.amount),
               })}
             </Text>
-            <Button onClick={() => void extend()} loading={isLeaving} data-testid="extend-pass">
+            <Button
+              onClick={() => extend.mutate({ params: { id: permitUuid } })}
+              loading={extend.isLeaving}
+              data-testid="extend-pass"
+            >
               {fillMessage(m.button, { end: formatDate(data.endsAt, timeZone, 'dateTime') })}
             </Button>
           </>
         ) : (
           data.reason && <Text size="sm">{data.reason}</Text>
         )}
-        {error && (
+        {extend.error && (
           <Alert color="red" role="alert">
-            {error}
+            {isApiError(extend.error) ? extend.error.message : m.failed}
           </Alert>
         )}
         {data.extensions.map((row) => (

@@ -1,8 +1,10 @@
-import { Alert, Button, Card, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { type IssuedPermit, updatePermitHolderContract } from '../../../shared/contract';
 import { passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
+import { FailureAlert, SavedAlert } from '../../components/form-alerts';
+import { FormCard } from '../../components/form-card';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { usePermitProduct } from './catalogue-api';
@@ -52,52 +54,35 @@ export function PassHolderCard(props: { permit: IssuedPermit; isChangeable: bool
       isApiError(error) && error.status === 400 ? error.message : passMessages.holderUpdateFailed,
   });
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="holder-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="holder-title">
-            {passScreenMessages.holderTitle}
-          </Title>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          {saved && !formError && (
-            <Alert color="green" role="status">
-              {passEditMessages.holderSaved}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {HOLDER_FIELDS()
-              .filter(([name]) => name !== 'label' || isLabelShown)
-              .map(([name, label, autoComplete]) => (
-                <TextInput
-                  key={name}
-                  id={`holder-${name}`}
-                  label={
-                    name === 'label' && labelDescriptor && labelDescriptor !== 'None'
-                      ? labelDescriptor
-                      : label
-                  }
-                  autoComplete={autoComplete}
-                  disabled={!isChangeable}
-                  type={name === 'email' ? 'email' : 'text'}
-                  {...form.getInputProps(name)}
-                  name={name}
-                />
-              ))}
-          </SimpleGrid>
-          {isChangeable && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={isSubmitting}>
-                {passEditMessages.saveHolder}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </Card>
+    <FormCard titleId="holder-title" title={passScreenMessages.holderTitle} onSubmit={onSubmit}>
+      <FailureAlert message={formError} />
+      <SavedAlert isShown={saved} failure={formError} message={passEditMessages.holderSaved} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {HOLDER_FIELDS()
+          .filter(([name]) => name !== 'label' || isLabelShown)
+          .map(([name, label, autoComplete]) => (
+            <TextInput
+              key={name}
+              id={`holder-${name}`}
+              label={
+                name === 'label' && labelDescriptor && labelDescriptor !== 'None' ? labelDescriptor : label
+              }
+              autoComplete={autoComplete}
+              disabled={!isChangeable}
+              type={name === 'email' ? 'email' : 'text'}
+              {...form.getInputProps(name)}
+              name={name}
+            />
+          ))}
+      </SimpleGrid>
+      {isChangeable && (
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            {passEditMessages.saveHolder}
+          </Button>
+        </Group>
+      )}
+    </FormCard>
   );
 }
 
@@ -133,40 +118,25 @@ function CustomFieldsForm(props: {
     describeError: (error) => (error instanceof Error ? error.message : passMessages.holderUpdateFailed),
   });
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="fields-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="fields-title">
-            {passScreenMessages.registrationTitle}
-          </Title>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          {saved && !formError && (
-            <Alert color="green" role="status">
-              {passEditMessages.customFieldsSaved}
-            </Alert>
-          )}
-          {props.fields.map((field, index) => (
-            <TextInput
-              key={field.label}
-              label={field.label}
-              required
-              disabled={!props.isChangeable}
-              {...form.getInputProps(`answers.${index}`)}
-            />
-          ))}
-          {props.isChangeable && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={isSubmitting}>
-                {passEditMessages.saveCustomFields}
-              </Button>
-            </Group>
-          )}
-        </Stack>
-      </form>
-    </Card>
+    <FormCard titleId="fields-title" title={passScreenMessages.registrationTitle} onSubmit={onSubmit}>
+      <FailureAlert message={formError} />
+      <SavedAlert isShown={saved} failure={formError} message={passEditMessages.customFieldsSaved} />
+      {props.fields.map((field, index) => (
+        <TextInput
+          key={field.label}
+          label={field.label}
+          required
+          disabled={!props.isChangeable}
+          {...form.getInputProps(`answers.${index}`)}
+        />
+      ))}
+      {props.isChangeable && (
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting}>
+            {passEditMessages.saveCustomFields}
+          </Button>
+        </Group>
+      )}
+    </FormCard>
   );
 }

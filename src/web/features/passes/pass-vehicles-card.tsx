@@ -8,6 +8,7 @@ import {
   type Vehicle,
 } from '../../../shared/contract';
 import { fillMessage, passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
+import { FailureAlert } from '../../components/form-alerts';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import {
@@ -69,11 +70,7 @@ function VehicleDialog(props: {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FailureAlert message={formError} />
           <VehicleFields
             form={form as unknown as UseFormReturnType<VehicleValues>}
             isPlateOnly={false}

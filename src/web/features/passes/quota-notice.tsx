@@ -4,8 +4,9 @@ import { getQuotaStandingContract, type QuotaStandingAnswer } from '../../../sha
 import { formatDate } from '../../../shared/format/dates';
 import { fillMessage, guestQuotaMessages as m } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
-import { callApi } from '../../lib/api-client';
+import { contractQuery } from '../../lib/contract-query';
 import { useJwt } from '../../lib/session';
+import { asCustomer } from '../accounts/api';
 
 /** The line a quota gives the checkout (decision 223), or null when there is nothing to say. */
 export function quotaLine(quota: QuotaStandingAnswer, timeZone: string): string | null {
@@ -34,10 +35,8 @@ export function QuotaNotice({ productUuid }: { productUuid: string }) {
   const jwt = useJwt();
   const timeZone = useTenantTimeZone();
   const standing = useQuery({
-    queryKey: ['permit-product', productUuid, 'quota', jwt],
+    ...contractQuery(getQuotaStandingContract, { params: { id: productUuid } }, asCustomer),
     enabled: jwt !== null,
-    queryFn: ({ signal }) =>
-      callApi(getQuotaStandingContract, { params: { id: productUuid } }, { signal, authorization: jwt }),
   });
   const quota = standing.data?.quota;
   const line = quota ? quotaLine(quota, timeZone) : null;

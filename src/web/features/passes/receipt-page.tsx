@@ -30,7 +30,7 @@ import { useDocumentTitle } from '../../app/use-document-title';
 import { useJwt } from '../../lib/session';
 import { useCustomer } from '../accounts/api';
 import { readOperatorToken } from '../operator/operator-session';
-import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
+import { useIssuedPermit, usePayPassAgain } from './api';
 import { ApprovalPanel } from './approval-panel';
 import { ExtensionPanel } from './extension-panel';
 import { usePassProofLink } from './living-api';
@@ -128,19 +128,8 @@ function VehicleLine({ vehicle }: { vehicle: Vehicle }) {
 
 function PaymentRequired({ permit }: { permit: IssuedPermit }) {
   const brand = useBrand();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isLeaving, setIsLeaving] = useState(false);
-  async function pay() {
-    setIsLeaving(true);
-    setProblem(null);
-    try {
-      // The same pass and the same fulfilment as at checkout; the uuid is the capability.
-      window.location.assign(await fetchPassCheckoutUrl(permit.uuid, brand?.subdomain ?? '', false));
-    } catch (error) {
-      setProblem((error as Error).message);
-      setIsLeaving(false);
-    }
-  }
+  // The same pass and the same fulfilment as at checkout.
+  const checkout = usePayPassAgain(brand?.subdomain ?? '');
   return (
     <Alert
       color={STATUS_COLOURS.attention}
@@ -150,12 +139,16 @@ function PaymentRequired({ permit }: { permit: IssuedPermit }) {
     >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{formatMoney(permit.amount)}</Text>
-        {problem && (
+        {checkout.error && (
           <Text size="sm" c="red.9" role="alert">
-            {problem}
+            {checkout.error.message}
           </Text>
         )}
-        <Button onClick={() => void pay()} loading={isLeaving} data-testid="proceed-to-payment">
+        <Button
+          onClick={() => checkout.payAgain(permit.uuid)}
+          loading={checkout.isLeaving}
+          data-testid="proceed-to-payment"
+        >
           {passMessages.proceedToPayment}
         </Button>
       </Stack>

@@ -12,7 +12,7 @@ import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { useJwt } from '../../lib/session';
-import { fetchPassCheckoutUrl, useIssuedPermit } from './api';
+import { useIssuedPermit, usePayPassAgain } from './api';
 import { invalidPassPath } from './pass-presenters';
 
 /** How long the success page waits for the payment event after the provider sent the browser back. */
@@ -107,20 +107,7 @@ function PermitIdLine({ label, permit }: { label: string; permit: IssuedPermit |
  */
 function PaymentUnsuccessful({ permit }: { permit?: IssuedPermit }) {
   const brand = useBrand();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isLeaving, setIsLeaving] = useState(false);
-
-  async function payAgain(permit: IssuedPermit) {
-    setIsLeaving(true);
-    setProblem(null);
-    try {
-      // The pass's uuid is the capability: the guest call serves a signed-in customer's pass too.
-      window.location.assign(await fetchPassCheckoutUrl(permit.uuid, brand?.subdomain ?? '', false));
-    } catch (error) {
-      setProblem((error as Error).message);
-      setIsLeaving(false);
-    }
-  }
+  const checkout = usePayPassAgain(brand?.subdomain ?? '');
 
   return (
     <ResultCard tone="problem" title={passMessages.paymentUnsuccessfulTitle}>
@@ -128,13 +115,13 @@ function PaymentUnsuccessful({ permit }: { permit?: IssuedPermit }) {
       <Text size="sm" c="dimmed">
         {passMessages.paymentUnsuccessfulShort}
       </Text>
-      {problem && (
+      {checkout.error && (
         <Alert color="red" role="alert">
-          {problem}
+          {checkout.error.message}
         </Alert>
       )}
       {permit && (
-        <Button variant="outline" onClick={() => payAgain(permit)} loading={isLeaving}>
+        <Button variant="outline" onClick={() => checkout.payAgain(permit.uuid)} loading={checkout.isLeaving}>
           {passScreenMessages.tryPaymentAgain}
         </Button>
       )}

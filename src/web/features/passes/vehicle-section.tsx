@@ -1,5 +1,4 @@
 import {
-  Alert,
   Autocomplete,
   Button,
   Group,
@@ -17,6 +16,7 @@ import { useState } from 'react';
 import { addVehicleContract, type Vehicle } from '../../../shared/contract';
 import { commonMessages, passScreenMessages } from '../../../shared/messages';
 import { CAR_COLORS, CAR_MAKES, STATES_AND_PROVINCES } from '../../../shared/rules';
+import { FailureAlert } from '../../components/form-alerts';
 import { useApiForm } from '../../lib/use-api-form';
 import { useAddVehicle, useSavedVehicles } from './api';
 import type { CheckoutFormValues } from './checkout-form';
@@ -143,11 +143,7 @@ export function AddVehicleDialog(props: {
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
+          <FailureAlert message={formError} />
           <VehicleFields
             form={form as unknown as UseFormReturnType<VehicleValues>}
             isPlateOnly={false}

@@ -28,6 +28,8 @@ import { fillMessage, passDashboardMessages, passEditMessages, passMessages } fr
 import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { FailureAlert } from '../../components/form-alerts';
+import { FormCard } from '../../components/form-card';
 import { ResponsiveTable } from '../../components/responsive-table';
 import { contractQuery } from '../../lib/contract-query';
 import { useApiForm } from '../../lib/use-api-form';
@@ -126,61 +128,50 @@ function InviteByEmail() {
   });
   const options = (products.data ?? []).map((product) => ({ value: product.uuid, label: product.name }));
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="invite-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="invite-title">
-            {passEditMessages.inviteTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {passEditMessages.inviteIntro}
-          </Text>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          {sent && !formError && (
-            <Alert color="green" role="status">
-              {fillMessage(passEditMessages.inviteSent, { email: sent })}
-            </Alert>
-          )}
-          {products.data && options.length === 0 ? (
-            <Text>{passEditMessages.noBusinessProducts}</Text>
-          ) : (
-            <Select
-              label={passEditMessages.inviteProductLabel}
-              data={options}
-              required
-              {...form.getInputProps('permitUUID')}
-              name="permitUUID"
-            />
-          )}
-          <TextInput
-            type="email"
-            label={passEditMessages.inviteEmailLabel}
-            required
-            autoComplete="off"
-            {...form.getInputProps('email')}
-            name="email"
-          />
-          <PasswordInput
-            label={passEditMessages.invitePasswordLabel}
-            description={passEditMessages.invitePasswordHint}
-            required
-            autoComplete="new-password"
-            {...form.getInputProps('password')}
-            name="password"
-            visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSubmitting} disabled={options.length === 0}>
-              {passEditMessages.inviteSubmit}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard titleId="invite-title" title={passEditMessages.inviteTitle} onSubmit={onSubmit}>
+      <Text size="sm" c="dimmed">
+        {passEditMessages.inviteIntro}
+      </Text>
+      <FailureAlert message={formError} />
+      {sent && !formError && (
+        <Alert color="green" role="status">
+          {fillMessage(passEditMessages.inviteSent, { email: sent })}
+        </Alert>
+      )}
+      {products.data && options.length === 0 ? (
+        <Text>{passEditMessages.noBusinessProducts}</Text>
+      ) : (
+        <Select
+          label={passEditMessages.inviteProductLabel}
+          data={options}
+          required
+          {...form.getInputProps('permitUUID')}
+          name="permitUUID"
+        />
+      )}
+      <TextInput
+        type="email"
+        label={passEditMessages.inviteEmailLabel}
+        required
+        autoComplete="off"
+        {...form.getInputProps('email')}
+        name="email"
+      />
+      <PasswordInput
+        label={passEditMessages.invitePasswordLabel}
+        description={passEditMessages.invitePasswordHint}
+        required
+        autoComplete="new-password"
+        {...form.getInputProps('password')}
+        name="password"
+        visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
+      />
+      <Group justify="flex-end">
+        <Button type="submit" loading={isSubmitting} disabled={options.length === 0}>
+          {passEditMessages.inviteSubmit}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 

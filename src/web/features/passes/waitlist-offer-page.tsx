@@ -8,6 +8,7 @@ import { fillMessage, waitlistMessages as m, passScreenMessages } from '../../..
 import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { FailureAlert } from '../../components/form-alerts';
 import { callApi } from '../../lib/api-client';
 import { useWaitlistOffer, waitlistOfferQuery } from './waitlist-api';
 
@@ -88,11 +89,7 @@ export function WaitlistOfferPage() {
         <Text data-testid="waitlist-offer-status" role="status">
           {statusSentence(data, timeZone)}
         </Text>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        <FailureAlert message={problem} />
         {isOpen && !isConfirming && (
           <Group gap="sm" grow wrap="wrap">
             <Button component={Link} to={checkoutPath(data, token)}>

@@ -9,6 +9,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { MAX_NOTICE_PHOTOS } from '../../../shared/contract';
 import { fillMessage, patrolMessages, plateMessages } from '../../../shared/messages';
@@ -30,7 +31,9 @@ export function NoticePanel({ initialPlate, onSaved }: { initialPlate: string; o
   const [color, setColor] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
   const [errors, setErrors] = useState<{ plate?: string; violation?: string; photos?: string }>({});
-  const [isSaving, setIsSaving] = useState(false);
+  // Kept on the phone, not sent: the outbox sends it with the scans when the network allows, so
+  // the mutation runs offline too (by default React Query holds mutations until it is online).
+  const keep = useMutation({ mutationFn: addToOutbox, onSuccess: onSaved, networkMode: 'always' });
 
   const addPhotos = (files: File[]) => {
     const next = [...photos, ...files];
@@ -44,7 +47,7 @@ export function NoticePanel({ initialPlate, onSaved }: { initialPlate: string; o
     setPhotos(next.slice(0, MAX_NOTICE_PHOTOS));
   };
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     const found = {
       plate: !canonicalPlate(plate)
@@ -56,11 +59,10 @@ export function NoticePanel({ initialPlate, onSaved }: { initialPlate: string; o
     };
     setErrors(found);
     if (found.plate || found.violation) return;
-    setIsSaving(true);
     const clientId = `patrol-notice-${crypto.randomUUID()}`;
     const createdOn = new Date().toISOString();
     const canonical = canonicalPlate(plate);
-    await addToOutbox({
+    keep.mutate({
       kind: 'notice',
       clientId,
       plate: canonical,
@@ -79,8 +81,6 @@ export function NoticePanel({ initialPlate, onSaved }: { initialPlate: string; o
       photos,
       uploadUUIDs: [],
     });
-    setIsSaving(false);
-    onSaved();
   };
 
   return (
@@ -174,7 +174,12 @@ export function NoticePanel({ initialPlate, onSaved }: { initialPlate: string; o
             </Alert>
           )}
         </Stack>
-        <Button type="submit" size="lg" loading={isSaving}>
+        {keep.isError && (
+          <Alert color="red" role="alert" p="xs">
+            {patrolMessages.noticeNotKept}
+          </Alert>
+        )}
+        <Button type="submit" size="lg" loading={keep.isPending}>
           {patrolMessages.saveNotice}
         </Button>
       </Stack>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Button,
-  Card,
   Group,
   Select,
   SimpleGrid,
@@ -25,6 +24,8 @@ import { operatorMessages, platformAdminMessages } from '../../../shared/message
 import { fillMessage } from '../../../shared/messages/fill';
 import { listTimeZones } from '../../../shared/rules';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
+import { FormCard } from '../../components/form-card';
 import { type ResponsiveColumn, ResponsiveTable } from '../../components/responsive-table';
 import { ApiError, callApi, isApiError } from '../../lib/api-client';
 import { type ContractCaller, contractQuery } from '../../lib/contract-query';
@@ -60,51 +61,40 @@ function CreateTenantForm(props: { onCreated: (message: string) => void }) {
     describeError: (error) => (isApiError(error) ? error.message : String(error)),
   });
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="create-tenant-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="create-tenant-title">
-            {platformAdminMessages.createTitle}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={platformAdminMessages.subdomainLabel}
-              description={platformAdminMessages.subdomainHelp}
-              maxLength={63}
-              {...form.getInputProps('subdomain')}
-            />
-            <TextInput
-              label={platformAdminMessages.titleLabel}
-              maxLength={100}
-              {...form.getInputProps('brandTitle')}
-            />
-            <Select
-              label={platformAdminMessages.timezoneLabel}
-              data={timeZones}
-              searchable
-              allowDeselect={false}
-              {...form.getInputProps('timezone')}
-            />
-            <NewOperatorFields
-              nameLabel={platformAdminMessages.adminNameLabel}
-              emailLabel={platformAdminMessages.adminEmailLabel}
-              nameInput={form.getInputProps('adminName')}
-              emailInput={form.getInputProps('adminEmail')}
-            />
-          </SimpleGrid>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSubmitting}>
-              {platformAdminMessages.createButton}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard titleId="create-tenant-title" title={platformAdminMessages.createTitle} onSubmit={onSubmit}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={platformAdminMessages.subdomainLabel}
+          description={platformAdminMessages.subdomainHelp}
+          maxLength={63}
+          {...form.getInputProps('subdomain')}
+        />
+        <TextInput
+          label={platformAdminMessages.titleLabel}
+          maxLength={100}
+          {...form.getInputProps('brandTitle')}
+        />
+        <Select
+          label={platformAdminMessages.timezoneLabel}
+          data={timeZones}
+          searchable
+          allowDeselect={false}
+          {...form.getInputProps('timezone')}
+        />
+        <NewOperatorFields
+          nameLabel={platformAdminMessages.adminNameLabel}
+          emailLabel={platformAdminMessages.adminEmailLabel}
+          nameInput={form.getInputProps('adminName')}
+          emailInput={form.getInputProps('adminEmail')}
+        />
+      </SimpleGrid>
+      <FailureAlert message={formError} />
+      <Group justify="flex-end">
+        <Button type="submit" loading={isSubmitting}>
+          {platformAdminMessages.createButton}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }
 

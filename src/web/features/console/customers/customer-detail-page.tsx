@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -25,6 +24,7 @@ import { PASS_PAID_STATUSES } from '../../../../shared/rules/pass-values';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { FactsTable } from '../../../components/facts-table';
+import { FailureAlert } from '../../../components/form-alerts';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { QueryError } from '../query-state';
@@ -55,11 +55,7 @@ function GuestCodes({ customer }: { customer: ConsoleCustomer }) {
           {m.guestCodesTitle}
         </Title>
         <Text size="sm">{m.guestCodesHint}</Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FailureAlert message={error} />
         <Switch
           label={m.guestCodesSwitch}
           checked={customer.isGuestCodesActive}
@@ -91,11 +87,7 @@ function Business({ customer }: { customer: ConsoleCustomer }) {
             {m.businessTitle}
           </Title>
           <Text size="sm">{m.businessHint}</Text>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FailureAlert message={error} />
           <TextInput
             label={m.entityNameLabel}
             value={name}

@@ -8,6 +8,7 @@ import {
   exportCustomerDataCsvContract,
 } from '../../../../shared/contract';
 import { privacyMessages as m } from '../../../../shared/messages/privacy';
+import { FailureAlert } from '../../../components/form-alerts';
 import { API_BASE } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { useDownload } from '../../../lib/use-download';
@@ -40,11 +41,7 @@ function ExportButtons({ customer }: { customer: ConsoleCustomer }) {
   });
   return (
     <>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert message={error} />
       <Group gap="sm">
         <Button
           variant="default"

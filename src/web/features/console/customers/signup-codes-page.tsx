@@ -20,6 +20,7 @@ import { consoleCustomerMessages as m } from '../../../../shared/messages/consol
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { FailureAlert } from '../../../components/form-alerts';
 import { contractMutation } from '../../../lib/contract-query';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
@@ -72,11 +73,7 @@ export function SignupCodesPage() {
           </Button>
         </Group>
       </Paper>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert message={error} />
       {issued !== null && (
         <Alert color="green" role="status">
           {fillMessage(m.codesIssued, { count: issued })}

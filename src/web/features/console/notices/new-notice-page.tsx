@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Loader, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { createNoticeBodySchema, NOTICE_FIELD_LIMITS, uuidSchema } from '../../../../shared/contract';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { paths } from '../../../app/page-paths';
+import { FailureAlert } from '../../../components/form-alerts';
 import { type ProofPhoto, ProofPhotos } from '../../../components/proof-photos';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
@@ -65,11 +66,7 @@ export function NewNoticePage() {
       {codes.data && (
         <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FailureAlert message={formError} />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput
                 label={m.numberLabel}

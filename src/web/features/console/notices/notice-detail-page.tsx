@@ -38,6 +38,7 @@ import { paymentStatusText } from '../../../../shared/rules/citation-status';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { citationFacts, FactsTable } from '../../../components/facts-table';
+import { FailureAlert } from '../../../components/form-alerts';
 import { PhotoGallery, type PhotoGalleryLabels } from '../../../components/photo-gallery';
 import { useApiForm } from '../../../lib/use-api-form';
 import { InstalmentTable } from '../../citations/payment-plan-panel';
@@ -106,11 +107,7 @@ function CorrectionForm({ citation }: { citation: Citation }) {
         <Title order={2} size="h3">
           {m.editTitle}
         </Title>
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert message={formError} />
         <NoticeDetailFields form={form} codes={codes.data ?? []} keptCodeUUID={citation.citationCodeUUID} />
         <Group>
           <Button type="submit" loading={isSubmitting}>
@@ -151,11 +148,7 @@ function AmountForm({ citation }: { citation: Citation }) {
           </Text>
         ) : (
           <>
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FailureAlert message={formError} />
             <TextInput
               label={m.overrideLabel}
               description={m.overrideHint}
@@ -212,11 +205,7 @@ function VoidSection({ citation }: { citation: Citation }) {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="sm">
             <Text>{m.voidHint}</Text>
-            {formError && (
-              <Alert color="red" role="alert">
-                {formError}
-              </Alert>
-            )}
+            <FailureAlert message={formError} />
             <TextInput
               label={m.reasonLabel}
               required

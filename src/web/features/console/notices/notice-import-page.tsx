@@ -15,6 +15,7 @@ import { consoleNoticeMessages as m } from '../../../../shared/messages/console-
 import { fillMessage } from '../../../../shared/messages/fill';
 import { NOTICE_IMPORT_COLUMNS, noticeImportTemplate } from '../../../../shared/rules/notice-csv';
 import { paths } from '../../../app/page-paths';
+import { FailureAlert } from '../../../components/form-alerts';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { contractMutation } from '../../../lib/contract-query';
 import { callAsOperator } from '../operator-call';
@@ -208,11 +209,7 @@ export function NoticeImportPage() {
           disabled={isBusy}
         />
       </Stack>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FailureAlert message={error} />
       {imported !== null && (
         <Alert color="green" role="status">
           {imported.skipped

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -28,6 +27,7 @@ import { consoleDeskMessages as d } from '../../../../shared/messages/console-de
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paths } from '../../../app/page-paths';
+import { FailureAlert } from '../../../components/form-alerts';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
@@ -85,11 +85,7 @@ function CodeForm({ code, onDone }: { code: ViolationCode | null; onDone: () => 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert message={formError} />
         <TextInput
           label={m.codeNameLabel}
           required

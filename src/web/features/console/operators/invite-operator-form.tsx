@@ -1,7 +1,9 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid } from '@mantine/core';
 import { inviteOperatorBodySchema } from '../../../../shared/contract';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
+import { FailureAlert } from '../../../components/form-alerts';
+import { FormCard } from '../../../components/form-card';
 import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { NewOperatorFields } from '../../operator/new-operator-fields';
@@ -22,38 +24,27 @@ export function InviteOperatorForm(props: { onInvited: (message: string) => void
     describeError: (error) => (isApiError(error) ? error.message : String(error)),
   });
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="invite-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={2} size="h3" id="invite-title">
-            {consoleMessages.inviteTitle}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <NewOperatorFields
-              nameLabel={consoleMessages.nameLabel}
-              emailLabel={consoleMessages.emailLabel}
-              nameInput={form.getInputProps('fullname')}
-              emailInput={form.getInputProps('email')}
-            />
-            <Select
-              label={consoleMessages.roleLabel}
-              data={ROLE_OPTIONS()}
-              allowDeselect={false}
-              {...form.getInputProps('role')}
-            />
-          </SimpleGrid>
-          {formError && (
-            <Alert color="red" role="alert">
-              {formError}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSubmitting}>
-              {consoleMessages.inviteButton}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <FormCard titleId="invite-title" title={consoleMessages.inviteTitle} onSubmit={onSubmit}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+        <NewOperatorFields
+          nameLabel={consoleMessages.nameLabel}
+          emailLabel={consoleMessages.emailLabel}
+          nameInput={form.getInputProps('fullname')}
+          emailInput={form.getInputProps('email')}
+        />
+        <Select
+          label={consoleMessages.roleLabel}
+          data={ROLE_OPTIONS()}
+          allowDeselect={false}
+          {...form.getInputProps('role')}
+        />
+      </SimpleGrid>
+      <FailureAlert message={formError} />
+      <Group justify="flex-end">
+        <Button type="submit" loading={isSubmitting}>
+          {consoleMessages.inviteButton}
+        </Button>
+      </Group>
+    </FormCard>
   );
 }

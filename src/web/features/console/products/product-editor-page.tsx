@@ -13,6 +13,7 @@ import {
 import { consoleProductMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { paths } from '../../../app/page-paths';
+import { FailureAlert } from '../../../components/form-alerts';
 import { ApiError } from '../../../lib/api-client';
 import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -78,11 +79,7 @@ function ProductForm(props: { product: ConsoleProduct | null }) {
           <FlagSwitch form={form} path="isArchived" label={m.flagArchived} />
         </Card>
 
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert message={formError} />
         {saved && (
           <Alert color="green" role="status">
             {m.saved}

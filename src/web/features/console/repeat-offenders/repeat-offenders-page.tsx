@@ -8,6 +8,7 @@ import { repeatOffenderMessages as m } from '../../../../shared/messages/repeat-
 import { repeatOffenderRule } from '../../../../shared/rules/repeat-offenders';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { FailureAlert } from '../../../components/form-alerts';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
 import { Pager, QueryError } from '../query-state';
@@ -103,11 +104,7 @@ export function RepeatOffendersPage() {
           </Button>
         )}
       </Group>
-      {exportError && (
-        <Alert color="red" role="alert">
-          {exportError}
-        </Alert>
-      )}
+      <FailureAlert message={exportError} />
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
       {data && !rule && (

@@ -35,6 +35,7 @@ import {
   MAX_REPEAT_OFFENDER_OVERDUE_DAYS,
   MIN_PLAN_INSTALMENTS,
 } from '../../../../shared/rules';
+import { FailureAlert } from '../../../components/form-alerts';
 import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
@@ -348,11 +349,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
           </SimpleGrid>
         </Section>
 
-        {formError && (
-          <Alert color="red" role="alert">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert message={formError} />
         {savedMessage && (
           <Alert color="green" role="status">
             {savedMessage}

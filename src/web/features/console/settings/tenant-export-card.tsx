@@ -1,6 +1,7 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { exportTenantDataContract } from '../../../../shared/contract';
 import { privacyMessages as m } from '../../../../shared/messages/privacy';
+import { FailureAlert } from '../../../components/form-alerts';
 import { API_BASE } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download-file';
 import { useDownload } from '../../../lib/use-download';
@@ -27,11 +28,7 @@ export function TenantExportCard() {
           {m.tenantExportTitle}
         </Title>
         <Text size="sm">{m.tenantExportIntro}</Text>
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FailureAlert message={error} />
         <Button variant="default" loading={busy !== null} onClick={() => start('file')}>
           {m.tenantExportButton}
         </Button>

@@ -1,0 +1,36 @@
+import { Alert } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * Why the last submission or action failed, announced at once (role="alert"); nothing when it
+ * did not fail. One banner for every screen, so a failure looks and reads the same everywhere.
+ */
+export function FailureAlert({ message }: { message: ReactNode }) {
+  if (message === null || message === undefined || message === false || message === '') return null;
+  return (
+    <Alert color="red" role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * What the last submission did when it went through (role="status", read when idle); nothing
+ * while there is a failure to show instead, or before anything was saved.
+ */
+export function SavedAlert({
+  message,
+  isShown,
+  failure,
+}: {
+  message: ReactNode;
+  isShown: boolean;
+  failure?: ReactNode;
+}) {
+  if (!isShown || failure) return null;
+  return (
+    <Alert color="green" role="status">
+      {message}
+    </Alert>
+  );
+}
