@@ -2,6 +2,24 @@ import type { Catalogue } from './shape';
 
 /** Spanish (neutral Latin American, "usted"): the operators' console, reports and the platform screens. */
 export const esConsole = {
+  currencyMessages: {
+    settingsSection: 'Moneda',
+    settingsLabel: 'Moneda de precios y pagos',
+    settingsHint:
+      'Los avisos, los permisos y los precios están en esta moneda, y los pagos se cobran en ella. Puede cambiarse hasta que se reciba el primer pago.',
+    unknownCurrency: 'Elija una de las monedas disponibles: USD, CAD, EUR, GBP, MXN o AUD.',
+    lockedByPayments:
+      'La moneda ya no puede cambiarse una vez recibidos pagos en ella: los montos ya pagados se mostrarían en la moneda equivocada.',
+    amountFormat: 'Ingrese un monto con centavos, por ejemplo 45.00',
+  },
+  currencyNames: {
+    usd: 'Dólar estadounidense (USD)',
+    cad: 'Dólar canadiense (CAD)',
+    eur: 'Euro (EUR)',
+    gbp: 'Libra esterlina (GBP)',
+    mxn: 'Peso mexicano (MXN)',
+    aud: 'Dólar australiano (AUD)',
+  },
   languageNames: { en: 'English', fr: 'Français', es: 'Español' },
   consoleNavMessages: {
     overview: 'Resumen',
@@ -962,6 +980,7 @@ export const esConsole = {
       refundAmount: 'Reembolsado',
       role: 'Rol',
       language: 'Idioma',
+      currency: 'Moneda',
       email: 'Correo',
       fullname: 'Nombre',
       name: 'Nombre',

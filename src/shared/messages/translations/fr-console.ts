@@ -2,6 +2,24 @@ import type { Catalogue } from './shape';
 
 /** French (Canada, "vous"): the operators' console, reports and the platform screens. */
 export const frConsole = {
+  currencyMessages: {
+    settingsSection: 'Devise',
+    settingsLabel: 'Devise des prix et des paiements',
+    settingsHint:
+      'Les avis, les permis et les prix sont dans cette devise, et les paiements y sont perçus. Elle peut changer jusqu’au premier paiement reçu.',
+    unknownCurrency: 'Choisissez l’une des devises offertes : USD, CAD, EUR, GBP, MXN ou AUD.',
+    lockedByPayments:
+      'La devise ne peut plus changer une fois des paiements reçus : les montants déjà payés s’afficheraient dans la mauvaise devise.',
+    amountFormat: 'Entrez un montant avec les cents, par exemple 45,00',
+  },
+  currencyNames: {
+    usd: 'Dollar américain (USD)',
+    cad: 'Dollar canadien (CAD)',
+    eur: 'Euro (EUR)',
+    gbp: 'Livre sterling (GBP)',
+    mxn: 'Peso mexicain (MXN)',
+    aud: 'Dollar australien (AUD)',
+  },
   languageNames: { en: 'English', fr: 'Français', es: 'Español' },
   consoleNavMessages: {
     overview: 'Vue d’ensemble',
@@ -981,6 +999,7 @@ export const frConsole = {
       refundAmount: 'Remboursé',
       role: 'Rôle',
       language: 'Langue',
+      currency: 'Devise',
       email: 'Courriel',
       fullname: 'Nom',
       name: 'Nom',
