@@ -29,7 +29,9 @@ describe('formatMoney', () => {
 
   it('leaves fractions of a cent to Intl', () => {
     const intl = intlMoney('en-US', 'usd', 2);
-    expect(formatMoney(12.5)).toBe(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(0.125));
+    expect(formatMoney(12.5)).toBe(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(0.125),
+    );
     expect(formatMoney(Number.NaN)).toBe(intl.format(Number.NaN));
   });
 
@@ -63,7 +65,11 @@ describe('formatMoney', () => {
         const whole = intlMoney(moneyLocaleTag(language, currency), currency, 0);
         fc.assert(
           fc.property(
-            fc.oneof(fc.integer({ min: -1e7, max: 1e7 }), fc.integer({ min: -1e12, max: 1e12 }), fc.constant(-0)),
+            fc.oneof(
+              fc.integer({ min: -1e7, max: 1e7 }),
+              fc.integer({ min: -1e12, max: 1e12 }),
+              fc.constant(-0),
+            ),
             (cents) => {
               expect(formatMoney(cents)).toBe(intl.format(cents / 100));
               expect(formatWholeDollars(cents)).toBe(whole.format(Math.round(cents / 100)));

@@ -20,7 +20,14 @@ const after = (sign: string): Affixes => ({ before: '', after: `${NBSP}${sign}` 
  * ('1 234,50 $', '12,00 $ US'); Spanish as es-US, and the peso as es-MX writes it ('$1,234.50').
  */
 const AFFIXES: Record<Locale, Record<Currency, Affixes>> = {
-  en: { usd: before('$'), cad: before('CA$'), eur: before('€'), gbp: before('£'), mxn: before('MX$'), aud: before('A$') },
+  en: {
+    usd: before('$'),
+    cad: before('CA$'),
+    eur: before('€'),
+    gbp: before('£'),
+    mxn: before('MX$'),
+    aud: before('A$'),
+  },
   fr: {
     usd: after(`$${NBSP}US`),
     cad: after('$'),
@@ -105,4 +112,25 @@ export function formatMoney(cents: number): string {
 /** An amount rounded to whole units, without cents, for a chart's axis: '$1,235', '1 235 $'. */
 export function formatWholeDollars(cents: number): string {
   return writeMoney(Math.round(cents / 100) * 100, 0);
+}
+
+/** The tenant's currency by its ISO code ('CAD'), for a label such as 'Amount (CAD)'. */
+export function formatCurrencyCode(): string {
+  return currentCurrency().toUpperCase();
+}
+
+/**
+ * How an amount field writes its value in the current language and currency, as formatMoney
+ * does: Mantine's NumberInput props (prefix or suffix, and the separators).
+ */
+export function moneyInputFormat(): {
+  prefix: string;
+  suffix: string;
+  thousandSeparator: string;
+  decimalSeparator: string;
+} {
+  const language = moneyLanguage();
+  const { before: prefix, after: suffix } = AFFIXES[language][currentCurrency()];
+  const { group, decimal } = SEPARATORS[language];
+  return { prefix, suffix, thousandSeparator: group, decimalSeparator: decimal };
 }

@@ -1,8 +1,8 @@
 import { and, count as countRows, min as earliest, eq as equals, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
-import { type Currency, DEFAULT_CURRENCY } from '../../../shared/rules/currencies';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
+import { type Currency, DEFAULT_CURRENCY } from '../../../shared/rules/currencies';
 import { type Database, queryRows, type Transaction } from '../../db/client';
 import { customers, type EmailContent, emailOutbox, operators, tenants } from '../../db/schema';
 import { currentRequestId } from '../../db/tenant-scope';
