@@ -51,8 +51,8 @@ import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { readLagTolerantFromReplica } from './plugins/read-your-writes';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
-import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
 import { writeAmountsInTheTenantsCurrency } from './plugins/request-currency';
+import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
 import { answerInTheCallersLanguage } from './plugins/request-language';
 import { registerSecurityHeaders } from './plugins/security-headers';
 

@@ -2,7 +2,6 @@ import type { BrandDetails } from '../../../shared/contract';
 import { commonMessages } from '../../../shared/messages';
 import { BARE_HOST_TENANT, DEFAULT_BRAND_COLOR, DEFAULT_CURRENCY } from '../../../shared/rules';
 
-
 /**
  * The brand of a bare host (www, localhost): the spec's generic title and black header, no
  * operator behind it (nil entity), so pages reached there are drawn like every other page.
