@@ -1,20 +1,29 @@
 import type { PermitProduct } from '../../../shared/contract';
-import { formatDate, formatMoney, formatRecurringMoney, periodOfBilling } from '../../../shared/format';
+import {
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatRecurringMoney,
+  periodOfBilling,
+} from '../../../shared/format';
 import { formatPassMessage, passDashboardMessages, passScreenMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
 
-const UNIT_NAMES: Record<PermitProduct['permitDurationUnit'], [string, string]> = {
-  MINUTE: ['minute', 'minutes'],
-  HOUR: ['hour', 'hours'],
-  DAY: ['day', 'days'],
-  MONTH: ['month', 'months'],
-  YEAR: ['year', 'years'],
+type DurationKey = keyof typeof passScreenMessages & `duration${string}`;
+
+/** Each unit's messages for one and for many (the English catalogue has no ICU plurals here). */
+const UNIT_MESSAGES: Record<PermitProduct['permitDurationUnit'], [DurationKey, DurationKey]> = {
+  MINUTE: ['durationMinute', 'durationMinutes'],
+  HOUR: ['durationHour', 'durationHours'],
+  DAY: ['durationDay', 'durationDays'],
+  MONTH: ['durationMonth', 'durationMonths'],
+  YEAR: ['durationYear', 'durationYears'],
 };
 
-/** '1 day', '3 months'. */
+/** '1 day', '3 months', '3 mois', '1 día': in the page's language. */
 export function formatDuration(count: number, unit: PermitProduct['permitDurationUnit']): string {
-  const [one, many] = UNIT_NAMES[unit];
-  return `${count} ${count === 1 ? one : many}`;
+  const [one, many] = UNIT_MESSAGES[unit];
+  return formatPassMessage(passScreenMessages[count === 1 ? one : many], { count: formatNumber(count) });
 }
 
 /** 'Free', '$12.00', or '$45.00 / month' for a recurring product. */
