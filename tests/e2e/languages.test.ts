@@ -84,6 +84,7 @@ describe('French (fr-CA) at 390 px', () => {
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr');
     await expect(page.locator('main').textContent()).resolves.toContain('Choisir un permis');
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-choose-pass');
   });
 
   it('looks a notice up and shows its amounts and dates as French writes them', {
@@ -228,6 +229,7 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByLabel(/^Vencimiento/).fill('12/30');
     await page.getByLabel('CVC').fill('123');
+    await screenshot(page, 'es-checkout');
     await page.getByRole('button', { name: 'Pagar $12.00' }).click();
     await page.waitForURL(/\/permits\/apply\/[0-9a-f-]{36}\/success\?checkout=success$/);
     await page.getByRole('heading', { name: '¡Su permiso fue emitido!' }).waitFor();
@@ -291,5 +293,16 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     expect(text).toContain('Payé');
     await expectWholeInLanguage('fr');
     await screenshot(page, 'fr-console-notices');
+  });
+
+  it('shows the console in Spanish once the operator chooses it', { timeout: 180_000 }, async () => {
+    await writeOperatorSession(page, 'langtest', 'ops@langtest.example', 'Parking#2026');
+    await page.goto(tenantUrl('langtest', '/dashboard'));
+    await page.locator('.console__who').waitFor();
+    await page.locator('.console__who').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Español' }).click()]);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expectWholeInLanguage('es');
+    await screenshot(page, 'es-console-overview');
   });
 });
