@@ -1,5 +1,6 @@
 import type { PermitProduct } from '../../../shared/contract';
 import {
+  formatClockTime,
   formatDate,
   formatMoney,
   formatNumber,
@@ -38,11 +39,10 @@ export function invalidPassPath(paidStatus: string): string {
   return paidStatus === 'rejected' ? paths.passes.invalid({ reason: 'rejected' }) : paths.passes.invalid();
 }
 
-/** A local 'HH:mm' as the clock reads it: '18:00' is '6:00 PM'. */
+/** A local 'HH:mm' as the page's language reads it: '18:00' is '6:00 PM', '18 h 00', '6:00 p.m.'. */
 export function formatTimeOfDay(localTime: string): string {
   const [hours = 0, minutes = 0] = localTime.split(':').map(Number);
-  const period = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${period}`;
+  return formatClockTime(hours, minutes);
 }
 
 /** A daily window as the receipt and the pass detail show it: '6:00 PM to 8:00 AM'. */
