@@ -19,6 +19,8 @@ const LANGUAGE_FREE = new Set([
   'registerIcuFormatter',
   'setLocaleResolver',
   'setPageLocale',
+  'setCurrencyResolver',
+  'setPageCurrency',
   'loadLocale',
   'registerZoneOffsets',
   'assertTimeZone',

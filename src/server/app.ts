@@ -51,6 +51,7 @@ import { loggerOptions } from './plugins/logging';
 import { registerRateLimit } from './plugins/rate-limit';
 import { readLagTolerantFromReplica } from './plugins/read-your-writes';
 import { refuseControlCharacters } from './plugins/refuse-control-characters';
+import { writeAmountsInTheTenantsCurrency } from './plugins/request-currency';
 import { scopeQueriesToTheRequest } from './plugins/request-database-scope';
 import { answerInTheCallersLanguage } from './plugins/request-language';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -114,6 +115,7 @@ export async function buildApp(
   measureRequests(app);
   answerWithRequestId(app);
   answerInTheCallersLanguage(app);
+  writeAmountsInTheTenantsCurrency(app);
   registerErrorHandler(app);
   refuseControlCharacters(app);
   redirectDocsIndexWithQuery(app);

@@ -3,11 +3,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { setCurrencyResolver } from '../shared/format/current-currency';
 import { registerZoneOffsets } from '../shared/format/zone-offsets';
 import '../shared/i18n/all-locales';
 import { setLocaleResolver } from '../shared/i18n/current';
 import type { AnyLocale } from '../shared/i18n/locales';
 import type { PageRenderInput, RenderedPage } from '../shared/page-render';
+import type { Currency } from '../shared/rules/currencies';
 import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
 import { routePattern } from './app/route-pattern';
@@ -24,9 +26,13 @@ setApiTransport((url, init) => {
   return transport(url, init);
 });
 
-/** Each request's language: the messages the page renders answer in it (issue 30). */
-const requestLocale = new AsyncLocalStorage<AnyLocale>();
-setLocaleResolver(() => requestLocale.getStore());
+/**
+ * Each request's language and currency: the messages the page renders answer in its language
+ * (issue 30), and its amounts are in its tenant's currency (decision 244), from the page's brand.
+ */
+const requestFormatting = new AsyncLocalStorage<{ locale: AnyLocale; currency: Currency }>();
+setLocaleResolver(() => requestFormatting.getStore()?.locale);
+setCurrencyResolver(() => requestFormatting.getStore()?.currency);
 
 // The routes and their handler serve every request: a page's lazy module, loaded by the first
 // request that renders it, stays loaded for the next ones.
@@ -35,7 +41,8 @@ const handler = createStaticHandler(routes);
 
 /** The page at `url`, rendered with its data; null when the page is one the browser renders. */
 export function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
-  return requestLocale.run(input.locale, () => renderInLocale(input));
+  const formatting = { locale: input.locale, currency: input.brand.currency };
+  return requestFormatting.run(formatting, () => renderInLocale(input));
 }
 
 async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | null> {

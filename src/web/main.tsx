@@ -4,6 +4,7 @@ import { setNonce } from 'get-nonce';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { setPageCurrency } from '../shared/format/current-currency';
 import { setPageLocale } from '../shared/i18n/current';
 import { loadLocale } from '../shared/i18n/load';
 import { parseLocale } from '../shared/i18n/locales';
@@ -16,6 +17,8 @@ import { restorePageQueries } from './app/server-state';
 
 const brand = readInjectedBrand();
 registerInjectedZoneOffsets();
+// Amounts are written in the tenant's currency (decision 244), as the server rendered them.
+if (brand?.currency) setPageCurrency(brand.currency);
 const styleNonce = readStyleNonce();
 // Modals lock page scrolling with a <style> element (react-remove-scroll); without the nonce the
 // strict CSP blocks it.

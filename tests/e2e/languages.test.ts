@@ -5,6 +5,7 @@ import {
   expectNoPageErrors,
   launchBrowser,
   newContext,
+  screenshot,
   tenantUrl,
 } from './support/browser';
 import { writeOperatorSession, writeSession } from './support/sessions';
@@ -76,12 +77,14 @@ describe('French (fr-CA) at 390 px', () => {
     );
     await expect(page.getByRole('combobox', { name: 'Langue' }).inputValue()).resolves.toBe('fr');
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-landing');
     // The cookie keeps French on the next page, without ?lang.
     await page.goto(tenantUrl('demo', '/permits/choose'));
     await appReady();
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('fr');
     await expect(page.locator('main').textContent()).resolves.toContain('Choisir un permis');
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-choose-pass');
   });
 
   it('looks a notice up and shows its amounts and dates as French writes them', {
@@ -95,6 +98,7 @@ describe('French (fr-CA) at 390 px', () => {
     expect(text).toMatch(/\d+,\d\d\u00a0\$/);
     expect(text).toMatch(/\d{4}-\d\d-\d\d/);
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-notice-lookup');
     await page
       .getByRole('link', { name: /D001002/ })
       .first()
@@ -102,6 +106,7 @@ describe('French (fr-CA) at 390 px', () => {
     await page.waitForURL(/\/citations\/[0-9a-f-]+/);
     await page.getByText('Montant dû').first().waitFor();
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-notice');
   });
 
   it('opens the appeal search in French', async () => {
@@ -111,6 +116,7 @@ describe('French (fr-CA) at 390 px', () => {
     await page.getByRole('button', { name: 'Rechercher' }).click();
     await page.getByText('Entrez le numéro imprimé sur votre avis.').waitFor();
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-appeal');
   });
 });
 
@@ -130,10 +136,26 @@ describe('Spanish at 390 px', () => {
       'Pague o apele un aviso de estacionamiento',
     );
     await expectWholeInLanguage('es');
+    await screenshot(page, 'es-landing');
     await page.goto(tenantUrl('demo', '/permits/choose'));
     await appReady();
     await expect(page.locator('main').textContent()).resolves.toContain('Elija un permiso');
     await expectWholeInLanguage('es');
+    await screenshot(page, 'es-choose-pass');
+  });
+
+  it('looks a notice up and opens the appeal search in Spanish', { timeout: 180_000 }, async () => {
+    await page.goto(tenantUrl('demo', '/citations?plate=ABC1234&lang=es'));
+    await appReady();
+    await expect(page.locator('main').textContent()).resolves.toContain('Total a pagar');
+    await expectWholeInLanguage('es');
+    await screenshot(page, 'es-notice-lookup');
+    await page.goto(tenantUrl('demo', '/noticeappeal?lang=es'));
+    await page.getByText('Apelación de un aviso de estacionamiento').first().waitFor();
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByText('Ingrese el número impreso en su aviso.').waitFor();
+    await expectWholeInLanguage('es');
+    await screenshot(page, 'es-appeal');
   });
 
   it('answers in the browser language when the visitor chose none', async () => {
@@ -169,6 +191,7 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     expect(text).toContain('5 nov. 2026, 14 h 05');
     expect(text).toContain('Impayé');
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-notice-to-pay');
     await page.getByRole('button', { name: 'Payer', exact: true }).click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
     await page.getByRole('heading', { name: 'Paiement de test' }).waitFor();
@@ -177,6 +200,7 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     await page.getByLabel('CVC').fill('123');
     const pay = page.getByRole('button', { name: /^Payer / });
     await expect(pay.textContent()).resolves.toMatch(FRENCH_1234_50);
+    await screenshot(page, 'fr-checkout');
     await pay.click();
     await page.waitForURL(tenantUrl('langtest', `/citations/${LANGTEST_NOTICE}?checkout=success`));
     await expect(page.getByTestId('citation-banner').textContent()).resolves.toBe('Paiement réussi.');
@@ -198,16 +222,19 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     await page.getByLabel('Placa').fill('gab 42');
     await page.getByLabel('Modelo').fill('versa');
     await expectWholeInLanguage('es');
+    await screenshot(page, 'es-pass-form');
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await page.waitForURL(/\/sandbox\/checkout\/sbx_cs_[0-9a-f]{24}$/);
     await page.getByRole('heading', { name: 'Pago de prueba' }).waitFor();
     await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
     await page.getByLabel(/^Vencimiento/).fill('12/30');
     await page.getByLabel('CVC').fill('123');
+    await screenshot(page, 'es-checkout');
     await page.getByRole('button', { name: 'Pagar $12.00' }).click();
     await page.waitForURL(/\/permits\/apply\/[0-9a-f-]{36}\/success\?checkout=success$/);
     await page.getByRole('heading', { name: '¡Su permiso fue emitido!' }).waitFor();
     await expectWholeInLanguage('es');
+    await screenshot(page, 'es-pass-issued');
   });
 
   it("shows a customer's dashboard in Spanish", { timeout: 120_000 }, async () => {
@@ -219,6 +246,19 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
       .first()
       .waitFor();
     await expectWholeInLanguage('es');
+    await screenshot(page, 'es-dashboard');
+  });
+
+  it("shows a customer's dashboard in French", { timeout: 120_000 }, async () => {
+    await writeSession(page, 'langtest', 'lucia@langtest.example', 'Parking#2026');
+    await page.goto(tenantUrl('langtest', '/permits/dashboard?lang=fr'));
+    await appReady();
+    await page
+      .getByRole('heading', { name: /Permis|Vos permis/ })
+      .first()
+      .waitFor();
+    await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-dashboard');
   });
 
   it('opens the console in French once the operator chooses it, with French money and dates', {
@@ -241,6 +281,7 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     });
     expect(saved).toBe('fr');
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-console-overview');
     await page.goto(tenantUrl('langtest', '/dashboard/notices'));
     await page.getByRole('heading', { name: 'Avis' }).first().waitFor();
     const row = page.getByRole('row').filter({ hasText: 'LT0401' });
@@ -251,5 +292,17 @@ describe('paying, a pass, the dashboard and the console in French and Spanish', 
     expect(text).toContain('5 nov. 2026, 14 h 05');
     expect(text).toContain('Payé');
     await expectWholeInLanguage('fr');
+    await screenshot(page, 'fr-console-notices');
+  });
+
+  it('shows the console in Spanish once the operator chooses it', { timeout: 180_000 }, async () => {
+    await writeOperatorSession(page, 'langtest', 'ops@langtest.example', 'Parking#2026');
+    await page.goto(tenantUrl('langtest', '/dashboard'));
+    await page.locator('.console__who').waitFor();
+    await page.locator('.console__who').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('menuitem', { name: 'Español' }).click()]);
+    await page.getByRole('heading', { name: 'Resumen' }).waitFor();
+    await expectWholeInLanguage('es');
+    await screenshot(page, 'es-console-overview');
   });
 });

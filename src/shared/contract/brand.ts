@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales';
+import { CURRENCIES } from '../rules/currencies';
 import { subdomainSchema } from './common';
 import { defineRoute } from './define-route';
 
@@ -26,6 +27,8 @@ export const brandDetailsSchema = z.object({
   /** The languages the portal offers and its default (issue 30): the language menu lists them. */
   languages: z.array(z.enum(LOCALES)),
   defaultLanguage: z.enum(LOCALES),
+  /** The currency its amounts are in and written in (decision 244). */
+  currency: z.enum(CURRENCIES),
 });
 export type BrandDetails = z.infer<typeof brandDetailsSchema>;
 

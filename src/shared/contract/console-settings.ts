@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales';
+import { currencyMessages } from '../messages/currencies';
 import { languageMessages } from '../messages/languages';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
+import { CURRENCIES } from '../rules/currencies';
 import {
   MAX_PLAN_FEE,
   MAX_PLAN_GRACE_DAYS,
@@ -108,6 +110,8 @@ export const tenantSettingsBodySchema = z
       .transform((list) => LOCALES.filter((locale) => list.includes(locale)))
       .optional(),
     defaultLanguage: z.enum(LOCALES, { message: languageMessages.unknownLanguage }).optional(),
+    // The currency (decision 244); absent: unchanged. Refused on save once payments were taken.
+    currency: z.enum(CURRENCIES, { message: currencyMessages.unknownCurrency }).optional(),
   })
   .refine((body) => !(body.isCitationOnly && body.isPermitOnly), {
     message: 'A portal cannot be both notices only and passes only.',

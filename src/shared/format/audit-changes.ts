@@ -1,7 +1,9 @@
 import { isLocale } from '../i18n/locales';
 import { consoleAuditMessages as m } from '../messages/console-audit';
+import { currencyNames } from '../messages/currencies';
 import { languageNames } from '../messages/languages';
 import { consoleMessages } from '../messages/operator-console';
+import { isCurrency } from '../rules/currencies';
 import { formatDate } from './dates';
 import { formatMoney } from './money';
 import { formatNumber } from './numbers';
@@ -47,6 +49,7 @@ export function formatAuditValue(field: string, value: unknown, timeZone: string
   if (value === undefined) return '';
   if (field === 'language') return languageValue(value);
   if (field === 'role' && typeof value === 'string') return roleName(value);
+  if (field === 'currency' && isCurrency(value)) return currencyNames[value];
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? m.yes : m.no;
   if (typeof value === 'number') return MONEY_FIELDS.has(field) ? formatMoney(value) : numberValue(value);

@@ -52,10 +52,7 @@ function formatInLanguage(
   const yyyy = String(year).padStart(4, '0');
   const months = language === 'fr' ? FRENCH_MONTHS : SPANISH_MONTHS;
   const longDate = `${day} ${months[month - 1]} ${yyyy}`;
-  const time =
-    language === 'fr'
-      ? `${twoDigits(hour)} h ${twoDigits(minute)}`
-      : `${hour % 12 || 12}:${twoDigits(minute)} ${hour < 12 ? 'a.m.' : 'p.m.'}`;
+  const time = clockTimeIn(language, hour, minute);
   if (format === 'date') {
     return language === 'fr'
       ? `${yyyy}-${twoDigits(month)}-${twoDigits(day)}`
@@ -63,6 +60,20 @@ function formatInLanguage(
   }
   if (format === 'longDate') return longDate;
   return format === 'time' ? time : `${longDate}, ${time}`;
+}
+
+/** A time of day as each language writes it: '6:00 PM', '18 h 00', '6:00 p.m.'. */
+function clockTimeIn(language: 'en' | 'fr' | 'es', hour: number, minute: number): string {
+  if (language === 'fr') return `${twoDigits(hour)} h ${twoDigits(minute)}`;
+  const clock = `${hour % 12 || 12}:${twoDigits(minute)}`;
+  if (language === 'es') return `${clock} ${hour < 12 ? 'a.m.' : 'p.m.'}`;
+  return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** A wall-clock time of day (a daily window's '18:00') as the current language writes it. */
+export function formatClockTime(hour: number, minute: number): string {
+  const locale = currentLocale();
+  return clockTimeIn(locale === 'en-XA' ? 'en' : locale, hour, minute);
 }
 
 /** A wall clock in one of the spec's English formats (DATE_FORMATS, as dayjs wrote them). */

@@ -109,6 +109,7 @@ export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessa
     refundAmount: 'Refunded',
     role: 'Role',
     language: 'Language',
+    currency: 'Currency',
     email: 'Email',
     fullname: 'Name',
     name: 'Name',

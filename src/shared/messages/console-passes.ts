@@ -34,7 +34,7 @@ export const consoleProductMessages = /* @__PURE__ */ localized('consoleProductM
   sectionFooter: 'Footer copy',
   name: 'Name',
   description: 'Description',
-  price: 'Price (USD)',
+  price: 'Price ({currency})',
   billingType: 'Billing',
   billingPeriod: 'Renews every',
   duration: 'Duration',

@@ -11,6 +11,7 @@ export * from './console-lists';
 export * from './console-nav';
 export * from './console-notices';
 export * from './console-passes';
+export * from './currencies';
 export * from './decision-emails';
 export * from './emails';
 export * from './fill';

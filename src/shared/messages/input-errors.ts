@@ -49,6 +49,7 @@ export const fieldLabelMessages = /* @__PURE__ */ localized('fieldLabelMessages'
   count: 'number',
   country: 'country',
   createdOn: 'date and time of the notice',
+  currency: 'currency',
   csv: 'CSV file',
   currentPassword: 'current password',
   cursor: 'page position',

@@ -12,6 +12,17 @@ export const passScreenMessages = /* @__PURE__ */ localized('passScreenMessages'
   checkingRules: 'Checking availability',
   free: 'Free',
   validFor: 'Valid for {duration}',
+  /** A product's duration, one and many of each unit: '1 day', '3 months'. */
+  durationMinute: '{count} minute',
+  durationMinutes: '{count} minutes',
+  durationHour: '{count} hour',
+  durationHours: '{count} hours',
+  durationDay: '{count} day',
+  durationDays: '{count} days',
+  durationMonth: '{count} month',
+  durationMonths: '{count} months',
+  durationYear: '{count} year',
+  durationYears: '{count} years',
   validBetween: '{start} – {end}',
   /** A time-of-day product: one window a pass (issue 27). */
   validDailyWindow: '{from} to {to}, one window per pass',

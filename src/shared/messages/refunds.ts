@@ -10,7 +10,7 @@ export const refundMessages = /* @__PURE__ */ localized('refundMessages', {
   refund: 'Refund',
   dialogTitle: 'Refund a payment',
   refundableNow: 'Refundable now: {amount} of {paid} paid.',
-  amountLabel: 'Amount to refund (dollars)',
+  amountLabel: 'Amount to refund ({currency})',
   amountHint: 'All that is refundable unless you lower it.',
   amountInvalid: 'Enter an amount like 12.50, more than zero.',
   amountTooMuch: 'At most {amount} can be refunded.',

@@ -9,6 +9,7 @@ export * from './citation-status';
 export * from './citation-total';
 export * from './contrast';
 export * from './control-characters';
+export * from './currencies';
 export * from './late-penalties';
 export * from './luminance';
 export * from './mask-personal-data';

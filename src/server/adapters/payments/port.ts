@@ -1,7 +1,5 @@
+import type { Currency } from '../../../shared/rules/currencies';
 import type { PaymentProviderName } from '../../db/schema';
-
-/** Amounts are integer cents; the portal shows and charges US dollars only (see formatMoney). */
-export const PAYMENT_CURRENCY = 'usd';
 
 /** One line on the hosted checkout; the lines add up to what is charged. */
 export interface CheckoutLineItem {
@@ -14,6 +12,8 @@ export interface CheckoutRequest {
   paymentSessionId: string;
   /** The thing paid for first, then any fee lines (processing fee, service fee). */
   lineItems: CheckoutLineItem[];
+  /** What the amounts (integer cents) are in and are charged in: the tenant's (decision 244). */
+  currency: Currency;
   /**
    * Stripe Connect: pay the money out to the tenant's connected account, the platform keeping
    * `applicationFeeAmount` (the service fee). Absent: the platform account keeps the payment.
@@ -63,6 +63,8 @@ export interface SubscriptionCheckoutRequest {
   paymentSessionId: string;
   /** What is charged every period: the thing subscribed to, then any fee lines. */
   lineItems: CheckoutLineItem[];
+  /** The tenant's currency, as for a one-off checkout. */
+  currency: Currency;
   period: BillingPeriod;
   successUrl: string;
   cancelUrl: string;
@@ -152,6 +154,8 @@ export interface PaymentGateway {
   chargeSavedPaymentMethod(input: {
     method: SavedPaymentMethod;
     amount: number;
+    /** The currency the card was first charged in: the tenant's. */
+    currency: Currency;
     description: string;
     key: string;
     metadata: Record<string, string>;

@@ -42,7 +42,7 @@ afterAll(() => standIn.close());
 const lastRequest = () => standIn.received.at(-1)!;
 
 describe('Stripe requests through the SDK', () => {
-  it('opens a subscription Checkout with recurring prices, our ids in the metadata, and a key', async () => {
+  it('opens a subscription Checkout with recurring prices in its currency, our ids in the metadata, and a key', async () => {
     const opened = await gateway.createSubscriptionCheckout({
       subscriptionId: '11111111-1111-4111-8111-111111111111',
       paymentSessionId: '22222222-2222-4222-8222-222222222222',
@@ -50,6 +50,7 @@ describe('Stripe requests through the SDK', () => {
         { name: 'Monthly pass', amount: 5000 },
         { name: 'Platform service fee', amount: 150 },
       ],
+      currency: 'cad',
       period: { interval: 'month', count: 3 },
       successUrl: 'http://demo.localhost:3000/permits?checkout=success',
       cancelUrl: 'http://demo.localhost:3000/permits?checkout=cancelled',
@@ -68,13 +69,13 @@ describe('Stripe requests through the SDK', () => {
       client_reference_id: '22222222-2222-4222-8222-222222222222',
       customer_email: 'dana@example.com',
       'line_items[0][quantity]': '1',
-      'line_items[0][price_data][currency]': 'usd',
+      'line_items[0][price_data][currency]': 'cad',
       'line_items[0][price_data][unit_amount]': '5000',
       'line_items[0][price_data][product_data][name]': 'Monthly pass',
       'line_items[0][price_data][recurring][interval]': 'month',
       'line_items[0][price_data][recurring][interval_count]': '3',
       'line_items[1][quantity]': '1',
-      'line_items[1][price_data][currency]': 'usd',
+      'line_items[1][price_data][currency]': 'cad',
       'line_items[1][price_data][unit_amount]': '150',
       'line_items[1][price_data][product_data][name]': 'Platform service fee',
       'line_items[1][price_data][recurring][interval]': 'month',

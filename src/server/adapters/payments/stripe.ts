@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
+import type { Currency } from '../../../shared/rules/currencies';
 import type { Clock } from '../../clock';
 import {
   type CheckoutLineItem,
   type CheckoutRequest,
-  PAYMENT_CURRENCY,
   type PaymentGateway,
   PaymentProviderError,
   type SavedCard,
@@ -23,12 +23,13 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 const lineItemsOf = (
   items: CheckoutLineItem[],
+  currency: Currency,
   recurring?: Stripe.Checkout.SessionCreateParams.LineItem.PriceData.Recurring,
 ) =>
   items.map((item) => ({
     quantity: 1,
     price_data: {
-      currency: PAYMENT_CURRENCY,
+      currency,
       unit_amount: item.amount,
       product_data: { name: item.name },
       ...(recurring ? { recurring } : {}),
@@ -63,7 +64,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             client_reference_id: request.paymentSessionId,
             customer: request.providerCustomerId ?? undefined,
             customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),
-            line_items: lineItemsOf(request.lineItems),
+            line_items: lineItemsOf(request.lineItems, request.currency),
             metadata: { payment_session_id: request.paymentSessionId },
             // A destination charge: Stripe moves the payment to the tenant's account and the
             // application fee back to the platform.
@@ -109,7 +110,7 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
             client_reference_id: request.paymentSessionId,
             customer: request.providerCustomerId ?? undefined,
             customer_email: request.providerCustomerId ? undefined : (request.customerEmail ?? undefined),
-            line_items: lineItemsOf(request.lineItems, {
+            line_items: lineItemsOf(request.lineItems, request.currency, {
               interval: request.period.interval,
               interval_count: request.period.count,
             }),
@@ -188,13 +189,21 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
       };
     },
 
-    async chargeSavedPaymentMethod({ method, amount, description, key, metadata, destinationAccountId }) {
+    async chargeSavedPaymentMethod({
+      method,
+      amount,
+      currency,
+      description,
+      key,
+      metadata,
+      destinationAccountId,
+    }) {
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.create(
           {
             amount,
-            currency: PAYMENT_CURRENCY,
+            currency,
             customer: method.providerCustomerId ?? undefined,
             payment_method: method.paymentMethodId,
             off_session: true,

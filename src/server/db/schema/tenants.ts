@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/i18n/locales';
+import type { Currency } from '../../../shared/rules/currencies';
 
 /** An operator. Its id is the spec's entityUUID; its columns are the Brand details. */
 export const tenants = pgTable('tenants', {
@@ -32,6 +33,8 @@ export const tenants = pgTable('tenants', {
     .default(sql`ARRAY['en', 'fr', 'es']::text[]`),
   /** The language of a visitor who chose none and whose browser asks for none offered. */
   defaultLanguage: text('default_language').$type<Locale>().notNull().default('en'),
+  /** What its prices, notices and passes are in and the provider charges (migration 1280, decision 244). */
+  currency: text('currency').$type<Currency>().notNull().default('usd'),
   /** Days after issue (tenant-local calendar days) within which a notice may be appealed. */
   appealWindowDays: integer('appeal_window_days').notNull().default(21),
   /** Card processing fee on a payment: this share of the amount due (1/100 %) plus the fixed cents. */

@@ -65,7 +65,8 @@ async function emailAnswer(
 ) {
   const number = options.citation.citationNumber;
   const isApproved = options.outcome !== 'denied';
-  const paragraphs = [
+  // Written in the recipient's language and the tenant's currency, inside the email's function.
+  const paragraphs = () => [
     fill(isApproved ? dashboardAppealMessages.emailApproved : dashboardAppealMessages.emailDenied, number),
     ...(options.outcome === 'voided' ? [appealOutcomeMessages.emailVoided] : []),
     ...(options.outcome === 'reduced'
@@ -85,7 +86,7 @@ async function emailAnswer(
         number,
       ),
       heading: fill(dashboardAppealMessages.emailHeading, number),
-      paragraphs,
+      paragraphs: paragraphs(),
       action: {
         label: dashboardAppealMessages.emailViewAppeal,
         url: `${tenantBaseUrl(options.config, options.tenant.subdomain)}/noticeappeal/${options.citation.id}`,

@@ -1,6 +1,6 @@
 import type { BrandDetails } from '../../../shared/contract';
 import { commonMessages } from '../../../shared/messages';
-import { BARE_HOST_TENANT, DEFAULT_BRAND_COLOR } from '../../../shared/rules';
+import { BARE_HOST_TENANT, DEFAULT_BRAND_COLOR, DEFAULT_CURRENCY } from '../../../shared/rules';
 
 /**
  * The brand of a bare host (www, localhost): the spec's generic title and black header, no
@@ -27,4 +27,5 @@ export const GENERIC_BRAND = (): BrandDetails => ({
   timezone: 'UTC',
   languages: ['en', 'fr', 'es'],
   defaultLanguage: 'en',
+  currency: DEFAULT_CURRENCY,
 });

@@ -25,5 +25,6 @@ export function toBrandDetails(tenant: TenantRow): BrandDetails {
     timezone: tenant.timezone,
     languages: tenant.languages,
     defaultLanguage: tenant.defaultLanguage,
+    currency: tenant.currency,
   };
 }

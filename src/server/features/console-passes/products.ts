@@ -361,6 +361,8 @@ async function writeProduct(options: ProductWriteOptions, productId: string | nu
           .values({
             ...productColumns(values, now, values.isArchived ? now : null),
             tenantId,
+            // A tenant's prices are in its one currency (decision 244).
+            currency: context.tenant.currency,
             sortOrder: next,
           })
           .returning({ id: passProducts.id });

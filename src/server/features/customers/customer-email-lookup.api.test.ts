@@ -4,7 +4,7 @@ import { buildCustomer, buildTenant } from '../../../../tests/support/factories'
 import { planUnderTenantPolicy } from '../../../../tests/support/query-plan';
 import { useTestApp } from '../../../../tests/support/test-app';
 import { customers, tenants } from '../../db/schema';
-import { emailLanguage } from '../mail/outbox';
+import { emailFormatting } from '../mail/outbox';
 import { customerEmailIs, findCustomerByEmail } from './queries';
 
 /**
@@ -54,8 +54,10 @@ describe('finding a customer by email', () => {
   });
 
   it("gives an email the recipient's saved language, whatever the address's case", async () => {
-    expect(await emailLanguage(t.db, await tenantId('alpha'), 'jose.NUNEZ@alpha.example')).toBe('fr');
-    expect(await emailLanguage(t.db, await tenantId('beta'), 'Jose@Beta.example')).toBe('es');
+    expect((await emailFormatting(t.db, await tenantId('alpha'), 'jose.NUNEZ@alpha.example')).language).toBe(
+      'fr',
+    );
+    expect((await emailFormatting(t.db, await tenantId('beta'), 'Jose@Beta.example')).language).toBe('es');
   });
 
   it('is an index read under row-level security', async () => {

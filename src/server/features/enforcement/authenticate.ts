@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { enterTenant } from '../../db/tenant-scope';
 import { unauthorized } from '../../errors';
+import { enterTenantCurrency } from '../../plugins/request-currency';
 import { bearerCredentialFrom } from '../auth';
 import {
   type Action,
@@ -43,6 +44,7 @@ export function createEnforcementAuthenticator(db: Database, now: () => Date, ke
     if (request.hostSubdomain && request.hostSubdomain !== key.tenant.subdomain)
       throw unauthorized(INVALID_KEY);
     enterTenant(key.tenant.id);
+    enterTenantCurrency(key.tenant.currency);
     const actor = enforcementKeyActor(key.tenant.id, key.id);
     requirePermission(actor, action, { tenantId: key.tenant.id });
     await lastUsed.record(key, now());

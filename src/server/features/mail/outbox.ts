@@ -2,10 +2,12 @@ import { and, count as countRows, min as earliest, eq as equals, sql } from 'dri
 import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
+import { type Currency, DEFAULT_CURRENCY } from '../../../shared/rules/currencies';
 import { type Database, queryRows, type Transaction } from '../../db/client';
 import { customers, type EmailContent, emailOutbox, operators, tenants } from '../../db/schema';
 import { currentRequestId } from '../../db/tenant-scope';
 import { badRequest } from '../../errors';
+import { withCurrency } from '../../plugins/request-currency';
 import { requestLocale, withLocale } from '../../plugins/request-language';
 import { customerEmailIs } from '../customers';
 
@@ -43,30 +45,30 @@ async function savedLanguage(
 }
 
 /**
- * The language of an email (issue 30): the recipient's saved one, else that of the request that
- * caused it, else the tenant's default (a scheduled job's email has no request).
+ * How an email is written (issue 30): in the recipient's saved language, else that of the request
+ * that caused it, else the tenant's default (a scheduled job's email has no request); and its
+ * amounts in the tenant's currency (decision 244), whoever causes it.
  */
-export async function emailLanguage(
+export async function emailFormatting(
   db: Database | Transaction,
   tenantId: string,
   to: string,
-): Promise<AnyLocale> {
-  const saved = await savedLanguage(db, tenantId, to);
-  if (saved) return saved;
-  const ofRequest = requestLocale();
-  if (ofRequest) return ofRequest;
+): Promise<{ language: AnyLocale; currency: Currency }> {
   const [tenant] = await db
-    .select({ defaultLanguage: tenants.defaultLanguage })
+    .select({ defaultLanguage: tenants.defaultLanguage, currency: tenants.currency })
     .from(tenants)
     .where(equals(tenants.id, tenantId));
-  return tenant?.defaultLanguage ?? 'en';
+  const currency = tenant?.currency ?? DEFAULT_CURRENCY;
+  const saved = await savedLanguage(db, tenantId, to);
+  const language = saved ?? requestLocale() ?? tenant?.defaultLanguage ?? 'en';
+  return { language, currency };
 }
 
 /**
  * Queues a branded email to one recipient in the caller's transaction: it is sent if and only if
  * the change it reports commits. The worker (deliver-pending-emails.ts) renders it with the
  * tenant's brand and delivers it. The content is written by `email`, called in the recipient's
- * language (emailLanguage), so its messages, subject included, are in that language.
+ * language and its tenant's currency (emailFormatting): its messages, subject included, and amounts.
  */
 export async function enqueueEmail(
   db: Database | Transaction,
@@ -74,10 +76,11 @@ export async function enqueueEmail(
 ): Promise<{ id: string }> {
   const to = recipientSchema.safeParse(options.to.trim());
   if (!to.success) throw badRequest(inputErrorMessages.emailNotValid, 'email');
-  const language = await emailLanguage(db, options.tenantId, to.data);
+  const { language, currency } = await emailFormatting(db, options.tenantId, to.data);
   const { email } = options;
   // Content written ahead (a test's fixed text) keeps the language the caller wrote it in.
-  const written = typeof email === 'function' ? withLocale(language, email) : email;
+  const written =
+    typeof email === 'function' ? withLocale(language, () => withCurrency(currency, email)) : email;
   const content = emailContentSchema.safeParse({ ...written, language });
   if (!content.success) throw new Error(`Invalid email content: ${content.error.issues[0]?.message}`);
   const now = options.now ?? new Date();

@@ -155,6 +155,7 @@ async function chargeInstalment(options: {
       ? await gateway.chargeSavedPaymentMethod({
           method,
           amount: instalment.amount,
+          currency: tenant.currency,
           description: `Instalment ${instalment.sequence} of ${plan.instalmentCount}`,
           // One charge per attempt of this instalment, however often the request is sent.
           key: `${instalment.id}-${instalment.attempts + 1}`,

@@ -1,8 +1,10 @@
 import { formatDate, formatMoney, formatRecurringMoney, type RecurringPeriod } from '../../../shared/format';
 import { escapeHtml } from '../../../shared/format/html';
 import { accountMessages, paymentMessages as m } from '../../../shared/messages';
+import { isCurrency } from '../../../shared/rules/currencies';
 import { SANDBOX_CHECKOUT_PATH, SANDBOX_PORTAL_PATH } from '../../adapters/payments/sandbox';
 import type { PaymentSessionRow, TenantRow } from '../../db/schema';
+import { withCurrency } from '../../plugins/request-currency';
 import { checkoutLineItems } from './checkout-line-items';
 import type { CardRefusal, SandboxCardFields } from './sandbox-card';
 import type { SandboxCheckoutClosure } from './sandbox-checkout';
@@ -178,6 +180,10 @@ ${cardFields(options.values ?? {}, Boolean(options.error))}
 <p><a href="${escapeHtml(options.returnUrl)}">${m.sandboxBackToPortal}</a></p>`;
 }
 
+/** A provider's page shows what it charges: amounts in the session's own currency. */
+const inCurrencyOf = (session: PaymentSessionRow, render: () => string) =>
+  isCurrency(session.currency) ? withCurrency(session.currency, render) : render();
+
 /** The sandbox checkout page of a session: its form, the form with a refused card, or why it is closed. */
 export function renderSandboxCheckout(options: {
   tenant: Pick<TenantRow, 'brandTitle'>;
@@ -189,18 +195,20 @@ export function renderSandboxCheckout(options: {
 }): string {
   const { session } = options;
   const isClosed = options.closure ? CLOSURE_MESSAGES()[options.closure] : null;
-  const body = renderCheckoutPage({
-    brandTitle: options.tenant.brandTitle,
-    description: session.description,
-    lineItems: checkoutLineItems(session),
-    amount: session.amount,
-    payAction: `${SANDBOX_CHECKOUT_PATH}/${session.providerSessionId}`,
-    cancelUrl: isClosed ? session.successUrl : session.cancelUrl,
-    error: options.refusal ? CARD_REFUSAL_MESSAGES()[options.refusal.reason] : null,
-    values: options.refusal?.values,
-    isClosed,
-    period: options.period,
-  });
+  const body = inCurrencyOf(session, () =>
+    renderCheckoutPage({
+      brandTitle: options.tenant.brandTitle,
+      description: session.description,
+      lineItems: checkoutLineItems(session),
+      amount: session.amount,
+      payAction: `${SANDBOX_CHECKOUT_PATH}/${session.providerSessionId}`,
+      cancelUrl: isClosed ? session.successUrl : session.cancelUrl,
+      error: options.refusal ? CARD_REFUSAL_MESSAGES()[options.refusal.reason] : null,
+      values: options.refusal?.values,
+      isClosed,
+      period: options.period,
+    }),
+  );
   return renderSandboxDocument({ title: m.sandboxCheckoutTitle, styleNonce: options.styleNonce, body });
 }
 
@@ -211,16 +219,18 @@ export function renderSandboxReceipt(options: {
   styleNonce: string;
 }): string {
   const { tenant, receipt } = options;
-  const body = renderReceiptPage({
-    brandTitle: tenant.brandTitle,
-    lineItems: checkoutLineItems(receipt),
-    amount: receipt.amount,
-    paidAt: receipt.paidAt,
-    refundedAt: receipt.refundedAt,
-    paymentId: receipt.providerPaymentId,
-    timeZone: tenant.timezone,
-    backUrl: receipt.successUrl,
-  });
+  const body = inCurrencyOf(receipt, () =>
+    renderReceiptPage({
+      brandTitle: tenant.brandTitle,
+      lineItems: checkoutLineItems(receipt),
+      amount: receipt.amount,
+      paidAt: receipt.paidAt,
+      refundedAt: receipt.refundedAt,
+      paymentId: receipt.providerPaymentId,
+      timeZone: tenant.timezone,
+      backUrl: receipt.successUrl,
+    }),
+  );
   return renderSandboxDocument({ title: m.sandboxReceiptTitle, styleNonce: options.styleNonce, body });
 }
 

@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
-import {
-  type BillingPeriod,
-  PAYMENT_CURRENCY,
-  type PaymentGateway,
-  PaymentProviderError,
-} from '../../adapters/payments/port';
+import { type BillingPeriod, type PaymentGateway, PaymentProviderError } from '../../adapters/payments/port';
 import type { Database } from '../../db/client';
 import { subscriptions, type TenantRow } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
@@ -76,6 +71,8 @@ export async function startCheckout(options: {
   const request = {
     paymentSessionId,
     lineItems: checkoutLineItems(amounts),
+    // A tenant's every amount is in its one currency (decision 244).
+    currency: options.tenant.currency,
     successUrl: options.successUrl,
     cancelUrl: options.cancelUrl,
     expiresAt: new Date(options.now.getTime() + CHECKOUT_LIFETIME_MS),
@@ -113,7 +110,7 @@ export async function startCheckout(options: {
       subjectId: options.subjectId,
       customerId: options.customerId ?? null,
       ...amounts,
-      currency: PAYMENT_CURRENCY,
+      currency: options.tenant.currency,
       successUrl: options.successUrl,
       cancelUrl: options.cancelUrl,
       createdAt: options.now,
@@ -128,7 +125,7 @@ export async function startCheckout(options: {
         customerId: options.customerId ?? null,
         checkoutSessionId: paymentSessionId,
         amount: amounts.amount,
-        currency: PAYMENT_CURRENCY,
+        currency: options.tenant.currency,
         interval: subscription.period.interval,
         intervalCount: subscription.period.count,
         createdAt: options.now,

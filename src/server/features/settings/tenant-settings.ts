@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../errors';
 import { recordAudit } from '../audit';
 import type { ConsoleAccess } from '../operators';
 import { attachUploads, verifyUploadUrls } from '../uploads';
+import { moveToCurrency } from './move-to-currency';
 
 export type TenantSettingsChanges = z.output<typeof tenantSettingsBodySchema>;
 
@@ -50,6 +51,7 @@ export function toTenantSettings(tenant: TenantRow): TenantSettings {
     subdomain: tenant.subdomain,
     languages: tenant.languages,
     defaultLanguage: tenant.defaultLanguage,
+    currency: tenant.currency,
   };
 }
 
@@ -99,6 +101,9 @@ export async function updateTenantSettings(options: {
     const languages = changes.languages ?? current.languages;
     if (!languages.includes(changes.defaultLanguage ?? current.defaultLanguage)) {
       throw badRequest(languageMessages.defaultNotOffered);
+    }
+    if (changes.currency && changes.currency !== current.currency) {
+      await moveToCurrency(tx, current, changes.currency);
     }
     if (isNewLogo && changes.logoUrl) {
       await attachUploads(tx, { tenantId: tenant.id, purpose: 'brand-logo', fileUrls: [changes.logoUrl] });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { TenantRow } from '../../db/schema';
 import { enterTenant } from '../../db/tenant-scope';
 import { notFound } from '../../errors';
+import { enterTenantCurrency } from '../../plugins/request-currency';
 import { subdomainFromHost } from './host';
 import { TenantCache } from './tenant-cache';
 
@@ -23,6 +24,15 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * From here on the request's queries see this tenant's rows only (decision 152), and its amounts
+ * are written in the tenant's currency (decision 244).
+ */
+function enterTenantOf(tenant: TenantRow): void {
+  enterTenant(tenant.id);
+  enterTenantCurrency(tenant.currency);
+}
+
 export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   const cache = new TenantCache(app.deps.db, app.deps.config.TENANT_CACHE_SECONDS * 1000);
   app.addHook('onClose', async () => cache.unsubscribe());
@@ -30,7 +40,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('hostSubdomain', null);
   app.decorateRequest('hostTenant', async function (this: FastifyRequest) {
     const tenant = this.hostSubdomain ? await cache.get(this.hostSubdomain) : null;
-    if (tenant) enterTenant(tenant.id);
+    if (tenant) enterTenantOf(tenant);
     return tenant;
   });
   app.decorateRequest('requireTenant', async function (this: FastifyRequest, subdomainFromPath?: string) {
@@ -38,8 +48,7 @@ export const tenancyPlugin = fp(async (app: FastifyInstance) => {
     if (!subdomain || (this.hostSubdomain && subdomain !== this.hostSubdomain)) throw notFound('Tenant');
     const tenant = await cache.get(subdomain);
     if (!tenant) throw notFound('Tenant');
-    // From here on the request's queries see this tenant's rows only (decision 152).
-    enterTenant(tenant.id);
+    enterTenantOf(tenant);
     return tenant;
   });
   app.addHook('onRequest', (request, _reply, done) => {

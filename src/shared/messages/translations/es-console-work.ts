@@ -47,7 +47,7 @@ export const esConsoleWork = {
     refund: 'Reembolsar',
     dialogTitle: 'Reembolsar un pago',
     refundableNow: 'Reembolsable ahora: {amount} de {paid} pagados.',
-    amountLabel: 'Importe a reembolsar (dólares)',
+    amountLabel: 'Importe a reembolsar ({currency})',
     amountHint: 'Todo lo reembolsable, salvo que lo reduzca.',
     amountInvalid: 'Escriba un importe como 12.50, mayor que cero.',
     amountTooMuch: 'Se puede reembolsar como máximo {amount}.',

@@ -2,6 +2,24 @@ import type { Catalogue } from './shape';
 
 /** Spanish (neutral Latin American, "usted"): the operators' console, reports and the platform screens. */
 export const esConsole = {
+  currencyMessages: {
+    settingsSection: 'Moneda',
+    settingsLabel: 'Moneda de precios y pagos',
+    settingsHint:
+      'Los avisos, los permisos y los precios están en esta moneda, y los pagos se cobran en ella. Puede cambiarse hasta que se reciba el primer pago.',
+    unknownCurrency: 'Elija una de las monedas disponibles: USD, CAD, EUR, GBP, MXN o AUD.',
+    lockedByPayments:
+      'La moneda ya no puede cambiarse una vez recibidos pagos en ella: los montos ya pagados se mostrarían en la moneda equivocada.',
+    amountFormat: 'Ingrese un monto con centavos, por ejemplo 45.00',
+  },
+  currencyNames: {
+    usd: 'Dólar estadounidense (USD)',
+    cad: 'Dólar canadiense (CAD)',
+    eur: 'Euro (EUR)',
+    gbp: 'Libra esterlina (GBP)',
+    mxn: 'Peso mexicano (MXN)',
+    aud: 'Dólar australiano (AUD)',
+  },
   languageNames: { en: 'English', fr: 'Français', es: 'Español' },
   consoleNavMessages: {
     overview: 'Resumen',
@@ -124,7 +142,7 @@ export const esConsole = {
     commentsLabel: 'Comentarios',
     numberLabel: 'N.º de aviso',
     numberHint: 'Déjelo en blanco para numerarlo automáticamente.',
-    amountLabel: 'Monto (USD)',
+    amountLabel: 'Monto ({currency})',
     amountHint: 'Déjelo en blanco para usar el monto del código de infracción.',
     issuedAtLabel: 'Emitido el',
     issuedAtHint: 'Déjelo en blanco para ahora.',
@@ -134,7 +152,7 @@ export const esConsole = {
     photosHint: 'JPEG, PNG o WebP, hasta 5 MB cada una. Se muestran al conductor en el aviso.',
     created: 'Aviso {number} redactado.',
     amountTitle: 'Monto',
-    overrideLabel: 'Nuevo monto (USD)',
+    overrideLabel: 'Nuevo monto ({currency})',
     overrideHint:
       'Los recargos por atraso dejan de aplicarse mientras haya un monto modificado. Déjelo en blanco para volver al monto original.',
     reasonLabel: 'Motivo',
@@ -154,9 +172,9 @@ export const esConsole = {
     editCode: 'Editar {name}',
     codeNameLabel: 'Nombre',
     codeDescriptionLabel: 'Descripción',
-    codeAmountLabel: 'Monto (USD)',
+    codeAmountLabel: 'Monto ({currency})',
     lateTier: 'Nivel de atraso {n}',
-    lateAmountLabel: 'Monto por atraso {n} (USD)',
+    lateAmountLabel: 'Monto por atraso {n} ({currency})',
     lateDaysLabel: 'Después de días {n}',
     noAmount: 'Sin monto',
     codesHint:
@@ -225,7 +243,7 @@ export const esConsole = {
     sectionFooter: 'Texto al pie',
     name: 'Nombre',
     description: 'Descripción',
-    price: 'Precio (USD)',
+    price: 'Precio ({currency})',
     billingType: 'Facturación',
     billingPeriod: 'Se renueva cada',
     duration: 'Duración',
@@ -973,6 +991,7 @@ export const esConsole = {
       refundAmount: 'Reembolsado',
       role: 'Rol',
       language: 'Idioma',
+      currency: 'Moneda',
       email: 'Correo',
       fullname: 'Nombre',
       name: 'Nombre',

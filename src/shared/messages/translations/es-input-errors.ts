@@ -44,6 +44,7 @@ export const esInputErrors = {
     count: 'cantidad',
     country: 'país',
     createdOn: 'fecha y hora del aviso',
+    currency: 'moneda',
     csv: 'archivo CSV',
     currentPassword: 'contraseña actual',
     cursor: 'posición en la lista',

@@ -46,7 +46,7 @@ export const frConsoleWork = {
     refund: 'Rembourser',
     dialogTitle: 'Rembourser un paiement',
     refundableNow: 'Remboursable maintenant : {amount} sur {paid} payés.',
-    amountLabel: 'Montant à rembourser (dollars)',
+    amountLabel: 'Montant à rembourser ({currency})',
     amountHint: 'Tout ce qui est remboursable, sauf si vous le réduisez.',
     amountInvalid: 'Entrez un montant comme 12,50, supérieur à zéro.',
     amountTooMuch: 'Au plus {amount} peut être remboursé.',

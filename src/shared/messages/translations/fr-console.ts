@@ -2,6 +2,24 @@ import type { Catalogue } from './shape';
 
 /** French (Canada, "vous"): the operators' console, reports and the platform screens. */
 export const frConsole = {
+  currencyMessages: {
+    settingsSection: 'Devise',
+    settingsLabel: 'Devise des prix et des paiements',
+    settingsHint:
+      'Les avis, les permis et les prix sont dans cette devise, et les paiements y sont perçus. Elle peut changer jusqu’au premier paiement reçu.',
+    unknownCurrency: 'Choisissez l’une des devises offertes : USD, CAD, EUR, GBP, MXN ou AUD.',
+    lockedByPayments:
+      'La devise ne peut plus changer une fois des paiements reçus : les montants déjà payés s’afficheraient dans la mauvaise devise.',
+    amountFormat: 'Entrez un montant avec les cents, par exemple 45,00',
+  },
+  currencyNames: {
+    usd: 'Dollar américain (USD)',
+    cad: 'Dollar canadien (CAD)',
+    eur: 'Euro (EUR)',
+    gbp: 'Livre sterling (GBP)',
+    mxn: 'Peso mexicain (MXN)',
+    aud: 'Dollar australien (AUD)',
+  },
   languageNames: { en: 'English', fr: 'Français', es: 'Español' },
   consoleNavMessages: {
     overview: 'Vue d’ensemble',
@@ -124,7 +142,7 @@ export const frConsole = {
     commentsLabel: 'Commentaires',
     numberLabel: 'No d’avis',
     numberHint: 'Laissez vide pour le numéroter automatiquement.',
-    amountLabel: 'Montant ($ US)',
+    amountLabel: 'Montant ({currency})',
     amountHint: 'Laissez vide pour utiliser le montant du code d’infraction.',
     issuedAtLabel: 'Émis le',
     issuedAtHint: 'Laissez vide pour maintenant.',
@@ -134,7 +152,7 @@ export const frConsole = {
     photosHint: 'JPEG, PNG ou WebP, 5 Mo au plus chacune. Affichées au conducteur sur l’avis.',
     created: 'Avis {number} rédigé.',
     amountTitle: 'Montant',
-    overrideLabel: 'Nouveau montant ($ US)',
+    overrideLabel: 'Nouveau montant ({currency})',
     overrideHint:
       'Les pénalités de retard ne s’appliquent plus tant qu’un montant modifié est en place. Laissez vide pour revenir au montant d’origine.',
     reasonLabel: 'Motif',
@@ -154,9 +172,9 @@ export const frConsole = {
     editCode: 'Modifier {name}',
     codeNameLabel: 'Nom',
     codeDescriptionLabel: 'Description',
-    codeAmountLabel: 'Montant ($ US)',
+    codeAmountLabel: 'Montant ({currency})',
     lateTier: 'Palier de retard {n}',
-    lateAmountLabel: 'Montant de retard {n} ($ US)',
+    lateAmountLabel: 'Montant de retard {n} ({currency})',
     lateDaysLabel: 'Après jours {n}',
     noAmount: 'Aucun montant',
     codesHint:
@@ -225,7 +243,7 @@ export const frConsole = {
     sectionFooter: 'Texte de bas de page',
     name: 'Nom',
     description: 'Description',
-    price: 'Prix ($ US)',
+    price: 'Prix ({currency})',
     billingType: 'Facturation',
     billingPeriod: 'Se renouvelle chaque',
     duration: 'Durée',
@@ -992,6 +1010,7 @@ export const frConsole = {
       refundAmount: 'Remboursé',
       role: 'Rôle',
       language: 'Langue',
+      currency: 'Devise',
       email: 'Courriel',
       fullname: 'Nom',
       name: 'Nom',

@@ -44,6 +44,7 @@ export const frInputErrors = {
     count: 'nombre',
     country: 'pays',
     createdOn: 'date et heure de l’avis',
+    currency: 'devise',
     csv: 'fichier CSV',
     currentPassword: 'mot de passe actuel',
     cursor: 'position dans la liste',

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RefundBody } from '../../../shared/contract';
-import { formatMoney } from '../../../shared/format';
+import { formatCurrencyCode, formatMoney } from '../../../shared/format';
 import { bulkMessages, refundMessages as m } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { parseDollars } from '../../../shared/rules/notice-csv';
@@ -70,7 +70,7 @@ export function RefundDialog(props: {
             })}
           </Text>
           <TextInput
-            label={m.amountLabel}
+            label={fillMessage(m.amountLabel, { currency: formatCurrencyCode() })}
             description={m.amountHint}
             inputMode="decimal"
             value={amountText}

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PermitProduct } from '../../../shared/contract';
-import { describeProductTime, formatTimeOfDay } from './pass-presenters';
+import { setPageLocale } from '../../../shared/i18n/current';
+import '../../../shared/i18n/all-locales';
+import { describeProductTime, formatDuration, formatTimeOfDay } from './pass-presenters';
 
 describe('describeProductTime', () => {
   const product = {
@@ -26,5 +28,22 @@ describe('describeProductTime', () => {
       '12:00 PM',
       '11:59 PM',
     ]);
+  });
+
+  describe('in French and Spanish (issue 30)', () => {
+    afterEach(() => setPageLocale('en'));
+
+    it('writes durations and times of day as each language does', () => {
+      setPageLocale('fr');
+      expect([formatDuration(1, 'DAY'), formatDuration(3, 'MONTH'), formatDuration(2, 'YEAR')]).toEqual([
+        '1 jour',
+        '3 mois',
+        '2 ans',
+      ]);
+      expect(['00:30', '18:00'].map(formatTimeOfDay)).toEqual(['00 h 30', '18 h 00']);
+      setPageLocale('es');
+      expect([formatDuration(1, 'DAY'), formatDuration(12, 'MONTH')]).toEqual(['1 día', '12 meses']);
+      expect(['00:30', '18:00'].map(formatTimeOfDay)).toEqual(['12:30 a.m.', '6:00 p.m.']);
+    });
   });
 });

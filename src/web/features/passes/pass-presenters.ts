@@ -1,20 +1,30 @@
 import type { PermitProduct } from '../../../shared/contract';
-import { formatDate, formatMoney, formatRecurringMoney, periodOfBilling } from '../../../shared/format';
+import {
+  formatClockTime,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  formatRecurringMoney,
+  periodOfBilling,
+} from '../../../shared/format';
 import { formatPassMessage, passDashboardMessages, passScreenMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
 
-const UNIT_NAMES: Record<PermitProduct['permitDurationUnit'], [string, string]> = {
-  MINUTE: ['minute', 'minutes'],
-  HOUR: ['hour', 'hours'],
-  DAY: ['day', 'days'],
-  MONTH: ['month', 'months'],
-  YEAR: ['year', 'years'],
+type DurationKey = keyof typeof passScreenMessages & `duration${string}`;
+
+/** Each unit's messages for one and for many (the English catalogue has no ICU plurals here). */
+const UNIT_MESSAGES: Record<PermitProduct['permitDurationUnit'], [DurationKey, DurationKey]> = {
+  MINUTE: ['durationMinute', 'durationMinutes'],
+  HOUR: ['durationHour', 'durationHours'],
+  DAY: ['durationDay', 'durationDays'],
+  MONTH: ['durationMonth', 'durationMonths'],
+  YEAR: ['durationYear', 'durationYears'],
 };
 
-/** '1 day', '3 months'. */
+/** '1 day', '3 months', '3 mois', '1 día': in the page's language. */
 export function formatDuration(count: number, unit: PermitProduct['permitDurationUnit']): string {
-  const [one, many] = UNIT_NAMES[unit];
-  return `${count} ${count === 1 ? one : many}`;
+  const [one, many] = UNIT_MESSAGES[unit];
+  return formatPassMessage(passScreenMessages[count === 1 ? one : many], { count: formatNumber(count) });
 }
 
 /** 'Free', '$12.00', or '$45.00 / month' for a recurring product. */
@@ -29,11 +39,10 @@ export function invalidPassPath(paidStatus: string): string {
   return paidStatus === 'rejected' ? paths.passes.invalid({ reason: 'rejected' }) : paths.passes.invalid();
 }
 
-/** A local 'HH:mm' as the clock reads it: '18:00' is '6:00 PM'. */
+/** A local 'HH:mm' as the page's language reads it: '18:00' is '6:00 PM', '18 h 00', '6:00 p.m.'. */
 export function formatTimeOfDay(localTime: string): string {
   const [hours = 0, minutes = 0] = localTime.split(':').map(Number);
-  const period = hours < 12 ? 'AM' : 'PM';
-  return `${hours % 12 === 0 ? 12 : hours % 12}:${String(minutes).padStart(2, '0')} ${period}`;
+  return formatClockTime(hours, minutes);
 }
 
 /** A daily window as the receipt and the pass detail show it: '6:00 PM to 8:00 AM'. */

@@ -89,9 +89,8 @@ export function PermitDetailPage() {
             <Text size="sm" c="dimmed">
               {m.detailPrice}
             </Text>
-            <Text>
-              {formatMoney(data.amount)} {data.currency.toUpperCase()}
-            </Text>
+            {/* The amount carries its currency ('CA$12.00', '12,00 $ US'): no code after it. */}
+            <Text>{formatMoney(data.amount)}</Text>
           </Stack>
         </SimpleGrid>
         <Group gap="sm">

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { createNoticeBodySchema, NOTICE_FIELD_LIMITS, uuidSchema } from '../../../../shared/contract';
+import { formatCurrencyCode } from '../../../../shared/format';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
+import { fillMessage } from '../../../../shared/messages/fill';
 import { paths } from '../../../app/page-paths';
 import { FailureAlert } from '../../../components/form-alerts';
 import { type ProofPhoto, ProofPhotos } from '../../../components/proof-photos';
@@ -83,7 +85,7 @@ export function NewNoticePage() {
             </SimpleGrid>
             <NoticeDetailFields form={form} codes={codes.data} />
             <TextInput
-              label={m.amountLabel}
+              label={fillMessage(m.amountLabel, { currency: formatCurrencyCode() })}
               description={m.amountHint}
               inputMode="decimal"
               {...form.getInputProps('amount')}

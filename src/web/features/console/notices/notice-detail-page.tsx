@@ -27,7 +27,7 @@ import {
   uuidSchema,
   voidNoticeBodySchema,
 } from '../../../../shared/contract';
-import { formatDate, formatMoney } from '../../../../shared/format';
+import { formatCurrencyCode, formatDate, formatMoney } from '../../../../shared/format';
 import { citationMessages } from '../../../../shared/messages';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
@@ -150,7 +150,7 @@ function AmountForm({ citation }: { citation: Citation }) {
           <>
             <FailureAlert message={formError} />
             <TextInput
-              label={m.overrideLabel}
+              label={fillMessage(m.overrideLabel, { currency: formatCurrencyCode() })}
               description={m.overrideHint}
               inputMode="decimal"
               {...form.getInputProps('amountOverride')}

@@ -22,7 +22,7 @@ import {
   type ViolationCode,
   violationCodeFieldsSchema,
 } from '../../../../shared/contract';
-import { formatMoney } from '../../../../shared/format';
+import { formatCurrencyCode, formatMoney } from '../../../../shared/format';
 import { consoleDeskMessages as d } from '../../../../shared/messages/console-desk';
 import { consoleNoticeMessages as m } from '../../../../shared/messages/console-notices';
 import { fillMessage } from '../../../../shared/messages/fill';
@@ -94,11 +94,16 @@ function CodeForm({ code, onDone }: { code: ViolationCode | null; onDone: () => 
           {...form.getInputProps('name')}
         />
         <TextInput label={m.codeDescriptionLabel} maxLength={300} {...form.getInputProps('description')} />
-        <TextInput label={m.codeAmountLabel} required inputMode="decimal" {...form.getInputProps('amount')} />
+        <TextInput
+          label={fillMessage(m.codeAmountLabel, { currency: formatCurrencyCode() })}
+          required
+          inputMode="decimal"
+          {...form.getInputProps('amount')}
+        />
         {([1, 2] as const).map((n) => (
           <SimpleGrid key={n} cols={2}>
             <TextInput
-              label={fillMessage(m.lateAmountLabel, { n })}
+              label={fillMessage(m.lateAmountLabel, { n, currency: formatCurrencyCode() })}
               inputMode="decimal"
               {...form.getInputProps(`lateAmount${n}`)}
             />
@@ -186,7 +191,7 @@ export function ViolationCodesPage() {
           striped
           columns={[
             { label: m.codeNameLabel, isUnlabelledOnPhone: true },
-            { label: m.codeAmountLabel },
+            { label: fillMessage(m.codeAmountLabel, { currency: formatCurrencyCode() }) },
             { label: fillMessage(m.lateTier, { n: 1 }) },
             { label: fillMessage(m.lateTier, { n: 2 }) },
             { label: m.save, isLabelHidden: true },

@@ -22,11 +22,15 @@ import {
   type TenantSettingsBody,
   tenantSettingsBodySchema,
 } from '../../../../shared/contract';
-import { formatMoney } from '../../../../shared/format';
+import { formatMoney, moneyInputFormat } from '../../../../shared/format';
+import { setPageCurrency } from '../../../../shared/format/current-currency';
 import { LOCALES, type Locale } from '../../../../shared/i18n/locales';
 import { consoleMessages, paymentPlanMessages, repeatOffenderMessages } from '../../../../shared/messages';
+import { currencyMessages, currencyNames } from '../../../../shared/messages/currencies';
 import { languageMessages, languageNames } from '../../../../shared/messages/languages';
 import {
+  CURRENCIES,
+  isCurrency,
   listTimeZones,
   MAX_PLAN_FEE,
   MAX_PLAN_GRACE_DAYS,
@@ -70,8 +74,8 @@ function toBody(settings: TenantSettings): TenantSettingsBody {
 /** A number input's value as the contract wants it: empty is null, anything else a number. */
 const numberOrNull = (value: string | number) => (value === '' ? null : Number(value));
 
-/** Money inputs show dollars and cents, like the processing fee; the API keeps cents. */
-const DOLLARS = { decimalScale: 2, fixedDecimalScale: true, prefix: '$', thousandSeparator: ',' } as const;
+/** Money inputs show the tenant's currency with cents, as amounts are written; the API keeps cents. */
+const moneyInput = () => ({ decimalScale: 2, fixedDecimalScale: true, ...moneyInputFormat() });
 const centsToDollars = (cents: number | undefined) => (cents ?? 0) / 100;
 const dollarsToCents = (value: string | number) => Math.round(Number(value || 0) * 100);
 
@@ -97,6 +101,8 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
     initialValues: toBody(settings),
     submit: saveTenantSettings,
     onSuccess: (saved) => {
+      // Amounts are written in the saved currency from now on, on this screen and the others.
+      setPageCurrency(saved.currency);
       queryClient.setQueryData(tenantSettingsKey, saved);
       form.setValues(toBody(saved));
       form.resetDirty(toBody(saved));
@@ -225,9 +231,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
               label={consoleMessages.processingFeeFixedLabel}
               min={0}
               max={1000}
-              decimalScale={2}
-              fixedDecimalScale
-              prefix="$"
+              {...moneyInput()}
               {...form.getInputProps('processingFeeFixedCents')}
               value={values.processingFeeFixedCents / 100}
               onChange={(value) =>
@@ -238,6 +242,21 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
           <Text size="sm">
             {`${consoleMessages.serviceFeeLabel}: ${formatMoney(settings.serviceFeeCents)}`}
           </Text>
+        </Section>
+
+        <Section title={currencyMessages.settingsSection}>
+          <Select
+            label={currencyMessages.settingsLabel}
+            description={currencyMessages.settingsHint}
+            data={CURRENCIES.map((currency) => ({ value: currency, label: currencyNames[currency] }))}
+            allowDeselect={false}
+            maw={480}
+            {...form.getInputProps('currency')}
+            onChange={(value) => {
+              if (isCurrency(value)) form.setFieldValue('currency', value);
+              change();
+            }}
+          />
         </Section>
 
         <Section title={languageMessages.settingsSection}>
@@ -313,7 +332,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
               label={paymentPlanMessages.thresholdLabel}
               description={paymentPlanMessages.thresholdHint}
               min={0.01}
-              {...DOLLARS}
+              {...moneyInput()}
               {...form.getInputProps('paymentPlanThreshold')}
               value={values.paymentPlanThreshold === null ? '' : centsToDollars(values.paymentPlanThreshold)}
               onChange={(value) =>
@@ -333,7 +352,7 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
               description={paymentPlanMessages.feeHint}
               min={0}
               max={MAX_PLAN_FEE / 100}
-              {...DOLLARS}
+              {...moneyInput()}
               {...form.getInputProps('paymentPlanFee')}
               value={centsToDollars(values.paymentPlanFee)}
               onChange={(value) => form.setFieldValue('paymentPlanFee', dollarsToCents(value))}

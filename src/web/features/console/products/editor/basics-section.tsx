@@ -1,6 +1,8 @@
 import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { ProductEditorInput } from '../../../../../shared/contract';
+import { formatCurrencyCode, moneyInputFormat } from '../../../../../shared/format';
 import { consoleProductMessages as m } from '../../../../../shared/messages';
+import { fillMessage } from '../../../../../shared/messages/fill';
 import { BILLING_PERIODS, BILLING_TYPES } from '../../../../../shared/rules/pass-values';
 import { EditorSection } from './editor-section';
 import { type SectionProps, textProps } from './product-form';
@@ -20,11 +22,11 @@ export function BasicsSection({ form }: SectionProps) {
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NumberInput
-          label={m.price}
+          label={fillMessage(m.price, { currency: formatCurrencyCode() })}
           min={0}
           decimalScale={2}
           fixedDecimalScale
-          prefix="$"
+          {...moneyInputFormat()}
           value={(values.amount ?? 0) / 100}
           onChange={(value) => form.setFieldValue('amount', Math.round(Number(value || 0) * 100))}
           error={form.errors.amount}
