@@ -10,47 +10,7 @@ import {
   toCheckoutPayload,
   toIssuePayload,
 } from './checkout-form';
-
-const product: PermitProduct = {
-  uuid: '11111111-1111-4111-8111-111111111111',
-  name: 'Day pass',
-  description: null,
-  amount: 1200,
-  currency: 'usd',
-  billingType: 'ONE TIME',
-  billingPeriod: 'NONE',
-  permitDuration: 1,
-  permitDurationUnit: 'DAY',
-  timeSelectionType: 1,
-  chosenDate: null,
-  chosenEndDate: null,
-  advancedType: 1,
-  isAutoApproved: true,
-  isEmailVerify: false,
-  isSignupCodeRequired: false,
-  isSoldOut: false,
-  hasWaitlist: false,
-  isRegImgRequired: false,
-  needsGuestCode: false,
-  guestFieldsType: 1,
-  guestNeedsPermitHolderInfo: false,
-  isMinPermitHolderInfo: false,
-  labelDescriptor: 'None',
-  documentUploadCopy: null,
-  isPlateOnly: false,
-  footerCopy: null,
-  footerCopyAboveCheckout: null,
-  formFields: [],
-  isVisitorOnly: false,
-  isBusinessProduct: false,
-  hasAccessCodes: false,
-  maxVehiclesPerPermit: 1,
-  maxActiveVehiclesPerPermit: 1,
-  canEditTimes: false,
-  residencyRule: null,
-  maxProofFiles: 6,
-  dailyWindow: null,
-};
+import { dayPassProduct as product } from './test-products';
 
 const NOW = new Date('2026-11-21T15:00:00Z');
 const context = (overrides: Partial<PermitProduct> = {}, isGuest = true): CheckoutContext => ({

@@ -28,8 +28,10 @@ export function TimeSection(props: {
 }) {
   const { form, context, nowLocal } = props;
   const { product, timeZone } = context;
+  // One reading of the clock: a type 1 pass starts at it, and a second reading a millisecond
+  // later would put the start after 'now' and show a date instead of "Starts now".
   const now = context.now();
-  const times = checkoutTimes(form.values, context);
+  const times = checkoutTimes(form.values, { ...context, now: () => now });
   const hasTimes = product.timeSelectionType !== 3 || Boolean(times.date && times.endDate);
   const window = hasTimes ? computePassWindow(product, times, now, timeZone) : null;
 
