@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 /**
  * Why the last submission or action failed, announced at once (role="alert"); nothing when it
  * did not fail. One banner for every screen, so a failure looks and reads the same everywhere.
+ * `testId` names the banner for browser tests that tell one screen's failure from another's.
  */
-export function FailureAlert({ message }: { message: ReactNode }) {
+export function FailureAlert({ message, testId }: { message: ReactNode; testId?: string }) {
   if (message === null || message === undefined || message === false || message === '') return null;
   return (
-    <Alert color="red" role="alert">
+    <Alert color="red" role="alert" data-testid={testId}>
       {message}
     </Alert>
   );

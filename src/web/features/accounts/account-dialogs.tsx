@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
 import { accountMessages } from '../../../shared/messages';
 import { isValidEmail, stripWhitespace } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { FailureAlert } from '../../components/form-alerts';
 import { ApiError, carriesServerAdvice } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { useChangePassword, useUpdateCustomer } from './api';
@@ -54,11 +55,7 @@ function DialogForm({
         }}
       >
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert" data-testid="dialog-error">
-              {error}
-            </Alert>
-          )}
+          <FailureAlert message={error} testId="dialog-error" />
           {children}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { privacyMessages } from '../../../shared/messages';
+import { FailureAlert } from '../../components/form-alerts';
 import { ApiError } from '../../lib/api-client';
 import { useDownload } from '../../lib/use-download';
 import { downloadMyData, useCloseAccount } from './api';
@@ -51,11 +52,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       >
         <Stack gap="md">
           <Text>{privacyMessages.closeWarning}</Text>
-          {errorText && (
-            <Alert color="red" role="alert" data-testid="close-error">
-              {errorText}
-            </Alert>
-          )}
+          <FailureAlert message={errorText} testId="close-error" />
           <PasswordInput
             label={privacyMessages.closePasswordLabel}
             autoComplete="current-password"
@@ -105,11 +102,7 @@ export function YourDataCard() {
             {privacyMessages.downloadCsv}
           </Button>
         </Group>
-        {downloadError && (
-          <Alert color="red" role="alert" data-testid="download-error">
-            {downloadError}
-          </Alert>
-        )}
+        <FailureAlert message={downloadError} testId="download-error" />
         <Group>
           <Button color="red.8" variant="outline" onClick={() => setIsClosing(true)}>
             {privacyMessages.closeAccount}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RefundBody } from '../../../shared/contract';
@@ -6,6 +6,7 @@ import { formatCurrencyCode, formatMoney } from '../../../shared/format';
 import { bulkMessages, refundMessages as m } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { parseDollars } from '../../../shared/rules/notice-csv';
+import { FailureAlert } from '../../components/form-alerts';
 import { DENY_RED } from '../operator/colors';
 
 /** 128 random bits as hex: one Idempotency-Key for every click of one dialog (decision 224). */
@@ -91,11 +92,7 @@ export function RefundDialog(props: {
           <Text size="sm" c="dimmed">
             {props.effect}
           </Text>
-          {refund.error && (
-            <Alert color="red" role="alert">
-              {refund.error.message}
-            </Alert>
-          )}
+          <FailureAlert message={refund.error?.message} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={props.onClose}>
               {bulkMessages.cancel}

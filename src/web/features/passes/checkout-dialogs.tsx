@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { checkAccessCodeContract, passCodeInputSchema } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
+import { FailureAlert } from '../../components/form-alerts';
 import { callApi } from '../../lib/api-client';
 import { readJwt } from '../../lib/session';
 
@@ -123,11 +124,7 @@ export function AccessCodeDialog(props: {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>{passScreenMessages.accessCodeIntro}</Text>
-          {shown && (
-            <Alert color="red" role="alert" data-testid="access-code-error">
-              {shown}
-            </Alert>
-          )}
+          <FailureAlert message={shown} testId="access-code-error" />
           <TextInput
             label={passScreenMessages.accessCodeLabel}
             value={code}

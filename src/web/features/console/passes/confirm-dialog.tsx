@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { FailureAlert } from '../../../components/form-alerts';
 import { DENY_RED } from '../../operator/colors';
 
 /**
@@ -31,11 +32,7 @@ export function ConfirmDialog(props: {
       <Stack gap="md">
         <Text>{props.body}</Text>
         {props.children}
-        {action.error && (
-          <Alert color="red" role="alert">
-            {action.error.message}
-          </Alert>
-        )}
+        <FailureAlert message={action.error?.message} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onClose}>
             {props.cancelLabel}
