@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { privacyMessages } from '../../../shared/messages';
+import { Dialog } from '../../components/dialog';
 import { FailureAlert } from '../../components/form-alerts';
 import { ApiError } from '../../lib/api-client';
 import { useDownload } from '../../lib/use-download';
@@ -16,12 +17,10 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
 
   if (closeAccount.isSuccess) {
     return (
-      <Modal
-        opened
-        onClose={closeAccount.finish}
+      <Dialog
         title={privacyMessages.closeTitle}
-        centered
-        closeButtonProps={{ 'aria-label': privacyMessages.closeDialog }}
+        onClose={closeAccount.finish}
+        closeLabel={privacyMessages.closeDialog}
       >
         <Stack gap="md">
           <Alert color="green" role="status" data-testid="account-closed">
@@ -32,17 +31,11 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
             <Button onClick={closeAccount.finish}>{privacyMessages.closedOk}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     );
   }
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={privacyMessages.closeTitle}
-      centered
-      closeButtonProps={{ 'aria-label': privacyMessages.cancel }}
-    >
+    <Dialog title={privacyMessages.closeTitle} onClose={onClose} closeLabel={privacyMessages.cancel}>
       <form
         noValidate
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
@@ -70,7 +63,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
