@@ -118,6 +118,23 @@ export function buildAppeal(
   };
 }
 
+/**
+ * An appeal whose appellant's email names its notice (`q1@example.com` for Q1), so that a test
+ * can find the emails about it in the outbox.
+ */
+export function buildAppealOf(
+  citationNumber: string,
+  submissionDate: string,
+  extra: Partial<AppealInput> = {},
+): AppealInput {
+  return buildAppeal({
+    citationNumber,
+    email: `${citationNumber.toLowerCase()}@example.com`,
+    submissionDate,
+    ...extra,
+  });
+}
+
 export function buildVehicle(overrides: Partial<VehicleInput> = {}): VehicleInput {
   const n = next();
   return {

@@ -1,10 +1,11 @@
-import { Alert, Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MAX_APPEAL_PHOTOS } from '../../shared/contract';
 import { appealMessages } from '../../shared/messages';
 import { fillMessage } from '../../shared/messages/fill';
 import { attachPhotoLabel } from '../../shared/rules';
 import { acceptFor, uploadFile } from '../lib/upload-file';
+import { FailureAlert } from './form-alerts';
 
 export interface ProofPhoto {
   /** Where the stored file is read; what the appeal refers to. */
@@ -124,11 +125,7 @@ export function ProofPhotos(props: {
             onChange={onFilePicked}
             data-testid="proof-photo-input"
           />
-          {message && (
-            <Alert color="red" role="alert" data-testid="photo-message">
-              {message}
-            </Alert>
-          )}
+          <FailureAlert message={message} testId="photo-message" />
         </>
       )}
     </Stack>

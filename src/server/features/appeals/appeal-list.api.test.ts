@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type AppealInput,
-  buildAppeal,
+  buildAppealOf,
   buildCitation,
   buildOperator,
   buildTenant,
@@ -14,14 +13,6 @@ import { useTestApp } from '../../../../tests/support/test-app';
  * by outcome, a search by notice number or plate, pages with a total; a decided appeal leaves
  * the queue.
  */
-const appealOf = (citationNumber: string, submissionDate: string, extra: Partial<AppealInput> = {}) =>
-  buildAppeal({
-    citationNumber,
-    email: `${citationNumber.toLowerCase()}@example.com`,
-    submissionDate,
-    ...extra,
-  });
-
 const t = useTestApp({
   seed: {
     tenants: [
@@ -35,15 +26,15 @@ const t = useTestApp({
           buildCitation({ citationNumber: 'NO1', plate: 'NAY111' }),
         ],
         appeals: [
-          appealOf('Q2', '2026-11-13T10:00:00Z'),
-          appealOf('Q1', '2026-11-12T10:00:00Z'),
-          appealOf('Q3', '2026-11-14T10:00:00Z'),
-          appealOf('OK1', '2026-11-01T10:00:00Z', {
+          buildAppealOf('Q2', '2026-11-13T10:00:00Z'),
+          buildAppealOf('Q1', '2026-11-12T10:00:00Z'),
+          buildAppealOf('Q3', '2026-11-14T10:00:00Z'),
+          buildAppealOf('OK1', '2026-11-01T10:00:00Z', {
             isPending: false,
             isApproved: true,
             responseDate: '2026-11-05T10:00:00Z',
           }),
-          appealOf('NO1', '2026-11-02T10:00:00Z', {
+          buildAppealOf('NO1', '2026-11-02T10:00:00Z', {
             isPending: false,
             isApproved: false,
             responseDate: '2026-11-06T10:00:00Z',
@@ -57,7 +48,7 @@ const t = useTestApp({
       buildTenant({
         subdomain: 'beta',
         citations: [buildCitation({ citationNumber: 'Q9', plate: 'QUE999' })],
-        appeals: [appealOf('Q9', '2026-11-12T10:00:00Z')],
+        appeals: [buildAppealOf('Q9', '2026-11-12T10:00:00Z')],
         operators: [buildOperator({ email: 'ops@beta.example', role: 'tenant_admin' })],
       }),
     ],

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  type AppealInput,
-  buildAppeal,
+  buildAppealOf,
   buildCitation,
   buildCitations,
   buildOperator,
@@ -12,15 +11,6 @@ import {
 import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
 import { queryRows } from '../../db/client';
 import { signAccessToken } from '../auth/tokens';
-
-/** The appellant's email names the notice: the tests look for it in the outbox. */
-const appealOf = (citationNumber: string, submissionDate: string, extra: Partial<AppealInput> = {}) =>
-  buildAppeal({
-    citationNumber,
-    email: `${citationNumber.toLowerCase()}@example.com`,
-    submissionDate,
-    ...extra,
-  });
 
 const t = useTestApp({
   seed: {
@@ -32,25 +22,25 @@ const t = useTestApp({
           buildCitation({ citationNumber: 'PAIDX', paymentStatus: 'Paid', datePaid: '2026-11-19T00:00:00Z' }),
         ],
         appeals: [
-          appealOf('DONE', '2026-11-11T10:00:00Z', {
+          buildAppealOf('DONE', '2026-11-11T10:00:00Z', {
             isPending: false,
             isApproved: false,
             responseDate: '2026-11-12T10:00:00Z',
           }),
-          appealOf('P2', '2026-11-13T10:00:00Z'),
-          appealOf('P1', '2026-11-12T10:00:00Z'),
-          appealOf('P3', '2026-11-14T10:00:00Z'),
-          appealOf('P4', '2026-11-15T10:00:00Z'),
-          appealOf('P5', '2026-11-15T11:00:00Z'),
-          appealOf('P6', '2026-11-15T12:00:00Z'),
-          appealOf('PAIDX', '2026-11-16T10:00:00Z'),
+          buildAppealOf('P2', '2026-11-13T10:00:00Z'),
+          buildAppealOf('P1', '2026-11-12T10:00:00Z'),
+          buildAppealOf('P3', '2026-11-14T10:00:00Z'),
+          buildAppealOf('P4', '2026-11-15T10:00:00Z'),
+          buildAppealOf('P5', '2026-11-15T11:00:00Z'),
+          buildAppealOf('P6', '2026-11-15T12:00:00Z'),
+          buildAppealOf('PAIDX', '2026-11-16T10:00:00Z'),
         ],
         operators: [buildOperator({ email: 'ops@alpha.example', fullname: 'Alpha Ops' })],
       }),
       buildTenant({
         subdomain: 'beta',
         citations: [buildCitation({ citationNumber: 'B1' })],
-        appeals: [appealOf('B1', '2026-11-12T10:00:00Z')],
+        appeals: [buildAppealOf('B1', '2026-11-12T10:00:00Z')],
         operators: [buildOperator({ email: 'ops@beta.example' })],
       }),
     ],

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { citationOf, openCitationCheckout } from '../../../../tests/support/citation-checkout';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { submitSandboxCheckout } from '../../../../tests/support/sandbox-checkout';
 import { stripeEnv, useStripeStandIn } from '../../../../tests/support/stripe-stand-in';
-import { type TestApp, useTestApp } from '../../../../tests/support/test-app';
+import { useTestApp } from '../../../../tests/support/test-app';
 import { loadFixtureDocument } from '../../db/fixtures/loader';
 import { paymentSessions, tenants } from '../../db/schema';
 
@@ -36,24 +37,6 @@ const seed = {
   ],
 };
 
-async function citationOf(t: TestApp, subdomain: string, number: string) {
-  const response = await t.request(subdomain, {
-    method: 'GET',
-    url: `/api/v1/portal/citation/p/blank/n/${number}/o/${subdomain}`,
-  });
-  return response.json()[0];
-}
-
-async function openCheckout(t: TestApp, subdomain: string, number: string): Promise<string> {
-  const citation = await citationOf(t, subdomain, number);
-  const response = await t.request(subdomain, {
-    method: 'GET',
-    url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/${subdomain}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json().checkoutURL;
-}
-
 describe('fees on notice payments, sandbox provider', () => {
   const t = useTestApp({ seed });
 
@@ -77,7 +60,7 @@ describe('fees on notice payments, sandbox provider', () => {
   });
 
   it('shows each fee as its own line on the checkout and charges the total into paidTotal', async () => {
-    const path = new URL(await openCheckout(t, 'feeful', 'F100')).pathname;
+    const path = new URL(await openCitationCheckout(t, 'feeful', 'F100')).pathname;
     const page = await t.request('feeful', { method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/Parking notice F100<\/th><td>\$40\.00/);
@@ -103,7 +86,7 @@ describe('fees on notice payments, sandbox provider', () => {
   });
 
   it('leaves a tenant without fees with one line', async () => {
-    const path = new URL(await openCheckout(t, 'feeless', 'N100')).pathname;
+    const path = new URL(await openCitationCheckout(t, 'feeless', 'N100')).pathname;
     const page = await t.request('feeless', { method: 'GET', url: path });
     expect(page.body).not.toContain('Card processing fee');
     expect(page.body).not.toContain('Platform service fee');
@@ -132,7 +115,7 @@ describe('fees on notice payments, Stripe Checkout', () => {
   const t = useTestApp(() => ({ env: stripeEnv(stripe), seed }));
 
   it('sends the notice and each fee as separate line items', async () => {
-    await openCheckout(t, 'feeful', 'F102');
+    await openCitationCheckout(t, 'feeful', 'F102');
     const form = stripe.received.at(-1)!.form;
     expect(stripe.received.at(-1)!.path).toBe('/v1/checkout/sessions');
     const lines = [0, 1, 2].map((index) => ({
@@ -152,7 +135,7 @@ describe('fees on notice payments, Stripe Checkout', () => {
   });
 
   it("makes a destination charge to a connected tenant's account, keeping the service fee", async () => {
-    await openCheckout(t, 'connected', 'C100');
+    await openCitationCheckout(t, 'connected', 'C100');
     const { form, headers } = stripe.received.at(-1)!;
     expect(headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(form.get('payment_intent_data[transfer_data][destination]')).toBe('acct_1TestOperator');
@@ -166,7 +149,7 @@ describe('fees on notice payments, Stripe Checkout', () => {
   });
 
   it('sends one line item when the tenant charges no fees', async () => {
-    await openCheckout(t, 'feeless', 'N100');
+    await openCitationCheckout(t, 'feeless', 'N100');
     const form = stripe.received.at(-1)!.form;
     expect(form.get('line_items[0][price_data][unit_amount]')).toBe('4000');
     expect(form.has('line_items[1][quantity]')).toBe(false);

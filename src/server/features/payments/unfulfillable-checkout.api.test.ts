@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { citationOf, openCitationCheckout } from '../../../../tests/support/citation-checkout';
 import { buildCitation, buildTenant } from '../../../../tests/support/factories';
 import { type StripeStandIn, startStripeStandIn } from '../../../../tests/support/stripe-stand-in';
 import { createTestApp, TEST_NOW, type TestApp } from '../../../../tests/support/test-app';
@@ -10,22 +11,8 @@ import { CHECKOUT_LIFETIME_MS } from './start-checkout';
 
 const GOOD_CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
-async function citationOf(t: TestApp, subdomain: string, number: string) {
-  const response = await t.request(subdomain, {
-    method: 'GET',
-    url: `/api/v1/portal/citation/p/blank/n/${number}/o/${subdomain}`,
-  });
-  return response.json()[0];
-}
-
 async function openCheckout(t: TestApp, subdomain: string, number: string): Promise<URL> {
-  const citation = await citationOf(t, subdomain, number);
-  const response = await t.request(subdomain, {
-    method: 'GET',
-    url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/${subdomain}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return new URL(response.json().checkoutURL);
+  return new URL(await openCitationCheckout(t, subdomain, number));
 }
 
 /** What an operator's approved appeal with 'Void the notice' writes (dashboard-service.ts). */

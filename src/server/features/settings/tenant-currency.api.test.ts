@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { citationOf, openCitationCheckout } from '../../../../tests/support/citation-checkout';
 import {
   buildCitation,
   buildOperator,
@@ -41,22 +42,9 @@ const seed = {
   ],
 };
 
-async function citationOf(t: TestApp, subdomain: string, number: string) {
-  const response = await t.request(subdomain, {
-    method: 'GET',
-    url: `/api/v1/portal/citation/p/blank/n/${number}/o/${subdomain}`,
-  });
-  return response.json()[0];
-}
-
+/** The sandbox checkout page's path for paying a notice. */
 async function openCheckout(t: TestApp, subdomain: string, number: string): Promise<string> {
-  const citation = await citationOf(t, subdomain, number);
-  const response = await t.request(subdomain, {
-    method: 'GET',
-    url: `/api/v1/citation/checkout/${citation.uuid}/subdomain/${subdomain}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return new URL(response.json().checkoutURL).pathname;
+  return new URL(await openCitationCheckout(t, subdomain, number)).pathname;
 }
 
 async function tenantRow(t: TestApp, subdomain: string) {

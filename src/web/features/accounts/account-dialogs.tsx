@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { z } from 'zod';
 import {
@@ -10,6 +10,9 @@ import {
 import { accountMessages } from '../../../shared/messages';
 import { isValidEmail, stripWhitespace } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
+import { Dialog } from '../../components/dialog';
+import { DialogActions } from '../../components/dialog-actions';
+import { FailureAlert } from '../../components/form-alerts';
 import { ApiError, carriesServerAdvice } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { useChangePassword, useUpdateCustomer } from './api';
@@ -39,13 +42,7 @@ function DialogForm({
   children: ReactNode;
 }) {
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': accountMessages.cancel }}
-    >
+    <Dialog title={title} onClose={onClose} closeLabel={accountMessages.cancel}>
       <form
         noValidate
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
@@ -54,23 +51,17 @@ function DialogForm({
         }}
       >
         <Stack gap="md">
-          {error && (
-            <Alert color="red" role="alert" data-testid="dialog-error">
-              {error}
-            </Alert>
-          )}
+          <FailureAlert message={error} testId="dialog-error" />
           {children}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {accountMessages.cancel}
-            </Button>
-            <Button type="submit" loading={isSaving}>
-              {accountMessages.save}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={accountMessages.cancel}
+            onCancel={onClose}
+            submitLabel={accountMessages.save}
+            isSubmitting={isSaving}
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

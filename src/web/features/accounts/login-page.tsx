@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginContract } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { isValidEmail } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { useApiForm } from '../../lib/use-api-form';
 import { logIn, startSession } from './api';
 import { errorText } from './error-text';
@@ -39,49 +41,38 @@ export function LoginPage() {
   });
 
   return (
-    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="login-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" id="login-title">
-            {accountMessages.signinTitle}
-          </Title>
-          {formError && (
-            <Alert color="red" role="alert" data-testid="login-error">
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label={accountMessages.emailLabel}
-            type="email"
-            autoComplete="username"
-            maxLength={254}
-            {...form.getInputProps('email')}
-            // The banner says what is wrong: the spec shows no field error on sign-in.
-            error={undefined}
-            name="email"
-          />
-          <PasswordInput
-            label={accountMessages.passwordLabel}
-            autoComplete="current-password"
-            maxLength={128}
-            visibilityToggleButtonProps={{ 'aria-label': accountMessages.showPassword }}
-            {...form.getInputProps('password')}
-            error={undefined}
-            name="password"
-          />
-          <Button type="submit" loading={isSubmitting}>
-            {accountMessages.signIn}
-          </Button>
-          <Group justify="space-between" gap="sm">
-            <Anchor component={Link} to={paths.account.sendPasswordReset()}>
-              {accountMessages.forgotPassword}
-            </Anchor>
-            <Anchor component={Link} to={paths.account.signup()}>
-              {accountMessages.createAccount}
-            </Anchor>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <PageCard titleId="login-title" title={accountMessages.signinTitle} onSubmit={onSubmit}>
+      <FailureAlert message={formError} testId="login-error" />
+      <TextInput
+        label={accountMessages.emailLabel}
+        type="email"
+        autoComplete="username"
+        maxLength={254}
+        {...form.getInputProps('email')}
+        // The banner says what is wrong: the spec shows no field error on sign-in.
+        error={undefined}
+        name="email"
+      />
+      <PasswordInput
+        label={accountMessages.passwordLabel}
+        autoComplete="current-password"
+        maxLength={128}
+        visibilityToggleButtonProps={{ 'aria-label': accountMessages.showPassword }}
+        {...form.getInputProps('password')}
+        error={undefined}
+        name="password"
+      />
+      <Button type="submit" loading={isSubmitting}>
+        {accountMessages.signIn}
+      </Button>
+      <Group justify="space-between" gap="sm">
+        <Anchor component={Link} to={paths.account.sendPasswordReset()}>
+          {accountMessages.forgotPassword}
+        </Anchor>
+        <Anchor component={Link} to={paths.account.signup()}>
+          {accountMessages.createAccount}
+        </Anchor>
+      </Group>
+    </PageCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { z } from 'zod';
@@ -6,10 +6,13 @@ import { accountMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { resetPassword } from './api';
 import { PasswordRules } from './password-rules';
+import { usePasswordVisibility } from './use-password-visibility';
 
 /** Section 5, in its order: the two must match, then the password must be strong enough. */
 const resetFormSchema = z
@@ -26,7 +29,7 @@ const resetFormSchema = z
 export function ResetPasswordPage() {
   const brand = useBrand();
   const { resetPasswordUUID = '' } = useParams();
-  const [isVisible, setIsVisible] = useState(false);
+  const passwordVisibility = usePasswordVisibility();
   const [isDone, setIsDone] = useState(false);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: resetFormSchema,
@@ -40,59 +43,42 @@ export function ResetPasswordPage() {
 
   const [successText] = accountMessages.resetSucceeded.split(accountMessages.resetSucceededLinkText);
   return (
-    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="reset-title">
-      <Stack gap="md">
-        <Title order={1} size="h2" id="reset-title">
-          {accountMessages.resetPasswordTitle}
-        </Title>
-        {isDone ? (
-          <Alert color="green" role="status" data-testid="reset-success">
-            {successText}
-            <Anchor component={Link} to={paths.account.login()} inherit className="alert-link">
-              {accountMessages.resetSucceededLinkText}
-            </Anchor>
-          </Alert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="md">
-              {formError && (
-                <Alert color="red" role="alert" data-testid="reset-error">
-                  {formError}
-                </Alert>
-              )}
-              <PasswordInput
-                label={accountMessages.newPasswordLabel}
-                autoComplete="new-password"
-                {...form.getInputProps('password')}
-                name="password"
-                visible={isVisible}
-                onVisibilityChange={setIsVisible}
-                visibilityToggleButtonProps={{
-                  'aria-label': isVisible ? accountMessages.hidePassword : accountMessages.showPassword,
-                }}
-                maxLength={128}
-                aria-describedby="reset-password-rules"
-              />
-              <PasswordInput
-                label={accountMessages.repeatPasswordLabel}
-                autoComplete="new-password"
-                {...form.getInputProps('repeat')}
-                name="repeat"
-                visible={isVisible}
-                onVisibilityChange={setIsVisible}
-                visibilityToggleButtonProps={{
-                  'aria-label': isVisible ? accountMessages.hidePassword : accountMessages.showPassword,
-                }}
-                maxLength={128}
-              />
-              <PasswordRules password={form.values.password} id="reset-password-rules" />
-              <Button type="submit" loading={isSubmitting}>
-                {accountMessages.resetPassword}
-              </Button>
-            </Stack>
-          </form>
-        )}
-      </Stack>
-    </Card>
+    <PageCard titleId="reset-title" title={accountMessages.resetPasswordTitle}>
+      {isDone ? (
+        <Alert color="green" role="status" data-testid="reset-success">
+          {successText}
+          <Anchor component={Link} to={paths.account.login()} inherit className="alert-link">
+            {accountMessages.resetSucceededLinkText}
+          </Anchor>
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FailureAlert message={formError} testId="reset-error" />
+            <PasswordInput
+              label={accountMessages.newPasswordLabel}
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+              name="password"
+              {...passwordVisibility}
+              maxLength={128}
+              aria-describedby="reset-password-rules"
+            />
+            <PasswordInput
+              label={accountMessages.repeatPasswordLabel}
+              autoComplete="new-password"
+              {...form.getInputProps('repeat')}
+              name="repeat"
+              {...passwordVisibility}
+              maxLength={128}
+            />
+            <PasswordRules password={form.values.password} id="reset-password-rules" />
+            <Button type="submit" loading={isSubmitting}>
+              {accountMessages.resetPassword}
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </PageCard>
   );
 }

@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { sendPasswordResetContract } from '../../../shared/contract';
 import { accountMessages, withSupport } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { sendPasswordReset } from './api';
@@ -44,53 +46,37 @@ export function SendPasswordResetPage() {
   });
 
   return (
-    <Card
-      withBorder
-      padding="lg"
-      maw={480}
-      mx="auto"
-      component="section"
-      aria-labelledby="find-account-title"
-    >
-      <Stack gap="md">
-        <Title order={1} size="h2" id="find-account-title">
-          {accountMessages.findAccountTitle}
-        </Title>
-        {isSent ? (
-          <Alert
-            color="green"
-            role="status"
-            title={accountMessages.resetEmailSentTitle}
-            data-testid="reset-sent"
-          >
-            {accountMessages.resetEmailSent}
-          </Alert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="md">
-              {formError && (
-                <Alert color="red" role="alert" data-testid="reset-request-error">
-                  {formError}
-                </Alert>
-              )}
-              <TextInput
-                label={accountMessages.emailLabel}
-                type="email"
-                autoComplete="email"
-                maxLength={254}
-                {...form.getInputProps('email')}
-                name="email"
-              />
-              <Button type="submit" loading={isSubmitting}>
-                {accountMessages.sendConfirmationEmail}
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Anchor component={Link} to={paths.account.login()} size="sm">
-          {accountMessages.signIn}
-        </Anchor>
-      </Stack>
-    </Card>
+    <PageCard titleId="find-account-title" title={accountMessages.findAccountTitle}>
+      {isSent ? (
+        <Alert
+          color="green"
+          role="status"
+          title={accountMessages.resetEmailSentTitle}
+          data-testid="reset-sent"
+        >
+          {accountMessages.resetEmailSent}
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FailureAlert message={formError} testId="reset-request-error" />
+            <TextInput
+              label={accountMessages.emailLabel}
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              {...form.getInputProps('email')}
+              name="email"
+            />
+            <Button type="submit" loading={isSubmitting}>
+              {accountMessages.sendConfirmationEmail}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={paths.account.login()} size="sm">
+        {accountMessages.signIn}
+      </Anchor>
+    </PageCard>
   );
 }

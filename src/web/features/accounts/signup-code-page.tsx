@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { signupCodeInputSchema } from '../../../shared/contract';
 import { accountMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { PageCard } from '../../components/form-card';
 import { useApiForm } from '../../lib/use-api-form';
 import { checkSignupCode } from './api';
 
@@ -27,31 +28,24 @@ export function SignupCodePage() {
   const error = form.errors.code;
 
   return (
-    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="signup-code-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" id="signup-code-title">
-            {accountMessages.signupCodeTitle}
-          </Title>
-          <TextInput
-            label={accountMessages.signupCodeLabel}
-            {...form.getInputProps('code')}
-            name="code"
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={64}
-          />
-          {error && (
-            <Alert color="red" role="alert" className="visually-hidden">
-              {error}
-            </Alert>
-          )}
-          <Button type="submit" loading={isSubmitting}>
-            {accountMessages.signupCodeContinue}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <PageCard titleId="signup-code-title" title={accountMessages.signupCodeTitle} onSubmit={onSubmit}>
+      <TextInput
+        label={accountMessages.signupCodeLabel}
+        {...form.getInputProps('code')}
+        name="code"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+      />
+      {error && (
+        <Alert color="red" role="alert" className="visually-hidden">
+          {error}
+        </Alert>
+      )}
+      <Button type="submit" loading={isSubmitting}>
+        {accountMessages.signupCodeContinue}
+      </Button>
+    </PageCard>
   );
 }

@@ -2,7 +2,8 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useRefusedFetch } from '../../../../tests/support/refused-fetch';
 import type { BrandDetails } from '../../../shared/contract/brand';
 import { accountMessages } from '../../../shared/messages';
 import { BrandProvider } from '../../app/brand';
@@ -30,15 +31,7 @@ const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElemen
 const submit = () => fireEvent.click(screen.getByRole('button', { name: accountMessages.signUp }));
 
 describe('the sign-up form', { timeout: 30_000 }, () => {
-  const fetchSpy = vi.fn(() => Promise.reject(new Error('no request is expected')));
-  beforeEach(() => {
-    fetchSpy.mockClear();
-    vi.stubGlobal('fetch', fetchSpy);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const fetchSpy = useRefusedFetch();
 
   it('marks each invalid field with its own message and sends nothing', async () => {
     renderSignup({});

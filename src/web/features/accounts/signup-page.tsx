@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Text, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorCodes, signupContract } from '../../../shared/contract';
@@ -6,6 +6,8 @@ import { accountMessages } from '../../../shared/messages';
 import { normaliseCode } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { useApiForm } from '../../lib/use-api-form';
 import { signUp, startSession } from './api';
 import { errorText } from './error-text';
@@ -64,77 +66,66 @@ export function SignupPage() {
   });
 
   return (
-    <Card withBorder padding="lg" maw={560} mx="auto" component="section" aria-labelledby="signup-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" id="signup-title">
-            {accountMessages.signupTitle}
-          </Title>
-          {formError && (
-            <Alert color="red" role="alert" data-testid="signup-error">
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label={accountMessages.fullnameLabel}
-            autoComplete="name"
-            required
-            maxLength={200}
-            {...form.getInputProps('fullname')}
-            name="fullname"
-          />
-          <TextInput
-            label={accountMessages.emailLabel}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            {...form.getInputProps('email')}
-            name="email"
-          />
-          <PasswordInput
-            label={accountMessages.passwordLabel}
-            autoComplete="new-password"
-            required
-            maxLength={128}
-            aria-describedby="signup-password-rules"
-            visibilityToggleButtonProps={{ 'aria-label': accountMessages.showPassword }}
-            {...form.getInputProps('password')}
-            name="password"
-          />
-          <PasswordRules password={form.values.password} id="signup-password-rules" />
-          <TextInput
-            label={accountMessages.buildingLabel}
-            maxLength={100}
-            {...form.getInputProps('building')}
-            name="building"
-          />
-          <TextInput
-            label={accountMessages.unitLabel}
-            maxLength={50}
-            {...form.getInputProps('unit')}
-            name="unit"
-          />
-          <TextInput
-            label={accountMessages.signupCodeLabel}
-            required={isCodeRequired}
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={64}
-            {...form.getInputProps('signupCode')}
-            name="signupCode"
-          />
-          <Button type="submit" loading={isSubmitting}>
-            {accountMessages.signUp}
-          </Button>
-          <Text size="sm">
-            {accountMessages.haveAccount}{' '}
-            <Anchor component={Link} to={paths.account.login()}>
-              {accountMessages.signIn}
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </Card>
+    <PageCard titleId="signup-title" title={accountMessages.signupTitle} width={560} onSubmit={onSubmit}>
+      <FailureAlert message={formError} testId="signup-error" />
+      <TextInput
+        label={accountMessages.fullnameLabel}
+        autoComplete="name"
+        required
+        maxLength={200}
+        {...form.getInputProps('fullname')}
+        name="fullname"
+      />
+      <TextInput
+        label={accountMessages.emailLabel}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        {...form.getInputProps('email')}
+        name="email"
+      />
+      <PasswordInput
+        label={accountMessages.passwordLabel}
+        autoComplete="new-password"
+        required
+        maxLength={128}
+        aria-describedby="signup-password-rules"
+        visibilityToggleButtonProps={{ 'aria-label': accountMessages.showPassword }}
+        {...form.getInputProps('password')}
+        name="password"
+      />
+      <PasswordRules password={form.values.password} id="signup-password-rules" />
+      <TextInput
+        label={accountMessages.buildingLabel}
+        maxLength={100}
+        {...form.getInputProps('building')}
+        name="building"
+      />
+      <TextInput
+        label={accountMessages.unitLabel}
+        maxLength={50}
+        {...form.getInputProps('unit')}
+        name="unit"
+      />
+      <TextInput
+        label={accountMessages.signupCodeLabel}
+        required={isCodeRequired}
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={64}
+        {...form.getInputProps('signupCode')}
+        name="signupCode"
+      />
+      <Button type="submit" loading={isSubmitting}>
+        {accountMessages.signUp}
+      </Button>
+      <Text size="sm">
+        {accountMessages.haveAccount}{' '}
+        <Anchor component={Link} to={paths.account.login()}>
+          {accountMessages.signIn}
+        </Anchor>
+      </Text>
+    </PageCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Card, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { verifyEmailContract } from '../../../shared/contract';
 import { accountMessages, commonMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { PageCard } from '../../components/form-card';
 import { contractQuery } from '../../lib/contract-query';
 
 /** Opened from the link of the welcome or verification email; the token is single use. */
@@ -20,26 +21,21 @@ export function VerifyEmailPage() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="verify-title">
-      <Stack gap="md">
-        <Title order={1} size="h2" id="verify-title">
-          {accountMessages.verifyEmailTitle}
-        </Title>
-        {result.isPending && <Loader aria-label={commonMessages.loading} />}
-        {result.isSuccess && (
-          <Alert color="green" role="status" data-testid="verify-result">
-            {accountMessages.emailVerified}
-          </Alert>
-        )}
-        {result.isError && (
-          <Alert color="red" role="alert" data-testid="verify-result">
-            {accountMessages.emailVerifyFailed}
-          </Alert>
-        )}
-        <Anchor component={Link} to={paths.account.login()}>
-          {accountMessages.signIn}
-        </Anchor>
-      </Stack>
-    </Card>
+    <PageCard titleId="verify-title" title={accountMessages.verifyEmailTitle}>
+      {result.isPending && <Loader aria-label={commonMessages.loading} />}
+      {result.isSuccess && (
+        <Alert color="green" role="status" data-testid="verify-result">
+          {accountMessages.emailVerified}
+        </Alert>
+      )}
+      {result.isError && (
+        <Alert color="red" role="alert" data-testid="verify-result">
+          {accountMessages.emailVerifyFailed}
+        </Alert>
+      )}
+      <Anchor component={Link} to={paths.account.login()}>
+        {accountMessages.signIn}
+      </Anchor>
+    </PageCard>
   );
 }

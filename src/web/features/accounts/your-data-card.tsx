@@ -1,6 +1,8 @@
-import { Alert, Button, Card, Group, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { privacyMessages } from '../../../shared/messages';
+import { Dialog } from '../../components/dialog';
+import { FailureAlert } from '../../components/form-alerts';
 import { ApiError } from '../../lib/api-client';
 import { useDownload } from '../../lib/use-download';
 import { downloadMyData, useCloseAccount } from './api';
@@ -15,12 +17,10 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
 
   if (closeAccount.isSuccess) {
     return (
-      <Modal
-        opened
-        onClose={closeAccount.finish}
+      <Dialog
         title={privacyMessages.closeTitle}
-        centered
-        closeButtonProps={{ 'aria-label': privacyMessages.closeDialog }}
+        onClose={closeAccount.finish}
+        closeLabel={privacyMessages.closeDialog}
       >
         <Stack gap="md">
           <Alert color="green" role="status" data-testid="account-closed">
@@ -31,17 +31,11 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
             <Button onClick={closeAccount.finish}>{privacyMessages.closedOk}</Button>
           </Group>
         </Stack>
-      </Modal>
+      </Dialog>
     );
   }
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={privacyMessages.closeTitle}
-      centered
-      closeButtonProps={{ 'aria-label': privacyMessages.cancel }}
-    >
+    <Dialog title={privacyMessages.closeTitle} onClose={onClose} closeLabel={privacyMessages.cancel}>
       <form
         noValidate
         onSubmit={(event: FormEvent<HTMLFormElement>) => {
@@ -51,11 +45,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
       >
         <Stack gap="md">
           <Text>{privacyMessages.closeWarning}</Text>
-          {errorText && (
-            <Alert color="red" role="alert" data-testid="close-error">
-              {errorText}
-            </Alert>
-          )}
+          <FailureAlert message={errorText} testId="close-error" />
           <PasswordInput
             label={privacyMessages.closePasswordLabel}
             autoComplete="current-password"
@@ -73,7 +63,7 @@ function CloseAccountDialog({ onClose }: { onClose: () => void }) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -105,11 +95,7 @@ export function YourDataCard() {
             {privacyMessages.downloadCsv}
           </Button>
         </Group>
-        {downloadError && (
-          <Alert color="red" role="alert" data-testid="download-error">
-            {downloadError}
-          </Alert>
-        )}
+        <FailureAlert message={downloadError} testId="download-error" />
         <Group>
           <Button color="red.8" variant="outline" onClick={() => setIsClosing(true)}>
             {privacyMessages.closeAccount}

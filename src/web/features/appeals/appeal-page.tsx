@@ -30,6 +30,7 @@ import {
 import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { citationAmountFact, citationFacts, FactsTable } from '../../components/facts-table';
+import { FailureAlert } from '../../components/form-alerts';
 import { FormCard } from '../../components/form-card';
 import { type ProofPhoto, ProofPhotos } from '../../components/proof-photos';
 import { isApiError } from '../../lib/api-client';
@@ -173,11 +174,7 @@ function AppealForm({
       </SimpleGrid>
       <Textarea {...field('reason', appealMessages.reasonLabel, { autosize: true, minRows: 4 })} />
       <ProofPhotos photos={shownPhotos} onChange={setPhotos} isLocked={isLocked} />
-      {formError && (
-        <Alert color="red" role="alert" data-testid="appeal-form-error">
-          {formError}
-        </Alert>
-      )}
+      <FailureAlert message={formError} testId="appeal-form-error" />
       {awaitingEmail !== null && (
         <Alert
           color="blue"
@@ -341,11 +338,7 @@ export function AppealPage() {
         label={appealMessages.noticeDetails}
         facts={[...citationFacts(citation, timeZone), citationAmountFact(citation)]}
       />
-      {confirmation.failure && (
-        <Alert color="red" role="alert" data-testid="appeal-confirm-error">
-          {confirmation.failure}
-        </Alert>
-      )}
+      <FailureAlert message={confirmation.failure} testId="appeal-confirm-error" />
       {state?.appeal?.responseDate && <AppealDecision citation={citation} appeal={state.appeal} />}
       {state && (
         <AppealForm

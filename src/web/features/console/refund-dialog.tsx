@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RefundBody } from '../../../shared/contract';
@@ -6,6 +6,9 @@ import { formatCurrencyCode, formatMoney } from '../../../shared/format';
 import { bulkMessages, refundMessages as m } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { parseDollars } from '../../../shared/rules/notice-csv';
+import { Dialog } from '../../components/dialog';
+import { DialogActions } from '../../components/dialog-actions';
+import { FailureAlert } from '../../components/form-alerts';
 import { DENY_RED } from '../operator/colors';
 
 /** 128 random bits as hex: one Idempotency-Key for every click of one dialog (decision 224). */
@@ -54,13 +57,7 @@ export function RefundDialog(props: {
   }
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={props.title}
-      centered
-      closeButtonProps={{ 'aria-label': bulkMessages.cancel }}
-    >
+    <Dialog title={props.title} onClose={props.onClose} closeLabel={bulkMessages.cancel}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>
@@ -91,23 +88,18 @@ export function RefundDialog(props: {
           <Text size="sm" c="dimmed">
             {props.effect}
           </Text>
-          {refund.error && (
-            <Alert color="red" role="alert">
-              {refund.error.message}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {bulkMessages.cancel}
-            </Button>
-            <Button type="submit" color={DENY_RED} loading={refund.isPending}>
-              {fillMessage(m.confirm, {
-                amount: formatMoney(cents !== null && cents > 0 ? cents : props.refundable),
-              })}
-            </Button>
-          </Group>
+          <FailureAlert message={refund.error?.message} />
+          <DialogActions
+            cancelLabel={bulkMessages.cancel}
+            onCancel={props.onClose}
+            submitLabel={fillMessage(m.confirm, {
+              amount: formatMoney(cents !== null && cents > 0 ? cents : props.refundable),
+            })}
+            isSubmitting={refund.isPending}
+            color={DENY_RED}
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

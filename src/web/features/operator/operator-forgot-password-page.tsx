@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { operatorForgotPasswordContract } from '../../../shared/contract';
 import { consoleMessages, operatorMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
 import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { callApi, isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 
@@ -20,36 +21,31 @@ export function OperatorForgotPasswordPage() {
   });
 
   return (
-    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="forgot-title">
-      <Stack gap="md">
-        <Title order={1} size="h2" id="forgot-title">
-          {consoleMessages.forgotTitle}
-        </Title>
-        {sentMessage ? (
-          <Alert color="green" role="status">
-            {sentMessage}
-          </Alert>
-        ) : (
-          <form onSubmit={onSubmit} noValidate>
-            <Stack gap="md">
-              <Text size="sm">{consoleMessages.forgotIntro}</Text>
-              <TextInput
-                label={operatorMessages.emailLabel}
-                type="email"
-                autoComplete="username"
-                {...form.getInputProps('email')}
-              />
-              <FailureAlert message={formError} />
-              <Button type="submit" loading={isSubmitting}>
-                {consoleMessages.forgotSend}
-              </Button>
-            </Stack>
-          </form>
-        )}
-        <Anchor component={Link} to={paths.console.login()} size="sm">
-          {consoleMessages.backToSignIn}
-        </Anchor>
-      </Stack>
-    </Card>
+    <PageCard titleId="forgot-title" title={consoleMessages.forgotTitle}>
+      {sentMessage ? (
+        <Alert color="green" role="status">
+          {sentMessage}
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <Text size="sm">{consoleMessages.forgotIntro}</Text>
+            <TextInput
+              label={operatorMessages.emailLabel}
+              type="email"
+              autoComplete="username"
+              {...form.getInputProps('email')}
+            />
+            <FailureAlert message={formError} />
+            <Button type="submit" loading={isSubmitting}>
+              {consoleMessages.forgotSend}
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to={paths.console.login()} size="sm">
+        {consoleMessages.backToSignIn}
+      </Anchor>
+    </PageCard>
   );
 }

@@ -1,5 +1,4 @@
-import { Anchor, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { operatorSetPasswordContract } from '../../../shared/contract';
@@ -7,9 +6,11 @@ import { accountMessages, consoleMessages } from '../../../shared/messages';
 import { isStrongPassword } from '../../../shared/rules';
 import { paths } from '../../app/page-paths';
 import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { callApi, serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { PasswordRules } from '../accounts/password-rules';
+import { usePasswordVisibility } from '../accounts/use-password-visibility';
 import { clearOperatorToken } from './operator-session';
 
 const setPasswordFormSchema = z.object({ password: z.string() }).superRefine(({ password }, context) => {
@@ -25,7 +26,7 @@ const setPasswordFormSchema = z.object({ password: z.string() }).superRefine(({ 
 export function OperatorSetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const [isVisible, setIsVisible] = useState(false);
+  const passwordVisibility = usePasswordVisibility();
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema: setPasswordFormSchema,
     initialValues: { password: '' },
@@ -38,43 +39,27 @@ export function OperatorSetPasswordPage() {
   });
 
   return (
-    <Card
-      withBorder
-      padding="lg"
-      maw={480}
-      mx="auto"
-      component="section"
-      aria-labelledby="set-password-title"
-    >
-      <Stack gap="md">
-        <Title order={1} size="h2" id="set-password-title">
-          {consoleMessages.setPasswordTitle}
-        </Title>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <FailureAlert message={formError} />
-            <PasswordInput
-              label={consoleMessages.newPasswordLabel}
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-              visible={isVisible}
-              onVisibilityChange={setIsVisible}
-              visibilityToggleButtonProps={{
-                'aria-label': isVisible ? accountMessages.hidePassword : accountMessages.showPassword,
-              }}
-              maxLength={128}
-              aria-describedby="set-password-rules"
-            />
-            <PasswordRules password={form.values.password} id="set-password-rules" />
-            <Button type="submit" loading={isSubmitting}>
-              {consoleMessages.setPasswordButton}
-            </Button>
-          </Stack>
-        </form>
-        <Anchor component={Link} to={paths.console.forgotPassword()} size="sm">
-          {consoleMessages.forgotPassword}
-        </Anchor>
-      </Stack>
-    </Card>
+    <PageCard titleId="set-password-title" title={consoleMessages.setPasswordTitle}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FailureAlert message={formError} />
+          <PasswordInput
+            label={consoleMessages.newPasswordLabel}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+            {...passwordVisibility}
+            maxLength={128}
+            aria-describedby="set-password-rules"
+          />
+          <PasswordRules password={form.values.password} id="set-password-rules" />
+          <Button type="submit" loading={isSubmitting}>
+            {consoleMessages.setPasswordButton}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to={paths.console.forgotPassword()} size="sm">
+        {consoleMessages.forgotPassword}
+      </Anchor>
+    </PageCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { passCodeInputSchema } from '../../../shared/contract';
 import { passMessages, passScreenMessages } from '../../../shared/messages';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { FailureAlert } from '../../components/form-alerts';
 import { readSession } from '../../lib/session';
 import { useApiForm } from '../../lib/use-api-form';
 import { lookupPermitCode } from './api';
@@ -36,11 +37,7 @@ export function AccessCodePage() {
             {passScreenMessages.codeTitle}
           </Title>
           <Text>{passScreenMessages.codeIntro}</Text>
-          {formError && (
-            <Alert color="red" role="alert" data-testid="code-error">
-              {formError}
-            </Alert>
-          )}
+          <FailureAlert message={formError} testId="code-error" />
           <TextInput
             label={passScreenMessages.codeLabel}
             required

@@ -1,8 +1,10 @@
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { checkAccessCodeContract, passCodeInputSchema } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
+import { DialogActions } from '../../components/dialog-actions';
+import { FailureAlert } from '../../components/form-alerts';
 import { callApi } from '../../lib/api-client';
 import { readJwt } from '../../lib/session';
 
@@ -123,11 +125,7 @@ export function AccessCodeDialog(props: {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Text>{passScreenMessages.accessCodeIntro}</Text>
-          {shown && (
-            <Alert color="red" role="alert" data-testid="access-code-error">
-              {shown}
-            </Alert>
-          )}
+          <FailureAlert message={shown} testId="access-code-error" />
           <TextInput
             label={passScreenMessages.accessCodeLabel}
             value={code}
@@ -142,14 +140,12 @@ export function AccessCodeDialog(props: {
             required
             data-autofocus
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {passScreenMessages.cancel}
-            </Button>
-            <Button type="submit" loading={isChecking}>
-              {passScreenMessages.accessCodeSubmit}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={passScreenMessages.cancel}
+            onCancel={props.onClose}
+            submitLabel={passScreenMessages.accessCodeSubmit}
+            isSubmitting={isChecking}
+          />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Card, Loader, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { type Invitation, vehicleInputSchema } from '../../../shared/contract';
@@ -8,10 +8,13 @@ import { passMessages } from '../../../shared/messages/passes';
 import { isStrongPassword } from '../../../shared/rules';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
+import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { serverAdviceOr } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
 import { startSession } from '../accounts/api';
 import { PasswordRules } from '../accounts/password-rules';
+import { usePasswordVisibility } from '../accounts/use-password-visibility';
 import { acceptInvitation, useInvitation } from './edit-api';
 import { SectionTitle } from './section-title';
 import { VehicleFields } from './vehicle-section';
@@ -25,27 +28,22 @@ export function InvitationPage() {
   const { token = '' } = useParams();
   const invitation = useInvitation(token);
   return (
-    <Card withBorder padding="lg" maw={560} mx="auto" component="section" aria-labelledby="invitation-title">
-      <Stack gap="md">
-        <Title order={1} size="h2" id="invitation-title">
-          {passEditMessages.invitationTitle}
-        </Title>
-        {invitation.isPending ? (
-          <Loader size="sm" aria-label={passEditMessages.invitationLoading} />
-        ) : invitation.data ? (
-          <InvitationForm token={token} invitation={invitation.data} />
-        ) : (
-          <Alert color="red" role="alert" data-testid="invitation-error">
-            <Stack gap="xs" align="flex-start">
-              <Text inherit>{serverAdviceOr(invitation.error, passMessages.invitationInvalid)}</Text>
-              <Anchor component={Link} to={paths.account.login()} inherit className="alert-link">
-                {passEditMessages.invitationSignIn}
-              </Anchor>
-            </Stack>
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+    <PageCard titleId="invitation-title" title={passEditMessages.invitationTitle} width={560}>
+      {invitation.isPending ? (
+        <Loader size="sm" aria-label={passEditMessages.invitationLoading} />
+      ) : invitation.data ? (
+        <InvitationForm token={token} invitation={invitation.data} />
+      ) : (
+        <Alert color="red" role="alert" data-testid="invitation-error">
+          <Stack gap="xs" align="flex-start">
+            <Text inherit>{serverAdviceOr(invitation.error, passMessages.invitationInvalid)}</Text>
+            <Anchor component={Link} to={paths.account.login()} inherit className="alert-link">
+              {passEditMessages.invitationSignIn}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+    </PageCard>
   );
 }
 
@@ -93,7 +91,7 @@ function formSchemaFor(invitation: Invitation) {
 function InvitationForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const brand = useBrand();
   const navigate = useNavigate();
-  const [isVisible, setIsVisible] = useState(false);
+  const toggle = usePasswordVisibility();
   const schema = useMemo(() => formSchemaFor(invitation), [invitation]);
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
     schema,
@@ -114,13 +112,6 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
     fieldOf: (error) => (error.message === passMessages.vehicleRequired ? 'plate' : null),
     describeError: (error) => serverAdviceOr(error, passMessages.invitationInvalid),
   });
-  const toggle = {
-    visible: isVisible,
-    onVisibilityChange: setIsVisible,
-    visibilityToggleButtonProps: {
-      'aria-label': isVisible ? accountMessages.hidePassword : accountMessages.showPassword,
-    },
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -139,11 +130,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
             {fillMessage(passEditMessages.invitationNeedsApproval, { business: invitation.businessName })}
           </Alert>
         )}
-        {formError && (
-          <Alert color="red" role="alert" data-testid="invitation-error">
-            {formError}
-          </Alert>
-        )}
+        <FailureAlert message={formError} testId="invitation-error" />
         {invitation.needsPassword && (
           <Stack gap="sm">
             <Text size="sm">{passEditMessages.invitationPasswordIntro}</Text>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import {
@@ -8,6 +8,8 @@ import {
   type Vehicle,
 } from '../../../shared/contract';
 import { fillMessage, passEditMessages, passMessages, passScreenMessages } from '../../../shared/messages';
+import { Dialog } from '../../components/dialog';
+import { DialogActions } from '../../components/dialog-actions';
 import { FailureAlert } from '../../components/form-alerts';
 import { isApiError } from '../../lib/api-client';
 import { useApiForm } from '../../lib/use-api-form';
@@ -61,13 +63,7 @@ function VehicleDialog(props: {
   });
   const title = vehicle ? passEditMessages.editVehicleTitle : passScreenMessages.addVehicleTitle;
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={title}
-      centered
-      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
-    >
+    <Dialog title={title} onClose={props.onClose} closeLabel={passScreenMessages.close}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <FailureAlert message={formError} />
@@ -76,17 +72,15 @@ function VehicleDialog(props: {
             isPlateOnly={false}
             idPrefix={vehicle ? 'edit-vehicle' : 'add-vehicle'}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {passScreenMessages.cancel}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {passScreenMessages.saveVehicle}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={passScreenMessages.cancel}
+            onCancel={props.onClose}
+            submitLabel={passScreenMessages.saveVehicle}
+            isSubmitting={isSubmitting}
+          />
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -98,12 +92,10 @@ function DeleteVehicleDialog(props: {
 }) {
   const deleteVehicle = useDeletePassVehicle(props.permit.uuid);
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <Dialog
       title={passEditMessages.deleteVehicleTitle}
-      centered
-      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+      onClose={props.onClose}
+      closeLabel={passScreenMessages.close}
     >
       <Stack gap="md">
         <Text>{fillMessage(passEditMessages.deleteVehicleBody, { plate: props.vehicle.plate })}</Text>
@@ -125,19 +117,17 @@ function DeleteVehicleDialog(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
 /** The modal of section 8 when one more vehicle may not be active. */
 function MaxActiveDialog(props: { onClose: () => void }) {
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <Dialog
       title={passMessages.maxActiveVehiclesTitle}
-      centered
-      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+      onClose={props.onClose}
+      closeLabel={passScreenMessages.close}
     >
       <Stack gap="md">
         <Text>{passMessages.maxActiveVehiclesBody}</Text>
@@ -145,11 +135,11 @@ function MaxActiveDialog(props: { onClose: () => void }) {
           {passScreenMessages.ok}
         </Button>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
-type Dialog =
+type OpenDialog =
   | { kind: 'add' }
   | { kind: 'edit'; vehicle: Vehicle }
   | { kind: 'delete'; vehicle: Vehicle }
@@ -162,7 +152,7 @@ type Dialog =
  */
 export function PassVehiclesCard(props: { permit: IssuedPermit; isChangeable: boolean }) {
   const { permit, isChangeable } = props;
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const toggle = useTogglePassVehicle(permit.uuid);
   const vehicles = [...(permit.vehicle ? [permit.vehicle] : []), ...permit.secondaryVehicles];

@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import type { PermitProduct } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useTenantTimeZone } from '../../app/brand';
 import { useIsHydrated } from '../../app/use-is-hydrated';
+import { FailureAlert } from '../../components/form-alerts';
 import { useProductImages } from './catalogue-api';
 import { describeProductTime, formatProductPrice } from './pass-presenters';
 import { WaitlistJoin } from './waitlist-join';
@@ -68,11 +69,7 @@ export function ProductCard(props: {
             </Badge>
           )}
         </Group>
-        {problem && (
-          <Alert color="red" role="alert" data-testid="product-problem">
-            {problem}
-          </Alert>
-        )}
+        <FailureAlert message={problem} testId="product-problem" />
       </Stack>
       {product.isSoldOut && product.hasWaitlist && isHydrated ? (
         <WaitlistJoin product={product} />

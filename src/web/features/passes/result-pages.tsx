@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import type { IssuedPermit } from '../../../shared/contract';
@@ -11,6 +11,7 @@ import {
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { FailureAlert } from '../../components/form-alerts';
 import { useJwt } from '../../lib/session';
 import { useIssuedPermit, usePayPassAgain } from './api';
 import { invalidPassPath } from './pass-presenters';
@@ -115,11 +116,7 @@ function PaymentUnsuccessful({ permit }: { permit?: IssuedPermit }) {
       <Text size="sm" c="dimmed">
         {passMessages.paymentUnsuccessfulShort}
       </Text>
-      {checkout.error && (
-        <Alert color="red" role="alert">
-          {checkout.error.message}
-        </Alert>
-      )}
+      <FailureAlert message={checkout.error?.message} />
       {permit && (
         <Button variant="outline" onClick={() => checkout.payAgain(permit.uuid)} loading={checkout.isLeaving}>
           {passScreenMessages.tryPaymentAgain}

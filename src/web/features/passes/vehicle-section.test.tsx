@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useRefusedFetch } from '../../../../tests/support/refused-fetch';
 import { passScreenMessages, plateMessages } from '../../../shared/messages';
 import { AddVehicleDialog } from './vehicle-section';
 
@@ -25,15 +26,7 @@ const plate = () =>
 const save = () => fireEvent.click(screen.getByRole('button', { name: passScreenMessages.saveVehicle }));
 
 describe('the vehicle form', { timeout: 30_000 }, () => {
-  const fetchSpy = vi.fn(() => Promise.reject(new Error('no request is expected')));
-  beforeEach(() => {
-    fetchSpy.mockClear();
-    vi.stubGlobal('fetch', fetchSpy);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const fetchSpy = useRefusedFetch();
 
   it('upper-cases the plate as it is typed', () => {
     renderDialog();

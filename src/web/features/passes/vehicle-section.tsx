@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { addVehicleContract, type Vehicle } from '../../../shared/contract';
 import { commonMessages, passScreenMessages } from '../../../shared/messages';
 import { CAR_COLORS, CAR_MAKES, STATES_AND_PROVINCES } from '../../../shared/rules';
+import { DialogActions } from '../../components/dialog-actions';
 import { FailureAlert } from '../../components/form-alerts';
 import { useApiForm } from '../../lib/use-api-form';
 import { useAddVehicle, useSavedVehicles } from './api';
@@ -149,14 +150,12 @@ export function AddVehicleDialog(props: {
             isPlateOnly={false}
             idPrefix="add-vehicle"
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={props.onClose}>
-              {passScreenMessages.cancel}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {passScreenMessages.saveVehicle}
-            </Button>
-          </Group>
+          <DialogActions
+            cancelLabel={passScreenMessages.cancel}
+            onCancel={props.onClose}
+            submitLabel={passScreenMessages.saveVehicle}
+            isSubmitting={isSubmitting}
+          />
         </Stack>
       </form>
     </Modal>

@@ -4,7 +4,6 @@ import {
   Card,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { updateVehicleContract, type Vehicle } from '../../../shared/contract';
 import { passEditMessages, passScreenMessages } from '../../../shared/messages';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { Dialog } from '../../components/dialog';
 import { useApiForm } from '../../lib/use-api-form';
 import { useSavedVehicles } from './api';
 import { useDeleteSavedVehicle, useUpdateSavedVehicle } from './edit-api';
@@ -44,12 +44,10 @@ function VehicleInformationDialog(props: { vehicle: Vehicle; onClose: () => void
     describeError: errorText,
   });
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
+    <Dialog
       title={passEditMessages.vehicleInfoTitle}
-      centered
-      closeButtonProps={{ 'aria-label': passScreenMessages.close }}
+      onClose={props.onClose}
+      closeLabel={passScreenMessages.close}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
@@ -83,7 +81,7 @@ function VehicleInformationDialog(props: { vehicle: Vehicle; onClose: () => void
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 

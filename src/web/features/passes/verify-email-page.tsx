@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Loader, Text, TextInput } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { guestEmailConfirmContract } from '../../../shared/contract';
 import { commonMessages, passMessages, passScreenMessages } from '../../../shared/messages';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
+import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { useApiForm } from '../../lib/use-api-form';
 import { sendVerificationEmail } from './api';
 import { usePermitProduct } from './catalogue-api';
@@ -44,39 +46,28 @@ export function VerifyPassEmailPage() {
     );
   }
   return (
-    <Card withBorder padding="lg" maw={480} mx="auto" component="section" aria-labelledby="verify-title">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <Title order={1} size="h2" id="verify-title">
-            {passMessages.verifyEmailTitle}
-          </Title>
-          {product.isPending ? (
-            <Loader size="sm" aria-label={commonMessages.loading} />
-          ) : (
-            <Text fw={600} data-testid="verify-product">
-              {product.data.name} · {formatProductPrice(product.data)}
-            </Text>
-          )}
-          <Text>{passScreenMessages.verifyIntro}</Text>
-          {formError && (
-            <Alert color="red" role="alert" data-testid="verify-error">
-              {formError}
-            </Alert>
-          )}
-          <TextInput
-            label={passScreenMessages.verifyEmailLabel}
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            {...form.getInputProps('email')}
-            name="email"
-          />
-          <Button type="submit" loading={isSubmitting}>
-            {passScreenMessages.sendVerification}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <PageCard titleId="verify-title" title={passMessages.verifyEmailTitle} onSubmit={onSubmit}>
+      {product.isPending ? (
+        <Loader size="sm" aria-label={commonMessages.loading} />
+      ) : (
+        <Text fw={600} data-testid="verify-product">
+          {product.data.name} · {formatProductPrice(product.data)}
+        </Text>
+      )}
+      <Text>{passScreenMessages.verifyIntro}</Text>
+      <FailureAlert message={formError} testId="verify-error" />
+      <TextInput
+        label={passScreenMessages.verifyEmailLabel}
+        type="email"
+        autoComplete="email"
+        required
+        maxLength={254}
+        {...form.getInputProps('email')}
+        name="email"
+      />
+      <Button type="submit" loading={isSubmitting}>
+        {passScreenMessages.sendVerification}
+      </Button>
+    </PageCard>
   );
 }

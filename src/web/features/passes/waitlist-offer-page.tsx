@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { FailureAlert } from '../../components/form-alerts';
+import { PageCard } from '../../components/form-card';
 import { callApi } from '../../lib/api-client';
 import { useWaitlistOffer, waitlistOfferQuery } from './waitlist-api';
 
@@ -81,44 +82,43 @@ export function WaitlistOfferPage() {
   }
 
   return (
-    <Card withBorder padding="lg" maw={560} mx="auto" component="section" aria-labelledby="offer-title">
-      <Stack gap="md">
-        <Title order={1} size="h2" id="offer-title">
-          {fillMessage(m.offerTitle, { product: data.productName })}
-        </Title>
-        <Text data-testid="waitlist-offer-status" role="status">
-          {statusSentence(data, timeZone)}
-        </Text>
-        <FailureAlert message={problem} />
-        {isOpen && !isConfirming && (
+    <PageCard
+      titleId="offer-title"
+      title={fillMessage(m.offerTitle, { product: data.productName })}
+      width={560}
+    >
+      <Text data-testid="waitlist-offer-status" role="status">
+        {statusSentence(data, timeZone)}
+      </Text>
+      <FailureAlert message={problem} />
+      {isOpen && !isConfirming && (
+        <Group gap="sm" grow wrap="wrap">
+          <Button component={Link} to={checkoutPath(data, token)}>
+            {m.offerBuy}
+          </Button>
+          <Button variant="default" onClick={() => setIsConfirming(true)}>
+            {m.offerDecline}
+          </Button>
+        </Group>
+      )}
+      {isOpen && isConfirming && (
+        <Stack gap="sm">
+          <Text>{m.offerDeclineConfirm}</Text>
           <Group gap="sm" grow wrap="wrap">
-            <Button component={Link} to={checkoutPath(data, token)}>
-              {m.offerBuy}
+            <Button variant="default" onClick={() => setIsConfirming(false)}>
+              {m.cancel}
             </Button>
-            <Button variant="default" onClick={() => setIsConfirming(true)}>
+            <Button color="red" loading={isDeclining} onClick={decline}>
               {m.offerDecline}
             </Button>
           </Group>
-        )}
-        {isOpen && isConfirming && (
-          <Stack gap="sm">
-            <Text>{m.offerDeclineConfirm}</Text>
-            <Group gap="sm" grow wrap="wrap">
-              <Button variant="default" onClick={() => setIsConfirming(false)}>
-                {m.cancel}
-              </Button>
-              <Button color="red" loading={isDeclining} onClick={decline}>
-                {m.offerDecline}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-        {!isOpen && (
-          <Button component={Link} to={paths.passes.choose()} variant="outline">
-            {passScreenMessages.backToPasses}
-          </Button>
-        )}
-      </Stack>
-    </Card>
+        </Stack>
+      )}
+      {!isOpen && (
+        <Button component={Link} to={paths.passes.choose()} variant="outline">
+          {passScreenMessages.backToPasses}
+        </Button>
+      )}
+    </PageCard>
   );
 }

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { grantQuotaOverrideContract, listQuotaOverridesContract } from '../../../../shared/contract';
 import { commonMessages, fillMessage, guestQuotaMessages as m } from '../../../../shared/messages';
+import { FailureAlert } from '../../../components/form-alerts';
 import { contractMutation, contractQuery } from '../../../lib/contract-query';
 import { callAsOperator } from '../operator-call';
 
@@ -57,11 +58,7 @@ export function QuotaOverrideCard({ customerUuid }: { customerUuid: string }) {
               {fillMessage(m.overridePending, { product: pending.productName })}
             </Text>
           ))}
-          {grant.error && (
-            <Alert color="red" role="alert">
-              {grant.error.message}
-            </Alert>
-          )}
+          <FailureAlert message={grant.error?.message} />
           {granted !== null && (
             <Alert color="green" role="status">
               {fillMessage(m.overrideGranted, { product: granted })}

@@ -1,6 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Dialog } from '../../../components/dialog';
+import { FailureAlert } from '../../../components/form-alerts';
 import { DENY_RED } from '../../operator/colors';
 
 /**
@@ -21,21 +23,11 @@ export function ConfirmDialog(props: {
   const action = useMutation({ mutationFn: props.onConfirm, onSuccess: props.onClose });
 
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={props.title}
-      centered
-      closeButtonProps={{ 'aria-label': props.cancelLabel }}
-    >
+    <Dialog title={props.title} onClose={props.onClose} closeLabel={props.cancelLabel}>
       <Stack gap="md">
         <Text>{props.body}</Text>
         {props.children}
-        {action.error && (
-          <Alert color="red" role="alert">
-            {action.error.message}
-          </Alert>
-        )}
+        <FailureAlert message={action.error?.message} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={props.onClose}>
             {props.cancelLabel}
@@ -51,6 +43,6 @@ export function ConfirmDialog(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

@@ -39,6 +39,7 @@ import {
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { InlineForm } from '../../../components/inline-form';
 import { contractKey, contractMutation, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
@@ -93,38 +94,32 @@ function GenerateForm(props: { productId: string; onGenerated: (count: number) =
       <Title order={2} size="h4" mb="sm">
         {m.generateTitle}
       </Title>
-      <form
+      <InlineForm
         onSubmit={(event) => {
           setNotice(null);
           onSubmit(event);
         }}
-        noValidate
+        submitLabel={m.generate}
+        isSubmitting={isSubmitting}
+        failure={formError}
+        outcome={
+          notice && (
+            <Alert color="green" role="status" mt="sm">
+              {notice}
+            </Alert>
+          )
+        }
       >
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <NumberInput
-            label={m.count}
-            min={1}
-            max={1000}
-            allowDecimal={false}
-            w={140}
-            {...form.getInputProps('count')}
-          />
-          <TextInput label={m.prefix} maxLength={32} w={200} {...form.getInputProps('prefix')} />
-          <Button type="submit" loading={isSubmitting} mt={25}>
-            {m.generate}
-          </Button>
-        </Group>
-        {formError && (
-          <Alert color="red" role="alert" mt="sm">
-            {formError}
-          </Alert>
-        )}
-        {notice && (
-          <Alert color="green" role="status" mt="sm">
-            {notice}
-          </Alert>
-        )}
-      </form>
+        <NumberInput
+          label={m.count}
+          min={1}
+          max={1000}
+          allowDecimal={false}
+          w={140}
+          {...form.getInputProps('count')}
+        />
+        <TextInput label={m.prefix} maxLength={32} w={200} {...form.getInputProps('prefix')} />
+      </InlineForm>
     </Card>
   );
 }

@@ -1,12 +1,10 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Code,
   CopyButton,
   Group,
-  Modal,
   Stack,
   Table,
   Text,
@@ -26,6 +24,8 @@ import { formatDate } from '../../../../shared/format';
 import { apiKeyMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
+import { Dialog } from '../../../components/dialog';
+import { InlineForm } from '../../../components/inline-form';
 import { ApiError } from '../../../lib/api-client';
 import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -40,13 +40,7 @@ const apiKeysKey = contractKey(listApiKeysContract);
 /** The new key, shown once with a copy button; closing the dialog forgets it. */
 function NewKeyDialog(props: { apiKey: string; onClose: () => void }) {
   return (
-    <Modal
-      opened
-      onClose={props.onClose}
-      title={m.shownOnceTitle}
-      centered
-      closeButtonProps={{ 'aria-label': m.closeDialog }}
-    >
+    <Dialog title={m.shownOnceTitle} onClose={props.onClose} closeLabel={m.closeDialog}>
       <Stack gap="md">
         <Text>{m.shownOnceBody}</Text>
         <Code block style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="new-api-key">
@@ -63,7 +57,7 @@ function NewKeyDialog(props: { apiKey: string; onClose: () => void }) {
           <Button onClick={props.onClose}>{m.close}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -133,19 +127,14 @@ export function ApiKeysSection() {
           {m.title}
         </Title>
         <Text size="sm">{m.intro}</Text>
-        <form onSubmit={onSubmit} noValidate>
-          <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label={m.name} maxLength={100} w={280} {...form.getInputProps('name')} />
-            <Button type="submit" loading={isSubmitting} mt={25}>
-              {m.create}
-            </Button>
-          </Group>
-          {formError && (
-            <Alert color="red" role="alert" mt="sm">
-              {formError}
-            </Alert>
-          )}
-        </form>
+        <InlineForm
+          onSubmit={onSubmit}
+          submitLabel={m.create}
+          isSubmitting={isSubmitting}
+          failure={formError}
+        >
+          <TextInput label={m.name} maxLength={100} w={280} {...form.getInputProps('name')} />
+        </InlineForm>
         <QueryState
           isLoading={query.isLoading}
           error={query.error}

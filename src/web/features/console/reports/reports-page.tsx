@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Card, Pagination, Stack, Table, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -24,6 +13,7 @@ import { consoleReportMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
+import { InlineForm } from '../../../components/inline-form';
 import { paginationControlProps, paginationItemProps } from '../../../components/pagination-labels';
 import { contractKey, contractQuery } from '../../../lib/contract-query';
 import { useApiForm } from '../../../lib/use-api-form';
@@ -55,49 +45,50 @@ function CreateReportForm(props: { onCreated: () => Promise<void> }) {
       <Title order={2} size="h3" mb="sm">
         {m.createTitle}
       </Title>
-      <form
+      <InlineForm
         onSubmit={(event) => {
           setCreated(null);
           onSubmit(event);
         }}
-        noValidate
+        submitLabel={m.create}
+        isSubmitting={isSubmitting}
+        failure={formError}
+        outcome={
+          created && (
+            <Alert color="green" role="status" mt="sm">
+              {fillMessage(m.createdUntil, { date: formatDate(created.expiresAt, timeZone, 'dateTime') })}{' '}
+              <Anchor
+                href={created.url}
+                target="_blank"
+                rel="noopener"
+                c="inherit"
+                fw={700}
+                underline="always"
+              >
+                {m.open}
+              </Anchor>
+            </Alert>
+          )
+        }
       >
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput type="date" label={m.startDate} w={180} {...form.getInputProps('startDate')} />
-          <TextInput type="date" label={m.endDate} w={180} {...form.getInputProps('endDate')} />
-          <TextInput
-            label={m.plate}
-            w={180}
-            maxLength={20}
-            {...form.getInputProps('plate')}
-            value={form.values.plate ?? ''}
-          />
-          <TextInput
-            type="date"
-            label={m.expiresAt}
-            description={m.expiresAtHint}
-            w={180}
-            {...form.getInputProps('expiresAt')}
-            value={form.values.expiresAt ?? ''}
-          />
-          <Button type="submit" loading={isSubmitting} mt={25}>
-            {m.create}
-          </Button>
-        </Group>
-        {formError && (
-          <Alert color="red" role="alert" mt="sm">
-            {formError}
-          </Alert>
-        )}
-        {created && (
-          <Alert color="green" role="status" mt="sm">
-            {fillMessage(m.createdUntil, { date: formatDate(created.expiresAt, timeZone, 'dateTime') })}{' '}
-            <Anchor href={created.url} target="_blank" rel="noopener" c="inherit" fw={700} underline="always">
-              {m.open}
-            </Anchor>
-          </Alert>
-        )}
-      </form>
+        <TextInput type="date" label={m.startDate} w={180} {...form.getInputProps('startDate')} />
+        <TextInput type="date" label={m.endDate} w={180} {...form.getInputProps('endDate')} />
+        <TextInput
+          label={m.plate}
+          w={180}
+          maxLength={20}
+          {...form.getInputProps('plate')}
+          value={form.values.plate ?? ''}
+        />
+        <TextInput
+          type="date"
+          label={m.expiresAt}
+          description={m.expiresAtHint}
+          w={180}
+          {...form.getInputProps('expiresAt')}
+          value={form.values.expiresAt ?? ''}
+        />
+      </InlineForm>
     </Card>
   );
 }
