@@ -164,7 +164,6 @@ function InviteByEmail() {
         autoComplete="new-password"
         {...form.getInputProps('password')}
         name="password"
-        visibilityToggleButtonProps={{ 'aria-label': 'Show password' }}
       />
       <Group justify="flex-end">
         <Button type="submit" loading={isSubmitting} disabled={options.length === 0}>
