@@ -196,7 +196,8 @@ describe('on the sandbox provider', () => {
     );
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.content.language).toBe('fr');
-    expect(refunds[0]!.subject).toMatch(/^Vous avez été remboursé de 15,00\s\$$/);
+    // A US-dollar tenant: French writes '$ US', since a bare '$' is the Canadian dollar (decision 244).
+    expect(refunds[0]!.subject).toMatch(/^Vous avez été remboursé de 15,00\s\$\sUS$/);
     expect(refunds[0]!.content.paragraphs.join('\n')).toContain('Motif : Closed for three days');
     const full = mails.find((mail) => mail.content.paragraphs.some((p) => p.includes('Moved away')));
     expect(full!.content.paragraphs.join('\n')).toContain('Le permis est annulé.');
