@@ -1,11 +1,12 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { joinWaitlistContract, type PermitProduct, type WaitlistPlace } from '../../../shared/contract';
 import { fillMessage, waitlistMessages as m } from '../../../shared/messages';
 import { useIsHydrated } from '../../app/use-is-hydrated';
-import { callApi } from '../../lib/api-client';
-import { readJwt, useJwt } from '../../lib/session';
-import { useCustomer } from '../accounts/api';
+import { contractMutation } from '../../lib/contract-query';
+import { useJwt } from '../../lib/session';
+import { asOptionalCustomer, useCustomer } from '../accounts/api';
 
 function placeSentence(place: WaitlistPlace): string {
   if (place.rank === null) return m.yourPlaceOffered;
@@ -33,36 +34,25 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
   const customer = useCustomer();
   const [isOpen, setIsOpen] = useState(false);
   const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [place, setPlace] = useState<WaitlistPlace | null>(null);
-  const [isSending, setIsSending] = useState(false);
+  // The missing email is found before any call; the server's refusal is the mutation's error.
+  const [emailProblem, setEmailProblem] = useState<string | null>(null);
+  const joining = useMutation(contractMutation(joinWaitlistContract, asOptionalCustomer));
+  const problem = emailProblem ?? joining.error?.message ?? null;
+  const place = joining.data;
   const formId = useId();
   // In the server's HTML (a sold-out checkout) the button waits for the app's code.
   const isHydrated = useIsHydrated();
   const signedInEmail = jwt ? customer.data?.email : undefined;
 
-  async function join(event: React.FormEvent) {
+  function join(event: React.FormEvent) {
     event.preventDefault();
-    if (isSending) return;
-    setProblem(null);
+    if (joining.isPending) return;
     if (!signedInEmail && !email.trim()) {
-      setProblem(m.emailRequired);
+      setEmailProblem(m.emailRequired);
       return;
     }
-    setIsSending(true);
-    try {
-      setPlace(
-        await callApi(
-          joinWaitlistContract,
-          { params: { id: product.uuid }, body: { email: signedInEmail ?? email } },
-          { authorization: readJwt() },
-        ),
-      );
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setIsSending(false);
-    }
+    setEmailProblem(null);
+    joining.mutate({ params: { id: product.uuid }, body: { email: signedInEmail ?? email } });
   }
 
   if (place) {
@@ -120,7 +110,7 @@ export function WaitlistJoin({ product }: { product: PermitProduct }) {
           <Button variant="default" {...wrapsItsLabel} onClick={() => setIsOpen(false)}>
             {m.cancel}
           </Button>
-          <Button type="submit" {...wrapsItsLabel} loading={isSending}>
+          <Button type="submit" {...wrapsItsLabel} loading={joining.isPending}>
             {m.joinSubmit}
           </Button>
         </Group>

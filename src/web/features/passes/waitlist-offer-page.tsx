@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { declineWaitlistOfferContract, type WaitlistOffer } from '../../../shared/contract';
@@ -10,7 +10,7 @@ import { paths } from '../../app/page-paths';
 import { useDocumentTitle } from '../../app/use-document-title';
 import { FailureAlert } from '../../components/form-alerts';
 import { PageCard } from '../../components/form-card';
-import { callApi } from '../../lib/api-client';
+import { contractMutation } from '../../lib/contract-query';
 import { useWaitlistOffer, waitlistOfferQuery } from './waitlist-api';
 
 /** Where "Buy your pass" leads: the account's application for someone who joined signed in. */
@@ -47,8 +47,13 @@ export function WaitlistOfferPage() {
   const offer = useWaitlistOffer(token);
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
-  const [isDeclining, setIsDeclining] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const declining = useMutation({
+    ...contractMutation(declineWaitlistOfferContract),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(waitlistOfferQuery(token).queryKey, answer);
+      setIsConfirming(false);
+    },
+  });
   useDocumentTitle(offer.data ? fillMessage(m.offerTitle, { product: offer.data.productName }) : m.loading);
 
   if (offer.isPending) return <Loader aria-label={m.loading} />;
@@ -67,20 +72,6 @@ export function WaitlistOfferPage() {
   const data = offer.data;
   const isOpen = data.status === 'offered';
 
-  async function decline() {
-    setIsDeclining(true);
-    setProblem(null);
-    try {
-      const answer = await callApi(declineWaitlistOfferContract, { params: { token } });
-      queryClient.setQueryData(waitlistOfferQuery(token).queryKey, answer);
-      setIsConfirming(false);
-    } catch (error) {
-      setProblem((error as Error).message);
-    } finally {
-      setIsDeclining(false);
-    }
-  }
-
   return (
     <PageCard
       titleId="offer-title"
@@ -90,7 +81,7 @@ export function WaitlistOfferPage() {
       <Text data-testid="waitlist-offer-status" role="status">
         {statusSentence(data, timeZone)}
       </Text>
-      <FailureAlert message={problem} />
+      <FailureAlert message={declining.error?.message ?? null} />
       {isOpen && !isConfirming && (
         <Group gap="sm" grow wrap="wrap">
           <Button component={Link} to={checkoutPath(data, token)}>
@@ -108,7 +99,11 @@ export function WaitlistOfferPage() {
             <Button variant="default" onClick={() => setIsConfirming(false)}>
               {m.cancel}
             </Button>
-            <Button color="red" loading={isDeclining} onClick={decline}>
+            <Button
+              color="red"
+              loading={declining.isPending}
+              onClick={() => declining.mutate({ params: { token } })}
+            >
               {m.offerDecline}
             </Button>
           </Group>

@@ -1,33 +1,30 @@
 import { Alert, Button, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { consoleListMessages as m } from '../../../../shared/messages/console-lists';
+import { useDownload } from '../../../lib/use-download';
 
 /**
  * A list's export: downloads every row the filters match (the server streams them), busy while
  * the file comes, and the server's sentence when it is refused.
  */
 export function ExportButton(props: { onExport: () => Promise<void>; label?: string }) {
-  const [isExporting, setIsExporting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async () => {
-    setError(null);
-    setIsExporting(true);
-    try {
-      await props.onExport();
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setIsExporting(false);
-    }
-  };
+  const download = useDownload({
+    download: () => props.onExport(),
+    describeError: (failure) => failure.message,
+  });
   return (
     <Stack gap={4}>
-      <Button variant="default" size="sm" onClick={run} loading={isExporting} title={m.exportHint}>
+      <Button
+        variant="default"
+        size="sm"
+        onClick={() => download.start('file')}
+        loading={download.busy !== null}
+        title={m.exportHint}
+      >
         {props.label ?? m.exportCsv}
       </Button>
-      {error && (
+      {download.error && (
         <Alert color="red" role="alert" p="xs">
-          {error}
+          {download.error}
         </Alert>
       )}
     </Stack>

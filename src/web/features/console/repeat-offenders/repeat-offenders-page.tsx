@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { RepeatOffender } from '../../../../shared/contract';
 import { formatDate, formatMoney, formatNumber } from '../../../../shared/format';
@@ -10,6 +9,7 @@ import { useTenantTimeZone } from '../../../app/brand';
 import { paths } from '../../../app/page-paths';
 import { FailureAlert } from '../../../components/form-alerts';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
+import { useDownload } from '../../../lib/use-download';
 import { useOperatorCan } from '../console-api';
 import { Pager, QueryError } from '../query-state';
 import { downloadRepeatOffenderExport, useRepeatOffenders } from './api';
@@ -71,20 +71,10 @@ export function RepeatOffendersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useRepeatOffenders({ page, pageSize: PAGE_SIZE });
   const canEditSettings = useOperatorCan('settings.manage');
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [isExporting, setIsExporting] = useState(false);
-
-  const exportCsv = async () => {
-    setExportError(null);
-    setIsExporting(true);
-    try {
-      await downloadRepeatOffenderExport();
-    } catch (error) {
-      setExportError((error as Error).message);
-    } finally {
-      setIsExporting(false);
-    }
-  };
+  const exportCsv = useDownload({
+    download: () => downloadRepeatOffenderExport(),
+    describeError: (error) => error.message,
+  });
   const toPage = (next: number) => {
     const search = new URLSearchParams(params);
     if (next === 1) search.delete('page');
@@ -99,12 +89,17 @@ export function RepeatOffendersPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{m.pageTitle}</Title>
         {rule && (
-          <Button variant="default" onClick={exportCsv} loading={isExporting} disabled={data?.total === 0}>
+          <Button
+            variant="default"
+            onClick={() => exportCsv.start('file')}
+            loading={exportCsv.busy !== null}
+            disabled={data?.total === 0}
+          >
             {m.exportCsv}
           </Button>
         )}
       </Group>
-      <FailureAlert message={exportError} />
+      <FailureAlert message={exportCsv.error} />
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
       {data && !rule && (
