@@ -24,7 +24,7 @@ import {
   NameDialog,
   PasswordDialog,
 } from './account-dialogs';
-import { fetchPaymentPortalUrl, useCards, useCustomer, useRefreshGuestCode } from './api';
+import { useCards, useCustomer, useOpenPaymentPortal, useRefreshGuestCode } from './api';
 import { YourDataCard } from './your-data-card';
 
 const DIALOGS = {
@@ -195,19 +195,7 @@ function AdministratorContact() {
 /** Cards and the customer portal come from the payment port (GET /portal/customer/cards, /stripeportal/{id}). */
 function PaymentMethodCard({ customer }: { customer: Customer }) {
   const cards = useCards();
-  const [isOpening, setIsOpening] = useState(false);
-  const [portalError, setPortalError] = useState<string | null>(null);
-
-  async function openPortal() {
-    setIsOpening(true);
-    setPortalError(null);
-    try {
-      window.location.assign(await fetchPaymentPortalUrl(customer.uuid));
-    } catch (caught) {
-      setPortalError((caught as Error).message);
-      setIsOpening(false);
-    }
-  }
+  const portal = useOpenPaymentPortal();
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="payment-method-title">
@@ -227,12 +215,16 @@ function PaymentMethodCard({ customer }: { customer: Customer }) {
             {`${card.brand.toUpperCase()} •••• ${card.last4} — ${accountMessages.cardExpires} ${String(card.expMonth).padStart(2, '0')}/${card.expYear}`}
           </Text>
         ))}
-      <Button mt="md" onClick={openPortal} loading={isOpening}>
+      <Button
+        mt="md"
+        onClick={() => portal.mutate({ params: { id: customer.uuid }, query: {} })}
+        loading={portal.isLeaving}
+      >
         {accountMessages.managePaymentMethod}
       </Button>
-      {portalError && (
+      {portal.error && (
         <Alert color="red" role="alert" mt="sm" data-testid="portal-error">
-          {portalError}
+          {portal.error.message}
         </Alert>
       )}
     </Card>

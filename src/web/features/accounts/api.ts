@@ -24,6 +24,7 @@ import { API_BASE, type CallOptions, callApi, isApiError } from '../../lib/api-c
 import { type ContractCaller, contractQuery } from '../../lib/contract-query';
 import { downloadFile } from '../../lib/download-file';
 import { clearSession, readJwt, storeSession, useJwt } from '../../lib/session';
+import { useRedirectingMutation } from '../../lib/use-redirecting-mutation';
 
 /** Stores the session values of part 1 section 3 after sign-in or sign-up. */
 export async function startSession(session: SessionResponse, brand: BrandDetails | null): Promise<void> {
@@ -148,11 +149,12 @@ export function useCards() {
   });
 }
 
-/** The payment provider's customer portal for this account; the browser goes there in the same window. */
-export function fetchPaymentPortalUrl(customerUuid: string): Promise<string> {
-  return callAsCustomer(customerPortalContract, { params: { id: customerUuid }, query: {} }).then(
-    (answer) => answer.portalURL,
-  );
+/**
+ * The payment provider's customer portal for this account; the browser goes there in the same
+ * window. Call it with `{ params: { id: customerUuid }, query: {} }`.
+ */
+export function useOpenPaymentPortal() {
+  return useRedirectingMutation(customerPortalContract, (answer) => answer.portalURL, asCustomer);
 }
 
 /** Downloads everything the portal holds about the signed-in customer (JSON or CSV, issue 28). */

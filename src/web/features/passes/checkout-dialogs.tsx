@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { checkAccessCodeContract, passCodeInputSchema } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
 import { DialogActions } from '../../components/dialog-actions';
 import { FailureAlert } from '../../components/form-alerts';
-import { callApi } from '../../lib/api-client';
-import { readJwt } from '../../lib/session';
+import { contractMutation } from '../../lib/contract-query';
+import { asOptionalCustomer } from '../accounts/api';
 
 /** Section 5's residency rule (e.g. Hawaii residents only): 'Registration Error'. */
 export function RegistrationErrorDialog(props: { message: string | null; onClose: () => void }) {
@@ -86,11 +87,15 @@ export function AccessCodeDialog(props: {
   onAccepted: (code: string) => void;
 }) {
   const [code, setCode] = useState('');
+  // An empty code is caught before any call; a refused one is the check's error.
   const [problem, setProblem] = useState<string | null>(null);
-  const [isChecking, setIsChecking] = useState(false);
-  const shown = problem ?? props.problem;
+  const checking = useMutation({
+    ...contractMutation(checkAccessCodeContract, asOptionalCustomer),
+    onSuccess: (_answer, input) => props.onAccepted(input.params.code),
+  });
+  const shown = problem ?? (checking.isError ? passMessages.invalidAccessCode : null) ?? props.problem;
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
     event.stopPropagation();
     const normalised = passCodeInputSchema.parse(code);
@@ -98,20 +103,8 @@ export function AccessCodeDialog(props: {
       setProblem(passMessages.codeRequired);
       return;
     }
-    setIsChecking(true);
     setProblem(null);
-    try {
-      await callApi(
-        checkAccessCodeContract,
-        { params: { id: props.productUuid, code: normalised } },
-        { authorization: readJwt() },
-      );
-      props.onAccepted(normalised);
-    } catch {
-      setProblem(passMessages.invalidAccessCode);
-    } finally {
-      setIsChecking(false);
-    }
+    checking.mutate({ params: { id: props.productUuid, code: normalised } });
   }
 
   return (
@@ -132,6 +125,8 @@ export function AccessCodeDialog(props: {
             onChange={(event) => {
               setCode(event.currentTarget.value);
               setProblem(null);
+              // A new code is not the refused one; a check under way keeps its busy button.
+              if (checking.isError) checking.reset();
             }}
             autoCapitalize="characters"
             autoComplete="off"
@@ -144,7 +139,7 @@ export function AccessCodeDialog(props: {
             cancelLabel={passScreenMessages.cancel}
             onCancel={props.onClose}
             submitLabel={passScreenMessages.accessCodeSubmit}
-            isSubmitting={isChecking}
+            isSubmitting={checking.isPending}
           />
         </Stack>
       </form>

@@ -53,20 +53,19 @@ function TimesCard(props: { permit: IssuedPermit; isEditable: boolean }) {
   const setTimes = useSetPassTimes(permit.uuid);
   const [start, setStart] = useState(toInputValue(permit.issuedOn, timeZone));
   const [end, setEnd] = useState(toInputValue(permit.expiresAt, timeZone));
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSaved, setIsSaved] = useState(false);
+  // The form's own check comes before any call; the server's refusal is the mutation's error.
+  const [invalidTimes, setInvalidTimes] = useState<string | null>(null);
+  const problem = invalidTimes ?? (setTimes.error ? errorText(setTimes.error) : null);
 
   const save = () => {
-    setIsSaved(false);
-    if (!start || !end) return setProblem(passMessages.startAndEndRequired);
+    // The last answer ("saved" or a refusal) is not this attempt's.
+    setTimes.reset();
+    if (!start || !end) return setInvalidTimes(passMessages.startAndEndRequired);
     const issuedAt = fromLocalWallTime(`${start}:00.000`, timeZone);
     const expiresAt = fromLocalWallTime(`${end}:00.000`, timeZone);
-    if (expiresAt <= issuedAt) return setProblem(passMessages.endBeforeStart);
-    setProblem(null);
-    setTimes.mutate(
-      { issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString() },
-      { onSuccess: () => setIsSaved(true), onError: (error) => setProblem(errorText(error)) },
-    );
+    if (expiresAt <= issuedAt) return setInvalidTimes(passMessages.endBeforeStart);
+    setInvalidTimes(null);
+    setTimes.mutate({ issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString() });
   };
 
   return (
@@ -76,7 +75,7 @@ function TimesCard(props: { permit: IssuedPermit; isEditable: boolean }) {
           {passEditMessages.timesTitle}
         </Title>
         <FailureAlert message={problem} />
-        <SavedAlert isShown={isSaved} failure={problem} message={passEditMessages.timesSaved} />
+        <SavedAlert isShown={setTimes.isSuccess} failure={problem} message={passEditMessages.timesSaved} />
         {props.isEditable ? (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <TextInput

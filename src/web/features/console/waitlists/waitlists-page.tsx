@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   type ConsoleWaitlist,
@@ -12,7 +12,7 @@ import { formatDate, formatNumber } from '../../../../shared/format';
 import { consoleProductMessages, fillMessage, waitlistMessages as m } from '../../../../shared/messages';
 import { useTenantTimeZone } from '../../../app/brand';
 import { useDocumentTitle } from '../../../app/use-document-title';
-import { contractKey, contractQuery } from '../../../lib/contract-query';
+import { contractKey, contractMutation, contractQuery } from '../../../lib/contract-query';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import { callAsOperator } from '../operator-call';
@@ -41,7 +41,6 @@ function WaitlistCard({ line, canManage }: { line: ConsoleWaitlist; canManage: b
   const timeZone = useTenantTimeZone();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<ConsoleWaitlistEntry | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const waitingCount = line.entries.filter((entry) => entry.status === 'waiting').length;
   const titleId = `waitlist-${line.productUUID}`;
 
@@ -52,16 +51,13 @@ function WaitlistCard({ line, canManage }: { line: ConsoleWaitlist; canManage: b
         : old,
     );
 
-  async function move(entry: ConsoleWaitlistEntry, rank: number) {
-    setProblem(null);
-    try {
-      replaceLine(
-        await callAsOperator(moveWaitlistEntryContract, { params: { uuid: entry.uuid }, body: { rank } }),
-      );
-    } catch (error) {
-      setProblem((error as Error).message);
-    }
-  }
+  const moving = useMutation({
+    ...contractMutation(moveWaitlistEntryContract, callAsOperator),
+    onSuccess: replaceLine,
+  });
+  const move = (entry: ConsoleWaitlistEntry, rank: number) =>
+    moving.mutate({ params: { uuid: entry.uuid }, body: { rank } });
+  const problem = moving.error?.message;
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
