@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Image, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { consoleProductMessages as m } from '../../../../../shared/messages';
 import { fillMessage } from '../../../../../shared/messages/fill';
 import { acceptFor, uploadFile } from '../../../../lib/upload-file';
@@ -10,26 +11,24 @@ import type { SectionProps } from './product-form';
 /** The product's images: uploaded one file after another, removed one by one. */
 export function ImagesSection({ form }: SectionProps) {
   const images = form.values.images;
-  const [imageError, setImageError] = useState<string | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
-
-  async function onImagesPicked(files: FileList | null) {
-    const picked = Array.from(files ?? []);
-    if (picked.length === 0) return;
-    setImageError(null);
-    setIsUploading(true);
-    try {
-      for (const file of picked) {
+  // One file after another, each in the form as soon as it is stored; a refusal stops the rest.
+  const uploading = useMutation({
+    mutationFn: async (files: File[]) => {
+      for (const file of files) {
         const stored = await uploadFile(file, 'product-image');
         form.insertListItem('images', stored.fileUrl);
       }
-    } catch (error) {
-      setImageError((error as Error).message);
-    } finally {
-      setIsUploading(false);
+    },
+    onSettled: () => {
       if (fileRef.current) fileRef.current.value = '';
-    }
+    },
+  });
+  const imageError = uploading.error?.message ?? null;
+
+  function onImagesPicked(files: FileList | null) {
+    const picked = Array.from(files ?? []);
+    if (picked.length > 0) uploading.mutate(picked);
   }
 
   return (
@@ -63,10 +62,10 @@ export function ImagesSection({ form }: SectionProps) {
         accept={acceptFor('product-image')}
         multiple
         hidden
-        onChange={(event) => void onImagesPicked(event.currentTarget.files)}
+        onChange={(event) => onImagesPicked(event.currentTarget.files)}
       />
       <Group>
-        <Button variant="default" loading={isUploading} onClick={() => fileRef.current?.click()}>
+        <Button variant="default" loading={uploading.isPending} onClick={() => fileRef.current?.click()}>
           {m.addImage}
         </Button>
       </Group>
