@@ -1,4 +1,5 @@
 import { Button, CloseButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { MAX_APPEAL_PHOTOS } from '../../shared/contract';
 import { appealMessages } from '../../shared/messages';
@@ -37,42 +38,46 @@ export function ProofPhotos(props: {
   const purpose = props.purpose ?? 'appeal-photo';
   const { photos, onChange, isLocked } = props;
   const inputRef = useRef<HTMLInputElement>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
-
-  function onAttachClick() {
-    if (photos.length >= MAX_APPEAL_PHOTOS) {
-      setMessage(appealMessages.maxPhotos);
-      return;
-    }
-    setMessage(null);
-    inputRef.current?.click();
-  }
-
-  async function onFilePicked(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    setIsUploading(true);
-    try {
+  // A photo past the maximum is refused before any upload; a failed upload is the mutation's.
+  const [limitProblem, setLimitProblem] = useState<string | null>(null);
+  const uploading = useMutation({
+    mutationFn: async (file: File) => {
       const stored = await uploadFile(file, purpose);
       onChange?.([
         ...photos,
         { fileUrl: stored.fileUrl, previewUrl: URL.createObjectURL(file), name: file.name },
       ]);
-      setMessage(null);
-    } catch (error) {
-      setMessage((error as Error).message);
-    } finally {
-      setIsUploading(false);
+    },
+  });
+  const message = limitProblem ?? uploading.error?.message ?? null;
+
+  /** Clears what the last attempt said, for a new one or a removal. */
+  function clearMessage() {
+    setLimitProblem(null);
+    if (uploading.isError) uploading.reset();
+  }
+
+  function onAttachClick() {
+    if (photos.length >= MAX_APPEAL_PHOTOS) {
+      setLimitProblem(appealMessages.maxPhotos);
+      return;
     }
+    clearMessage();
+    inputRef.current?.click();
+  }
+
+  function onFilePicked(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    uploading.mutate(file);
   }
 
   function remove(index: number) {
     const photo = photos[index];
     if (photo?.previewUrl) URL.revokeObjectURL(photo.previewUrl);
     onChange?.(photos.filter((_, position) => position !== index));
-    setMessage(null);
+    clearMessage();
   }
 
   return (
@@ -108,7 +113,7 @@ export function ProofPhotos(props: {
       {!isLocked && (
         <>
           <Group gap="sm" align="center">
-            <Button variant="outline" onClick={onAttachClick} loading={isUploading}>
+            <Button variant="outline" onClick={onAttachClick} loading={uploading.isPending}>
               {props.attachLabel
                 ? numbered(props.attachLabel, photos.length)
                 : attachPhotoLabel(photos.length)}

@@ -1,5 +1,6 @@
 import { Alert, Button, CloseButton, Group, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { errorCodes, MAX_PROOF_FILES } from '../../../shared/contract';
 import { formatPassMessage, passMessages, passScreenMessages } from '../../../shared/messages';
@@ -11,6 +12,13 @@ import { SectionTitle } from './section-title';
 
 /** Section 9: proof files are at most 5,000,000 bytes each. */
 export const MAX_PROOF_BYTES = 5_000_000;
+
+/** A refused type or size says why; a storage or network failure is section 8's upload failure. */
+function uploadProblem(uploadError: Error): string {
+  const isRefusal =
+    isApiError(uploadError) && uploadError.status === 400 && uploadError.code !== errorCodes.upload_failed;
+  return isRefusal ? uploadError.message : passMessages.proofUploadFailed;
+}
 
 /** The name a stored file is shown by: the original name picked, kept beside its URL. */
 type PickedNames = Record<string, string>;
@@ -28,35 +36,12 @@ export function ProofUpload(props: {
   const maxFiles = Math.min(props.maxFiles || MAX_PROOF_FILES, MAX_PROOF_FILES);
   const inputRef = useRef<HTMLInputElement>(null);
   const [names, setNames] = useState<PickedNames>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [isUploading, setIsUploading] = useState(false);
+  // Too many or too large files are refused before any upload; a failed upload is the mutation's.
+  const [pickProblem, setPickProblem] = useState<string | null>(null);
   const urls = form.values.regImgURLs;
   const error = form.errors.regImgURLs;
-
-  function onAddClick() {
-    if (urls.length >= maxFiles) {
-      setMessage(passMessages.fileCountReached);
-      return;
-    }
-    setMessage(null);
-    inputRef.current?.click();
-  }
-
-  async function onFilesPicked(event: ChangeEvent<HTMLInputElement>) {
-    const files = Array.from(event.currentTarget.files ?? []);
-    event.currentTarget.value = '';
-    if (files.length === 0) return;
-    if (urls.length + files.length > maxFiles) {
-      setMessage(passMessages.fileCountReached);
-      return;
-    }
-    if (files.some((file) => file.size > MAX_PROOF_BYTES)) {
-      setMessage(passMessages.fileTooLarge);
-      return;
-    }
-    setIsUploading(true);
-    setMessage(null);
-    try {
+  const uploading = useMutation({
+    mutationFn: async (files: File[]) => {
       const added: string[] = [];
       for (const file of files) {
         const stored = await uploadFile(file, 'pass-proof');
@@ -64,16 +49,39 @@ export function ProofUpload(props: {
         setNames((current) => ({ ...current, [stored.fileUrl]: file.name }));
       }
       form.setFieldValue('regImgURLs', [...urls, ...added]);
-    } catch (uploadError) {
-      // A refused type or size says why; a storage or network failure is section 8's upload failure.
-      const isRefusal =
-        isApiError(uploadError) &&
-        uploadError.status === 400 &&
-        !isApiError(uploadError, errorCodes.upload_failed);
-      setMessage(isRefusal ? (uploadError as Error).message : passMessages.proofUploadFailed);
-    } finally {
-      setIsUploading(false);
+    },
+  });
+  const message = pickProblem ?? (uploading.error ? uploadProblem(uploading.error) : null);
+
+  /** Clears what the last pick or upload said, for a new attempt or a removal. */
+  function clearMessage() {
+    setPickProblem(null);
+    if (uploading.isError) uploading.reset();
+  }
+
+  function onAddClick() {
+    if (urls.length >= maxFiles) {
+      setPickProblem(passMessages.fileCountReached);
+      return;
     }
+    clearMessage();
+    inputRef.current?.click();
+  }
+
+  function onFilesPicked(event: ChangeEvent<HTMLInputElement>) {
+    const files = Array.from(event.currentTarget.files ?? []);
+    event.currentTarget.value = '';
+    if (files.length === 0) return;
+    if (urls.length + files.length > maxFiles) {
+      setPickProblem(passMessages.fileCountReached);
+      return;
+    }
+    if (files.some((file) => file.size > MAX_PROOF_BYTES)) {
+      setPickProblem(passMessages.fileTooLarge);
+      return;
+    }
+    setPickProblem(null);
+    uploading.mutate(files);
   }
 
   function remove(url: string) {
@@ -81,7 +89,7 @@ export function ProofUpload(props: {
       'regImgURLs',
       urls.filter((kept) => kept !== url),
     );
-    setMessage(null);
+    clearMessage();
   }
 
   return (
@@ -111,7 +119,7 @@ export function ProofUpload(props: {
         </Stack>
       )}
       <Group gap="sm">
-        <Button variant="outline" onClick={onAddClick} loading={isUploading}>
+        <Button variant="outline" onClick={onAddClick} loading={uploading.isPending}>
           {passScreenMessages.attachProof}
         </Button>
         <Text size="sm" c="dimmed" data-testid="proof-count" aria-live="polite">
