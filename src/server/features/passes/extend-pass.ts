@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PermitExtension } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format/dates';
 import { fillMessage } from '../../../shared/messages/fill';
@@ -18,6 +18,7 @@ import {
 import { AppError, notFound } from '../../errors';
 import { startCheckout } from '../payments';
 import { checkProductRules, checkQuotaForNewTimes, quotaSubjectsOfPass } from './check-rules';
+import { paidExtensionsOf } from './extensions-of-pass';
 import { loadPassFor, type PassCaller } from './pass-access';
 import { countWaiting, findPassProduct, findProductRules } from './queries';
 
@@ -200,17 +201,7 @@ export async function getPermitExtension(options: {
   const rules = await findProductRules(db, tenant.id, product.id);
   const reason = extensionProblem({ ...product, hasDailyWindow: rules?.windowFrom != null }, pass, now);
   const window = extensionWindow(product, pass, tenant.timezone);
-  const paid = await db
-    .select()
-    .from(passExtensions)
-    .where(
-      and(
-        eq(passExtensions.tenantId, tenant.id),
-        eq(passExtensions.passId, pass.id),
-        eq(passExtensions.status, 'paid'),
-      ),
-    )
-    .orderBy(asc(passExtensions.startsAt));
+  const paid = await paidExtensionsOf(db, pass);
   const isOffered = reason !== 'notAllowed';
   return {
     isExtendable: reason === null,

@@ -34,6 +34,25 @@ export async function listPassExtensions(
   return rows.filter(isSettled);
 }
 
+/** A pass's paid extensions by their start: the windows it holds now. */
+export function paidExtensionsOf(
+  db: Database | Transaction,
+  pass: Pick<IssuedPassRow, 'id' | 'tenantId'>,
+  options: { newestFirst?: boolean } = {},
+) {
+  return db
+    .select()
+    .from(passExtensions)
+    .where(
+      and(
+        eq(passExtensions.tenantId, pass.tenantId),
+        eq(passExtensions.passId, pass.id),
+        eq(passExtensions.status, 'paid'),
+      ),
+    )
+    .orderBy(options.newestFirst ? desc(passExtensions.startsAt) : asc(passExtensions.startsAt));
+}
+
 /**
  * After an operator's refund of a pass (decision 243): each paid extension whose payment is now
  * given back in full is undone, newest window first, so the pass ends where it did before it. A
@@ -46,17 +65,7 @@ export async function undoRefundedExtensions(
   options: { pass: IssuedPassRow; now: Date },
 ): Promise<{ undone: number; expiresAt: Date }> {
   const { pass, now } = options;
-  const paid = await tx
-    .select()
-    .from(passExtensions)
-    .where(
-      and(
-        eq(passExtensions.tenantId, pass.tenantId),
-        eq(passExtensions.passId, pass.id),
-        eq(passExtensions.status, 'paid'),
-      ),
-    )
-    .orderBy(desc(passExtensions.startsAt));
+  const paid = await paidExtensionsOf(tx, pass, { newestFirst: true });
   if (paid.length === 0) return { undone: 0, expiresAt: pass.expiresAt };
   const sessions = await tx
     .select({ subjectId: paymentSessions.subjectId, status: paymentSessions.status })
