@@ -162,6 +162,8 @@ export const accessCodeMessages = /* @__PURE__ */ localized('accessCodeMessages'
   emptySearch: 'No access code matches this search.',
   columnPass: 'Pass',
   passWithPlate: '{number} · {plate}',
+  notUsedYet: 'Not used yet',
+  neverUsed: 'Never used',
 } as const);
 
 export const consolePassMessages = /* @__PURE__ */ localized('consolePassMessages', {

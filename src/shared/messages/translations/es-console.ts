@@ -368,6 +368,8 @@ export const esConsole = {
     emptySearch: 'Ningún código de acceso coincide con esta búsqueda.',
     columnPass: 'Permiso',
     passWithPlate: '{number} · {plate}',
+    notUsedYet: 'Aún sin usar',
+    neverUsed: 'Nunca usado',
   },
   consolePassMessages: {
     listTitle: 'Permisos',

@@ -374,6 +374,8 @@ export const frConsole = {
     emptySearch: 'Aucun code d’accès ne correspond à cette recherche.',
     columnPass: 'Permis',
     passWithPlate: '{number} · {plate}',
+    notUsedYet: 'Pas encore utilisé',
+    neverUsed: 'Jamais utilisé',
   },
   consolePassMessages: {
     listTitle: 'Permis',
