@@ -293,7 +293,12 @@ export function AccessCodesPage() {
                   )}
                 </Table.Td>
               )}
-              <Table.Td ff="monospace">{code.code}</Table.Td>
+              <Table.Td>
+                {/* The code alone is monospace: a phone's card writes the cell's label in its font. */}
+                <Text span inherit ff="monospace">
+                  {code.code}
+                </Text>
+              </Table.Td>
               <Table.Td>{formatDate(code.createdAt, timeZone, 'date')}</Table.Td>
               <Table.Td>
                 {code.usedAt ? (
