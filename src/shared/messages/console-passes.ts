@@ -205,6 +205,8 @@ export const consolePassMessages = /* @__PURE__ */ localized('consolePassMessage
   status: 'Status',
   starts: 'Starts',
   ends: 'Ends',
+  /** A payment's column: when it was paid (or asked for, while unpaid). */
+  paymentDate: 'Date',
   amount: 'Amount',
   customer: 'Customer',
   guest: 'Guest (no account)',
