@@ -8,6 +8,7 @@ import {
   exportConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
+import { PASS_STATUS_LABELS } from '../../../../shared/format/pass-status';
 import { bulkMessages, consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
@@ -28,7 +29,7 @@ import { QueryState } from '../query-state';
 import { SortHeader } from '../sort-header';
 import { useConsolePassList } from './api';
 import { BulkPassActions } from './bulk-pass-actions';
-import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
+import { PassStatusBadge } from './pass-status';
 
 const FILTER_LABELS = (): Record<ConsolePassFilter, string> => ({
   all: m.filterAll,
