@@ -47,8 +47,9 @@ async function prepareDatabase(dataDir: string) {
     database.db,
     JSON.parse(readFileSync('tests/e2e/fixtures/phone-tables.json', 'utf8')),
   );
-  // Issue 31's other screens: a guest quota (passes), a payment plan, a short pass to extend.
-  for (const fixture of ['passes', 'payment-plans', 'extensions']) {
+  // Issue 31's other screens: a guest quota (passes), a payment plan, a short pass to extend;
+  // issue 33's bulk work: a light and a dark tenant with 60 access codes each.
+  for (const fixture of ['passes', 'payment-plans', 'extensions', 'bulk-work']) {
     await loadFixtureDocument(
       database.db,
       JSON.parse(readFileSync(`tests/e2e/fixtures/${fixture}.json`, 'utf8')),
@@ -191,14 +192,7 @@ async function shootLists(browser: Browser, port: number) {
     ]);
     await page.goto(`${base}/dashboard/login`);
     // Signed in through the API, stored as the sign-in page stores it (its form is shot above).
-    await page.evaluate(async (password) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'operator@demo.example', password }),
-      });
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    }, PASSWORD);
+    await signInOperator(page, 'operator@demo.example', PASSWORD);
     // A customer (its Personal data card), a product with access codes and a notice with photos.
     const ids = await page.evaluate(async () => {
       // No named function inside: tsx would wrap it in a helper the page does not have.
@@ -569,14 +563,7 @@ async function shootBeyondTheSpec(browser: Browser, port: number) {
         await page.getByTestId('extend-pass').click();
         await paySandbox(page);
         await page.waitForURL(/\/receipt\?extension=paid$/);
-        await page.evaluate(async (email) => {
-          const response = await fetch('/api/v1/dashboard/auth/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email, password: 'Operator#2026' }),
-          });
-          localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-        }, `admin@${brand.extend}.example`);
+        await signInOperator(page, `admin@${brand.extend}.example`);
         await shootSteps(page, base, `${brand.label}-${width}`, [
           {
             name: 'console-pass-extension',
@@ -590,7 +577,75 @@ async function shootBeyondTheSpec(browser: Browser, port: number) {
   }
 }
 
+/** Signs the page's origin in as an operator, stored as the console's sign-in stores it. */
+async function signInOperator(page: Page, email: string, password = 'Operator#2026') {
+  await page.evaluate(
+    async ({ email, password }) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    },
+    { email, password },
+  );
+}
+
+/**
+ * Issue 33's console desk on a light and a dark brand (the browser tests' bulk-work tenants, 60
+ * unused codes each): the access codes searched, then a search's page selected with the bulk bar
+ * and "all N matching", and the settings with their currency section.
+ */
+async function shootConsoleDesk(browser: Browser, port: number) {
+  const brands = [
+    { label: 'light', subdomain: 'bulklight', product: 'Bulk Sunny Visitor Codes', tag: 'L' },
+    { label: 'dark', subdomain: 'bulkdark', product: 'Bulk Night Visitor Codes', tag: 'D' },
+  ] as const;
+  for (const brand of brands) {
+    const base = `http://${brand.subdomain}.localhost:${port}`;
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+      const page = await context.newPage();
+      await page.goto(`${base}/dashboard/login`);
+      await signInOperator(page, `ops@${brand.subdomain}.example`);
+      const product = await page.evaluate(async (name) => {
+        const headers = { authorization: localStorage.getItem('operatorJwt') ?? '' };
+        const products = (await (await fetch('/api/v1/dashboard/products', { headers })).json()) as {
+          items: Array<{ uuid: string; name: string }>;
+        };
+        return products.items.find((item) => item.name === name)?.uuid ?? '';
+      }, brand.product);
+      const codes = `/dashboard/products/${product}/codes`;
+      await shootSteps(page, base, `${brand.label}-${width}-operator`, [
+        {
+          name: 'access-codes-search',
+          path: `${codes}?q=${brand.tag}C-05`,
+          act: (page) => page.getByText('1–10 of 10', { exact: true }).waitFor(),
+        },
+        {
+          name: 'access-codes-selected',
+          path: `${codes}?q=${brand.tag}C-0`,
+          act: async (page) => {
+            const bar = page.getByRole('region', { name: 'Bulk actions' });
+            await bar.getByRole('checkbox', { name: 'Select every row on this page' }).check();
+            await bar.getByRole('button', { name: /^Select all \d+ matching$/ }).click();
+            await bar.getByText('60 selected', { exact: true }).waitFor();
+          },
+        },
+        {
+          name: 'settings-currency',
+          path: '/dashboard/settings',
+          act: (page) => page.getByRole('heading', { name: 'Currency' }).waitFor(),
+        },
+      ]);
+      await context.close();
+    }
+  }
+}
+
 async function shoot(browser: Browser, port: number) {
+  await shootConsoleDesk(browser, port);
   await shootBeyondTheSpec(browser, port);
   await shootPhoneTables(browser, port);
   await shootWaitlists(browser, port);

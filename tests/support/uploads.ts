@@ -1,3 +1,4 @@
+import type { PublicUploadPurpose } from '../../src/shared/contract';
 import type { TestApp } from './test-app';
 
 /** Uploads one file through the API as a browser would with the local adapter: ask, PUT, confirm. */
@@ -8,7 +9,7 @@ export async function uploadThroughApi(
   options: {
     contentType?: string;
     fileName?: string;
-    purpose?: 'appeal-photo' | 'pass-proof' | 'brand-logo' | 'notice-photo';
+    purpose?: PublicUploadPurpose;
     confirm?: boolean;
   } = {},
 ) {

@@ -44,6 +44,16 @@ describe('audit names', () => {
 describe("audit values in the reader's language (issue 30)", () => {
   afterEach(() => setPageLocale('en'));
 
+  it("names a pass's status by its console name, in the reader's language", () => {
+    expect(describeAuditChanges({ paidStatus: 'waiting' }, { paidStatus: 'paid' }, 'UTC')).toEqual([
+      { field: 'paidStatus', label: 'Status', before: 'Approval needed', after: 'Paid' },
+    ]);
+    setPageLocale('fr');
+    expect(
+      describeAuditChanges({ paidStatus: 'waiting' }, { paidStatus: 'rejected' }, 'UTC')[0]?.after,
+    ).not.toBe('rejected');
+  });
+
   it("names an operator's language change, and none saved as the default", () => {
     expect(describeAuditChanges({ language: null }, { language: 'fr' }, 'UTC')).toEqual([
       { field: 'language', label: 'Language', before: 'Browser or portal default', after: 'Français' },

@@ -7,6 +7,7 @@ import { isCurrency } from '../rules/currencies';
 import { formatDate } from './dates';
 import { formatMoney } from './money';
 import { formatNumber } from './numbers';
+import { isPassPaidStatus, PASS_STATUS_LABELS } from './pass-status';
 
 /** One changed field of an audit entry, labelled and formatted for a person. */
 export interface AuditChange {
@@ -50,6 +51,8 @@ export function formatAuditValue(field: string, value: unknown, timeZone: string
   if (field === 'language') return languageValue(value);
   if (field === 'role' && typeof value === 'string') return roleName(value);
   if (field === 'currency' && isCurrency(value)) return currencyNames[value];
+  // A pass's status by its console name ('Approval needed'), not its code ('waiting').
+  if (field === 'paidStatus' && isPassPaidStatus(value)) return PASS_STATUS_LABELS()[value];
   if (value === null || value === '') return '—';
   if (typeof value === 'boolean') return value ? m.yes : m.no;
   if (typeof value === 'number') return MONEY_FIELDS.has(field) ? formatMoney(value) : numberValue(value);

@@ -71,6 +71,20 @@ export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessa
     'tenant.export': 'Business data exported',
     'violation-code.create': 'Violation code created',
     'violation-code.update': 'Violation code changed',
+    'operator.accept-invitation': 'Operator accepted the invitation',
+    'operator.reset-password': 'Operator password reset',
+    'pass.vehicle-activate': 'Pass vehicle made active',
+    'pass.vehicle-deactivate': 'Pass vehicle made inactive',
+    'violation-code.archive': 'Violation code archived',
+    'violation-code.restore': 'Violation code restored',
+    'appeal.approve': 'Appeal approved',
+    'appeal.deny': 'Appeal denied',
+    'customer.quota-override': 'Customer quota changed',
+    'pass.bulk-approve': 'Passes approved in bulk',
+    'pass.bulk-reject': 'Passes rejected in bulk',
+    'pass.pay': 'Pass paid',
+    'waitlist.move': 'Waitlist place moved',
+    'waitlist.remove': 'Removed from a waitlist',
   } as Record<string, string>,
   /** The kinds of record. */
   kinds: {
@@ -86,6 +100,10 @@ export const consoleAuditMessages = /* @__PURE__ */ localized('consoleAuditMessa
     'signup-code': 'Signup code',
     tenant: 'Business',
     'violation-code': 'Violation code',
+    appeal: 'Appeal',
+    batch: 'Bulk action',
+    sweep: 'Clean-up',
+    'waitlist-entry': 'Waitlist place',
   } as Record<string, string>,
   /** Field labels; a field without one shows its name with its words spaced out. */
   fields: {

@@ -162,6 +162,8 @@ export const accessCodeMessages = /* @__PURE__ */ localized('accessCodeMessages'
   emptySearch: 'No access code matches this search.',
   columnPass: 'Pass',
   passWithPlate: '{number} · {plate}',
+  notUsedYet: 'Not used yet',
+  neverUsed: 'Never used',
 } as const);
 
 export const consolePassMessages = /* @__PURE__ */ localized('consolePassMessages', {
@@ -203,6 +205,8 @@ export const consolePassMessages = /* @__PURE__ */ localized('consolePassMessage
   status: 'Status',
   starts: 'Starts',
   ends: 'Ends',
+  /** A payment's column: when it was paid (or asked for, while unpaid). */
+  paymentDate: 'Date',
   amount: 'Amount',
   customer: 'Customer',
   guest: 'Guest (no account)',

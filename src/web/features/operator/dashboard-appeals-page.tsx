@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import {
   APPEAL_OUTCOMES,
   APPEAL_STATES,
@@ -33,7 +33,7 @@ import { fillMessage } from '../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../app/brand';
 import { MessageThread } from '../../components/message-thread';
 import { useOperatorCan } from '../console/console-api';
-import { ListBar, ListPager, type ListParams, useListParams } from '../console/list-kit';
+import { ListBar, ListPager, type ListParams, useListParams, useSearchDraft } from '../console/list-kit';
 import { AnswerAppealDialog } from './answer-appeal-dialog';
 import {
   appealThreadKey,
@@ -159,12 +159,8 @@ const readOutcome = (value: string | undefined): AppealOutcome | undefined =>
   APPEAL_OUTCOMES.find((outcome) => outcome === value);
 
 function AppealFilters({ params }: { params: ListParams<(typeof FILTER_KEYS)[number], 'default'> }) {
-  const [search, setSearch] = useState(params.filters.q ?? '');
+  const { draft, setDraft, submit } = useSearchDraft(params.filters.q, (q) => params.setFilters({ q }));
   const state = readState(params.filters.state);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    params.setFilters({ q: search.trim() });
-  };
   return (
     <form onSubmit={submit} aria-label={dashboardAppealMessages.listTitle}>
       <Group align="flex-end" gap="sm" wrap="wrap">
@@ -194,8 +190,8 @@ function AppealFilters({ params }: { params: ListParams<(typeof FILTER_KEYS)[num
         <TextInput
           label={al.searchLabel}
           placeholder={al.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
           maxLength={32}
           w={{ base: '100%', sm: 240 }}
         />
@@ -204,7 +200,7 @@ function AppealFilters({ params }: { params: ListParams<(typeof FILTER_KEYS)[num
           <Button
             variant="subtle"
             onClick={() => {
-              setSearch('');
+              setDraft('');
               params.clearFilters();
             }}
           >

@@ -112,7 +112,8 @@ function ChangesTable({ entry, timeZone }: { entry: AuditEntryView; timeZone: st
 
 function AuditRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
   const path = recordPath(entry);
-  const record = entry.entityLabel ?? m.removedRecord;
+  // A bulk action's entry is about many records (its changes name them), never one that was removed.
+  const record = entry.entityLabel ?? (entry.entityType === 'batch' ? null : m.removedRecord);
   return (
     <Card withBorder padding="md" component="li">
       <Stack gap={6}>
@@ -131,9 +132,11 @@ function AuditRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: string
               {record}
             </Anchor>
           ) : (
-            <Text size="sm" fw={600}>
-              {record}
-            </Text>
+            record && (
+              <Text size="sm" fw={600}>
+                {record}
+              </Text>
+            )
           )}
           <Text size="sm" c="dimmed">
             {`${consoleMessages.auditWho}: ${actorOf(entry)}`}

@@ -1,12 +1,11 @@
-import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Anchor, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { exportCustomersContract } from '../../../../shared/contract';
 import { consoleCustomerMessages as m } from '../../../../shared/messages/console-customers';
 import { paths } from '../../../app/page-paths';
 import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
-import { downloadListExport, ExportButton, ListBar, ListPager, useListParams } from '../list-kit';
+import { downloadListExport, ExportingListBar, ListPager, ListSearch, useListParams } from '../list-kit';
 import { QueryError } from '../query-state';
 import { useCustomerList } from './api';
 
@@ -20,14 +19,8 @@ export function CustomersPage() {
   const params = useListParams({ filters: FILTER_KEYS, sorts: SORT_KEYS, defaultSort: 'name' });
   const q = params.filters.q ?? '';
   const page = params.page;
-  const [search, setSearch] = useState(q);
   const list = useCustomerList({ ...(q ? { q } : {}), page, pageSize: PAGE_SIZE });
   const canIssueCodes = useOperatorCan('customer.manage');
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    params.setFilters({ q: search.trim() });
-  };
 
   return (
     <Stack gap="md">
@@ -39,34 +32,20 @@ export function CustomersPage() {
           </Button>
         )}
       </Group>
-      <form onSubmit={submit} aria-label={m.listTitle}>
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label={m.searchLabel}
-            placeholder={m.searchPlaceholder}
-            value={search}
-            maxLength={100}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={{ base: '100%', sm: 320 }}
-          />
-          <Button type="submit">{m.search}</Button>
-        </Group>
-      </form>
+      <ListSearch
+        params={params}
+        label={m.searchLabel}
+        placeholder={m.searchPlaceholder}
+        submitLabel={m.search}
+      />
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
       {list.data && (
-        <ListBar
-          total={list.data}
+        <ExportingListBar
+          list={list.data}
           page={page}
           pageSize={PAGE_SIZE}
-          shown={list.data.items.length}
-          actions={
-            <ExportButton
-              onExport={() =>
-                downloadListExport(exportCustomersContract, { q: q || undefined }, 'customers.csv')
-              }
-            />
-          }
+          onExport={() => downloadListExport(exportCustomersContract, { q: q || undefined }, 'customers.csv')}
         />
       )}
       {list.data?.items.length === 0 && <Text role="status">{q ? m.empty : m.emptyTenant}</Text>}

@@ -1,6 +1,8 @@
 import { Alert, Button, Stack } from '@mantine/core';
+import type { ListTotal } from '../../../../shared/contract/list-total';
 import { consoleListMessages as m } from '../../../../shared/messages/console-lists';
 import { useDownload } from '../../../lib/use-download';
+import { ListBar } from './list-pager';
 
 /**
  * A list's export: downloads every row the filters match (the server streams them), busy while
@@ -28,5 +30,26 @@ export function ExportButton(props: { onExport: () => Promise<void>; label?: str
         </Alert>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The bar above a page of a server list: which of its rows show (`page` of `pageSize`), and the
+ * export of every row its filters match.
+ */
+export function ExportingListBar(props: {
+  list: ListTotal & { items: readonly unknown[] };
+  page: number;
+  pageSize: number;
+  onExport: () => Promise<void>;
+}) {
+  return (
+    <ListBar
+      total={props.list}
+      page={props.page}
+      pageSize={props.pageSize}
+      shown={props.list.items.length}
+      actions={<ExportButton onExport={props.onExport} />}
+    />
   );
 }

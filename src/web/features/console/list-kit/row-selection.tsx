@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group, List, Paper, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { BULK_MATCHING_CAP, type BulkResult } from '../../../../shared/contract';
 import { bulkMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
@@ -129,4 +129,14 @@ export function BulkOutcome({ result, onClose }: { result: BulkResult; onClose: 
       )}
     </Alert>
   );
+}
+
+/**
+ * The answer of a list's last bulk call: the alert the page shows above the list (it stays when
+ * the call emptied the list) until the operator dismisses it, and the setter for `onDone`.
+ */
+export function useBulkOutcome() {
+  const [result, setResult] = useState<BulkResult | null>(null);
+  const alert = result && <BulkOutcome result={result} onClose={() => setResult(null)} />;
+  return [alert, setResult] as const;
 }

@@ -11,10 +11,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import {
-  type BulkResult,
   NOTICE_SORT_KEYS,
   type NoticeListItem,
   type NoticeSortKey,
@@ -30,14 +28,14 @@ import { paths } from '../../../app/page-paths';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
 import {
-  BulkOutcome,
-  ExportButton,
-  ListBar,
+  ExportingListBar,
   ListPager,
   RowCheckbox,
   type RowSelection,
+  useBulkOutcome,
   useListParams,
   useRowSelection,
+  useSearchDraft,
 } from '../list-kit';
 import { QueryError } from '../query-state';
 import { SortHeader } from '../sort-header';
@@ -112,19 +110,15 @@ function NoticeRow(props: {
 
 function Filters({ query, setFilters, clearFilters, hasFilters }: ReturnType<typeof useListQuery>) {
   const codes = useViolationCodes();
-  const [search, setSearch] = useState(query.q ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters({ q: search.trim() });
-  };
+  const { draft, setDraft, submit } = useSearchDraft(query.q, (q) => setFilters({ q }));
   return (
     <form onSubmit={submit} aria-label={m.listTitle}>
       <Group align="flex-end" gap="sm" wrap="wrap">
         <TextInput
           label={m.searchLabel}
           placeholder={m.searchPlaceholder}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
+          value={draft}
+          onChange={(event) => setDraft(event.currentTarget.value)}
           maxLength={32}
           w={{ base: '100%', sm: 220 }}
         />
@@ -167,7 +161,7 @@ function Filters({ query, setFilters, clearFilters, hasFilters }: ReturnType<typ
           <Button
             variant="subtle"
             onClick={() => {
-              setSearch('');
+              setDraft('');
               clearFilters();
             }}
           >
@@ -193,7 +187,7 @@ export function NoticesPage() {
   const canManageCodes = useOperatorCan('violation-code.manage');
   // Bulk void for roles that may void (notice.edit); a new filter starts a new selection.
   const [selection, setSelection] = useRowSelection(filter);
-  const [outcome, setOutcome] = useState<BulkResult | null>(null);
+  const [outcome, setOutcome] = useBulkOutcome();
   const columns = canEdit
     ? [{ label: bulkMessages.selectColumn, isUnlabelledOnPhone: true }, ...COLUMNS()]
     : COLUMNS();
@@ -225,15 +219,14 @@ export function NoticesPage() {
       <QueryError error={list.error} />
       {list.isLoading && <Loader aria-label={m.loading} />}
       {list.data && (
-        <ListBar
-          total={list.data}
+        <ExportingListBar
+          list={list.data}
           page={listQuery.page}
           pageSize={PAGE_SIZE}
-          shown={list.data.items.length}
-          actions={<ExportButton onExport={() => downloadNoticeExport(filter)} />}
+          onExport={() => downloadNoticeExport(filter)}
         />
       )}
-      {outcome && <BulkOutcome result={outcome} onClose={() => setOutcome(null)} />}
+      {outcome}
       {canEdit && list.data && list.data.items.length > 0 && (
         <BulkNoticeVoid
           pageIds={list.data.items.map((notice) => notice.uuid)}

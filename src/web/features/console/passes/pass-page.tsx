@@ -144,7 +144,7 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
       {pass.payments.length === 0 ? (
         <Text size="sm">{m.noPayments}</Text>
       ) : (
-        <DataTable minWidth={520} columns={[m.amount, m.status, m.starts, m.receipt]}>
+        <DataTable minWidth={520} columns={[m.amount, m.status, m.paymentDate, m.receipt]}>
           {pass.payments.map((payment) => (
             <Table.Tr key={payment.uuid}>
               <Table.Td>
@@ -165,7 +165,7 @@ function Payments({ pass, timeZone }: { pass: ConsolePass; timeZone: string }) {
               <Table.Td>{formatDate(payment.paidAt ?? payment.createdAt, timeZone, 'dateTime')}</Table.Td>
               <Table.Td>
                 {payment.receiptUrl ? (
-                  <Anchor href={payment.receiptUrl} target="_blank" rel="noopener">
+                  <Anchor href={payment.receiptUrl} target="_blank" rel="noopener" inherit>
                     {m.receipt}
                   </Anchor>
                 ) : (

@@ -1,18 +1,9 @@
 import { Badge } from '@mantine/core';
-import { consolePassMessages as m } from '../../../../shared/messages';
+import { PASS_STATUS_LABELS } from '../../../../shared/format/pass-status';
 import type { PassPaidStatus } from '../../../../shared/rules/pass-values';
 import { APPROVE_GREEN, DENY_RED } from '../../operator/colors';
 
-/** What each paid status is called in the console, and its badge colour (dark text on light ones). */
-export const PASS_STATUS_LABELS = (): Record<PassPaidStatus, string> => ({
-  paid: m.filterPaid,
-  waiting: m.filterWaiting,
-  incomplete: m.filterIncomplete,
-  expired: m.filterExpired,
-  rejected: m.filterRejected,
-  canceled: m.filterCanceled,
-});
-
+/** Each paid status's badge colour (dark text on light ones). */
 const COLORS: Record<PassPaidStatus, { color: string; c: string }> = {
   paid: { color: APPROVE_GREEN, c: 'white' },
   waiting: { color: 'yellow.3', c: 'dark.9' },

@@ -1,8 +1,6 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import {
-  type BulkResult,
   CONSOLE_PASS_FILTERS,
   CONSOLE_PASS_SORT_KEYS,
   type ConsolePassFilter,
@@ -10,6 +8,7 @@ import {
   exportConsolePassesContract,
 } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
+import { PASS_STATUS_LABELS } from '../../../../shared/format/pass-status';
 import { bulkMessages, consolePassMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import { useTenantTimeZone } from '../../../app/brand';
@@ -17,12 +16,12 @@ import { paths } from '../../../app/page-paths';
 import { ResponsiveTable } from '../../../components/responsive-table';
 import { useOperatorCan } from '../console-api';
 import {
-  BulkOutcome,
   downloadListExport,
-  ExportButton,
-  ListBar,
+  ExportingListBar,
   ListPager,
+  ListSearch,
   RowCheckbox,
+  useBulkOutcome,
   useListParams,
   useRowSelection,
 } from '../list-kit';
@@ -30,7 +29,7 @@ import { QueryState } from '../query-state';
 import { SortHeader } from '../sort-header';
 import { useConsolePassList } from './api';
 import { BulkPassActions } from './bulk-pass-actions';
-import { PASS_STATUS_LABELS, PassStatusBadge } from './pass-status';
+import { PassStatusBadge } from './pass-status';
 
 const FILTER_LABELS = (): Record<ConsolePassFilter, string> => ({
   all: m.filterAll,
@@ -62,14 +61,13 @@ export function PassesPage() {
   const q = params.filters.q ?? '';
   const status = readFilter(params.filters.status ?? null);
   const { page, sort, order } = params;
-  const [draft, setDraft] = useState(q);
   // Rows are selectable when the role may act on them in bulk: cancel on any filter, approve or
   // reject on the approvals queue. A new search starts a new selection.
   const canCancel = useOperatorCan('pass.cancel');
   const canApprove = useOperatorCan('pass.approve');
   const hasBulk = canCancel || (canApprove && status === 'waiting');
   const [selection, setSelection] = useRowSelection({ q, status });
-  const [bulkResult, setBulkResult] = useState<BulkResult | null>(null);
+  const [bulkOutcome, setBulkResult] = useBulkOutcome();
 
   const query = useConsolePassList({ q, status, sort, order, page });
 
@@ -84,38 +82,17 @@ export function PassesPage() {
     />
   );
 
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    params.setFilters({ q: draft.trim() });
-  }
-
   const data = query.data;
   return (
     <Stack gap="lg">
       <Title order={1}>{m.listTitle}</Title>
-      <form onSubmit={onSearch} aria-label={m.search}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={m.searchLabel}
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            maxLength={100}
-            style={{ flex: '1 1 260px' }}
-          />
-          <Select
-            label={m.statusLabel}
-            data={FILTER_OPTIONS()}
-            value={status}
-            allowDeselect={false}
-            onChange={(value) =>
-              params.setFilters({ status: value === 'all' ? undefined : (value ?? undefined) })
-            }
-            w={200}
-          />
-          <Button type="submit">{m.search}</Button>
-        </Group>
-      </form>
-      {bulkResult && <BulkOutcome result={bulkResult} onClose={() => setBulkResult(null)} />}
+      <ListSearch
+        params={params}
+        label={m.searchLabel}
+        submitLabel={m.search}
+        status={{ label: m.statusLabel, value: status, options: FILTER_OPTIONS(), width: 200 }}
+      />
+      {bulkOutcome}
       <QueryState
         isLoading={query.isLoading}
         error={query.error}
@@ -126,17 +103,12 @@ export function PassesPage() {
         }
       >
         {data && (
-          <ListBar
-            total={data}
+          <ExportingListBar
+            list={data}
             page={page}
             pageSize={data.pageSize}
-            shown={data.items.length}
-            actions={
-              <ExportButton
-                onExport={() =>
-                  downloadListExport(exportConsolePassesContract, { q, status, sort, order }, 'passes.csv')
-                }
-              />
+            onExport={() =>
+              downloadListExport(exportConsolePassesContract, { q, status, sort, order }, 'passes.csv')
             }
           />
         )}

@@ -4,9 +4,7 @@ import {
   Badge,
   Button,
   Card,
-  Group,
   NumberInput,
-  Select,
   Stack,
   Table,
   Text,
@@ -14,12 +12,12 @@ import {
   Title,
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   ACCESS_CODE_FILTERS,
+  type AccessCode,
   type AccessCodeFilter,
-  type BulkResult,
   buildPath,
   exportAccessCodesContract,
   generateAccessCodesBodySchema,
@@ -47,13 +45,13 @@ import { useOperatorCan } from '../console-api';
 import { DataTable } from '../data-table';
 import {
   BulkActions,
-  BulkOutcome,
   downloadListExport,
-  ExportButton,
-  ListBar,
+  ExportingListBar,
   ListPager,
+  ListSearch,
   RowCheckbox,
   useBulkCall,
+  useBulkOutcome,
   useListParams,
   useRowSelection,
 } from '../list-kit';
@@ -125,6 +123,28 @@ function GenerateForm(props: { productId: string; onGenerated: (count: number) =
 }
 
 /**
+ * The pass a code issued, as a link; a code that issued none says so (never an empty field, which
+ * a phone's card would show as a bare "Pass" label).
+ */
+function CodePass({ code }: { code: AccessCode }) {
+  if (code.usedByPassUUID) {
+    return (
+      <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
+        {code.plate
+          ? fillMessage(m.passWithPlate, { number: code.passNumber ?? '', plate: code.plate })
+          : (code.passNumber ?? m.openPass)}
+      </Anchor>
+    );
+  }
+  if (code.status === 'used') return null;
+  return (
+    <Text span size="sm" c="dimmed">
+      {code.status === 'unused' ? m.notUsedYet : m.neverUsed}
+    </Text>
+  );
+}
+
+/**
  * /dashboard/products/:uuid/codes: a product's access codes: generate a batch; search them by code
  * or by the pass a code issued (number, plate, holder), filter by status, page and export what is
  * found (the search lives in the address); revoke one, the ticked ones, or every unused code the
@@ -138,7 +158,6 @@ export function AccessCodesPage() {
   const q = params.filters.q ?? '';
   const status = readFilter(params.filters.status);
   const { page } = params;
-  const [draft, setDraft] = useState(q);
   const [revoking, setRevoking] = useState<string | null>(null);
   const canManage = useOperatorCan('access-code.manage');
   const products = useQuery(contractQuery(listConsoleProductsContract, {}, callAsOperator));
@@ -163,17 +182,12 @@ export function AccessCodesPage() {
   // Only unused codes can be revoked: they are the rows to select, and "all matching" is every
   // unused code the search finds. A new search starts a new selection.
   const [selection, setSelection] = useRowSelection({ uuid, q, status });
-  const [outcome, setOutcome] = useState<BulkResult | null>(null);
+  const [outcome, setOutcome] = useBulkOutcome();
   const product = products.data?.items.find((item) => item.uuid === uuid);
   const data = codes.data;
   const items = data?.items ?? [];
   const selectable = data && (status === 'all' || status === 'unused') ? data.counts.unused : 0;
   const canSelect = canManage && selectable > 0;
-
-  function onSearch(event: FormEvent) {
-    event.preventDefault();
-    params.setFilters({ q: draft.trim() });
-  }
 
   return (
     <Stack gap="lg" maw={960}>
@@ -182,29 +196,18 @@ export function AccessCodesPage() {
       </Anchor>
       <Title order={1}>{fillMessage(m.title, { name: product?.name ?? '…' })}</Title>
       {canManage && <GenerateForm productId={uuid} onGenerated={refresh} />}
-      <form onSubmit={onSearch} aria-label={m.search}>
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            label={m.searchLabel}
-            value={draft}
-            onChange={(event) => setDraft(event.currentTarget.value)}
-            maxLength={100}
-            style={{ flex: '1 1 260px' }}
-          />
-          <Select
-            label={m.statusLabel}
-            data={ACCESS_CODE_FILTERS.map((value) => ({ value, label: FILTER_LABELS()[value] }))}
-            value={status}
-            allowDeselect={false}
-            onChange={(value) =>
-              params.setFilters({ status: value === 'all' ? undefined : (value ?? undefined) })
-            }
-            w={180}
-          />
-          <Button type="submit">{m.search}</Button>
-        </Group>
-      </form>
-      {outcome && <BulkOutcome result={outcome} onClose={() => setOutcome(null)} />}
+      <ListSearch
+        params={params}
+        label={m.searchLabel}
+        submitLabel={m.search}
+        status={{
+          label: m.statusLabel,
+          value: status,
+          options: ACCESS_CODE_FILTERS.map((value) => ({ value, label: FILTER_LABELS()[value] })),
+          width: 180,
+        }}
+      />
+      {outcome}
       <QueryState
         isLoading={codes.isLoading}
         error={codes.error}
@@ -221,21 +224,16 @@ export function AccessCodesPage() {
                 revoked: formatNumber(data.counts.revoked),
               })}
             </Text>
-            <ListBar
-              total={data}
+            <ExportingListBar
+              list={data}
               page={page}
               pageSize={data.pageSize}
-              shown={items.length}
-              actions={
-                <ExportButton
-                  onExport={() =>
-                    downloadListExport(
-                      { path: buildPath(exportAccessCodesContract, { uuid }) },
-                      { q, status },
-                      'access-codes.csv',
-                    )
-                  }
-                />
+              onExport={() =>
+                downloadListExport(
+                  { path: buildPath(exportAccessCodesContract, { uuid }) },
+                  { q, status },
+                  'access-codes.csv',
+                )
               }
             />
           </>
@@ -295,7 +293,12 @@ export function AccessCodesPage() {
                   )}
                 </Table.Td>
               )}
-              <Table.Td ff="monospace">{code.code}</Table.Td>
+              <Table.Td>
+                {/* The code alone is monospace: a phone's card writes the cell's label in its font. */}
+                <Text span inherit ff="monospace">
+                  {code.code}
+                </Text>
+              </Table.Td>
               <Table.Td>{formatDate(code.createdAt, timeZone, 'date')}</Table.Td>
               <Table.Td>
                 {code.usedAt ? (
@@ -309,13 +312,7 @@ export function AccessCodesPage() {
                 )}
               </Table.Td>
               <Table.Td>
-                {code.usedByPassUUID && (
-                  <Anchor component={Link} to={paths.console.pass(code.usedByPassUUID)}>
-                    {code.plate
-                      ? fillMessage(m.passWithPlate, { number: code.passNumber ?? '', plate: code.plate })
-                      : (code.passNumber ?? m.openPass)}
-                  </Anchor>
-                )}
+                <CodePass code={code} />
               </Table.Td>
               <Table.Td>
                 {code.status === 'unused' && canManage && (
