@@ -838,6 +838,7 @@ export const esConsole = {
     notCovered: 'No cubierta',
     outstandingNotices: '{count, plural, one {{count} aviso pendiente} other {{count} avisos pendientes}}',
     outstandingNotice: '1 aviso pendiente',
+    unpaidTotal: 'Monto sin pagar: {amount}',
     coveredUntil: 'Hasta {until}',
     checkedOnline: 'Verificada en línea a las {time}',
     fromSnapshot: 'Según la lista de las {time}',

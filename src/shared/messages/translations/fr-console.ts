@@ -848,6 +848,7 @@ export const frConsole = {
     notCovered: 'Non couverte',
     outstandingNotices: '{count, plural, one {{count} avis impayé} other {{count} avis impayés}}',
     outstandingNotice: '1 avis impayé',
+    unpaidTotal: 'Montant impayé : {amount}',
     coveredUntil: 'Jusqu’au {until}',
     checkedOnline: 'Vérifiée en ligne à {time}',
     fromSnapshot: 'D’après la liste de {time}',
