@@ -17,6 +17,7 @@ import type { QuotaSubject } from '../../../shared/rules/pass-values';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database, Transaction } from '../../db/client';
 import {
+  customers,
   type IssuedPassRow,
   issuedPasses,
   type PassProductRulesRow,
@@ -92,6 +93,18 @@ export function quotaRuleOf(rules: PassProductRulesRow | null): (QuotaRule & { p
   };
 }
 
+/**
+ * The passes of a customer's household (decision 249): theirs, and those of every account of the
+ * tenant with the same household key (building and unit). Without a unit, theirs alone.
+ */
+function ofHousehold(tenantId: string, customerId: string) {
+  const household = sql`(select ${customers.householdKey} from ${customers} where ${customers.tenantId} = ${tenantId} and ${customers.id} = ${customerId})`;
+  return or(
+    eq(issuedPasses.customerId, customerId),
+    sql`${issuedPasses.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${tenantId} and ${customers.householdKey} = ${household})`,
+  );
+}
+
 interface QuotaQuery {
   tenantId: string;
   productId: string;
@@ -124,7 +137,9 @@ export async function readQuotaStanding(
     : subjects.businessAccountId
       ? eq(issuedPasses.businessAccountId, subjects.businessAccountId)
       : subjects.customerId
-        ? eq(issuedPasses.customerId, subjects.customerId)
+        ? rule.per === 'unit'
+          ? ofHousehold(options.tenantId, subjects.customerId)
+          : eq(issuedPasses.customerId, subjects.customerId)
         : sql`lower(${issuedPasses.customerEmail}) = ${subjects.email!.toLowerCase()}`;
   const since = rule.measure === 'hours' ? issuedPasses.issuedOn : issuedPasses.createdAt;
   const counted = await db

@@ -452,7 +452,11 @@ describe('declining an offer and moving a person, one at a time and at once', ()
     )
       .json()
       .items.find((item: { productName: string }) => item.productName === name)
-      .entries.map((e: { email: string; status: string; rank: number | null }) => [e.email, e.status, e.rank]);
+      .entries.map((e: { email: string; status: string; rank: number | null }) => [
+        e.email,
+        e.status,
+        e.rank,
+      ]);
 
   it('gives the declined place to the next person exactly once, though the offer is declined twice at once', async () => {
     for (const who of ['kim', 'lou', 'max']) await join('Declines', `${who}@people.example`);

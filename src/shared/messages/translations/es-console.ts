@@ -320,7 +320,7 @@ export const esConsole = {
     residencyHawaii: 'Solo residentes de Hawái',
     weekdayNames: ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'],
     quotaMeasureOptions: { passes: 'Permisos', hours: 'Horas de estacionamiento' },
-    quotaSubjectOptions: { customer: 'Cliente', plate: 'Placa' },
+    quotaSubjectOptions: { customer: 'Cliente', plate: 'Placa', unit: 'Hogar (edificio y unidad)' },
   },
   richTextMessages: {
     toolbar: 'Formato: {label}',

@@ -326,7 +326,7 @@ export const frConsole = {
     residencyHawaii: 'Résidents d’Hawaï seulement',
     weekdayNames: ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
     quotaMeasureOptions: { passes: 'Permis', hours: 'Heures de stationnement' },
-    quotaSubjectOptions: { customer: 'Client', plate: 'Plaque' },
+    quotaSubjectOptions: { customer: 'Client', plate: 'Plaque', unit: 'Ménage (immeuble et logement)' },
   },
   richTextMessages: {
     toolbar: 'Mise en forme : {label}',
