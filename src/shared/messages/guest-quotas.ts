@@ -51,7 +51,8 @@ export const guestQuotaMessages = /* @__PURE__ */ localized('guestQuotaMessages'
   perDaysHint: 'A rolling window that ends when the guest pass is bought.',
   perLabel: 'Counted per',
   perCustomer: 'Account',
-  perUnit: 'Household (accounts with the same building and unit)',
+  perUnit: 'Household',
+  perHint: 'A household is every account with the same building and unit.',
   // The short-pass reminder email. {time}: the end, in the tenant's zone.
   reminderSubject: 'Your parking pass ends in {minutes} minutes',
   reminderHeading: 'Your parking pass is ending soon',

@@ -668,7 +668,8 @@ export const esPassesPart = {
     perDaysHint: 'Un periodo móvil que termina al comprar el permiso de invitado.',
     perLabel: 'Contado por',
     perCustomer: 'Cuenta',
-    perUnit: 'Hogar (cuentas del mismo edificio y unidad)',
+    perUnit: 'Hogar',
+    perHint: 'Un hogar son todas las cuentas del mismo edificio y unidad.',
     overrideTitle: 'Cupo de invitados',
     overrideHelp:
       'Permita a esta cuenta un permiso por encima del cupo de un producto. Lo usa su próximo permiso que supere el límite; queda en el registro de auditoría.',

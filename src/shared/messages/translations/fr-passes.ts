@@ -680,7 +680,8 @@ export const frPassesPart = {
     perDaysHint: 'Une période mobile qui se termine à l’achat du permis invité.',
     perLabel: 'Compté par',
     perCustomer: 'Compte',
-    perUnit: 'Ménage (comptes du même immeuble et logement)',
+    perUnit: 'Ménage',
+    perHint: 'Un ménage regroupe les comptes du même immeuble et du même logement.',
     overrideTitle: 'Quota invité',
     overrideHelp:
       'Permettre à ce compte un permis au-delà du quota d’un produit. Son prochain permis au-delà de la limite l’utilise; c’est inscrit au journal d’audit.',

@@ -69,6 +69,7 @@ export function GuestQuotaFields({
           />
           <Select
             label={m.perLabel}
+            description={m.perHint}
             data={[
               { value: 'customer', label: m.perCustomer },
               { value: 'unit', label: m.perUnit },
