@@ -42,6 +42,11 @@ async function prepareDatabase(dataDir: string) {
     JSON.parse(readFileSync('tests/e2e/fixtures/waitlists.json', 'utf8')),
   );
   await loadFixtureDocument(database.db, JSON.parse(readFileSync('tests/e2e/fixtures/patrol.json', 'utf8')));
+  // Repeat offenders on a light and a dark brand, for the patrol app's flag online and offline.
+  await loadFixtureDocument(
+    database.db,
+    JSON.parse(readFileSync('tests/e2e/fixtures/repeat-offenders.json', 'utf8')),
+  );
   // The phone tables' brands: a sold-out product with a waitlist, a resident at the maximum.
   await loadFixtureDocument(
     database.db,
@@ -411,6 +416,113 @@ async function shootPatrol(browser: Browser, port: number) {
 }
 
 /**
+ * Issue 31 on the patrol app: a repeat offender checked online, then offline from the snapshot,
+ * on the repeat-offender fixture's light and dark brands.
+ */
+async function shootPatrolRepeatOffender(browser: Browser, port: number) {
+  const check = async (page: Page, plate: string) => {
+    await page.getByRole('textbox', { name: 'Plate' }).fill(plate);
+    await page.getByRole('textbox', { name: 'Plate' }).press('Enter');
+    await page.getByTestId('patrol-repeat-offender').waitFor();
+  };
+  for (const [label, subdomain, plate] of [
+    ['light', 'repeatlight', 'RLREP1'],
+    ['dark', 'repeatdark', 'RDREP1'],
+  ] as const) {
+    for (const width of WIDTHS) {
+      const names = ['patrol-repeat-offender', 'patrol-repeat-offender-offline'];
+      if (!names.some((name) => isWanted(`${label}-${width}-${name}.png`))) continue;
+      const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500 });
+      await context.grantPermissions(['geolocation']);
+      await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+      const page = await context.newPage();
+      const base = `http://${subdomain}.localhost:${port}`;
+      await page.goto(`${base}/patrol`);
+      await page.evaluate(async (email) => {
+        const response = await fetch('/api/v1/dashboard/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: 'Operator#2026' }),
+        });
+        localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+      }, `officer@${subdomain}.example`);
+      await shootSteps(page, base, `${label}-${width}`, [
+        { name: 'patrol-repeat-offender', path: '/patrol', act: (page) => check(page, plate) },
+        {
+          name: 'patrol-repeat-offender-offline',
+          path: '/patrol',
+          act: async (page) => {
+            await page.getByTestId('patrol-snapshot').getByText(/from/).waitFor();
+            await context.setOffline(true);
+            await page.getByTestId('patrol-network').getByText('Offline').waitFor();
+            await check(page, plate);
+            await page
+              .getByTestId('patrol-answer-source')
+              .getByText(/snapshot/)
+              .waitFor();
+          },
+        },
+      ]);
+      await context.setOffline(false);
+      await context.close();
+    }
+  }
+}
+
+/**
+ * Issue 31 on the demo tenant, as an operator trying the demo sees it: the open offer of the sold-out
+ * Reserved Garage Space, Dana's household quota at the visitor pass's checkout, and the tenant's
+ * guest quota in Settings.
+ */
+async function shootDemoBeyondTheSpec(browser: Browser, port: number) {
+  const base = `http://demo.localhost:${port}`;
+  for (const width of WIDTHS) {
+    const names = ['waitlist-offer', 'quota-household', 'guest-quota-settings'];
+    if (!names.some((name) => isWanted(`demo-${width}-${name}.png`))) continue;
+    const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 500 });
+    const page = await context.newPage();
+    await shootSteps(page, base, `demo-${width}`, [
+      {
+        name: 'waitlist-offer',
+        path: '/waitlist/offer/demo-offer-jordan-lee-reserved',
+        act: (page) => page.getByTestId('waitlist-offer-status').waitFor(),
+      },
+    ]);
+    await signIn(page, base, 'demo', 'dana@example.com');
+    const visitorProduct = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/portal/permit/products?visitor_only=true', {
+        headers: { authorization: localStorage.getItem('jwt') ?? '' },
+      });
+      const products = (await response.json()) as Array<{ uuid: string; name: string }>;
+      return products.find((product) => product.name === 'Daily Visitor Pass')?.uuid ?? '';
+    });
+    await shootSteps(page, base, `demo-${width}`, [
+      {
+        name: 'quota-household',
+        path: `/permits/view/apply/${visitorProduct}`,
+        act: (page) => page.getByTestId('quota-notice').waitFor(),
+      },
+    ]);
+    await page.evaluate(async (password) => {
+      const response = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'operator@demo.example', password }),
+      });
+      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
+    }, PASSWORD);
+    await shootSteps(page, base, `demo-${width}`, [
+      {
+        name: 'guest-quota-settings',
+        path: '/dashboard/settings',
+        act: (page) => page.getByRole('region', { name: 'Guest quota' }).scrollIntoViewIfNeeded(),
+      },
+    ]);
+    await context.close();
+  }
+}
+
+/**
  * Issue 27: a sold-out product opened by its URL (rendered by the server, with its waitlist), a
  * resident at the maximum number of passes opening a product, and the platform's tenants list.
  */
@@ -650,6 +762,8 @@ async function shoot(browser: Browser, port: number) {
   await shootPhoneTables(browser, port);
   await shootWaitlists(browser, port);
   await shootPatrol(browser, port);
+  await shootPatrolRepeatOffender(browser, port);
+  await shootDemoBeyondTheSpec(browser, port);
   await shootLists(browser, port);
   await shootHawaiiForm(browser, port);
   for (const brand of BRANDS) {

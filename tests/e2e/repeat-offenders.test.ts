@@ -112,6 +112,24 @@ describe('console repeat offenders', () => {
       expect(await phone.getByTestId('patrol-answer').textContent()).toContain('3 outstanding notices');
       await expectAccessible(phone);
       await screenshot(phone, `patrol-repeat-offender-${subdomain}`);
+
+      // Offline, the snapshot says it as plainly, with what the plate owes (issue 31).
+      await phone.getByTestId('patrol-snapshot').getByText(/from/).waitFor();
+      await context.setOffline(true);
+      await phone.getByTestId('patrol-network').getByText('Offline').waitFor();
+      await phone.getByRole('button', { name: 'Check another plate' }).click();
+      await field.fill(plate);
+      await field.press('Enter');
+      const offline = phone.getByTestId('patrol-repeat-offender');
+      await offline.getByText('Repeat offender: 3 unpaid notices.').waitFor();
+      expect(await offline.textContent()).toMatch(/\$[\d,]+\.\d\d unpaid/);
+      await phone
+        .getByTestId('patrol-answer-source')
+        .getByText(/From the snapshot of/)
+        .waitFor();
+      await expectAccessible(phone);
+      await screenshot(phone, `patrol-repeat-offender-offline-${subdomain}`);
+      await context.setOffline(false);
       expectNoPageErrors(phone);
       await context.close();
     }

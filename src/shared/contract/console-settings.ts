@@ -4,6 +4,7 @@ import { currencyMessages } from '../messages/currencies';
 import { languageMessages } from '../messages/languages';
 import { isValidEmail, stripWhitespace } from '../rules/account-validation';
 import { CURRENCIES } from '../rules/currencies';
+import { GUEST_QUOTA_SUBJECTS, QUOTA_MEASURES } from '../rules/pass-values';
 import {
   MAX_PLAN_FEE,
   MAX_PLAN_GRACE_DAYS,
@@ -50,6 +51,18 @@ export const brandColorInputSchema = z
   .max(20)
   .transform((value) => value.trim().replace(/^#/, '').toUpperCase())
   .refine((value) => /^[0-9A-F]{6}$/.test(value), 'must be a colour like #1A6B3C');
+
+/**
+ * The tenant's guest quota (decision 249): `count` passes or hours per `perDays` days, per account
+ * or per household ('unit'), for its visitor products without a quota of their own.
+ */
+export const tenantGuestQuotaSchema = z.object({
+  measure: z.enum(QUOTA_MEASURES),
+  count: wholeNumber(1, 100_000),
+  perDays: wholeNumber(1, 1000),
+  per: z.enum(GUEST_QUOTA_SUBJECTS),
+});
+export type TenantGuestQuota = z.infer<typeof tenantGuestQuotaSchema>;
 
 export const BRAND_TITLE_MAX = 100;
 export const HEADER_MAX = 500;
@@ -102,6 +115,8 @@ export const tenantSettingsBodySchema = z
     paymentPlanMaxInstalments: wholeNumber(MIN_PLAN_INSTALMENTS, MAX_PLAN_INSTALMENTS).optional(),
     paymentPlanFee: wholeNumber(0, MAX_PLAN_FEE).optional(),
     paymentPlanGraceDays: wholeNumber(1, MAX_PLAN_GRACE_DAYS).optional(),
+    // The tenant's guest quota (decision 249); null: none; absent: unchanged.
+    guestQuota: tenantGuestQuotaSchema.nullable().optional(),
     // Languages (issue 30); absent: unchanged. The default must be one offered (checked on save).
     languages: z
       .array(z.enum(LOCALES, { message: languageMessages.unknownLanguage }))
@@ -135,6 +150,7 @@ export const tenantSettingsSchema = brandDetailsSchema.omit({ entityUUID: true }
   paymentPlanMaxInstalments: z.number().int(),
   paymentPlanFee: z.number().int(),
   paymentPlanGraceDays: z.number().int(),
+  guestQuota: tenantGuestQuotaSchema.nullable(),
   /** Read-only here: the platform's fee, set by the platform. */
   serviceFeeCents: z.number().int(),
 });

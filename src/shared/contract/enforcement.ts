@@ -3,7 +3,7 @@ import { canonicalPlateFieldSchema, plateFieldSchema } from '../rules/plates';
 import { citationSchema } from './citations';
 import { instantSchema, uuidSchema } from './common';
 import { defineRoute } from './define-route';
-import { plateStandingSchema } from './repeat-offenders';
+import { plateStandingSchema, repeatOffenderRuleSchema } from './repeat-offenders';
 import { createUploadResponseSchema } from './uploads';
 
 /**
@@ -266,6 +266,19 @@ export const snapshotNoticesSchema = z.object({
   openNotices: z.number().int(),
 });
 
+/**
+ * A repeat offender of a snapshot (issue 31): the plate's hash and its standing when the snapshot
+ * was made, so an offline answer still says so plainly. The device writes the line itself, from
+ * the snapshot's rule, in the officer's language.
+ */
+export const snapshotRepeatOffenderSchema = z.object({
+  plateHash: z.string(),
+  unpaidNoticeCount: z.number().int(),
+  /** What its unpaid notices asked when the snapshot was made, in cents (late penalties reached). */
+  unpaidTotal: z.number().int(),
+  oldestUnpaidDays: z.number().int().nullable(),
+});
+
 export const plateSnapshotResponseSchema = z.object({
   generatedAt: z.string(),
   /** After this the device refuses to answer from the snapshot (PATROL_SNAPSHOT_MAX_AGE_MINUTES). */
@@ -277,6 +290,10 @@ export const plateSnapshotResponseSchema = z.object({
   covers: z.array(snapshotCoverSchema),
   /** Plates with outstanding notices. */
   notices: z.array(snapshotNoticesSchema),
+  /** The tenant's repeat-offender rule (decision 213); both null: the check is off. */
+  repeatOffenderRule: repeatOffenderRuleSchema,
+  /** The plates that meet the rule, with their unpaid totals. */
+  repeatOffenders: z.array(snapshotRepeatOffenderSchema),
 });
 export type PlateSnapshot = z.infer<typeof plateSnapshotResponseSchema>;
 

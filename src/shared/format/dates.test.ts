@@ -9,6 +9,7 @@ import {
   formatCalendarDate,
   formatDate,
   formatDayMonth,
+  formatNaturalDate,
   isoDateOfDay,
   isoStringOf,
 } from './dates';
@@ -248,5 +249,33 @@ describe('formatDate in French and Spanish (issue 30)', () => {
     expect(formatCalendarDate('2026-11-05')).toBe('5 nov 2026');
     expect(formatCalendarDate('2026-11-05', 'date')).toBe('05/11/2026');
     expect(formatDayMonth('2026-11-05')).toBe('05/11');
+  });
+});
+
+describe('formatNaturalDate (the quota line\'s "until Dec 3", issue 31)', () => {
+  afterEach(() => setPageLocale('en'));
+  const now = new Date('2026-11-20T15:00:00Z');
+
+  it('writes day and month without the year of now, in each language', () => {
+    const instant = '2026-12-03T17:00:00Z';
+    expect(formatNaturalDate(instant, 'America/New_York', now)).toBe('Dec 3');
+    setPageLocale('fr');
+    expect(formatNaturalDate(instant, 'America/New_York', now)).toBe('3 déc.');
+    setPageLocale('es');
+    expect(formatNaturalDate(instant, 'America/New_York', now)).toBe('3 dic.');
+  });
+
+  it("adds the year when it is not the current year in the tenant's zone", () => {
+    expect(formatNaturalDate('2027-01-04T17:00:00Z', 'America/New_York', now)).toBe('Jan 4, 2027');
+    setPageLocale('fr');
+    expect(formatNaturalDate('2027-01-04T17:00:00Z', 'America/New_York', now)).toBe('4 janv. 2027');
+    setPageLocale('es');
+    expect(formatNaturalDate('2027-01-04T17:00:00Z', 'America/New_York', now)).toBe('4 ene. 2027');
+  });
+
+  it("counts the day and the year in the zone: New Year's Eve in Honolulu is already Jan 1 in UTC", () => {
+    const newYearsEve = new Date('2026-12-31T20:00:00Z'); // 10:00 Dec 31 in Honolulu
+    expect(formatNaturalDate('2027-01-01T05:00:00Z', 'Pacific/Honolulu', newYearsEve)).toBe('Dec 31');
+    expect(formatNaturalDate('2027-01-01T05:00:00Z', 'UTC', newYearsEve)).toBe('Jan 1, 2027');
   });
 });

@@ -278,3 +278,23 @@ export function formatDayMonth(date: string): string {
   if (language === 'fr') return `${month}-${day}`;
   return language === 'es' ? `${day}/${month}` : `${month}/${day}`;
 }
+
+/**
+ * An instant's date in a time zone as a sentence says it: 'Dec 3', '3 déc.', '3 dic.' (issue 31's
+ * "left until Dec 3"), with the year only when it is not the year of `now` in that zone
+ * ('Jan 4, 2027'). Spanish abbreviations take their period in running text, as the RAE writes them.
+ */
+export function formatNaturalDate(instant: string | Date, timeZone: string, now: Date): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  const { year, month, day } = wallClockIn(date.getTime(), timeZone);
+  const sameYear = year === wallClockIn(now.getTime(), timeZone).year;
+  const language = currentLocale();
+  if (language === 'fr' || language === 'es') {
+    const months = language === 'fr' ? FRENCH_MONTHS : SPANISH_MONTHS.map((name) => `${name}.`);
+    const dayMonth = `${day} ${months[month - 1]}`;
+    return sameYear ? dayMonth : `${dayMonth} ${year}`;
+  }
+  const monthDay = `${MONTH_NAMES[month - 1]} ${day}`;
+  return sameYear ? monthDay : `${monthDay}, ${year}`;
+}

@@ -111,7 +111,7 @@ export const consoleProductMessages = /* @__PURE__ */ localized('consoleProductM
   residencyHawaii: 'Hawaii residents only',
   weekdayNames: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
   quotaMeasureOptions: { passes: 'Passes', hours: 'Hours of parking' },
-  quotaSubjectOptions: { customer: 'Customer', plate: 'Plate' },
+  quotaSubjectOptions: { customer: 'Customer', plate: 'Plate', unit: 'Household (building and unit)' },
 } as const);
 
 export const richTextMessages = /* @__PURE__ */ localized('richTextMessages', {

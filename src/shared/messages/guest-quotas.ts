@@ -37,6 +37,22 @@ export const guestQuotaMessages = /* @__PURE__ */ localized('guestQuotaMessages'
   editorShortReminder: 'Reminder before a short pass ends (minutes)',
   editorShortReminderHelp:
     'Passes of a day or less are emailed this long before they end. Leave it empty for no reminder.',
+  // The console's settings: the tenant's guest quota (decision 249).
+  settingsHeading: 'Guest quota',
+  settingsIntro:
+    'Caps guest parking on your visitor passes that have no quota of their own. A quota set on a pass in its editor comes first.',
+  measureLabel: 'Cap',
+  measureNone: 'No cap',
+  measureHours: 'Hours of guest parking',
+  measurePasses: 'Guest passes',
+  countHoursLabel: 'Hours allowed',
+  countPassesLabel: 'Passes allowed',
+  perDaysLabel: 'In any (days)',
+  perDaysHint: 'A rolling window that ends when the guest pass is bought.',
+  perLabel: 'Counted per',
+  perCustomer: 'Account',
+  perUnit: 'Household',
+  perHint: 'A household is every account with the same building and unit.',
   // The short-pass reminder email. {time}: the end, in the tenant's zone.
   reminderSubject: 'Your parking pass ends in {minutes} minutes',
   reminderHeading: 'Your parking pass is ending soon',

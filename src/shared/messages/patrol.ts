@@ -42,6 +42,8 @@ export const patrolMessages = /* @__PURE__ */ localized('patrolMessages', {
   /** {count}: outstanding notices on the plate. */
   outstandingNotices: '{count, plural, one {# outstanding notice} other {# outstanding notices}}',
   outstandingNotice: '1 outstanding notice',
+  /** {amount}: what a repeat offender's unpaid notices ask, with the late penalties reached. */
+  unpaidTotal: '{amount} unpaid',
   /** {until}: local date and time. */
   coveredUntil: 'Until {until}',
   /** {time}: HH:MM. */

@@ -1,3 +1,4 @@
+import { fillMessage } from '../messages/fill';
 import { addPassDuration } from './pass-times';
 import type { DurationUnit, QuotaMeasure } from './pass-values';
 
@@ -80,4 +81,12 @@ export function fitsQuota(standing: QuotaStanding, addingHours: number): boolean
   const adding = standing.measure === 'hours' ? addingHours : 1;
   if (adding <= 0) return standing.used < standing.limit;
   return standing.used + adding <= standing.limit + 1e-9;
+}
+
+/**
+ * A quota sentence filled in: a date that ends on an abbreviation's period ("jusqu’au 3 déc.",
+ * "hasta el 3 dic.") ends the sentence too, so it is not written twice.
+ */
+export function quotaSentence(template: string, values: Record<string, string | number>): string {
+  return fillMessage(template, values).replace(/\.\.$/, '.');
 }

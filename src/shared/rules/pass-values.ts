@@ -46,9 +46,15 @@ export type GuestFieldsType = (typeof GUEST_FIELDS_TYPES)[number];
 export const RESIDENCY_RULES = ['HI'] as const;
 export type ResidencyRule = (typeof RESIDENCY_RULES)[number];
 
-/** A product rule's quota: counted per customer or per plate, in passes or in hours of parking. */
-export const QUOTA_SUBJECTS = ['customer', 'plate'] as const;
+/**
+ * A product rule's quota: counted per customer account, per plate, or per household ('unit': the
+ * accounts of one building and unit, decision 249), in passes or in hours of parking.
+ */
+export const QUOTA_SUBJECTS = ['customer', 'plate', 'unit'] as const;
 export type QuotaSubject = (typeof QUOTA_SUBJECTS)[number];
+/** Whom a guest quota counts: each account, or each household. */
+export const GUEST_QUOTA_SUBJECTS = ['customer', 'unit'] as const;
+export type GuestQuotaSubject = (typeof GUEST_QUOTA_SUBJECTS)[number];
 export const QUOTA_MEASURES = ['passes', 'hours'] as const;
 export type QuotaMeasure = (typeof QUOTA_MEASURES)[number];
 

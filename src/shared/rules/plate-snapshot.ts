@@ -1,4 +1,5 @@
 import type { PlateSnapshot } from '../contract/enforcement';
+import { repeatOffenderLine } from './repeat-offenders';
 
 /**
  * The answer a patrol device gives offline from a snapshot of covered plates (decision 194). The
@@ -15,7 +16,21 @@ export type SnapshotAnswer =
       coveredUntil: string | null;
       permitNames: string[];
       openNotices: number;
+      /**
+       * The plate is a repeat offender by the tenant's rule (issue 31): the line, in the current
+       * language, and what its unpaid notices asked when the snapshot was made. Null otherwise.
+       */
+      repeatOffender: { message: string; unpaidTotal: number } | null;
     };
+
+/** The plate's repeat-offender line and unpaid total, from the snapshot's rule and standing. */
+function repeatOffenderOf(snapshot: PlateSnapshot, plateHash: string) {
+  // A snapshot kept on the phone from before the flag was added has neither field.
+  const entry = (snapshot.repeatOffenders ?? []).find((offender) => offender.plateHash === plateHash);
+  if (!entry || !snapshot.repeatOffenderRule) return null;
+  const message = repeatOffenderLine(snapshot.repeatOffenderRule, entry);
+  return message === null ? null : { message, unpaidTotal: entry.unpaidTotal };
+}
 
 export function answerFromSnapshot(snapshot: PlateSnapshot, plateHash: string, now: Date): SnapshotAnswer {
   const at = now.getTime();
@@ -38,5 +53,6 @@ export function answerFromSnapshot(snapshot: PlateSnapshot, plateHash: string, n
     coveredUntil: covering[0]?.validUntil ?? null,
     permitNames: [...new Set(covering.map((cover) => cover.permitName))],
     openNotices: notices?.openNotices ?? 0,
+    repeatOffender: repeatOffenderOf(snapshot, plateHash),
   };
 }

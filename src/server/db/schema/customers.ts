@@ -38,6 +38,14 @@ export const customers = pgTable(
     createdVia: text('created_via').$type<AccountOrigin>().notNull().default('signup'),
     building: text('building'),
     unit: text('unit'),
+    /**
+     * The customer's household, kept by the database from building and unit (migration 1330): a
+     * guest quota counted per unit counts the passes of every account with the same key. Null
+     * without a unit.
+     */
+    householdKey: text('household_key').generatedAlwaysAs(
+      sql`lower(regexp_replace(coalesce(building, ''), '[^[:alnum:]]', '', 'g')) || '/' || nullif(lower(regexp_replace(regexp_replace(coalesce(unit, ''), '^[^[:alnum:]]*(apartment|apt|unit|suite|ste)\M', '', 'i'), '[^[:alnum:]]', '', 'g')), '')`,
+    ),
     /** The business account this customer is a member of (at most one). */
     businessAccountId: uuid('business_account_id'),
     /**
@@ -66,6 +74,9 @@ export const customers = pgTable(
     uniqueIndex('customers_tenant_id_key').on(table.tenantId, table.id),
     // The console's customer list order (migration 0841); its search reads customer_search_terms (1270).
     index('customers_tenant_name_order_idx').on(table.tenantId, sql`lower(${table.fullname})`, table.id),
+    index('customers_tenant_household_idx')
+      .on(table.tenantId, table.householdKey)
+      .where(sql`household_key IS NOT NULL`),
     index('customers_tenant_business_account_idx')
       .on(table.tenantId, table.businessAccountId)
       .where(sql`business_account_id IS NOT NULL`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Locale } from '../../../shared/i18n/locales';
 import type { Currency } from '../../../shared/rules/currencies';
+import type { GuestQuotaSubject, QuotaMeasure } from '../../../shared/rules/pass-values';
 
 /** An operator. Its id is the spec's entityUUID; its columns are the Brand details. */
 export const tenants = pgTable('tenants', {
@@ -64,6 +65,15 @@ export const tenants = pgTable('tenants', {
   paymentPlanFee: integer('payment_plan_fee').notNull().default(0),
   /** Days after an instalment's first failure before the plan ends ('defaulted'). */
   paymentPlanGraceDays: integer('payment_plan_grace_days').notNull().default(14),
+  /**
+   * The guest quota of the tenant's visitor products that have none of their own (migration 1330,
+   * decision 249): `guestQuotaCount` passes or hours per `guestQuotaPerDays` days, per account or
+   * per household ('unit'). All four null: no default.
+   */
+  guestQuotaCount: integer('guest_quota_count'),
+  guestQuotaMeasure: text('guest_quota_measure').$type<QuotaMeasure>(),
+  guestQuotaPerDays: integer('guest_quota_per_days'),
+  guestQuotaPer: text('guest_quota_per').$type<GuestQuotaSubject>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { CustomerQuotas } from '../../../shared/contract';
 import { guestQuotaMessages } from '../../../shared/messages/guest-quotas';
+import type { QuotaSubject } from '../../../shared/rules/pass-values';
 import type { Database, Transaction } from '../../db/client';
 import {
   type OperatorRow,
@@ -12,6 +13,7 @@ import {
 import { AppError, conflict } from '../../errors';
 import { recordAudit } from '../audit';
 import { auditActorOf } from '../console-notices';
+import { takesTenantGuestQuota } from '../passes';
 import { findTenantCustomer } from './customer-profile';
 
 /**
@@ -20,27 +22,13 @@ import { findTenantCustomer } from './customer-profile';
  */
 async function customerQuotas(
   db: Database | Transaction,
-  tenantId: string,
+  tenant: TenantRow,
   customerId: string,
 ): Promise<CustomerQuotas> {
-  const products = await db
-    .select({ uuid: passProducts.id, name: passProducts.name })
-    .from(passProducts)
-    .innerJoin(
-      passProductRules,
-      and(
-        eq(passProductRules.tenantId, passProducts.tenantId),
-        eq(passProductRules.productId, passProducts.id),
-      ),
-    )
-    .where(
-      and(
-        eq(passProducts.tenantId, tenantId),
-        isNull(passProducts.archivedAt),
-        eq(passProductRules.quotaPer, 'customer'),
-      ),
-    )
-    .orderBy(asc(passProducts.sortOrder), asc(passProducts.name));
+  const tenantId = tenant.id;
+  const products = (await productsWithQuotaRules(db, tenant))
+    .filter((product) => isOverridable(product, tenant))
+    .map(({ uuid, name }) => ({ uuid, name }));
   const pending = await db
     .select({
       uuid: passQuotaOverrides.id,
@@ -71,10 +59,50 @@ async function customerQuotas(
   };
 }
 
+/** The tenant's products (or one of them) with whom their own quota counts, if any. */
+function productsWithQuotaRules(db: Database | Transaction, tenant: TenantRow, productId?: string) {
+  return db
+    .select({
+      uuid: passProducts.id,
+      name: passProducts.name,
+      isVisitorOnly: passProducts.isVisitorOnly,
+      isBusinessProduct: passProducts.isBusinessProduct,
+      quotaPer: passProductRules.quotaPer,
+    })
+    .from(passProducts)
+    .leftJoin(
+      passProductRules,
+      and(
+        eq(passProductRules.tenantId, passProducts.tenantId),
+        eq(passProductRules.productId, passProducts.id),
+      ),
+    )
+    .where(
+      and(
+        eq(passProducts.tenantId, tenant.id),
+        isNull(passProducts.archivedAt),
+        productId ? eq(passProducts.id, productId) : undefined,
+      ),
+    )
+    .orderBy(asc(passProducts.sortOrder), asc(passProducts.name));
+}
+
+/**
+ * An account's override lets one pass past a quota counted by account or by household: the
+ * product's own, or the tenant's guest quota on a visitor product without one (decision 249).
+ */
+function isOverridable(
+  product: { isVisitorOnly: boolean; isBusinessProduct: boolean; quotaPer: QuotaSubject | null },
+  tenant: TenantRow,
+) {
+  const per = product.quotaPer ?? (takesTenantGuestQuota(product) ? tenant.guestQuotaPer : null);
+  return per === 'customer' || per === 'unit';
+}
+
 /** GET /dashboard/customers/{uuid}/quota-overrides; another tenant's customer is a 404. */
 export async function listQuotaOverrides(options: { db: Database; tenant: TenantRow; customerId: string }) {
   await findTenantCustomer(options.db, options.tenant.id, options.customerId);
-  return customerQuotas(options.db, options.tenant.id, options.customerId);
+  return customerQuotas(options.db, options.tenant, options.customerId);
 }
 
 /**
@@ -93,18 +121,8 @@ export async function grantQuotaOverride(options: {
   const { db, tenant, customerId, productId, now } = options;
   return db.transaction(async (tx) => {
     await findTenantCustomer(tx, tenant.id, customerId, { forUpdate: true });
-    const [product] = await tx
-      .select({ id: passProducts.id, name: passProducts.name, quotaPer: passProductRules.quotaPer })
-      .from(passProducts)
-      .leftJoin(
-        passProductRules,
-        and(
-          eq(passProductRules.tenantId, passProducts.tenantId),
-          eq(passProductRules.productId, passProducts.id),
-        ),
-      )
-      .where(and(eq(passProducts.tenantId, tenant.id), eq(passProducts.id, productId)));
-    if (product?.quotaPer !== 'customer') {
+    const [product] = await productsWithQuotaRules(tx, tenant, productId);
+    if (!product || !isOverridable(product, tenant)) {
       throw new AppError(400, 'bad_request', guestQuotaMessages.overrideNoQuota);
     }
     const [created] = await tx
@@ -128,6 +146,6 @@ export async function grantQuotaOverride(options: {
       entityId: customerId,
       after: { productId, productName: product.name, reason: options.reason },
     });
-    return customerQuotas(tx, tenant.id, customerId);
+    return customerQuotas(tx, tenant, customerId);
   });
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../../tests/support/factories';
 import { signIn, signInOperator } from '../../../../tests/support/sessions';
 import { TEST_NOW, useTestApp } from '../../../../tests/support/test-app';
+import { answerFromSnapshot } from '../../../shared/rules';
 import { queryRows } from '../../db/client';
 
 /**
@@ -24,6 +25,8 @@ const LATER_PRODUCT = 'Night owl';
 const MAX_AGE_MINUTES = 90;
 const alpha = buildTenant({
   subdomain: 'alpha',
+  // Two unpaid notices make a repeat offender (issue 31): OWES1 is one.
+  repeatOffenderNoticeCount: 2,
   citationCodes: [{ name: 'EXPIRED METER', amount: 4500 }],
   products: [buildProduct({ name: PRODUCT }), buildProduct({ name: LATER_PRODUCT })],
   passes: [
@@ -227,7 +230,50 @@ describe('GET /enforcement/snapshot', () => {
       expect(answer.body.toUpperCase()).not.toContain(secret.toUpperCase());
     }
     expect(Object.keys(snapshot).sort()).toEqual(
-      ['covers', 'generatedAt', 'hashKey', 'notices', 'timeZone', 'usableUntil'].sort(),
+      [
+        'covers',
+        'generatedAt',
+        'hashKey',
+        'notices',
+        'repeatOffenderRule',
+        'repeatOffenders',
+        'timeZone',
+        'usableUntil',
+      ].sort(),
+    );
+  });
+
+  it('flags the repeat offenders by hash with what the online check says of them (issue 31)', async () => {
+    const officer = await signInOperator(t, 'alpha', 'officer@alpha.example');
+    const snapshot = (await call('alpha', officer, 'GET', '/snapshot')).json();
+    expect(snapshot.repeatOffenderRule).toEqual({
+      repeatOffenderNoticeCount: 2,
+      repeatOffenderOverdueDays: null,
+    });
+    const online = (await call('alpha', officer, 'GET', '/plates/OWES1')).json();
+    expect(online).toMatchObject({ isRepeatOffender: true, unpaidNoticeCount: 2 });
+    expect(online.unpaidTotal).toBeGreaterThan(0);
+    expect(snapshot.repeatOffenders).toContainEqual({
+      plateHash: hashOf(snapshot.hashKey, 'OWES1'),
+      unpaidNoticeCount: 2,
+      unpaidTotal: online.unpaidTotal,
+      oldestUnpaidDays: online.oldestUnpaidDays,
+    });
+    // Every plate listed meets the rule; a plate with one notice, or none, is not listed.
+    const withNotices = snapshot.notices.map((entry: { plateHash: string }) => entry.plateHash);
+    for (const offender of snapshot.repeatOffenders) {
+      expect(offender.unpaidNoticeCount).toBeGreaterThanOrEqual(2);
+      expect(withNotices).toContain(offender.plateHash);
+    }
+    expect(snapshot.repeatOffenders.map((entry: { plateHash: string }) => entry.plateHash)).not.toContain(
+      hashOf(snapshot.hashKey, 'COV123'),
+    );
+    expect(answerFromSnapshot(snapshot, hashOf(snapshot.hashKey, 'OWES1'), new Date(TEST_NOW))).toMatchObject(
+      {
+        kind: 'answer',
+        openNotices: 2,
+        repeatOffender: { message: online.repeatOffenderMessage, unpaidTotal: online.unpaidTotal },
+      },
     );
   });
 
@@ -248,6 +294,12 @@ describe('GET /enforcement/snapshot', () => {
       hashOf(snapshot.hashKey, 'BETA1'),
     ]);
     expect(snapshot.notices).toEqual([]);
+    // Beta's rule is off: nothing is flagged, offline as online.
+    expect(snapshot.repeatOffenders).toEqual([]);
+    expect(snapshot.repeatOffenderRule).toEqual({
+      repeatOffenderNoticeCount: null,
+      repeatOffenderOverdueDays: null,
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import type { PlateSnapshot } from '../../../shared/contract';
 import type { Database } from '../../db/client';
 import { isMatchableVehicle, passOfVehicle, productOfPass } from '../../db/pass-joins';
 import { citations, issuedPasses, passProducts, passVehicles, type TenantRow } from '../../db/schema';
+import { allRepeatOffenders, repeatOffenderSettingsOf } from '../repeat-offenders';
 import { SETTLED_STATUSES } from './plate-check';
 
 /** The keyed hash a device computes for a canonical plate (Web Crypto HMAC-SHA-256, hex). */
@@ -11,10 +12,17 @@ export function plateHash(hashKey: Buffer, plate: string): string {
   return createHmac('sha256', hashKey).update(plate, 'utf8').digest('hex');
 }
 
+async function collect<Item>(items: AsyncIterable<Item>): Promise<Item[]> {
+  const all: Item[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
 /**
  * A snapshot of the tenant's covered plates for checking offline (decision 194): every paid pass
  * with an active vehicle whose time overlaps [now, usableUntil), and every plate with outstanding
- * notices, each plate replaced by its HMAC under a key made for this snapshot alone. It names no
+ * notices, each plate replaced by its HMAC under a key made for this snapshot alone. The tenant's
+ * repeat offenders come with their unpaid totals (issue 31), so the offline answer flags them too. It names no
  * plate, pass, customer or notice number: a lost phone holds hashes that only a guess of each plate
  * can open, and a new snapshot's key makes the old hashes useless to compare with.
  */
@@ -27,7 +35,7 @@ export async function getPlateSnapshot(options: {
   const { db, tenant, now } = options;
   const usableUntil = new Date(now.getTime() + options.maxAgeMinutes * 60_000);
   const hashKey = randomBytes(32);
-  const [covers, notices] = await Promise.all([
+  const [covers, notices, repeatOffenders] = await Promise.all([
     db
       .select({
         plate: passVehicles.plateNormalized,
@@ -60,6 +68,7 @@ export async function getPlateSnapshot(options: {
         ),
       )
       .groupBy(citations.plate),
+    collect(allRepeatOffenders({ db, tenant, now })),
   ]);
   return {
     generatedAt: now.toISOString(),
@@ -75,6 +84,13 @@ export async function getPlateSnapshot(options: {
     notices: notices.map((entry) => ({
       plateHash: plateHash(hashKey, entry.plate),
       openNotices: Number(entry.openNotices),
+    })),
+    repeatOffenderRule: repeatOffenderSettingsOf(tenant),
+    repeatOffenders: repeatOffenders.map((offender) => ({
+      plateHash: plateHash(hashKey, offender.plate),
+      unpaidNoticeCount: offender.unpaidNoticeCount,
+      unpaidTotal: offender.unpaidTotal,
+      oldestUnpaidDays: offender.oldestUnpaidDays,
     })),
   };
 }

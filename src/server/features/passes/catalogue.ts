@@ -6,7 +6,8 @@ import { type CustomerRow, passAccessCodes, type TenantRow } from '../../db/sche
 import { AppError, forbidden, notFound } from '../../errors';
 import { checkProductRules } from './check-rules';
 import { toPermitProduct } from './presenters';
-import { type CatalogueFilter, findProductRules, findProductWithDetails, listProducts } from './queries';
+import { type CatalogueFilter, findProductWithDetails, listProducts } from './queries';
+import { findQuotaRules } from './tenant-guest-quota';
 
 /**
  * A private, sign-in-only portal (accounts by sign-up code) shows its passes to its account
@@ -63,7 +64,7 @@ export async function checkRulesNow(options: {
   await checkProductRules(db, {
     tenantId: tenant.id,
     productId: details.row.id,
-    rules: await findProductRules(db, tenant.id, details.row.id),
+    rules: await findQuotaRules(db, tenant, details.row),
     subjects: { customerId: options.customer?.id ?? null, email: null, plate: options.plate },
     addingHours: 0,
     now,

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { formatDate } from '../../../shared/format/dates';
+import { formatDate, formatNaturalDate } from '../../../shared/format/dates';
 import { fillMessage } from '../../../shared/messages/fill';
 import { guestQuotaMessages } from '../../../shared/messages/guest-quotas';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
@@ -8,6 +8,7 @@ import {
   hoursBetween,
   type QuotaRule,
   type QuotaStanding,
+  quotaSentence,
   quotaStanding,
   quotaWindowStart,
 } from '../../../shared/rules/guest-quota';
@@ -16,6 +17,7 @@ import type { QuotaSubject } from '../../../shared/rules/pass-values';
 import { canonicalPlate } from '../../../shared/rules/plates';
 import type { Database, Transaction } from '../../db/client';
 import {
+  customers,
   type IssuedPassRow,
   issuedPasses,
   type PassProductRulesRow,
@@ -91,6 +93,18 @@ export function quotaRuleOf(rules: PassProductRulesRow | null): (QuotaRule & { p
   };
 }
 
+/**
+ * The passes of a customer's household (decision 249): theirs, and those of every account of the
+ * tenant with the same household key (building and unit). Without a unit, theirs alone.
+ */
+function ofHousehold(tenantId: string, customerId: string) {
+  const household = sql`(select ${customers.householdKey} from ${customers} where ${customers.tenantId} = ${tenantId} and ${customers.id} = ${customerId})`;
+  return or(
+    eq(issuedPasses.customerId, customerId),
+    sql`${issuedPasses.customerId} in (select ${customers.id} from ${customers} where ${customers.tenantId} = ${tenantId} and ${customers.householdKey} = ${household})`,
+  );
+}
+
 interface QuotaQuery {
   tenantId: string;
   productId: string;
@@ -123,7 +137,9 @@ export async function readQuotaStanding(
     : subjects.businessAccountId
       ? eq(issuedPasses.businessAccountId, subjects.businessAccountId)
       : subjects.customerId
-        ? eq(issuedPasses.customerId, subjects.customerId)
+        ? rule.per === 'unit'
+          ? ofHousehold(options.tenantId, subjects.customerId)
+          : eq(issuedPasses.customerId, subjects.customerId)
         : sql`lower(${issuedPasses.customerEmail}) = ${subjects.email!.toLowerCase()}`;
   const since = rule.measure === 'hours' ? issuedPasses.issuedOn : issuedPasses.createdAt;
   const counted = await db
@@ -148,9 +164,15 @@ export async function readQuotaStanding(
 
 const roundHours = (hours: number) => String(Math.round(hours * 100) / 100);
 
-/** The 400's text: what is left and until when, in the tenant's zone. */
-function reachedMessage(rule: QuotaRule, standing: QuotaStanding, addingHours: number, timeZone: string) {
-  const date = standing.until ? formatDate(standing.until, timeZone, 'longDate') : '';
+/** The 400's text: what is left and until when ("Dec 3", as the checkout says it), in the tenant's zone. */
+function reachedMessage(
+  rule: QuotaRule,
+  standing: QuotaStanding,
+  addingHours: number,
+  timeZone: string,
+  now: Date,
+) {
+  const date = standing.until ? formatNaturalDate(standing.until, timeZone, now) : '';
   if (rule.period !== 'DAY') {
     return fillMessage(guestQuotaMessages.reachedPeriod, {
       limit: rule.count,
@@ -160,7 +182,7 @@ function reachedMessage(rule: QuotaRule, standing: QuotaStanding, addingHours: n
     });
   }
   if (rule.measure === 'hours' && standing.remaining > 0) {
-    return fillMessage(guestQuotaMessages.reachedHours, {
+    return quotaSentence(guestQuotaMessages.reachedHours, {
       hours: roundHours(addingHours),
       remaining: roundHours(standing.remaining),
       date,
@@ -169,13 +191,17 @@ function reachedMessage(rule: QuotaRule, standing: QuotaStanding, addingHours: n
     });
   }
   if (rule.measure === 'hours') {
-    return fillMessage(guestQuotaMessages.reachedHoursNone, {
+    return quotaSentence(guestQuotaMessages.reachedHoursNone, {
       limit: rule.count,
       days: rule.periodLength,
       date,
     });
   }
-  return fillMessage(guestQuotaMessages.reachedPasses, { limit: rule.count, days: rule.periodLength, date });
+  return quotaSentence(guestQuotaMessages.reachedPasses, {
+    limit: rule.count,
+    days: rule.periodLength,
+    date,
+  });
 }
 
 /**
@@ -204,7 +230,9 @@ export async function checkQuota(
       );
     if (override) return { overrideId: override.id };
   }
-  throw quotaReached(reachedMessage(found.rule, found.standing, options.addingHours, options.timeZone));
+  throw quotaReached(
+    reachedMessage(found.rule, found.standing, options.addingHours, options.timeZone, options.now),
+  );
 }
 
 /** Marks an override used by the pass it let through; of two issues at once, one finds it used. */

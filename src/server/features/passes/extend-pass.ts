@@ -21,6 +21,7 @@ import { checkProductRules, checkQuotaForNewTimes, quotaSubjectsOfPass } from '.
 import { paidExtensionsOf } from './extensions-of-pass';
 import { loadPassFor, type PassCaller } from './pass-access';
 import { countWaiting, findPassProduct, findProductRules } from './queries';
+import { findQuotaRules } from './tenant-guest-quota';
 
 /** A pass of this length or less is short: the kind the reminder offers to extend (decision 223). */
 const SHORT_PASS_MS = 24 * 3_600_000;
@@ -73,7 +74,7 @@ async function checkExtensionRules(
   if (product.hasWaitlist && (await countWaiting(tx, tenant.id, product.id)) > 0) {
     throw refused(passExtensionMessages.waitlist);
   }
-  const rules = await findProductRules(tx, tenant.id, product.id);
+  const rules = await findQuotaRules(tx, tenant, product);
   const subjects = await quotaSubjectsOfPass(tx, pass);
   // The sales rules as for any purchase now; the quota is counted below at the pass's new length.
   await checkProductRules(tx, {

@@ -11,3 +11,4 @@ export { countHeldPlaces, countWaiting, holdsCapacity, lockProduct } from './que
 export { releaseExpiredReservations } from './release-reservations';
 export { passRoutes } from './routes';
 export { sanitiseRichText } from './sanitise-rich-text';
+export { takesTenantGuestQuota } from './tenant-guest-quota';

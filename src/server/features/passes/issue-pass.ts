@@ -34,6 +34,7 @@ import {
   lockProduct,
   type ProductWithDetails,
 } from './queries';
+import { withTenantGuestQuota } from './tenant-guest-quota';
 import { findSavedVehicle } from './vehicles';
 
 /**
@@ -301,7 +302,8 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     email: customer?.email ?? verification?.email ?? request.email,
     name: customer?.fullname || request.fullname || request.holder.name,
   };
-  const { rules } = details;
+  // The product's rules, with the tenant's guest quota where a visitor product has none (decision 249).
+  const rules = withTenantGuestQuota(details.rules, product, tenant);
   const offer = request.waitlistOffer
     ? await findUsableWaitlistOffer(db, {
         tenantId: tenant.id,

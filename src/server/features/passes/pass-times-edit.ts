@@ -13,7 +13,8 @@ import {
   type PassCaller,
   requireOperatorRole,
 } from './pass-access';
-import { findPassProduct, findProductRules } from './queries';
+import { findPassProduct } from './queries';
+import { findQuotaRules } from './tenant-guest-quota';
 
 const hoursBetween = (start: Date, end: Date) => (end.getTime() - start.getTime()) / 3_600_000;
 
@@ -72,7 +73,7 @@ export async function setPermitTimes(options: {
       await checkQuotaForNewTimes(tx, {
         tenantId: tenant.id,
         productId: product.id,
-        rules: await findProductRules(tx, tenant.id, product.id),
+        rules: await findQuotaRules(tx, tenant, product),
         subjects: await quotaSubjectsOfPass(tx, pass),
         passId: pass.id,
         hours: hoursBetween(issuedAt, expiresAt),

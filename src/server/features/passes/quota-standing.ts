@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { type CustomerRow, passQuotaOverrides, type TenantRow } from '../../db/schema';
 import { notFound } from '../../errors';
 import { readQuotaStanding } from './check-rules';
-import { findProductRules, findProductWithDetails } from './queries';
+import { findProductWithDetails } from './queries';
+import { findQuotaRules } from './tenant-guest-quota';
 
 /**
  * GET /portal/permit/{id}/quota: what the signed-in customer has left of the product's quota, so
@@ -22,8 +23,9 @@ export async function getQuotaStanding(options: {
   const { db, tenant, customer, now } = options;
   const details = await findProductWithDetails(db, tenant.id, options.productId, now);
   if (!details) throw notFound('Pass');
-  const rules = await findProductRules(db, tenant.id, details.row.id);
-  if (!customer || rules?.quotaPer !== 'customer') return { quota: null };
+  const rules = await findQuotaRules(db, tenant, details.row);
+  // A per-plate quota is known only once the plate is given, at checkout.
+  if (!customer || !rules?.quotaPer || rules.quotaPer === 'plate') return { quota: null };
   const businessAccountId = details.row.isBusinessProduct ? customer.businessAccountId : null;
   const found = await readQuotaStanding(db, {
     tenantId: tenant.id,

@@ -21,8 +21,23 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The tenant's brand details and settings, under the fixture format's field names. */
 function tenantFields(tenant: TenantRow) {
-  const { id, createdAt: _createdAt, ...fields } = tenant;
-  return { uuid: id, ...fields };
+  const {
+    id,
+    createdAt: _createdAt,
+    guestQuotaCount: count,
+    guestQuotaMeasure: measure,
+    guestQuotaPerDays: perDays,
+    guestQuotaPer: per,
+    ...fields
+  } = tenant;
+  // The tenant's guest quota under its fixture key (decision 249), as products[].guestQuota is.
+  const guestQuota =
+    count === null || !measure || !perDays || !per
+      ? null
+      : measure === 'hours'
+        ? { maxHours: count, perDays, per }
+        : { maxPasses: count, perDays, per };
+  return { uuid: id, ...fields, guestQuota };
 }
 
 async function exportCitationCodes(db: Database, tenantId: string) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TenantSettings } from '../../../shared/contract';
-import type { tenantSettingsBodySchema } from '../../../shared/contract/console-settings';
+import type { TenantGuestQuota, tenantSettingsBodySchema } from '../../../shared/contract/console-settings';
 import { languageMessages } from '../../../shared/messages/languages';
 import type { StoragePort } from '../../adapters/storage/storage-port';
 import type { Clock } from '../../clock';
@@ -48,6 +48,7 @@ export function toTenantSettings(tenant: TenantRow): TenantSettings {
     paymentPlanMaxInstalments: tenant.paymentPlanMaxInstalments,
     paymentPlanFee: tenant.paymentPlanFee,
     paymentPlanGraceDays: tenant.paymentPlanGraceDays,
+    guestQuota: guestQuotaOf(tenant),
     subdomain: tenant.subdomain,
     languages: tenant.languages,
     defaultLanguage: tenant.defaultLanguage,
@@ -55,9 +56,31 @@ export function toTenantSettings(tenant: TenantRow): TenantSettings {
   };
 }
 
-/** Equal settings values: lists (the languages) by their items. */
+/** The tenant's guest quota as the console edits it, from its four columns; null for none. */
+function guestQuotaOf(tenant: TenantRow): TenantGuestQuota | null {
+  const { guestQuotaCount: count, guestQuotaMeasure: measure, guestQuotaPerDays: perDays } = tenant;
+  if (count === null || !measure || !perDays || !tenant.guestQuotaPer) return null;
+  return { measure, count, perDays, per: tenant.guestQuotaPer };
+}
+
+/** The columns a guest quota change writes: nothing when absent, all four null for none. */
+function guestQuotaColumns(quota: TenantGuestQuota | null | undefined) {
+  if (quota === undefined) return {};
+  return {
+    guestQuotaCount: quota?.count ?? null,
+    guestQuotaMeasure: quota?.measure ?? null,
+    guestQuotaPerDays: quota?.perDays ?? null,
+    guestQuotaPer: quota?.per ?? null,
+  };
+}
+
+/** Equal settings values: lists (the languages) by their items, objects (the guest quota) by value. */
 const sameValue = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) ? a.join() === b.join() : a === b;
+  Array.isArray(a) && Array.isArray(b)
+    ? a.join() === b.join()
+    : typeof a === 'object' && typeof b === 'object' && a !== null && b !== null
+      ? JSON.stringify(a) === JSON.stringify(b)
+      : a === b;
 
 /** Only the fields that changed, before and after: what the audit log shows. */
 function changedFields(before: TenantSettings, after: TenantSettings) {
@@ -84,6 +107,7 @@ export async function updateTenantSettings(options: {
 }): Promise<TenantSettings> {
   const { tenant, auditActor } = options.access;
   const { changes } = options;
+  const { guestQuota, ...settingsColumns } = changes;
   const isNewLogo = changes.logoUrl !== null && changes.logoUrl !== tenant.logoUrl;
   if (isNewLogo && changes.logoUrl) {
     await verifyUploadUrls({
@@ -111,7 +135,8 @@ export async function updateTenantSettings(options: {
     const [row] = await tx
       .update(tenants)
       .set({
-        ...changes,
+        ...settingsColumns,
+        ...guestQuotaColumns(guestQuota),
         logoVersion:
           changes.logoUrl === null ? null : isNewLogo ? (current.logoVersion ?? 0) + 1 : current.logoVersion,
       })

@@ -50,7 +50,8 @@ export async function getWaitlistOffer(options: {
 
 /**
  * Declines an offer still running: the person leaves the list and the place goes to the next in
- * line, after the commit, under the product's lock. Declining twice answers the declined offer.
+ * line, after the commit, under the product's lock. Declining twice, one after the other or at
+ * once, answers the declined offer, and only the call that declined it offers the place on.
  */
 export async function declineWaitlistOffer(options: {
   db: Database;
@@ -73,7 +74,13 @@ export async function declineWaitlistOffer(options: {
       ),
     )
     .returning();
-  if (!declined) throw offerUnavailable();
+  if (!declined) {
+    // Declined at the same moment by another click: the offer is declined all the same, and the
+    // place went to the next person once, by that call.
+    const current = await findByToken(db, tenant.id, token);
+    if (current.entry.status === 'declined') return toOffer(current.entry, current.productName, now);
+    throw offerUnavailable();
+  }
   await offerFreedPlaces({
     db,
     links: { config: options.config },

@@ -47,6 +47,8 @@ beforeAll(async () => {
           buildProduct({ name: 'Lapsing', capacity: 1, hasWaitlist: true, waitlistOfferHours: 2 }),
           buildProduct({ name: 'Raised', capacity: 1, hasWaitlist: true }),
           buildProduct({ name: 'Race', capacity: 10, hasWaitlist: true }),
+          buildProduct({ name: 'Declines', capacity: 1, hasWaitlist: true }),
+          buildProduct({ name: 'Moves', capacity: 1, hasWaitlist: true }),
         ],
         passes: [
           ...fullPasses('Garage', 2, 'garage'),
@@ -54,6 +56,8 @@ beforeAll(async () => {
           ...fullPasses('Lapsing', 1, 'lapsing'),
           ...fullPasses('Raised', 1, 'raised'),
           ...fullPasses('Race', 10, 'race'),
+          ...fullPasses('Declines', 1, 'declines'),
+          ...fullPasses('Moves', 1, 'moves'),
         ],
       }),
       buildTenant({
@@ -425,5 +429,111 @@ describe('exactly once under a race of cancels and purchases', () => {
       .where(eq(passWaitlistEntries.productId, await productId('Race')))
       .groupBy(passWaitlistEntries.status);
     expect(Object.fromEntries(after.map((row) => [row.status, row.n]))).toEqual({ accepted: 5, waiting: 7 });
+  });
+});
+
+describe('declining an offer and moving a person, one at a time and at once', () => {
+  const decline = (token: string, host = 'lots') =>
+    t.request(host, { method: 'POST', url: `/api/v1/portal/waitlist/offers/${token}/decline` });
+  const move = (entry: string, rank: unknown, authorization = admin, host = 'lots') =>
+    t.request(host, {
+      method: 'PUT',
+      url: `/api/v1/dashboard/waitlists/entries/${entry}/rank`,
+      headers: { authorization },
+      payload: { rank },
+    });
+  const lineOfProduct = async (name: string) =>
+    (
+      await t.request('lots', {
+        method: 'GET',
+        url: '/api/v1/dashboard/waitlists',
+        headers: { authorization: admin },
+      })
+    )
+      .json()
+      .items.find((item: { productName: string }) => item.productName === name)
+      .entries.map((e: { email: string; status: string; rank: number | null }) => [
+        e.email,
+        e.status,
+        e.rank,
+      ]);
+
+  it('gives the declined place to the next person exactly once, though the offer is declined twice at once', async () => {
+    for (const who of ['kim', 'lou', 'max']) await join('Declines', `${who}@people.example`);
+    const [held] = await passesOf('Declines');
+    await cancel(held!.id);
+    const kim = await entryOf('kim@people.example', 'Declines');
+    expect(kim.status).toBe('offered');
+    // Another tenant's host does not know the link.
+    expect((await decline(kim.offerToken!, 'elsewhere')).statusCode).toBe(404);
+    expect((await entryOf('kim@people.example', 'Declines')).status).toBe('offered');
+
+    const answers = await Promise.all([decline(kim.offerToken!), decline(kim.offerToken!)]);
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ status: 'declined' });
+    }
+    expect((await entryOf('lou@people.example', 'Declines')).status).toBe('offered');
+    expect((await entryOf('max@people.example', 'Declines')).status).toBe('waiting');
+    expect(await offerEmailsTo('lou@people.example')).toHaveLength(1);
+    expect(await offerEmailsTo('max@people.example')).toHaveLength(0);
+    // The sweep finds nothing more to offer: the one place is Lou's.
+    expect(await sweep()).toBe(0);
+    expect(await lineOfProduct('Declines')).toEqual([
+      ['lou@people.example', 'offered', null],
+      ['max@people.example', 'waiting', 1],
+    ]);
+    // Lou declines too: Max is next, once.
+    const lou = await entryOf('lou@people.example', 'Declines');
+    expect((await decline(lou.offerToken!)).json()).toMatchObject({ status: 'declined' });
+    expect((await entryOf('max@people.example', 'Declines')).status).toBe('offered');
+    expect(await offerEmailsTo('max@people.example')).toHaveLength(1);
+    expect(await offerEmailsTo('lou@people.example')).toHaveLength(1);
+  });
+
+  it('moves a waiting person, audited with the ranks before and after; bad ranks change nothing', async () => {
+    for (const who of ['ned', 'ora', 'pam']) await join('Moves', `${who}@people.example`);
+    const pam = await entryOf('pam@people.example', 'Moves');
+    const order = [
+      ['ned@people.example', 'waiting', 1],
+      ['ora@people.example', 'waiting', 2],
+      ['pam@people.example', 'waiting', 3],
+    ];
+    for (const rank of [0, -1, 1.5, 'first', null]) {
+      const refused = await move(pam.id, rank);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toMatch(/position/i);
+    }
+    // Another tenant's operator, on its own host: the entry is not there.
+    const other = await signInOperator(t, 'elsewhere', 'admin@elsewhere.example');
+    expect((await move(pam.id, 1, other, 'elsewhere')).statusCode).toBe(404);
+    expect(await lineOfProduct('Moves')).toEqual(order);
+
+    const moved = await move(pam.id, 1);
+    expect(moved.statusCode).toBe(200);
+    expect(await lineOfProduct('Moves')).toEqual([
+      ['pam@people.example', 'waiting', 1],
+      ['ned@people.example', 'waiting', 2],
+      ['ora@people.example', 'waiting', 3],
+    ]);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'waitlist.move'), eq(auditLog.entityId, pam.id)));
+    expect(entry).toMatchObject({
+      entityType: 'waitlist-entry',
+      before: { product: 'Moves', email: 'pam@people.example', rank: 3 },
+      after: { product: 'Moves', email: 'pam@people.example', rank: 1 },
+    });
+
+    // The place frees: the new first in line (Pam) is offered it, and an offer cannot be moved.
+    const [held] = await passesOf('Moves');
+    await cancel(held!.id);
+    expect((await entryOf('pam@people.example', 'Moves')).status).toBe('offered');
+    expect(await offerEmailsTo('pam@people.example')).toHaveLength(1);
+    expect(await offerEmailsTo('ned@people.example')).toHaveLength(0);
+    const offered = await move(pam.id, 2);
+    expect(offered.statusCode).toBe(409);
+    expect(offered.json().code).toBe('not_waiting');
   });
 });

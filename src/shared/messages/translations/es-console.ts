@@ -320,7 +320,7 @@ export const esConsole = {
     residencyHawaii: 'Solo residentes de Hawái',
     weekdayNames: ['lun', 'mar', 'mié', 'jue', 'vie', 'sáb', 'dom'],
     quotaMeasureOptions: { passes: 'Permisos', hours: 'Horas de estacionamiento' },
-    quotaSubjectOptions: { customer: 'Cliente', plate: 'Placa' },
+    quotaSubjectOptions: { customer: 'Cliente', plate: 'Placa', unit: 'Hogar (edificio y unidad)' },
   },
   richTextMessages: {
     toolbar: 'Formato: {label}',
@@ -841,6 +841,7 @@ export const esConsole = {
     notCovered: 'No cubierta',
     outstandingNotices: '{count, plural, one {{count} aviso pendiente} other {{count} avisos pendientes}}',
     outstandingNotice: '1 aviso pendiente',
+    unpaidTotal: 'Monto sin pagar: {amount}',
     coveredUntil: 'Hasta {until}',
     checkedOnline: 'Verificada en línea a las {time}',
     fromSnapshot: 'Según la lista de las {time}',

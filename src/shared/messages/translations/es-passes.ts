@@ -655,6 +655,21 @@ export const esPassesPart = {
       'Este permiso dura {hours} horas, pero solo quedan {remaining} de las {limit} horas por {days} días hasta el {date}.',
     reachedPeriod:
       'Ha alcanzado el límite de {limit} {measure} por {period} de este permiso. Vuelve a abrir el {date}.',
+    settingsHeading: 'Cupo de invitados',
+    settingsIntro:
+      'Limita el estacionamiento para invitados de sus permisos de visitante que no tienen cupo propio. Un cupo fijado en el editor de un permiso tiene prioridad.',
+    measureLabel: 'Límite',
+    measureNone: 'Sin límite',
+    measureHours: 'Horas de estacionamiento para invitados',
+    measurePasses: 'Permisos de invitado',
+    countHoursLabel: 'Horas permitidas',
+    countPassesLabel: 'Permisos permitidos',
+    perDaysLabel: 'En cualquier periodo de (días)',
+    perDaysHint: 'Un periodo móvil que termina al comprar el permiso de invitado.',
+    perLabel: 'Contado por',
+    perCustomer: 'Cuenta',
+    perUnit: 'Hogar',
+    perHint: 'Un hogar son todas las cuentas del mismo edificio y unidad.',
     overrideTitle: 'Cupo de invitados',
     overrideHelp:
       'Permita a esta cuenta un permiso por encima del cupo de un producto. Lo usa su próximo permiso que supere el límite; queda en el registro de auditoría.',

@@ -326,7 +326,7 @@ export const frConsole = {
     residencyHawaii: 'Résidents d’Hawaï seulement',
     weekdayNames: ['lun', 'mar', 'mer', 'jeu', 'ven', 'sam', 'dim'],
     quotaMeasureOptions: { passes: 'Permis', hours: 'Heures de stationnement' },
-    quotaSubjectOptions: { customer: 'Client', plate: 'Plaque' },
+    quotaSubjectOptions: { customer: 'Client', plate: 'Plaque', unit: 'Ménage (immeuble et logement)' },
   },
   richTextMessages: {
     toolbar: 'Mise en forme : {label}',
@@ -851,6 +851,7 @@ export const frConsole = {
     notCovered: 'Non couverte',
     outstandingNotices: '{count, plural, one {{count} avis impayé} other {{count} avis impayés}}',
     outstandingNotice: '1 avis impayé',
+    unpaidTotal: 'Montant impayé : {amount}',
     coveredUntil: 'Jusqu’au {until}',
     checkedOnline: 'Vérifiée en ligne à {time}',
     fromSnapshot: 'D’après la liste de {time}',

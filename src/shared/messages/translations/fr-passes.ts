@@ -667,6 +667,21 @@ export const frPassesPart = {
       'Ce permis dure {hours} heures, mais il ne reste que {remaining} des {limit} heures par {days} jours jusqu’au {date}.',
     reachedPeriod:
       'Vous avez atteint la limite de {limit} {measure} par {period} pour ce permis. Il sera de nouveau offert le {date}.',
+    settingsHeading: 'Quota invité',
+    settingsIntro:
+      'Limite le stationnement invité de vos permis visiteur qui n’ont pas leur propre quota. Un quota fixé sur un permis dans son éditeur passe en premier.',
+    measureLabel: 'Limite',
+    measureNone: 'Aucune limite',
+    measureHours: 'Heures de stationnement invité',
+    measurePasses: 'Permis invité',
+    countHoursLabel: 'Heures permises',
+    countPassesLabel: 'Nombre de permis',
+    perDaysLabel: 'Sur toute période de (jours)',
+    perDaysHint: 'Une période mobile qui se termine à l’achat du permis invité.',
+    perLabel: 'Compté par',
+    perCustomer: 'Compte',
+    perUnit: 'Ménage',
+    perHint: 'Un ménage regroupe les comptes du même immeuble et du même logement.',
     overrideTitle: 'Quota invité',
     overrideHelp:
       'Permettre à ce compte un permis au-delà du quota d’un produit. Son prochain permis au-delà de la limite l’utilise; c’est inscrit au journal d’audit.',

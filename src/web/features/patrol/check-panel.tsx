@@ -1,7 +1,7 @@
 import { Alert, Button, CloseButton, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { type PlateSnapshot, plateCheckContract } from '../../../shared/contract';
-import { formatDate } from '../../../shared/format';
+import { formatDate, formatMoney } from '../../../shared/format';
 import { fillMessage, patrolMessages, plateMessages } from '../../../shared/messages';
 import { answerFromSnapshot, canonicalPlate, isWellFormedPlate } from '../../../shared/rules';
 import { callApi } from '../../lib/api-client';
@@ -25,10 +25,10 @@ type CheckAnswer =
       permitNames: string[];
       openNotices: number;
       /**
-       * "Repeat offender: 4 unpaid notices." by the tenant's rule (decision 213), or null. Online
-       * only: the offline snapshot carries coverage and notice counts, not the rule's standing.
+       * "Repeat offender: 4 unpaid notices." by the tenant's rule (decision 213) and what the
+       * plate's notices ask, or null. Offline, from the snapshot's list of repeat offenders.
        */
-      repeatOffenderMessage: string | null;
+      repeatOffender: { message: string; unpaidTotal: number } | null;
     }
   | { kind: 'unavailable'; plate: string; message: string };
 
@@ -60,7 +60,10 @@ async function checkOnline(plate: string): Promise<CheckAnswer> {
     permitNames: [...new Set(answer.passes.map((pass) => pass.permitName))],
     // Every unpaid notice: the answer's list holds the newest few only.
     openNotices: answer.unpaidNoticeCount,
-    repeatOffenderMessage: answer.repeatOffenderMessage,
+    repeatOffender:
+      answer.isRepeatOffender && answer.repeatOffenderMessage
+        ? { message: answer.repeatOffenderMessage, unpaidTotal: answer.unpaidTotal }
+        : null,
   };
 }
 
@@ -75,7 +78,6 @@ async function checkFromSnapshot(plate: string, snapshot: PlateSnapshot | null):
     plate,
     source: 'snapshot',
     at: answer.generatedAt,
-    repeatOffenderMessage: null,
   };
 }
 
@@ -379,9 +381,14 @@ function AnswerPanel({ answer, timeZone }: { answer: CheckAnswer; timeZone: stri
                 : fillMessage(patrolMessages.outstandingNotices, { count: answer.openNotices })}
             </div>
           </Group>
-          {answer.repeatOffenderMessage && (
+          {answer.repeatOffender && (
             <div className="patrol-answer-repeat" data-testid="patrol-repeat-offender">
-              {answer.repeatOffenderMessage}
+              <div>{answer.repeatOffender.message}</div>
+              <div className="patrol-answer-owed">
+                {fillMessage(patrolMessages.unpaidTotal, {
+                  amount: formatMoney(answer.repeatOffender.unpaidTotal),
+                })}
+              </div>
             </div>
           )}
         </div>

@@ -25,7 +25,12 @@ import {
 import { formatMoney, moneyInputFormat } from '../../../../shared/format';
 import { setPageCurrency } from '../../../../shared/format/current-currency';
 import { LOCALES, type Locale } from '../../../../shared/i18n/locales';
-import { consoleMessages, paymentPlanMessages, repeatOffenderMessages } from '../../../../shared/messages';
+import {
+  consoleMessages,
+  guestQuotaMessages,
+  paymentPlanMessages,
+  repeatOffenderMessages,
+} from '../../../../shared/messages';
 import { currencyMessages, currencyNames } from '../../../../shared/messages/currencies';
 import { languageMessages, languageNames } from '../../../../shared/messages/languages';
 import {
@@ -44,6 +49,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useApiForm } from '../../../lib/use-api-form';
 import { QueryError } from '../query-state';
 import { BrandPreview } from './brand-preview';
+import { GuestQuotaFields } from './guest-quota-section';
 import { LogoField } from './logo-field';
 import { saveTenantSettings, tenantSettingsKey, useTenantSettings } from './settings-api';
 import { TenantExportCard } from './tenant-export-card';
@@ -323,6 +329,20 @@ function SettingsForm({ settings }: { settings: TenantSettings }) {
               onChange={(value) => form.setFieldValue('repeatOffenderOverdueDays', numberOrNull(value))}
             />
           </SimpleGrid>
+        </Section>
+
+        <Section title={guestQuotaMessages.settingsHeading}>
+          <GuestQuotaFields
+            value={values.guestQuota ?? null}
+            errors={{
+              count: form.errors['guestQuota.count'] as string | undefined,
+              perDays: form.errors['guestQuota.perDays'] as string | undefined,
+            }}
+            onChange={(next) => {
+              form.setFieldValue('guestQuota', next);
+              change();
+            }}
+          />
         </Section>
 
         <Section title={paymentPlanMessages.settingsHeading}>

@@ -24,7 +24,13 @@ const waitlistsKey = contractKey(listConsoleWaitlistsContract);
 function StatusBadge({ entry, timeZone }: { entry: ConsoleWaitlistEntry; timeZone: string }) {
   if (entry.status === 'offered' && entry.offerExpiresAt) {
     return (
-      <Badge color="blue.1" c="blue.9" style={{ whiteSpace: 'normal', height: 'auto' }}>
+      // The deadline is long: the badge wraps inside a phone's card instead of running past it.
+      <Badge
+        color="blue.1"
+        c="blue.9"
+        maw="100%"
+        styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal', overflow: 'visible' } }}
+      >
         {fillMessage(m.statusOffered, { deadline: formatDate(entry.offerExpiresAt, timeZone, 'dateTime') })}
       </Badge>
     );
