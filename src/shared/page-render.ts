@@ -40,8 +40,11 @@ export interface PageRenderInput {
 }
 
 export interface RenderedPage {
-  /** What goes inside <div id="root">. */
-  html: string;
+  /**
+   * What goes inside <div id="root">; null for a page the browser renders whose chunks the HTML
+   * names so that they download beside the app's entry (a console page, decision 248).
+   */
+  html: string | null;
   /** The queries the page was rendered from (TanStack Query's dehydrated state), for the browser. */
   queries: unknown;
   /** Keys of Vite's manifest whose chunks and styles the page needs at once. */

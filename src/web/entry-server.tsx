@@ -14,8 +14,9 @@ import { AppProviders } from './app/app-providers';
 import { createQueryClient } from './app/query-client';
 import { routePattern } from './app/route-pattern';
 import { appRoutes } from './app/router';
-import { PAGE_STYLES_MODULE, SERVER_PAGES } from './app/server-pages';
+import { PAGE_STYLES_MODULE, PRELOADED_BROWSER_PAGES, SERVER_PAGES } from './app/server-pages';
 import { dehydratePageQueries, settlePageQueries } from './app/server-state';
+import { staffRoutes } from './app/staff-routes';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 
 /** Each request's own way to the API, found by the calls its page data makes. */
@@ -36,7 +37,7 @@ setCurrencyResolver(() => requestFormatting.getStore()?.currency);
 
 // The routes and their handler serve every request: a page's lazy module, loaded by the first
 // request that renders it, stays loaded for the next ones.
-const routes = appRoutes();
+const routes = appRoutes(staffRoutes);
 const handler = createStaticHandler(routes);
 
 /** The page at `url`, rendered with its data; null when the page is one the browser renders. */
@@ -50,7 +51,10 @@ async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | nu
   const matches = matchRoutes(routes, url.pathname);
   const leaf = matches?.at(-1);
   // Keyed by the full pattern: the leaf's own path would take an index route for the home page.
-  const page = matches && SERVER_PAGES[routePattern(matches)];
+  const pattern = matches && routePattern(matches);
+  const preloaded = pattern ? PRELOADED_BROWSER_PAGES[pattern] : undefined;
+  if (preloaded) return { html: null, queries: null, modules: preloaded, appLoading: 'at-once' };
+  const page = pattern ? SERVER_PAGES[pattern] : undefined;
   if (!leaf || !page) return null;
 
   // The table the page carries: the browser hydrates with it (decision 173).

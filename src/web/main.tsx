@@ -12,7 +12,7 @@ import { AppProviders } from './app/app-providers';
 import { readInjectedBrand, readStyleNonce, registerInjectedZoneOffsets } from './app/brand';
 import { readPageQueries } from './app/page-data';
 import { createQueryClient } from './app/query-client';
-import { appRoutes, createAppRouter } from './app/router';
+import { appRoutesFor, createAppRouter } from './app/router';
 import { restorePageQueries } from './app/server-state';
 
 const brand = readInjectedBrand();
@@ -49,9 +49,9 @@ async function startInPageLanguage() {
 }
 
 async function start() {
-  await startInPageLanguage();
+  // A staff page's routes are a chunk of their own, fetched beside the page's language.
+  const [routes] = await Promise.all([appRoutesFor(window.location.pathname), startInPageLanguage()]);
   const root = document.getElementById('root')!;
-  const routes = appRoutes();
   const pageQueries = readPageQueries();
   const app = (router: ReturnType<typeof createAppRouter>) => (
     <AppProviders

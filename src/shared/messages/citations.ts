@@ -1,17 +1,6 @@
 import { localized } from '../i18n/catalogue';
 /** Notice lookup strings (part 1 sections 2, 4 and 8). */
 export const citationMessages = /* @__PURE__ */ localized('citationMessages', {
-  registerBlockTitle: 'Register for a Parking Pass',
-  signUpWithCode: 'Sign up with code',
-  logIn: 'Log in',
-  createAccount: 'Create account',
-  signIn: 'Sign in',
-  goToParkingPasses: 'Go to parking passes',
-  searchLabelViolation: 'Violation notice # OR License plate',
-  searchLabelNotice: 'Notice # OR License plate',
-  searchLabelNoBrand: 'Infraction notice # OR License plate',
-  search: 'Search',
-  disputeNotice: 'Dispute notice',
   columnNotice: 'NOTICE',
   columnIssued: 'ISSUED',
   columnDescription: 'NOTICE DESCRIPTION',
@@ -28,7 +17,6 @@ export const citationMessages = /* @__PURE__ */ localized('citationMessages', {
   noResults: 'No results on file. Please check the URL and/or the Plate#/Violation#.',
   searchError: 'An error occured. Please contact {support} for help regarding violation payments.',
   noLongerValid: 'This citation is no longer valid.',
-  enterSearch: 'Enter a notice number or a license plate.',
   payNow: 'Pay now',
   amountDue: 'Amount due',
   status: 'Status',
@@ -79,31 +67,6 @@ export const citationMessages = /* @__PURE__ */ localized('citationMessages', {
   didYouMean: 'Did you mean',
   didYouMeanHint:
     'Letters and digits that look alike (O and 0, I and 1, S and 5, B and 8) are easy to mix up.',
-} as const);
-
-/** The tenant's landing page (issue 15): helpful copy around the spec's search and pass block. */
-export const homeMessages = /* @__PURE__ */ localized('homeMessages', {
-  heroNoticeTitle: 'Pay or appeal a parking notice',
-  heroNoticeLead:
-    'Find your notice with the notice number or your license plate, then pay online or ask for a review.',
-  heroPassTitle: 'Parking passes',
-  heroPassLead: 'Register your vehicle and manage your parking passes online.',
-  helpTitle: 'How it works',
-  whatTitle: 'What is a parking notice?',
-  whatText:
-    'A notice is left on a vehicle, or mailed, when it was parked against the posted rules. It shows a notice number, the plate, where and when it was issued, and the amount.',
-  payTitle: 'How to pay',
-  payText:
-    'Search for your notice, check the amount and pay by card on a secure checkout. You get a receipt by email and on the notice page.',
-  appealTitle: 'How to appeal',
-  appealText:
-    'If you believe a notice was issued in error, press Dispute notice within 21 days of the notice date and tell us why, with up to 4 photos. We answer by email.',
-  deadlinesTitle: 'Deadlines',
-  deadlinesText:
-    'Late penalties may be added after the dates shown on the notice. Pay or appeal early: an appeal must be filed within 21 days.',
-  contactTitle: 'Contact',
-  contactEmail: 'Email',
-  contactPhone: 'Phone',
 } as const);
 
 /** A notice's payment status as a driver reads it: the status itself in English (the spec's words). */

@@ -16,6 +16,7 @@ export * from './decision-emails';
 export * from './emails';
 export * from './fill';
 export * from './guest-quotas';
+export * from './home';
 export * from './idempotency';
 export * from './languages';
 export * from './legal';

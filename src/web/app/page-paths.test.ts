@@ -2,7 +2,8 @@ import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { allPagePatterns, paths } from './page-paths';
 import { routePattern } from './route-pattern';
-import { appRoutes } from './router';
+import { appRoutes, isStaffPath } from './router';
+import { staffRoutes } from './staff-routes';
 
 /** Every full path pattern the router serves (the catch-all aside). */
 function routerPatterns(routes: RouteObject[], parents: RouteObject[] = []): string[] {
@@ -18,10 +19,20 @@ function routerPatterns(routes: RouteObject[], parents: RouteObject[] = []): str
 
 describe('page paths', () => {
   it('has a builder for every page of the router, and a page of the router for every builder', () => {
-    const routed = new Set(routerPatterns(appRoutes()));
+    const routed = new Set(routerPatterns(appRoutes(staffRoutes)));
     const built = new Set(allPagePatterns());
     expect([...routed].filter((pattern) => !built.has(pattern))).toEqual([]);
     expect([...built].filter((pattern) => !routed.has(pattern))).toEqual([]);
+  });
+
+  it("serves the staff areas' pages from the staff routes alone, which a browser loads on their paths", () => {
+    const publicPatterns = routerPatterns(appRoutes());
+    const staffPatterns = routerPatterns(appRoutes(staffRoutes)).filter(
+      (pattern) => !publicPatterns.includes(pattern),
+    );
+    expect(staffPatterns.length).toBeGreaterThan(30);
+    expect(staffPatterns.filter((pattern) => !isStaffPath(pattern))).toEqual([]);
+    expect(publicPatterns.filter(isStaffPath)).toEqual([]);
   });
 
   it('fills the parameters in order, encoded, and adds only the query values given', () => {

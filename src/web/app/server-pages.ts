@@ -48,6 +48,9 @@ export interface ServerPage {
 
 const noQueries = () => [];
 
+/** The staff areas' route table (decision 248): a page of theirs needs it before the app starts. */
+const STAFF_ROUTES_MODULE = 'app/staff-routes.tsx';
+
 /** Every page's Mantine styles (app/page-styles.ts), for a server-rendered page that shows more. */
 const FULL_PAGE_STYLES_MODULE = 'app/page-styles.ts';
 
@@ -119,7 +122,7 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
       queryClient.prefetchQuery(reportScansQuery(params.reportUUID, 1)),
     ],
     stylesModule: FULL_PAGE_STYLES_MODULE,
-    laterModules: ['features/reports/heat-map-drawing.ts'],
+    laterModules: ['features/reports/heat-map-drawing.ts', STAFF_ROUTES_MODULE],
     // The heat map is drawn by the app: waiting for the first paint to fetch it would put about
     // 300 ms before the map's drawing starts (`npm run bench`, report page).
     appLoading: 'at-once',
@@ -131,9 +134,29 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
     pageModule: 'features/operator/operator-login-page.tsx',
     prefetch: noQueries,
     stylesModule: FULL_PAGE_STYLES_MODULE,
+    // The staff areas' routes, which the app loads before it takes over a staff page (router.tsx).
+    laterModules: [STAFF_ROUTES_MODULE],
   },
   [paths.privacy.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
   [paths.terms.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
+};
+
+/**
+ * Pages the browser renders (their data needs the operator's token, which the server never sees)
+ * whose modules the server's HTML names at once: their chunks and styles download beside the app's
+ * entry rather than after it, one round trip after another (issue 33, decision 248). Keyed by
+ * route path, as SERVER_PAGES.
+ */
+export const PRELOADED_BROWSER_PAGES: Record<string, string[]> = {
+  // The console's first page after sign-in: its route table, its frame and the page. The charts
+  // below the tiles load after them (overview-page.tsx), so they are not named here.
+  [paths.console.overview.pattern]: [
+    STAFF_ROUTES_MODULE,
+    'features/console/console-layout.tsx',
+    'features/console/overview/overview-page.tsx',
+    FULL_PAGE_STYLES_MODULE,
+    'app/public-page-styles.ts',
+  ],
 };
 
 /**

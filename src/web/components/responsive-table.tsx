@@ -1,5 +1,7 @@
 import { Table, type TableProps, Text } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+// Its own stylesheet, in the chunk of the pages that show a table: the landing page has none.
+import './responsive-table.css';
 
 /** One column of a responsive table: its head, and how it shows on a phone. */
 export interface ResponsiveColumn {
@@ -13,12 +15,13 @@ export interface ResponsiveColumn {
   isHiddenOnPhone?: boolean;
 }
 
-/** The most columns a table may have; styles.css labels that many cells. */
+/** The most columns a table may have; responsive-table.css labels that many cells. */
 export const RESPONSIVE_TABLE_MAX_COLUMNS = 10;
 
 /**
- * The custom properties that tell styles.css each column's phone label, and which cells show
- * without a label or not at all (a CSS label is read by screen readers as the cell's first words).
+ * The custom properties that tell responsive-table.css each column's phone label, and which cells
+ * show without a label or not at all (a CSS label is read by screen readers as the cell's first
+ * words).
  */
 export function phoneColumnStyle(columns: readonly ResponsiveColumn[], minWidth: number): CSSProperties {
   if (columns.length > RESPONSIVE_TABLE_MAX_COLUMNS) {

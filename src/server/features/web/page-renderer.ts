@@ -10,8 +10,8 @@ import { pageZoneOffsets } from './page-zone-offsets';
 
 /** What the server writes into index.html for a page it rendered (decision 158). */
 export interface ServerRenderedPage {
-  /** Inside <div id="root">: the page as React renders it. */
-  rootHtml: string;
+  /** Inside <div id="root">: the page as React renders it; null for a page the browser renders. */
+  rootHtml: string | null;
   /** Into <head>: the page's chunks and styles to fetch at once, and its data. */
   headHtml: string;
 }
@@ -229,7 +229,10 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
       const { scripts, styles, independent } = assetsOf(page.modules);
       const headHtml = [
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${escapeHtml(file)}">`),
-        `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
+        // A page the browser renders carries no data: the app starts it as it would any other.
+        page.html === null
+          ? ''
+          : `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(page.queries)}</script>`,
         appScripts.entry
           ? appLoadingHtml(
               page.appLoading,
@@ -242,7 +245,9 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
               nonces.script,
             )
           : '',
-      ].join('\n    ');
+      ]
+        .filter(Boolean)
+        .join('\n    ');
       return { rootHtml: page.html, headHtml };
     } catch (error) {
       request.log.error(

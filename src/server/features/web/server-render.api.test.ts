@@ -110,6 +110,24 @@ describe('server-rendered public pages', () => {
     expect(response.body).not.toContain('id="page-data"');
     expect(response.body).toContain('<header class="brand-header">');
   });
+
+  it('leaves the console overview to the browser, with its chunks and styles named in the head (decision 248)', async () => {
+    const response = await t.request('ssr-home', { method: 'GET', url: '/dashboard' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('id="page-data"');
+    expect(response.body).toContain('<header class="brand-header">');
+    const head = response.body.slice(0, response.body.indexOf('</head>'));
+    // Fetched from the head beside the entry, not once the entry has run and matched the path.
+    expect(head).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+    for (const chunk of ['staff-routes', 'console-layout', 'overview-page']) {
+      expect(head).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js">`),
+      );
+    }
+    expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/page-styles-[\w-]+\.css">/);
+    // The charts load after the tiles: not competing with them.
+    expect(head).not.toContain('/assets/trends-section-');
+  });
 });
 
 describe("the home page's search before the app has taken over (a form the browser submits)", () => {

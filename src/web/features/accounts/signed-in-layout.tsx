@@ -9,6 +9,8 @@ import { useCustomer } from './api';
 import type { SignedInOutletContext } from './menu-entry';
 import { LOGIN_PATH, RequireSession } from './session-guards';
 import { activeMenuEntry, SIDE_MENU } from './side-menu';
+// Loaded with the layout's chunk, not with every page's global styles.
+import './signed-in-layout.css';
 
 /** The menu's entries, current page marked; the side menu and the phone drawer both show these. */
 function MenuItems({ pageEntryPath, onNavigate }: { pageEntryPath: string | null; onNavigate?: () => void }) {

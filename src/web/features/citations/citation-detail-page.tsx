@@ -2,7 +2,12 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Timeline, Title
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { CitationDetail } from '../../../shared/contract';
 import { formatDate } from '../../../shared/format';
-import { citationMessages, paymentMessages, paymentPlanMessages } from '../../../shared/messages';
+import {
+  citationMessages,
+  noticeSearchMessages,
+  paymentMessages,
+  paymentPlanMessages,
+} from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import {
   type CitationBannerKind,
@@ -167,7 +172,7 @@ export function CitationDetailPage() {
     return (
       <Alert color="red" role="alert" title={citationMessages.noLongerValid}>
         <Anchor component={Link} to={paths.home()}>
-          {citationMessages.search}
+          {noticeSearchMessages.search}
         </Anchor>
       </Alert>
     );

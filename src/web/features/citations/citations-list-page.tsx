@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Group, Loader, Stack, Table, Text, Title } from '
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Citation, CitationSearchResult } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/format';
-import { citationMessages, withSupport } from '../../../shared/messages';
+import { citationMessages, noticeSearchMessages, withSupport } from '../../../shared/messages';
 import { citationsTotalDue, isCitationPaid } from '../../../shared/rules';
 import { useBrand, useTenantTimeZone } from '../../app/brand';
 import { paths } from '../../app/page-paths';
@@ -117,10 +117,10 @@ export function CitationsListPage() {
       {/* Above the results, not below: what sat under them moved when they arrived (Lighthouse's CLS). */}
       {brand?.header2 && <Text c="dimmed">{brand.header2}</Text>}
       <Anchor component={Link} to={paths.home()}>
-        {citationMessages.search}
+        {noticeSearchMessages.search}
       </Anchor>
-      {!plate && !citationNumber && <Alert color="yellow">{citationMessages.enterSearch}</Alert>}
-      {search.isLoading && <Loader aria-label={citationMessages.search} />}
+      {!plate && !citationNumber && <Alert color="yellow">{noticeSearchMessages.enterSearch}</Alert>}
+      {search.isLoading && <Loader aria-label={noticeSearchMessages.search} />}
       {search.isError && (
         <Alert color="red" role="alert">
           {searchErrorText(search.error, brand?.contactEmail)}

@@ -1,7 +1,7 @@
-import { Anchor, Box, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Stack, Text, Title } from '@mantine/core';
 import { Navigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
-import { homeMessages } from '../../../shared/messages/citations';
+import { homeMessages } from '../../../shared/messages/home';
 import { useBrand } from '../../app/brand';
 import { paths } from '../../app/page-paths';
 import { NoticeSearchForm } from './notice-search-form';
@@ -45,7 +45,9 @@ function HowItWorks() {
       <Title order={2} size="h3" id="how-it-works-title">
         {homeMessages.helpTitle}
       </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      {/* A CSS grid (styles.css), not SimpleGrid: the same two columns from Mantine's sm breakpoint,
+          without SimpleGrid's code in the landing page's download. */}
+      <div className="home-help">
         {helpTopics().map((topic) => (
           <Card key={topic.title} withBorder padding="md">
             <Title order={3} size="h5" mb={4}>
@@ -54,7 +56,7 @@ function HowItWorks() {
             <Text size="sm">{topic.text}</Text>
           </Card>
         ))}
-      </SimpleGrid>
+      </div>
     </Stack>
   );
 }

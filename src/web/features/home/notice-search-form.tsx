@@ -3,16 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract/brand';
-import { citationMessages } from '../../../shared/messages/citations';
+import { noticeSearchMessages } from '../../../shared/messages/home';
 import { normaliseSearchTerm } from '../../../shared/rules/search-normalisation';
 import { paths } from '../../app/page-paths';
 
 /** The search label varies with the brand (part 1 section 2, Home). */
 export function searchLabel(brand: BrandDetails | null): string {
-  if (!brand) return citationMessages.searchLabelNoBrand;
+  if (!brand) return noticeSearchMessages.searchLabelNoBrand;
   return brand.isViolationAndNotNotice
-    ? citationMessages.searchLabelViolation
-    : citationMessages.searchLabelNotice;
+    ? noticeSearchMessages.searchLabelViolation
+    : noticeSearchMessages.searchLabelNotice;
 }
 
 /**
@@ -31,7 +31,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
     // typed before the app took over, and an uncontrolled field keeps what was typed (decision 158).
     const term = normaliseSearchTerm(String(new FormData(event.currentTarget).get('search') ?? ''));
     if (!term) {
-      setError(citationMessages.enterSearch);
+      setError(noticeSearchMessages.enterSearch);
       return;
     }
     setError(null);
@@ -52,7 +52,7 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
   }
 
   return (
-    <Card withBorder padding="lg" component="section" aria-label={citationMessages.search}>
+    <Card withBorder padding="lg" component="section" aria-label={noticeSearchMessages.search}>
       {/* Before the app takes over a server-rendered page, the browser submits this form itself:
           the server answers GET /citations?search= as the app would (decision 158). */}
       <form onSubmit={onSubmit} noValidate method="get" action={paths.citations()}>
@@ -68,10 +68,10 @@ export function NoticeSearchForm({ brand }: { brand: BrandDetails | null }) {
         />
         <Group mt="md" gap="sm">
           <Button type="submit" loading={isSearching}>
-            {citationMessages.search}
+            {noticeSearchMessages.search}
           </Button>
           <Button component={Link} to={paths.appealSearch()} variant="outline">
-            {citationMessages.disputeNotice}
+            {noticeSearchMessages.disputeNotice}
           </Button>
         </Group>
       </form>

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BrandDetails } from '../../../shared/contract';
-import { citationMessages } from '../../../shared/messages/citations';
+import { homeMessages } from '../../../shared/messages/home';
 import { paths } from '../../app/page-paths';
 
 type Action = { label: string; to: string };
@@ -10,17 +10,17 @@ type Action = { label: string; to: string };
 export function registerActions(brand: BrandDetails): Action[] {
   if (brand.isPrivate && brand.isLoginOnly) {
     return [
-      { label: citationMessages.signUpWithCode, to: paths.account.signupCode() },
-      { label: citationMessages.logIn, to: paths.account.login() },
+      { label: homeMessages.signUpWithCode, to: paths.account.signupCode() },
+      { label: homeMessages.logIn, to: paths.account.login() },
     ];
   }
   if (brand.isPrivate) {
     return [
-      { label: citationMessages.createAccount, to: paths.account.signup() },
-      { label: citationMessages.signIn, to: paths.account.login() },
+      { label: homeMessages.createAccount, to: paths.account.signup() },
+      { label: homeMessages.signIn, to: paths.account.login() },
     ];
   }
-  return [{ label: citationMessages.goToParkingPasses, to: paths.passes.choose() }];
+  return [{ label: homeMessages.goToParkingPasses, to: paths.passes.choose() }];
 }
 
 export function RegisterPassBlock({ brand }: { brand: BrandDetails }) {
@@ -28,7 +28,7 @@ export function RegisterPassBlock({ brand }: { brand: BrandDetails }) {
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="register-pass-title">
       <Title order={2} size="h3" id="register-pass-title" mb="md">
-        {citationMessages.registerBlockTitle}
+        {homeMessages.registerBlockTitle}
       </Title>
       <Group gap="sm">
         {primary && (
