@@ -2,13 +2,19 @@
 // statement the server sends to PostgreSQL through pg's Client (the pools' and the email
 // worker's alike, BEGIN and COMMIT included) and keeps the count in STATEMENT_COUNT_FILE, which
 // the harness reads before and after each round. pg's public prototype is wrapped, not its internals.
-import { renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 
 let statements = 0;
 const query = pg.Client.prototype.query;
+/** With STATEMENT_LOG_FILE, each statement's first words are appended there too, to see which they are. */
+const log = process.env.STATEMENT_LOG_FILE;
 pg.Client.prototype.query = function countedQuery(...args) {
   statements += 1;
+  if (log) {
+    const text = typeof args[0] === 'string' ? args[0] : args[0]?.text;
+    appendFileSync(log, `${String(text).replace(/\s+/g, ' ').slice(0, 100)}\n`);
+  }
   return query.apply(this, args);
 };
 const file = process.env.STATEMENT_COUNT_FILE;

@@ -8,7 +8,7 @@
 // seconds, alternated (A B, B A, ...), share its moment. CPU time, not wall time, is the figure
 // to read: it barely moves with the load (docs/benchmarks.md). The statements are counted in the
 // server by count-statements.mjs (the email worker's included: each round waits for the outbox
-// to drain). `--before` is a copy of an earlier dist/ placed inside the project (e.g. scratch/,
+// to drain; both servers' figures are summed, as either's email worker may send them). `--before` is a copy of an earlier dist/ placed inside the project (e.g. scratch/,
 // git-ignored), so it finds the project's migrations and web build like dist/ does.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,17 +90,38 @@ interface Side {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const statementsOf = (side: Side) => Number(readFileSync(side.countFile, 'utf8'));
 
-async function measure(side: Side, db: pg.Client, products: Product[], passes: number, connections: number) {
+/**
+ * Both servers' CPU and statements are summed: each runs an email worker on the same outbox, and
+ * the idle one's worker sends some of the loaded one's emails (FOR UPDATE SKIP LOCKED). Summed,
+ * a round counts all the work of its passes whichever process did it.
+ */
+function readings(sides: Side[], databaseCpu: () => number | null) {
+  let server: number | null = 0;
+  for (const side of sides) {
+    const seconds = side.server.cpuSeconds();
+    server = server === null || seconds === null ? null : server + seconds;
+  }
+  return { server, db: databaseCpu(), statements: sides.reduce((sum, side) => sum + statementsOf(side), 0) };
+}
+
+async function measure(
+  side: Side,
+  sides: Side[],
+  db: pg.Client,
+  products: Product[],
+  passes: number,
+  connections: number,
+) {
   const databaseCpu = databaseBackendsCpu(flags.database!);
   await outboxDrained(db);
   await sleep(300);
-  const before = { server: side.server.cpuSeconds(), db: databaseCpu(), statements: statementsOf(side) };
+  const before = readings(sides, databaseCpu);
   const started = performance.now();
   const failed = await issue(side.server.port, products, passes, connections);
   const seconds = (performance.now() - started) / 1000;
   await outboxDrained(db);
   await sleep(300);
-  const after = { server: side.server.cpuSeconds(), db: databaseCpu(), statements: statementsOf(side) };
+  const after = readings(sides, databaseCpu);
   const perPass = (a: number | null, b: number | null) =>
     a === null || b === null ? NaN : (1000 * (b - a)) / passes;
   return {
@@ -154,7 +175,7 @@ async function main() {
     for (let round = 0; round < Number(flags.rounds); round += 1) {
       const order = round % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) {
-        const result = await measure(side, db, products, passes, connections);
+        const result = await measure(side, sides, db, products, passes, connections);
         results.push(result);
         console.log(
           `round ${round + 1} ${result.label}: ${result.passesPerSecond.toFixed(0)} passes/s, server ${result.serverMs.toFixed(2)} ms, database ${result.databaseMs.toFixed(2)} ms, ${result.statements.toFixed(2)} statements a pass, ${result.failed} failed`,
