@@ -167,15 +167,23 @@ function profileFlags(name: string, cpuProf: boolean): string[] {
     : [];
 }
 
-/** The real server, as `npm start` runs it in production, on the bench database. */
+/**
+ * The real server, as `npm start` runs it in production, on the bench database. `entry` runs
+ * another build of it (a copy of an earlier dist/, for a turn-about), `nodeFlags` adds flags of
+ * node's own (a preloaded module).
+ */
 export async function startPortal(
   databaseUrl: string,
-  options: { cpuProf?: boolean; env?: Record<string, string> } = {},
+  options: { cpuProf?: boolean; env?: Record<string, string>; entry?: string; nodeFlags?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await findFreePort();
   const child = spawn(
     process.execPath,
-    [...profileFlags('portal', options.cpuProf ?? false), 'dist/server/main.js'],
+    [
+      ...profileFlags('portal', options.cpuProf ?? false),
+      ...(options.nodeFlags ?? []),
+      options.entry ?? 'dist/server/main.js',
+    ],
     {
       env: { ...process.env, ...portalBenchEnv({ databaseUrl, port }), ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],

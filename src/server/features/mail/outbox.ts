@@ -22,26 +22,35 @@ const emailContentSchema = z.object({
 });
 const recipientSchema = z.email().max(320);
 
+/** How an email is written: its language and the currency of its amounts. */
+export interface EmailFormatting {
+  language: AnyLocale;
+  currency: Currency;
+}
+
 /**
- * The language a person of the tenant saved (a customer's, else an operator's), if any: one
- * statement, since it is asked inside the transactions that queue emails (decision 233).
+ * What an email's formatting is read from, as SQL expressions a caller may add to a statement it
+ * sends anyway (the checkout's product read, decision 247): the language a person of the tenant
+ * saved (a customer's, else an operator's), and the tenant's default language and currency.
  */
-async function savedLanguage(
-  db: Database | Transaction,
-  tenantId: string,
-  to: string,
-): Promise<Locale | null> {
-  const [row] = await queryRows<{ language: Locale | null }>(
-    db,
-    sql`select coalesce(
+export function formattingColumns(tenantId: string, to: string) {
+  return {
+    savedLanguage: sql<Locale | null>`coalesce(
       (select ${customers.language} from ${customers}
        where ${customerEmailIs(tenantId, to)}
        limit 1),
       (select ${operators.language} from ${operators}
        where ${and(equals(operators.tenantId, tenantId), sql`lower(${operators.email}) = lower(${to})`)}
-       limit 1)) as language`,
-  );
-  return row?.language ?? null;
+       limit 1))`,
+    defaultLanguage: sql<Locale | null>`(select ${tenants.defaultLanguage} from ${tenants} where ${equals(tenants.id, tenantId)})`,
+    currency: sql<Currency | null>`(select ${tenants.currency} from ${tenants} where ${equals(tenants.id, tenantId)})`,
+  };
+}
+
+export interface FormattingRead {
+  savedLanguage: Locale | null;
+  defaultLanguage: Locale | null;
+  currency: Currency | null;
 }
 
 /**
@@ -49,19 +58,65 @@ async function savedLanguage(
  * that caused it, else the tenant's default (a scheduled job's email has no request); and its
  * amounts in the tenant's currency (decision 244), whoever causes it.
  */
+export function formattingOf(read: FormattingRead | undefined): EmailFormatting {
+  return {
+    language: read?.savedLanguage ?? requestLocale() ?? read?.defaultLanguage ?? 'en',
+    currency: read?.currency ?? DEFAULT_CURRENCY,
+  };
+}
+
+/** The formatting of an email to `to`, read in one statement (asked in the transactions that queue emails). */
 export async function emailFormatting(
   db: Database | Transaction,
   tenantId: string,
   to: string,
-): Promise<{ language: AnyLocale; currency: Currency }> {
-  const [tenant] = await db
-    .select({ defaultLanguage: tenants.defaultLanguage, currency: tenants.currency })
-    .from(tenants)
-    .where(equals(tenants.id, tenantId));
-  const currency = tenant?.currency ?? DEFAULT_CURRENCY;
-  const saved = await savedLanguage(db, tenantId, to);
-  const language = saved ?? requestLocale() ?? tenant?.defaultLanguage ?? 'en';
-  return { language, currency };
+): Promise<EmailFormatting> {
+  const columns = formattingColumns(tenantId, to);
+  const [read] = await queryRows<FormattingRead>(
+    db,
+    sql`select ${columns.savedLanguage} as "savedLanguage", ${columns.defaultLanguage} as "defaultLanguage",
+               ${columns.currency} as currency`,
+  );
+  return formattingOf(read);
+}
+
+export interface OutboxEmail {
+  tenantId: string;
+  to: string;
+  email: EmailContent | (() => EmailContent);
+  now?: Date;
+}
+
+/** The recipient as the outbox keeps it; a bad address is the caller's 400. */
+function recipientOf(to: string): string {
+  const parsed = recipientSchema.safeParse(to.trim());
+  if (!parsed.success) throw badRequest(inputErrorMessages.emailNotValid, 'email');
+  return parsed.data;
+}
+
+/**
+ * The outbox insert of an email written with `formatting`, not yet sent to the database: a caller
+ * that writes several rows in one statement (the checkout, decision 247) embeds it there.
+ */
+export function outboxInsert(db: Database, options: OutboxEmail, formatting: EmailFormatting) {
+  const to = recipientOf(options.to);
+  const { language, currency } = formatting;
+  const { email } = options;
+  // Content written ahead (a test's fixed text) keeps the language the caller wrote it in.
+  const written =
+    typeof email === 'function' ? withLocale(language, () => withCurrency(currency, email)) : email;
+  const content = emailContentSchema.safeParse({ ...written, language });
+  if (!content.success) throw new Error(`Invalid email content: ${content.error.issues[0]?.message}`);
+  const now = options.now ?? new Date();
+  return db.insert(emailOutbox).values({
+    tenantId: options.tenantId,
+    toAddress: to,
+    subject: content.data.subject,
+    content: content.data,
+    nextAttemptAt: now,
+    createdAt: now,
+    requestId: currentRequestId(),
+  });
 }
 
 /**
@@ -72,30 +127,10 @@ export async function emailFormatting(
  */
 export async function enqueueEmail(
   db: Database | Transaction,
-  options: { tenantId: string; to: string; email: EmailContent | (() => EmailContent); now?: Date },
+  options: OutboxEmail,
 ): Promise<{ id: string }> {
-  const to = recipientSchema.safeParse(options.to.trim());
-  if (!to.success) throw badRequest(inputErrorMessages.emailNotValid, 'email');
-  const { language, currency } = await emailFormatting(db, options.tenantId, to.data);
-  const { email } = options;
-  // Content written ahead (a test's fixed text) keeps the language the caller wrote it in.
-  const written =
-    typeof email === 'function' ? withLocale(language, () => withCurrency(currency, email)) : email;
-  const content = emailContentSchema.safeParse({ ...written, language });
-  if (!content.success) throw new Error(`Invalid email content: ${content.error.issues[0]?.message}`);
-  const now = options.now ?? new Date();
-  const [row] = await db
-    .insert(emailOutbox)
-    .values({
-      tenantId: options.tenantId,
-      toAddress: to.data,
-      subject: content.data.subject,
-      content: content.data,
-      nextAttemptAt: now,
-      createdAt: now,
-      requestId: currentRequestId(),
-    })
-    .returning({ id: emailOutbox.id });
+  const formatting = await emailFormatting(db, options.tenantId, recipientOf(options.to));
+  const [row] = await outboxInsert(db, options, formatting).returning({ id: emailOutbox.id });
   if (!row) throw new Error('The outbox insert returned no row.');
   return row;
 }

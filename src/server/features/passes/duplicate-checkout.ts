@@ -1,7 +1,6 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { canonicalPlate } from '../../../shared/rules/plates';
-import type { Transaction } from '../../db/client';
-import { issuedPasses, passVehicles } from '../../db/schema';
+import { queryRows, type Transaction } from '../../db/client';
 
 /** What makes two checkouts the same one, when no Idempotency-Key says so (decision 176). */
 export interface CheckoutIdentity {
@@ -34,37 +33,24 @@ export async function findEarlierIdenticalCheckout(
   const plate = canonicalPlate(identity.plate);
   if (!email || !plate || options.windowSeconds <= 0) return null;
   const lockKey = JSON.stringify([identity.tenantId, identity.productId, email, plate]);
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
   const windowMs = options.windowSeconds * 1000;
-  const candidates = await tx
-    .select({
-      id: issuedPasses.id,
-      paidStatus: issuedPasses.paidStatus,
-      issuedOn: issuedPasses.issuedOn,
-      plate: passVehicles.plate,
-    })
-    .from(issuedPasses)
-    .innerJoin(
-      passVehicles,
-      and(
-        eq(passVehicles.passId, issuedPasses.id),
-        eq(passVehicles.tenantId, issuedPasses.tenantId),
-        eq(passVehicles.isPrimary, true),
-      ),
-    )
-    .where(
-      and(
-        eq(issuedPasses.tenantId, identity.tenantId),
-        eq(issuedPasses.productId, identity.productId),
-        sql`lower(${issuedPasses.customerEmail}) = ${email}`,
-        gte(issuedPasses.createdAt, new Date(options.now.getTime() - windowMs)),
-        inArray(issuedPasses.paidStatus, ['paid', 'waiting', 'incomplete']),
-      ),
-    );
+  // The lock and the read in one round trip (migration 1320, decision 247): the function's read
+  // takes its snapshot after the lock is granted, as a second statement here did.
+  const candidates = await queryRows<{
+    id: string;
+    paid_status: string;
+    issued_on: Date | string;
+    plate: string;
+  }>(
+    tx,
+    sql`select id, paid_status, issued_on, plate from checkout_earlier_passes(
+          ${lockKey}, ${identity.tenantId}, ${identity.productId}, ${email},
+          ${new Date(options.now.getTime() - windowMs).toISOString()}::timestamptz)`,
+  );
   const earlier = candidates.find(
     (pass) =>
       canonicalPlate(pass.plate) === plate &&
-      Math.abs(pass.issuedOn.getTime() - identity.start.getTime()) <= windowMs,
+      Math.abs(new Date(pass.issued_on).getTime() - identity.start.getTime()) <= windowMs,
   );
-  return earlier ? { id: earlier.id, paidStatus: earlier.paidStatus as EarlierPass['paidStatus'] } : null;
+  return earlier ? { id: earlier.id, paidStatus: earlier.paid_status as EarlierPass['paidStatus'] } : null;
 }

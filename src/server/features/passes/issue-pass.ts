@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { CheckoutPayload, IssuePayload, IssueResponse } from '../../../shared/contract';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
@@ -26,7 +27,7 @@ import { checkProductRules, takeQuotaOverride } from './check-rules';
 import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';
 import { type HolderAddress, holderAddressOf } from './holder-address';
-import { enqueuePassIssuedEmail, enqueuePassSubmittedEmail } from './pass-emails';
+import { passEmailInsert } from './pass-emails';
 import {
   countHeldPlaces,
   countPlaces,
@@ -36,6 +37,7 @@ import {
 } from './queries';
 import { withTenantGuestQuota } from './tenant-guest-quota';
 import { findSavedVehicle } from './vehicles';
+import { type LockedProduct, writeIssuedPass } from './write-issued-pass';
 
 /**
  * Getting a pass (part 2 section 4): one path for the customer's application and the guest
@@ -63,10 +65,11 @@ export const soldOut = () => new AppError(409, 'sold_out', passMessages.soldOut)
 const invalidAccessCode = () => new AppError(409, 'invalid_access_code', passMessages.invalidAccessCode);
 
 /**
- * Takes the product's row lock and checks its places: the passes holding one, this transaction's
- * own new pass included when `isCounted`, must fit its capacity. Taken as the transaction's last
- * step, the lock is held for this count and the commit only; a later issue of the product waits
- * for the commit and its count (a new snapshot under READ COMMITTED) sees the committed pass.
+ * Takes the product's row lock (unless the issue's writes took it) and checks its places: the
+ * passes holding one, this transaction's own new pass included when `isCounted`, must fit its
+ * capacity. Taken at the transaction's end, the lock is held for this count and the commit only;
+ * a later issue of the product waits for the commit and its count (a new snapshot under READ
+ * COMMITTED) sees the committed pass.
  */
 async function claimPlace(
   tx: Transaction,
@@ -77,9 +80,11 @@ async function claimPlace(
     isCounted: boolean;
     offer: WaitlistOfferRow | null;
     passId: string | null;
+    /** The product as the issue's writes locked it (decision 247); null to lock it here. */
+    locked: LockedProduct | null;
   },
 ): Promise<void> {
-  const locked = await lockProduct(tx, options.tenantId, options.productId);
+  const locked = options.locked ?? (await lockProduct(tx, options.tenantId, options.productId));
   if (!locked) throw notFound('Pass');
   if (options.offer) {
     // The offer's place is this checkout's: taken once, while the offer runs (decision 210).
@@ -239,7 +244,16 @@ export async function checkPassAllowed(options: Omit<IssueOptions, 'channel'>): 
 async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllowed: true }> {
   const { db, tenant, customer, request, now, channel } = options;
   // The product, its details, its rules and an unlocked count of its places: one statement.
-  const details = await findProductForSale(db, tenant.id, request.productId, now);
+  // An issue also draws its pass's number and reads how its email is written (decision 247), for
+  // the address the request gives; an email verification may give another, read when known.
+  const recipient = (customer?.email ?? request.email)?.trim() ?? null;
+  const details = await findProductForSale(
+    db,
+    tenant.id,
+    request.productId,
+    now,
+    channel === 'guest-check' ? undefined : { recipient },
+  );
   if (!details) throw notFound('Pass');
   const product = details.row;
   if (!canBuy(product, customer)) throw forbidden('This pass is for business accounts only.');
@@ -361,36 +375,60 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
         isCounted: false,
         offer,
         passId: null,
+        locked: null,
       });
       await checkCodesUsable(tx, { tenant, product, details, request });
       return { isAllowed: true as const };
     }
 
     const paidStatus = STATUS_BY_OUTCOME[outcome];
-    const [pass] = await tx
-      .insert(issuedPasses)
-      .values({
-        tenantId: tenant.id,
-        productId: product.id,
-        customerId: registrant.customerId,
-        businessAccountId,
+    const drawn = details.issue;
+    if (!drawn) throw new Error('The product read of an issue drew no pass number.');
+    const pass = {
+      // Made here, not by the database, so the pass's rows and its email go in one statement.
+      id: randomUUID(),
+      customerPermitId: drawn.passNumber,
+      tenantId: tenant.id,
+      productId: product.id,
+      customerId: registrant.customerId,
+      businessAccountId,
+      paidStatus,
+      issuedOn: window.start,
+      expiresAt: window.end,
+      amount: product.amount,
+      currency: product.currency,
+      customerName: registrant.name || null,
+      customerEmail: registrant.email,
+      customFormFields: formFields,
+      reservedUntil:
+        paidStatus === 'incomplete'
+          ? new Date(now.getTime() + tenant.unpaidReservationMinutes * 60_000)
+          : null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    // Steps that need the pass written and come before the count keep their order (codes,
+    // verification, quota override, proofs, a waitlist offer): the lock is then taken by the
+    // count, after them, as before (decision 177). Otherwise the writes take it (decision 247).
+    const hasStepsBeforeCount =
+      details.hasAccessCodes ||
+      product.isSignupCodeRequired ||
+      product.needsGuestCode ||
+      verification !== null ||
+      overrideId !== null ||
+      request.proofUrls.length > 0 ||
+      offer !== null;
+    const locked = await writeIssuedPass(tx, {
+      pass,
+      ...passDetailRows({ tenant, product, passId: pass.id, request, vehicle }),
+      email: await passEmailInsert(tx, {
+        facts: { tenant, tenantUrl: options.tenantUrl, pass, productName: product.name, now },
         paidStatus,
-        issuedOn: window.start,
-        expiresAt: window.end,
-        amount: product.amount,
-        currency: product.currency,
-        customerName: registrant.name || null,
-        customerEmail: registrant.email,
-        customFormFields: formFields,
-        reservedUntil:
-          paidStatus === 'incomplete'
-            ? new Date(now.getTime() + tenant.unpaidReservationMinutes * 60_000)
-            : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!pass) throw new Error('The pass insert returned no row.');
+        formatting: registrant.email?.trim() === recipient ? drawn.formatting : null,
+      }),
+      lock: hasStepsBeforeCount ? null : { tenantId: tenant.id, productId: product.id },
+    });
+    if (!hasStepsBeforeCount && !locked) throw notFound('Pass');
 
     await consumeCodes(tx, {
       tenant,
@@ -411,7 +449,6 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
         timeZone: tenant.timezone,
       });
     }
-    await writePassDetails(tx, { tenant, product, passId: pass.id, request, vehicle });
     if (request.proofUrls.length > 0) {
       await attachUploads(tx, { tenantId: tenant.id, purpose: 'pass-proof', fileUrls: request.proofUrls });
       await tx.insert(passRegistrationProofs).values(
@@ -423,9 +460,6 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
         })),
       );
     }
-    const emailContext = { tx, tenant, tenantUrl: options.tenantUrl, pass, productName: product.name, now };
-    if (paidStatus === 'waiting') await enqueuePassSubmittedEmail(emailContext);
-    if (paidStatus === 'paid') await enqueuePassIssuedEmail(emailContext);
     // Last, so the product's lock is held only for the count and the commit (decision 177).
     await claimPlace(tx, {
       tenantId: tenant.id,
@@ -434,6 +468,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
       isCounted: true,
       offer,
       passId: pass.id,
+      locked,
     });
     return { permitIssuedUUID: pass.id, paidStatus, outcome };
   });
@@ -600,43 +635,43 @@ async function consumeCodes(
   }
 }
 
-async function writePassDetails(
-  tx: Transaction,
-  options: {
-    tenant: TenantRow;
-    product: PassProductRow;
-    passId: string;
-    request: PassRequest;
-    vehicle: Awaited<ReturnType<typeof resolveVehicle>>;
-  },
-) {
+/** The pass's holder (when the request names any of it) and its vehicle, as rows to insert. */
+function passDetailRows(options: {
+  tenant: TenantRow;
+  product: PassProductRow;
+  passId: string;
+  request: PassRequest;
+  vehicle: Awaited<ReturnType<typeof resolveVehicle>>;
+}) {
   const { tenant, passId, request, vehicle } = options;
   const { holder } = request;
-  if (Object.values(holder).some((value) => value !== null)) {
-    await tx.insert(permitHolders).values({
-      passId,
-      tenantId: tenant.id,
-      ...holderAddressOf(holder),
-      label: options.product.labelDescriptor === 'None' ? null : holder.label,
-      phoneNumber: holder.phone,
-      buildingBusiness: holder.buildingBusiness,
-      emergencyName: holder.emergencyName,
-      emergencyNumber: holder.emergencyNumber,
-      emergencyEmail: holder.emergencyEmail,
-    });
-  }
-  if (vehicle) {
-    await tx.insert(passVehicles).values({
-      tenantId: tenant.id,
-      passId,
-      customerVehicleId: vehicle.customerVehicleId,
-      plate: vehicle.plate,
-      state: vehicle.state,
-      make: vehicle.make,
-      model: vehicle.model,
-      color: vehicle.color,
-      isPrimary: true,
-      isActive: true,
-    });
-  }
+  return {
+    holder: Object.values(holder).some((value) => value !== null)
+      ? {
+          passId,
+          tenantId: tenant.id,
+          ...holderAddressOf(holder),
+          label: options.product.labelDescriptor === 'None' ? null : holder.label,
+          phoneNumber: holder.phone,
+          buildingBusiness: holder.buildingBusiness,
+          emergencyName: holder.emergencyName,
+          emergencyNumber: holder.emergencyNumber,
+          emergencyEmail: holder.emergencyEmail,
+        }
+      : null,
+    vehicle: vehicle
+      ? {
+          tenantId: tenant.id,
+          passId,
+          customerVehicleId: vehicle.customerVehicleId,
+          plate: vehicle.plate,
+          state: vehicle.state,
+          make: vehicle.make,
+          model: vehicle.model,
+          color: vehicle.color,
+          isPrimary: true,
+          isActive: true,
+        }
+      : null,
+  };
 }

@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format/dates';
 import { emailMessages } from '../../../shared/messages/emails';
 import { fillMessage } from '../../../shared/messages/fill';
@@ -5,15 +6,16 @@ import { passScreenMessages } from '../../../shared/messages/pass-screens';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import type { Transaction } from '../../db/client';
 import type { IssuedPassRow } from '../../db/schema';
-import { enqueueEmail } from '../mail';
+import { type EmailFormatting, emailFormatting, enqueueEmail, outboxInsert } from '../mail';
 
 /**
  * The emails of getting a pass, queued in the transaction that made the change (sent if and only
  * if it commits) and rendered with the tenant's brand by the outbox worker: short paragraphs and
  * one button, so they read well on a phone.
  */
-interface PassEmailContext {
-  tx: Transaction;
+
+/** What a pass's email says; the checkout writes its outbox row with the pass (decision 247). */
+export interface PassEmailFacts {
   tenant: { id: string; timezone: string };
   /** The tenant's own address (links never use the request's Host). */
   tenantUrl: string;
@@ -25,11 +27,17 @@ interface PassEmailContext {
   now: Date;
 }
 
+interface PassEmailContext extends PassEmailFacts {
+  tx: Transaction;
+}
+
+type EmailWriter = Parameters<typeof enqueueEmail>[1]['email'];
+
 const greeting = (name: string | null) =>
   name ? fillMessage(emailMessages.greetingNamed, { name }) : emailMessages.greeting;
-const receiptUrl = (context: PassEmailContext) =>
+const receiptUrl = (context: PassEmailFacts) =>
   `${context.tenantUrl}/permit/issued/${context.pass.id}/receipt`;
-const validity = (context: PassEmailContext) =>
+const validity = (context: PassEmailFacts) =>
   fillMessage(emailMessages.passValidity, {
     product: context.productName,
     number: context.pass.customerPermitId,
@@ -37,7 +45,7 @@ const validity = (context: PassEmailContext) =>
     to: formatDate(context.pass.expiresAt, context.tenant.timezone, 'dateTime'),
   });
 
-async function send(context: PassEmailContext, email: Parameters<typeof enqueueEmail>[1]['email']) {
+async function send(context: PassEmailContext, email: EmailWriter) {
   if (!context.pass.customerEmail) return;
   await enqueueEmail(context.tx, {
     tenantId: context.tenant.id,
@@ -47,8 +55,10 @@ async function send(context: PassEmailContext, email: Parameters<typeof enqueueE
   });
 }
 
-export function enqueuePassSubmittedEmail(context: PassEmailContext) {
-  return send(context, () => ({
+/** The email of a pass waiting for approval (written when called, in the recipient's language). */
+export const passSubmittedEmail =
+  (context: PassEmailFacts): EmailWriter =>
+  () => ({
     subject: passMessages.emailSubmittedSubject,
     heading: passMessages.submittedTitle,
     paragraphs: [
@@ -60,11 +70,16 @@ export function enqueuePassSubmittedEmail(context: PassEmailContext) {
       passMessages.submittedBody,
     ],
     action: { label: passScreenMessages.viewRequest, url: receiptUrl(context) },
-  }));
+  });
+
+export function enqueuePassSubmittedEmail(context: PassEmailContext) {
+  return send(context, passSubmittedEmail(context));
 }
 
-export function enqueuePassIssuedEmail(context: PassEmailContext) {
-  return send(context, () => ({
+/** The email of an issued pass. */
+export const passIssuedEmail =
+  (context: PassEmailFacts): EmailWriter =>
+  () => ({
     subject: passMessages.emailIssuedSubject,
     heading: passMessages.issuedSuccess,
     paragraphs: [
@@ -75,7 +90,39 @@ export function enqueuePassIssuedEmail(context: PassEmailContext) {
       }),
     ],
     action: { label: passScreenMessages.viewPermit, url: receiptUrl(context) },
-  }));
+  });
+
+export function enqueuePassIssuedEmail(context: PassEmailContext) {
+  return send(context, passIssuedEmail(context));
+}
+
+/**
+ * The outbox row of a new pass's email, to be written with the pass in one statement (decision
+ * 247): submitted for a pass waiting for approval, issued for a paid one, none for an unpaid one
+ * or a pass without an email. `formatting` is how the email is written when the caller read it
+ * already (the checkout's product read); otherwise it is read here.
+ */
+export async function passEmailInsert(
+  tx: Transaction,
+  options: { facts: PassEmailFacts; paidStatus: string; formatting: EmailFormatting | null },
+): Promise<SQL | null> {
+  const { facts, paidStatus } = options;
+  const writer =
+    paidStatus === 'waiting'
+      ? passSubmittedEmail(facts)
+      : paidStatus === 'paid'
+        ? passIssuedEmail(facts)
+        : null;
+  const to = facts.pass.customerEmail;
+  if (!writer || !to) return null;
+  const formatting = options.formatting ?? (await emailFormatting(tx, facts.tenant.id, to.trim()));
+  const insert = outboxInsert(
+    tx,
+    { tenantId: facts.tenant.id, to, now: facts.now, email: writer },
+    formatting,
+  );
+  // Wrapped as SQL: the builder is a promise-like that would run on its own if returned as is.
+  return sql`${insert}`;
 }
 
 export function enqueuePassPaymentFailedEmail(context: PassEmailContext) {

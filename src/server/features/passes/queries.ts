@@ -12,6 +12,7 @@ import {
   passProducts,
   passWaitlistEntries,
 } from '../../db/schema';
+import { type EmailFormatting, formattingColumns, formattingOf } from '../mail';
 
 type Reader = Database | Transaction;
 
@@ -162,16 +163,27 @@ export async function findProduct(
   return row ?? null;
 }
 
+/** What an issue reads with its product besides (decision 247). */
+export interface IssueReads {
+  /** The number the pass will carry, drawn from its sequence now so its email can say it. */
+  passNumber: string;
+  /** How the email to the registrant is written, when there is one. */
+  formatting: EmailFormatting | null;
+}
+
 /**
  * One product with its details and its sales rules, read in one statement: the checkout reads it
- * on every issue, and each statement is a round trip to the server (decision 233).
+ * on every issue, and each statement is a round trip to the server (decision 233). `issue` adds
+ * what the issuing statement needs (decision 247): the pass's number and its email's formatting.
  */
 export async function findProductForSale(
   db: Reader,
   tenantId: string,
   productId: string,
   now: Date,
-): Promise<(ProductWithDetails & { rules: PassProductRulesRow | null }) | null> {
+  issue?: { recipient: string | null },
+): Promise<(ProductWithDetails & { rules: PassProductRulesRow | null; issue?: IssueReads }) | null> {
+  const formatting = issue?.recipient ? formattingColumns(tenantId, issue.recipient) : null;
   const [found] = await db
     .select({
       row: passProducts,
@@ -187,6 +199,10 @@ export async function findProductForSale(
         where ${passAccessCodes.tenantId} = ${passProducts.tenantId} and ${passAccessCodes.productId} = ${passProducts.id})`,
       heldCount: sql<number>`(${heldPlacesCount(tenantId, productId, now, null)})::int`,
       waitingCount: sql<number>`(${waitingCount(tenantId, productId)})::int`,
+      passNumber: issue ? sql<string | null>`nextval('issued_passes_public_id_seq')::text` : sql<null>`null`,
+      savedLanguage: formatting?.savedLanguage ?? sql<null>`null`,
+      defaultLanguage: formatting?.defaultLanguage ?? sql<null>`null`,
+      currency: formatting?.currency ?? sql<null>`null`,
     })
     .from(passProducts)
     .leftJoin(
@@ -208,6 +224,10 @@ export async function findProductForSale(
     dailyWindow: found.rules
       ? dailyWindowOf({ from: found.rules.windowFrom, to: found.rules.windowTo })
       : null,
+    issue:
+      issue && found.passNumber
+        ? { passNumber: found.passNumber, formatting: formatting ? formattingOf(found) : null }
+        : undefined,
   };
 }
 
@@ -258,6 +278,15 @@ export async function lockProduct(
     .where(isLiveProduct(tenantId, productId))
     .for('no key update');
   return row ?? null;
+}
+
+/** The same lock as a part of a larger statement (the issue's writes, decision 247). */
+export function lockProductStatement(tx: Transaction, tenantId: string, productId: string) {
+  return tx
+    .select({ capacity: passProducts.capacity, hasWaitlist: passProducts.hasWaitlist })
+    .from(passProducts)
+    .where(isLiveProduct(tenantId, productId))
+    .for('no key update');
 }
 
 /**
