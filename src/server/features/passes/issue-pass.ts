@@ -14,8 +14,6 @@ import {
   type PassProductRow,
   passAccessCodes,
   passRegistrationProofs,
-  passVehicles,
-  permitHolders,
   signupCodes,
   type TenantRow,
 } from '../../db/schema';
