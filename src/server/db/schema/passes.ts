@@ -228,6 +228,8 @@ export const issuedPasses = pgTable(
     /** The registrant's name and email (a guest's, or a snapshot of the customer's). */
     customerName: text('customer_name'),
     customerEmail: text('customer_email'),
+    /** The email lower-cased, kept by the database: the checkout's duplicate check reads it (migration 1340). */
+    customerEmailKey: text('customer_email_key').generatedAlwaysAs(sql`lower(customer_email)`),
     customFormFields: jsonb('custom_form_fields')
       .$type<CustomFormFieldValue[]>()
       .notNull()
@@ -265,6 +267,12 @@ export const issuedPasses = pgTable(
       table.expiresAt,
     ),
     index('issued_passes_tenant_status_idx').on(table.tenantId, table.paidStatus, table.createdAt),
+    index('issued_passes_checkout_identity_idx').on(
+      table.tenantId,
+      table.productId,
+      table.customerEmailKey,
+      table.createdAt,
+    ),
     index('issued_passes_reservation_idx').on(table.reservedUntil).where(sql`reserved_until IS NOT NULL`),
     foreignKey({
       name: 'issued_passes_product_fkey',
