@@ -348,20 +348,21 @@ async function shootWaitlists(browser: Browser, port: number) {
       await shotPage.getByTestId('waitlist-offer-banner').waitFor();
       await shot(shotPage, `${width}-waitlist-offer-checkout`);
       await shotPage.goto(`${base}/dashboard/login`);
-      await shotPage.evaluate(async (email) => {
-        const response = await fetch('/api/v1/dashboard/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'Console#2026' }),
-        });
-        localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-      }, `admin@${tenant.subdomain}.example`);
+      await signInOperator(shotPage, `admin@${tenant.subdomain}.example`, 'Console#2026');
       await shotPage.goto(`${base}/dashboard/waitlists`);
       await shotPage.getByTestId('waitlist-entry').first().waitFor();
       await shot(shotPage, `${width}-console-waitlists`);
       await shotContext.close();
     }
   }
+}
+
+/** A phone or desktop context where the patrol app may read its position (a notice's location). */
+async function patrolContext(browser: Browser, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500 });
+  await context.grantPermissions(['geolocation']);
+  await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+  return context;
 }
 
 /** The patrol app (issue 29) on the patrol fixture's light and dark brands, signed in as their officer. */
@@ -381,20 +382,11 @@ async function shootPatrol(browser: Browser, port: number) {
     ['dark', 'patroldark'],
   ] as const) {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500 });
-      await context.grantPermissions(['geolocation']);
-      await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+      const context = await patrolContext(browser, width);
       const page = await context.newPage();
       const base = `http://${subdomain}.localhost:${port}`;
       await shootSteps(page, base, `${label}-${width}`, [{ name: 'patrol-sign-in', path: '/patrol' }]);
-      await page.evaluate(async (email) => {
-        const response = await fetch('/api/v1/dashboard/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'Operator#2026' }),
-        });
-        localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-      }, `officer@${subdomain}.example`);
+      await signInOperator(page, `officer@${subdomain}.example`);
       await shootSteps(page, base, `${label}-${width}`, [
         { name: 'patrol-check', path: '/patrol' },
         { name: 'patrol-covered', path: '/patrol', act: checkPlate('PAT100') },
@@ -432,20 +424,11 @@ async function shootPatrolRepeatOffender(browser: Browser, port: number) {
     for (const width of WIDTHS) {
       const names = ['patrol-repeat-offender', 'patrol-repeat-offender-offline'];
       if (!names.some((name) => isWanted(`${label}-${width}-${name}.png`))) continue;
-      const context = await browser.newContext({ viewport: { width, height: 844 }, isMobile: width < 500 });
-      await context.grantPermissions(['geolocation']);
-      await context.setGeolocation({ latitude: 41.88, longitude: -87.63 });
+      const context = await patrolContext(browser, width);
       const page = await context.newPage();
       const base = `http://${subdomain}.localhost:${port}`;
       await page.goto(`${base}/patrol`);
-      await page.evaluate(async (email) => {
-        const response = await fetch('/api/v1/dashboard/auth/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: 'Operator#2026' }),
-        });
-        localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-      }, `officer@${subdomain}.example`);
+      await signInOperator(page, `officer@${subdomain}.example`);
       await shootSteps(page, base, `${label}-${width}`, [
         { name: 'patrol-repeat-offender', path: '/patrol', act: (page) => check(page, plate) },
         {
@@ -503,14 +486,7 @@ async function shootDemoBeyondTheSpec(browser: Browser, port: number) {
         act: (page) => page.getByTestId('quota-notice').waitFor(),
       },
     ]);
-    await page.evaluate(async (password) => {
-      const response = await fetch('/api/v1/dashboard/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'operator@demo.example', password }),
-      });
-      localStorage.setItem('operatorJwt', `Bearer ${(await response.json()).jwtToken}`);
-    }, PASSWORD);
+    await signInOperator(page, 'operator@demo.example', PASSWORD);
     await shootSteps(page, base, `demo-${width}`, [
       {
         name: 'guest-quota-settings',
