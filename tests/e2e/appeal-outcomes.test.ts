@@ -50,12 +50,14 @@ describe('appeal outcomes', () => {
       await page.keyboard.press('ArrowDown');
       const amount = dialog.getByRole('textbox', { name: 'New amount (dollars)' });
       await amount.waitFor();
+      // The field says what the notice asks now: the figure the reduction must stay below.
+      await dialog.getByText('Amount due now: $60.00', { exact: true }).waitFor();
       await expectAccessible(page);
       // No amount: the dialog says what it needs, and nothing is sent.
       await dialog.getByRole('button', { name: 'Approve and reduce' }).focus();
       await page.keyboard.press('Enter');
       await dialog.getByText('Enter the reduced amount, like 25.00.').waitFor();
-      // An amount above what is due: the server's sentence, not developer text.
+      // An amount above what is due: the server's rule and sentence, checked by the field.
       await amount.fill('75');
       await amount.press('Enter');
       await dialog.getByText('The reduced amount must be less than the $60.00 due now.').waitFor();

@@ -135,6 +135,11 @@ export const dashboardAppealSchema = appealSchema.extend({
   paymentStatus: citationSchema.shape.paymentStatus,
   citationCreatedOn: z.string(),
   voidDate: z.string().nullable(),
+  /**
+   * What the notice asks today, in cents (its amount in force with any late fee; 0 once paid or
+   * void): the figure an approval's `reduceTo` must stay below, shown in the answer dialog.
+   */
+  amountDue: z.number().int(),
 });
 export type DashboardAppeal = z.infer<typeof dashboardAppealSchema>;
 

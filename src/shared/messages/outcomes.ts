@@ -9,6 +9,7 @@ export const appealOutcomeMessages = /* @__PURE__ */ localized('appealOutcomeMes
   outcomeReduce: 'Reduce the amount to pay',
   reduceToLabel: 'New amount (dollars)',
   reduceToRequired: 'Enter the reduced amount, like 25.00.',
+  amountDueNow: 'Amount due now: {amount}',
   approveAndVoid: 'Approve and void',
   approveAndReduce: 'Approve and reduce',
   onlyApprovalReduces: 'Only an approved appeal can reduce the notice.',

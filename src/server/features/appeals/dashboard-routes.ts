@@ -16,13 +16,13 @@ export async function dashboardAppealRoutes(app: ApiInstance) {
   registerRoute(app, listDashboardAppealsContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
-    return listDashboardAppeals({ db, tenant });
+    return listDashboardAppeals({ db, tenant, now: clock.now() });
   });
 
   registerRoute(app, searchDashboardAppealsContract, async (request) => {
     const tenant = await request.requireTenant();
     requirePermission(operatorActor(await request.requireOperator()), 'appeal.list');
-    return searchDashboardAppeals({ db, tenant, query: request.query });
+    return searchDashboardAppeals({ db, tenant, query: request.query, now: clock.now() });
   });
 
   registerRoute(app, answerAppealContract, async (request) => {

@@ -26,13 +26,23 @@ import { toAppeal } from './service';
 /** A page of the operator's queue; the console will page through more. */
 const DASHBOARD_LIST_LIMIT = 500;
 
-export function toDashboardAppeal({ appeal, citation }: AppealWithCitation): DashboardAppeal {
+/** The notice's amount due now, with its late fee, as the public notice page shows it. */
+function amountDueOf(citation: CitationRow, tenant: TenantRow, now: Date): number {
+  return toCitation({ citation, codeName: null, codeDescription: null }, tenant, now).amountDue;
+}
+
+export function toDashboardAppeal(
+  { appeal, citation }: AppealWithCitation,
+  tenant: TenantRow,
+  now: Date,
+): DashboardAppeal {
   return {
     ...toAppeal(appeal, citation),
     plate: citation.plate,
     paymentStatus: citation.paymentStatus as DashboardAppeal['paymentStatus'],
     citationCreatedOn: citation.createdOn.toISOString(),
     voidDate: citation.voidDate?.toISOString() ?? null,
+    amountDue: amountDueOf(citation, tenant, now),
   };
 }
 
@@ -40,9 +50,10 @@ export function toDashboardAppeal({ appeal, citation }: AppealWithCitation): Das
 export async function listDashboardAppeals(options: {
   db: Database;
   tenant: TenantRow;
+  now: Date;
 }): Promise<DashboardAppeal[]> {
   const rows = await listAppealsWithCitations(options.db, options.tenant.id, DASHBOARD_LIST_LIMIT);
-  return rows.map(toDashboardAppeal);
+  return rows.map((row) => toDashboardAppeal(row, options.tenant, options.now));
 }
 
 const fill = (template: string, number: string) => fillMessage(template, { number });
@@ -131,11 +142,7 @@ function noticeChangeOf(
   if (options.reduceTo === null) {
     return isCitationVoided(status) ? null : { voidDate: options.now, paymentStatus: 'Void' };
   }
-  const { amountDue } = toCitation(
-    { citation, codeName: null, codeDescription: null },
-    options.tenant,
-    options.now,
-  );
+  const amountDue = amountDueOf(citation, options.tenant, options.now);
   if (options.reduceTo >= amountDue) {
     throw badRequest(fillMessage(appealOutcomeMessages.reduceNotBelow, { amount: formatMoney(amountDue) }));
   }
@@ -220,6 +227,6 @@ export async function answerAppeal(options: {
       status,
       now,
     });
-    return toDashboardAppeal({ appeal: answered!, citation });
+    return toDashboardAppeal({ appeal: answered!, citation }, tenant, now);
   });
 }

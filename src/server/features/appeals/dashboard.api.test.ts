@@ -289,6 +289,18 @@ describe('PUT /dashboard/appeals/{uuid}', () => {
     const tooMuch = await answer('alpha', token, p4, { isApproved: true, reduceTo: 999_999 });
     expect(tooMuch.statusCode).toBe(400);
     expect(tooMuch.json().message).toMatch(/^The reduced amount must be less than the \$[\d,.]+ due now\.$/);
+    // The queue carries what the notice asks now, as the public notice does: the rule's bound.
+    const queued = (await list('alpha', token)).json().find((a: { uuid: string }) => a.uuid === p4);
+    const notice = await t.request('alpha', {
+      method: 'GET',
+      url: `/api/v1/portal/citation/${queued.citationUUID}`,
+    });
+    expect(queued.amountDue).toBe(notice.json().amountDue);
+    const equal = await answer('alpha', token, p4, { isApproved: true, reduceTo: queued.amountDue });
+    expect(equal.statusCode).toBe(400);
+    expect(equal.json().message).toBe(
+      `The reduced amount must be less than the $${(queued.amountDue / 100).toFixed(2)} due now.`,
+    );
     expect((await answer('alpha', token, p4, { isApproved: true, reduceTo: 0 })).statusCode).toBe(400);
     expect((await answer('alpha', token, p4, { isApproved: true, reduceTo: 12.5 })).statusCode).toBe(400);
     expect((await answer('alpha', token, p4, { isApproved: 'yes' })).statusCode).toBe(400);

@@ -54,8 +54,9 @@ export async function searchDashboardAppeals(options: {
   db: Database;
   tenant: TenantRow;
   query: SearchQuery;
+  now: Date;
 }): Promise<AppealPage> {
-  const { db, tenant, query } = options;
+  const { db, tenant, query, now } = options;
   const where = appealConditions(db, tenant.id, query);
   const [rows, total] = await Promise.all([
     db
@@ -68,5 +69,10 @@ export async function searchDashboardAppeals(options: {
       .offset((query.page - 1) * query.pageSize),
     countUpTo({ db, table: appeals, where }),
   ]);
-  return { items: rows.map(toDashboardAppeal), page: query.page, pageSize: query.pageSize, ...total };
+  return {
+    items: rows.map((row) => toDashboardAppeal(row, tenant, now)),
+    page: query.page,
+    pageSize: query.pageSize,
+    ...total,
+  };
 }

@@ -501,6 +501,7 @@ export const esPortalPart = {
     outcomeReduce: 'Reducir el monto a pagar',
     reduceToLabel: 'Nuevo monto (dólares)',
     reduceToRequired: 'Ingrese el monto reducido, por ejemplo 25.00.',
+    amountDueNow: 'Monto adeudado a la fecha: {amount}',
     approveAndVoid: 'Aprobar y anular',
     approveAndReduce: 'Aprobar y reducir',
     onlyApprovalReduces: 'Solo una apelación aprobada puede reducir el aviso.',

@@ -508,6 +508,7 @@ export const frPortalPart = {
     outcomeReduce: 'Réduire le montant à payer',
     reduceToLabel: 'Nouveau montant (dollars)',
     reduceToRequired: 'Entrez le montant réduit, par exemple 25.00.',
+    amountDueNow: 'Montant dû à ce jour : {amount}',
     approveAndVoid: 'Accepter et annuler',
     approveAndReduce: 'Accepter et réduire',
     onlyApprovalReduces: 'Seule une contestation acceptée peut réduire le montant de l’avis.',

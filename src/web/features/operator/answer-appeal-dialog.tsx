@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { answerAppealBodySchema, type DashboardAppeal } from '../../../shared/contract';
+import { formatMoney } from '../../../shared/format';
 import { appealOutcomeMessages, dashboardAppealMessages } from '../../../shared/messages';
 import { fillMessage } from '../../../shared/messages/fill';
 import { FailureAlert } from '../../components/form-alerts';
@@ -11,20 +12,29 @@ import { APPROVE_GREEN, DENY_RED } from './colors';
 
 /**
  * The answer as the dialog takes it: the text, and for an approval what happens to the notice —
- * voided (the default: nothing left to pay) or reduced to an amount typed in dollars.
+ * voided (the default: nothing left to pay) or reduced to an amount typed in dollars, below what
+ * the notice asks now (the server's rule, checked here so the operator sees it by the field).
  */
-const answerFormSchema = answerAppealBodySchema
-  .pick({ status: true })
-  .extend({ outcome: z.enum(['void', 'reduce']), reduceTo: dollarsFieldSchema })
-  .superRefine((values, context) => {
-    if (values.outcome === 'reduce' && values.reduceTo === null) {
-      context.addIssue({
-        code: 'custom',
-        path: ['reduceTo'],
-        message: appealOutcomeMessages.reduceToRequired,
-      });
-    }
-  });
+const answerFormSchema = (amountDue: number) =>
+  answerAppealBodySchema
+    .pick({ status: true })
+    .extend({ outcome: z.enum(['void', 'reduce']), reduceTo: dollarsFieldSchema })
+    .superRefine((values, context) => {
+      if (values.outcome !== 'reduce') return;
+      if (values.reduceTo === null) {
+        context.addIssue({
+          code: 'custom',
+          path: ['reduceTo'],
+          message: appealOutcomeMessages.reduceToRequired,
+        });
+      } else if (values.reduceTo >= amountDue) {
+        context.addIssue({
+          code: 'custom',
+          path: ['reduceTo'],
+          message: fillMessage(appealOutcomeMessages.reduceNotBelow, { amount: formatMoney(amountDue) }),
+        });
+      }
+    });
 
 /** Approve or deny one appeal, with an optional text for the appellant. */
 export function AnswerAppealDialog(props: {
@@ -35,7 +45,7 @@ export function AnswerAppealDialog(props: {
 }) {
   const { appeal, isApproved } = props;
   const { form, onSubmit, isSubmitting, formError } = useApiForm({
-    schema: answerFormSchema,
+    schema: answerFormSchema(appeal.amountDue),
     initialValues: { status: '', outcome: 'void' as const, reduceTo: '' },
     submit: (values) =>
       answerAppeal(appeal.uuid, {
@@ -75,6 +85,9 @@ export function AnswerAppealDialog(props: {
           {isReducing && (
             <TextInput
               label={appealOutcomeMessages.reduceToLabel}
+              description={fillMessage(appealOutcomeMessages.amountDueNow, {
+                amount: formatMoney(appeal.amountDue),
+              })}
               inputMode="decimal"
               required
               {...form.getInputProps('reduceTo')}
