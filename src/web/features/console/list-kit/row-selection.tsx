@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { BULK_MATCHING_CAP, type BulkResult } from '../../../../shared/contract';
 import { bulkMessages as m } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
+import './row-selection.css';
 
 /**
  * The rows an operator ticked on a list, or every row its search matches ("select all N
@@ -31,6 +32,7 @@ export function RowCheckbox(props: {
 }) {
   return (
     <Checkbox
+      className="row-checkbox"
       aria-label={fillMessage(m.selectRow, { label: props.label })}
       checked={props.selection.isAllMatching || props.selection.ids.has(props.id)}
       onChange={(event) => props.onChange(toggleRow(props.selection, props.id, event.currentTarget.checked))}
