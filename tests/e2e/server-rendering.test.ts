@@ -237,7 +237,8 @@ describe('the console overview, rendered on the server for a signed-in operator 
       const { isServerElement, serverText } = await hydratedServerMain(page);
       expect(serverText).toContain('Notices issued today');
       expect(isServerElement).toBe(true);
-      // The charts follow the tiles once the app runs.
+      // The charts follow the tiles once the app runs (on a phone, once scrolled down to).
+      if (isPhone) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await expect(page.getByRole('heading', { name: 'Trends' }).waitFor()).resolves.toBeUndefined();
       await page.locator('.trend-chart canvas').first().waitFor();
       await expectNoHorizontalScroll(page);

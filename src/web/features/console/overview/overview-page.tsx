@@ -13,6 +13,7 @@ import { useOperatorMe } from '../console-api';
 import { canOpenSection } from '../nav-items';
 import { QueryError } from '../query-state';
 import { consoleOverviewQuery } from './overview-api';
+import { WhenScrolledNear } from './when-scrolled-near';
 
 // The charts and their library load after the tiles: the day's figures come first.
 const TrendsSection = lazy(() =>
@@ -125,11 +126,14 @@ export function OverviewPage() {
           ))}
         </ul>
       )}
-      {/* Once the tiles (or their error) are drawn: the chart library is not fetched before them. */}
+      {/* Once the tiles (or their error) are drawn and the page is the app's, and on a phone once
+          scrolled down to: the chart library is not fetched before. */}
       {isHydrated && me.data && !overview.isPending && (
-        <Suspense fallback={null}>
-          <TrendsSection permissions={permissions} />
-        </Suspense>
+        <WhenScrolledNear>
+          <Suspense fallback={null}>
+            <TrendsSection permissions={permissions} />
+          </Suspense>
+        </WhenScrolledNear>
       )}
     </Stack>
   );
