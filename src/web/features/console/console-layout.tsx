@@ -99,6 +99,8 @@ export function ConsoleLayout() {
             aria-expanded={isMenuOpen}
             aria-controls="console-menu-drawer"
             size="sm"
+            // On the server's markup (decision 252) a press would do nothing: it waits for the app.
+            disabled={!isHydrated}
           />
           <Text fw={700} className="console__title">
             {`${operator.tenant.brandTitle} · ${consoleMessages.consoleLabel}`}
@@ -106,7 +108,7 @@ export function ConsoleLayout() {
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="subtle" color="dark" className="console__who">
+            <Button variant="subtle" color="dark" className="console__who" disabled={!isHydrated}>
               <span className="console__who-name">{operator.fullname}</span>
               <Badge variant="light" color="gray" c="dark.7" ml="xs" className="console__role">
                 {consoleMessages.roleNames[operator.role]}
