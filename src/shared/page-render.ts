@@ -37,6 +37,12 @@ export interface PageRenderInput {
   fetchApi: ApiTransport;
   /** The language the page is in (issue 30): the browser hydrates in the same one. */
   locale: AnyLocale;
+  /**
+   * The operator's session from the console pages' cookie (decision 252), as an Authorization
+   * header's value, for a console page's calls; null without one. Checked by the API's own
+   * routes, as the browser's bearer token is.
+   */
+  operatorAuthorization: string | null;
 }
 
 export interface RenderedPage {
@@ -54,6 +60,8 @@ export interface RenderedPage {
    * is all in the HTML), or at once from the head, for a page whose content needs the app to show.
    */
   appLoading: AppLoading;
+  /** Rendered with the operator's data: no cache, shared or not, may keep the HTML. */
+  isPersonal?: boolean;
 }
 
 export type AppLoading = 'after-paint' | 'at-once';

@@ -17,6 +17,7 @@ import { appRoutes } from './app/router';
 import { PAGE_STYLES_MODULE, PRELOADED_BROWSER_PAGES, SERVER_PAGES } from './app/server-pages';
 import { dehydratePageQueries, settlePageQueries } from './app/server-state';
 import { staffRoutes } from './app/staff-routes';
+import { setServerRenderOperator } from './features/operator/operator-session';
 import { type ApiTransport, setApiTransport } from './lib/api-client';
 
 /** Each request's own way to the API, found by the calls its page data makes. */
@@ -35,6 +36,13 @@ const requestFormatting = new AsyncLocalStorage<{ locale: AnyLocale; currency: C
 setLocaleResolver(() => requestFormatting.getStore()?.locale);
 setCurrencyResolver(() => requestFormatting.getStore()?.currency);
 
+/**
+ * Each request's operator, from the console pages' cookie (decision 252): what the console's calls
+ * send as their Authorization while the server renders, checked by the API as the browser's are.
+ */
+const requestOperator = new AsyncLocalStorage<string | null>();
+setServerRenderOperator(() => requestOperator.getStore() ?? null);
+
 // The routes and their handler serve every request: a page's lazy module, loaded by the first
 // request that renders it, stays loaded for the next ones.
 const routes = appRoutes(staffRoutes);
@@ -43,7 +51,9 @@ const handler = createStaticHandler(routes);
 /** The page at `url`, rendered with its data; null when the page is one the browser renders. */
 export function renderPage(input: PageRenderInput): Promise<RenderedPage | null> {
   const formatting = { locale: input.locale, currency: input.brand.currency };
-  return requestFormatting.run(formatting, () => renderInLocale(input));
+  return requestOperator.run(input.operatorAuthorization, () =>
+    requestFormatting.run(formatting, () => renderInLocale(input)),
+  );
 }
 
 async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | null> {
@@ -53,9 +63,14 @@ async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | nu
   // Keyed by the full pattern: the leaf's own path would take an index route for the home page.
   const pattern = matches && routePattern(matches);
   const preloaded = pattern ? PRELOADED_BROWSER_PAGES[pattern] : undefined;
-  if (preloaded) return { html: null, queries: null, modules: preloaded, appLoading: 'at-once' };
+  // What a page the server does not render gets: its chunks named in the HTML where it has a list.
+  const inBrowser: RenderedPage | null = preloaded
+    ? { html: null, queries: null, modules: preloaded, appLoading: 'at-once' }
+    : null;
   const page = pattern ? SERVER_PAGES[pattern] : undefined;
-  if (!leaf || !page) return null;
+  if (!leaf || !page) return inBrowser;
+  // A console page is rendered only for an operator (decision 252); anyone else, as before.
+  if (page.isForOperator && !input.operatorAuthorization) return inBrowser;
 
   // The table the page carries: the browser hydrates with it (decision 173).
   if (input.zoneOffsets) registerZoneOffsets(input.zoneOffsets);
@@ -70,7 +85,8 @@ async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | nu
   if (context instanceof Response) return null;
   settlePageQueries(queryClient);
   const pageContext = { params: leaf.params, searchParams: url.searchParams, brand: input.brand };
-  if (page.isRendered && !page.isRendered(queryClient, pageContext)) return null;
+  // An expired or revoked session, another tenant's, or a figure the role may not see.
+  if (page.isRendered && !page.isRendered(queryClient, pageContext)) return inBrowser;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
@@ -92,5 +108,6 @@ async function renderInLocale(input: PageRenderInput): Promise<RenderedPage | nu
       ? [page.pageModule, page.stylesModule ?? PAGE_STYLES_MODULE, ...(page.laterModules ?? [])]
       : [],
     appLoading: page.appLoading ?? 'after-paint',
+    isPersonal: page.isForOperator ?? false,
   };
 }

@@ -36,6 +36,9 @@ async function phoneSignedIn(tenant: string, email: string, path: string): Promi
 describe('the overview trends and the plate lookup on a phone', () => {
   it('draws the trends with the period before, each linking to its list (light brand)', async () => {
     const page = await phoneSignedIn('desklight', 'admin@desklight.example', '/dashboard');
+    // Below the six tiles on a phone, the trends load once scrolled to (decision 252).
+    await page.locator('.console-tiles').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.getByRole('heading', { level: 2, name: 'Trends' }).waitFor();
     const issued = page.getByRole('figure').filter({ hasText: 'Notices issued per day' });
     await issued.locator('canvas').first().waitFor();
@@ -87,6 +90,8 @@ describe('the overview trends and the plate lookup on a phone', () => {
 
   it('is readable and accessible on the dark brand', async () => {
     const page = await phoneSignedIn('deskdark', 'admin@deskdark.example', '/dashboard');
+    await page.locator('.console-tiles').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page
       .getByRole('figure')
       .filter({ hasText: 'Notices issued per day' })

@@ -89,8 +89,10 @@ describe('what each role sees in the console', () => {
     await target.goto(tenantUrl('rolesdark', '/dashboard'));
     await target.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 
-    // The menu, opened and followed by keyboard.
+    // The menu, opened and followed by keyboard, once the app has taken over the server's page
+    // (decision 252: until then the button is disabled).
     const burger = target.getByRole('button', { name: 'Open the menu' });
+    await expect.poll(() => burger.isEnabled()).toBe(true);
     await burger.focus();
     await target.keyboard.press('Enter');
     const drawer = target.getByRole('dialog', { name: 'Console' });

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { citationMessages } from '../../src/shared/messages';
 import {
@@ -12,9 +12,10 @@ import {
 
 let page: Page;
 let browser: Browser;
+let context: BrowserContext;
 
 const { openPhonePage } = openFreshPagePerTest((opened) => {
-  ({ page, browser } = opened);
+  ({ page, browser, context } = opened);
 });
 
 /**
@@ -200,4 +201,75 @@ describe('the console sign-in, rendered on the server (decision 245)', () => {
       expectNoPageErrors(page);
     });
   }
+});
+
+describe('the console overview, rendered on the server for a signed-in operator (decision 252)', () => {
+  /** The console pages' cookie of this browser, if it holds one. */
+  const pageCookie = async () => (await context.cookies()).find((cookie) => cookie.name === 'operatorPage');
+
+  async function signInThroughTheForm(subdomain: string) {
+    await page.goto(tenantUrl(subdomain, '/dashboard/login'));
+    await page.getByLabel('Email').fill(`admin@${subdomain}.example`);
+    await page.getByRole('textbox', { name: 'Password' }).fill('Operator#2026');
+    const button = page.getByRole('button', { name: 'Sign in' });
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    await button.click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  }
+
+  // tests/e2e/fixtures/console-core.json: a light brand on a phone, a dark one on a desktop.
+  for (const [subdomain, isPhone] of [
+    ['corelight', true],
+    ['coredark', false],
+  ] as const) {
+    it(`arrives with its frame and tiles, hydrates them, and forgets them on sign-out (${subdomain}${isPhone ? ', phone' : ''})`, async () => {
+      if (isPhone) page = await openPhonePage();
+      await signInThroughTheForm(subdomain);
+      const cookie = await pageCookie();
+      expect(cookie?.httpOnly).toBe(true);
+      expect(cookie?.sameSite).toBe('Strict');
+      expect(cookie?.path).toBe('/dashboard');
+
+      // Opened again (a reload, a bookmark): the server renders it for the cookie's operator.
+      const consoleErrors = await watchHydration(page);
+      const answer = await page.goto(tenantUrl(subdomain, '/dashboard'));
+      expect(await answer?.text()).toContain('Notices issued today');
+      const { isServerElement, serverText } = await hydratedServerMain(page);
+      expect(serverText).toContain('Notices issued today');
+      expect(isServerElement).toBe(true);
+      // The charts follow the tiles once the app runs (on a phone, once scrolled down to).
+      if (isPhone) await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.getByRole('heading', { name: 'Trends' }).waitFor()).resolves.toBeUndefined();
+      await page.locator('.trend-chart canvas').first().waitFor();
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `console-overview-server-${subdomain}`);
+      expect(consoleErrors).toEqual([]);
+      expectNoPageErrors(page);
+
+      // Signing out drops the cookie too: the overview is then the sign-in page, rendered for no one.
+      // The operator's menu (on a phone the button shows their role only: 'Administrator').
+      await page.locator('.console__who').click();
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/dashboard/login');
+      await expect.poll(pageCookie).toBeUndefined();
+      const afterSignOut = await page.goto(tenantUrl(subdomain, '/dashboard'));
+      expect(await afterSignOut?.text()).not.toContain('Notices issued today');
+      await page.waitForURL((url) => url.pathname === '/dashboard/login');
+    });
+  }
+
+  it('sends a browser whose token is gone to the sign-in page, and drops the cookie it still held', async () => {
+    await signInThroughTheForm('corelight');
+    // A sign-out whose call to the server was lost: the token is gone, the cookie is not.
+    await page.evaluate(() => localStorage.removeItem('operatorJwt'));
+    expect(await pageCookie()).toBeDefined();
+    const consoleErrors = await watchHydration(page);
+    await page.goto(tenantUrl('corelight', '/dashboard'));
+    await page.waitForURL((url) => url.pathname === '/dashboard/login');
+    await expect.poll(pageCookie).toBeUndefined();
+    await expect(page.getByRole('button', { name: 'Sign in' }).waitFor()).resolves.toBeUndefined();
+    expect(consoleErrors).toEqual([]);
+    expectNoPageErrors(page);
+  });
 });

@@ -12,7 +12,7 @@ import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import type pg from 'pg';
 import { chromium } from 'playwright-core';
 import { ensureChromium } from '../../scripts/ensure-chromium.mjs';
-import { signInBenchOperators } from './scenarios/console-notice-search';
+import { OPERATOR_EMAIL, OPERATOR_PASSWORD, signInBenchOperators } from './scenarios/console-notice-search';
 import { formatTable, median } from './stats';
 
 export const LIGHTHOUSE_DIR = 'tests/load/results/lighthouse';
@@ -32,10 +32,12 @@ export interface LighthousePage {
   title: string;
   url: string;
   /**
-   * Stored in the page's localStorage before each audit (a signed-in console page). Lighthouse's
-   * storage reset would remove it, so for such a page the browser's cache is cleared instead.
+   * An operator signed in before each audit (a console page), as the sign-in page does it: the
+   * sign-in call from the tenant's origin, its token stored in localStorage and its cookie kept
+   * by the browser (decision 252). Lighthouse's storage reset would remove both, so for such a
+   * page the browser's cache is cleared instead.
    */
-  localStorage?: Record<string, string>;
+  operatorSignIn?: { email: string; password: string };
 }
 
 export interface LighthouseFigures {
@@ -86,35 +88,47 @@ export async function lighthousePages(db: pg.Client, port: number): Promise<Ligh
       id: 'console-overview',
       title: 'Console overview',
       url: `${origin}/dashboard`,
-      localStorage: { operatorJwt: await benchOperatorToken(db, port, row.subdomain) },
+      operatorSignIn: await benchOperator(db, port, row.subdomain),
     },
   ];
 }
 
-/** The bench operator's token on `subdomain` (one of the console scenarios' operators). */
-async function benchOperatorToken(db: pg.Client, port: number, subdomain: string): Promise<string> {
+/** The bench operator of `subdomain` (one of the console scenarios' operators), made if missing. */
+async function benchOperator(db: pg.Client, port: number, subdomain: string) {
   const operator = (await signInBenchOperators({ db, port })).find((each) => each.subdomain === subdomain);
   if (!operator) throw new Error(`No bench operator on ${subdomain} for the console overview's audit.`);
-  return operator.authorization;
+  return { email: OPERATOR_EMAIL, password: OPERATOR_PASSWORD };
 }
 
 /**
- * Gives the page's origin these localStorage entries and empties the browser's cache, as
- * Lighthouse's own storage reset would (it is turned off for such a page, or it would sign the
- * operator out): Lighthouse's Chromium, reached over the DevTools protocol.
+ * Signs the operator in from the page's origin as the console's sign-in page does, and empties
+ * the browser's cache, as Lighthouse's own storage reset would (it is turned off for such a page,
+ * or it would sign the operator out): Lighthouse's Chromium, reached over the DevTools protocol.
  */
-async function seedStorage(port: number, url: string, entries: Record<string, string>): Promise<void> {
+async function signInOperator(
+  port: number,
+  url: string,
+  credentials: NonNullable<LighthousePage['operatorSignIn']>,
+): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0] ?? (await browser.newContext());
     const page = await context.newPage();
     const session = await context.newCDPSession(page);
+    // A light page of the origin: the API's own answers forbid a page any request (their CSP).
+    await page.goto(new URL('/privacy', url).href);
+    await page.evaluate(async (body) => {
+      const answer = await fetch('/api/v1/dashboard/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!answer.ok) throw new Error(`bench operator sign-in failed: ${answer.status}`);
+      // As operator-session.ts stores it.
+      window.localStorage.setItem('operatorJwt', `Bearer ${(await answer.json()).jwtToken}`);
+    }, credentials);
+    // After that page: the audit starts with nothing of it cached.
     await session.send('Network.clearBrowserCache');
-    // Any answer of the origin will do: a small JSON one, not the app.
-    await page.goto(new URL('/api/v1/no-such-call', url).href);
-    await page.evaluate((values) => {
-      for (const [key, value] of Object.entries(values)) window.localStorage.setItem(key, value);
-    }, entries);
     await page.close();
   } finally {
     // Connected, not launched: this disconnects and leaves Lighthouse's Chromium running.
@@ -155,13 +169,13 @@ type Audit = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 async function auditWithRetry(page: LighthousePage, port: number, attempts = 3): Promise<Audit | string> {
   let problem = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    if (page.localStorage) await seedStorage(port, page.url, page.localStorage);
+    if (page.operatorSignIn) await signInOperator(port, page.url, page.operatorSignIn);
     const outcome = await lighthouse(page.url, {
       port,
       output: 'html',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
-      disableStorageReset: Boolean(page.localStorage),
+      disableStorageReset: Boolean(page.operatorSignIn),
     });
     if (!outcome) problem = 'Lighthouse returned nothing';
     else if (outcome.lhr.runtimeError) problem = outcome.lhr.runtimeError.message;

@@ -3,6 +3,8 @@ import type { PermitProduct } from '../../shared/contract';
 import type { BrandDetails } from '../../shared/contract/brand';
 import type { AppLoading } from '../../shared/page-render';
 import { citationQuery, citationSearchFromParams, citationSearchQuery } from '../features/citations/api';
+import { operatorMeQuery } from '../features/console/console-api';
+import { consoleOverviewQuery } from '../features/console/overview/overview-api';
 import {
   isCatalogueForMembersOnly,
   permitProductQuery,
@@ -44,6 +46,11 @@ export interface ServerPage {
    * page it declines is rendered by the browser as any other.
    */
   isRendered?(queryClient: QueryClient, context: ServerPageContext): boolean;
+  /**
+   * A console page, rendered only with the operator of the console pages' cookie (decision 252);
+   * without one it is left to the browser, its chunks named as PRELOADED_BROWSER_PAGES says.
+   */
+  isForOperator?: boolean;
 }
 
 const noQueries = () => [];
@@ -137,13 +144,32 @@ export const SERVER_PAGES: Record<string, ServerPage> = {
     // The staff areas' routes, which the app loads before it takes over a staff page (router.tsx).
     laterModules: [STAFF_ROUTES_MODULE],
   },
+  // The console's first page after sign-in (decision 252), for the operator of the console pages'
+  // cookie: its frame (who, the menu) and the day's tiles arrive in the HTML, asked of the API with
+  // that session as the browser asks with its token, so the API's role and tenant checks decide.
+  // The charts below the tiles are the browser's, after hydration.
+  [paths.console.overview.pattern]: {
+    pageModule: 'features/console/overview/overview-page.tsx',
+    isForOperator: true,
+    prefetch: (queryClient) => [
+      queryClient.prefetchQuery(operatorMeQuery()),
+      queryClient.prefetchQuery(consoleOverviewQuery()),
+    ],
+    // Both answered, or the browser renders the page as before: a session the API refused
+    // (expired, revoked, another tenant's, not an operator's) shows nothing of anyone.
+    isRendered: (queryClient) =>
+      queryClient.getQueryData(operatorMeQuery().queryKey) !== undefined &&
+      queryClient.getQueryData(consoleOverviewQuery().queryKey) !== undefined,
+    stylesModule: FULL_PAGE_STYLES_MODULE,
+    laterModules: [STAFF_ROUTES_MODULE, 'features/console/console-layout.tsx', 'app/public-page-styles.ts'],
+  },
   [paths.privacy.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
   [paths.terms.pattern]: { pageModule: 'features/legal/legal-page.tsx', prefetch: noQueries },
 };
 
 /**
- * Pages the browser renders (their data needs the operator's token, which the server never sees)
- * whose modules the server's HTML names at once: their chunks and styles download beside the app's
+ * Pages the browser renders (their data needs the operator's token; the overview without the
+ * console pages' cookie, decision 252) whose modules the server's HTML names at once: their chunks and styles download beside the app's
  * entry rather than after it, one round trip after another (issue 33, decision 248). Keyed by
  * route path, as SERVER_PAGES.
  */

@@ -6,8 +6,8 @@ import { expectOkJson } from '../scenario';
 /** Tenants whose console is searched, each with a bench operator signed in once. */
 const TENANT_SAMPLE = 20;
 const PLATES_PER_TENANT = 250;
-const OPERATOR_EMAIL = 'bench-console@bench.example';
-const OPERATOR_PASSWORD = 'Bench#Console2026';
+export const OPERATOR_EMAIL = 'bench-console@bench.example';
+export const OPERATOR_PASSWORD = 'Bench#Console2026';
 
 /** POST as JSON to the server with a tenant's Host header (Node's fetch may not set Host). */
 export function postJson(

@@ -16,6 +16,7 @@ import { authRateLimits, operatorByEmail, tenantValue } from '../auth';
 /** The console's own account calls (who am I, sign-out everywhere, password links) and its operators page. */
 import { allowedActions, operatorActor } from '../permissions';
 import { requireConsoleAccess } from './console-access';
+import { clearedConsolePageCookie } from './console-page-cookie';
 import { inviteOperator, listOperators, resendInvitation, updateOperator } from './manage-operators';
 import { saveOperatorLanguage } from './operator-language';
 import { sendOperatorPasswordReset, setOperatorPassword, signOutEverywhere } from './operator-passwords';
@@ -47,9 +48,12 @@ export async function operatorConsoleRoutes(app: ApiInstance) {
     return saveOperatorLanguage({ db, access, language: request.body.language });
   });
 
-  registerRoute(app, signOutEverywhereContract, async (request) => {
+  registerRoute(app, signOutEverywhereContract, async (request, reply) => {
     const { operator } = await requireConsoleAccess(request, signOutEverywhereContract);
-    return signOutEverywhere(db, operator.id);
+    const answer = await signOutEverywhere(db, operator.id);
+    // The revoked token would be refused anyway; this browser forgets it at once too.
+    reply.header('set-cookie', clearedConsolePageCookie({ isSecure: config.NODE_ENV === 'production' }));
+    return answer;
   });
 
   registerRoute(app, listOperatorsContract, async (request) => {

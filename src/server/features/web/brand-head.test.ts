@@ -51,6 +51,7 @@ describe('branded index.html', () => {
     const page = {
       rootHtml: "<main>Total $& due $'</main>",
       headHtml: '<link rel="modulepreload" href="/p.js">',
+      isPersonal: false,
     };
     const html = renderBrandedIndex(template, brand, 'n', page);
     expect(html).toContain('<div id="root"><main>Total $& due $\'</main></div>');

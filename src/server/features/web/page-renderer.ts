@@ -14,6 +14,8 @@ export interface ServerRenderedPage {
   rootHtml: string | null;
   /** Into <head>: the page's chunks and styles to fetch at once, and its data. */
   headHtml: string;
+  /** Rendered with a signed-in operator's data (decision 252). */
+  isPersonal: boolean;
 }
 
 type RenderPage = (input: PageRenderInput) => Promise<RenderedPage | null>;
@@ -213,6 +215,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
     request: FastifyRequest,
     brand: BrandDetails,
     nonces: { style: string; script: string },
+    operatorToken: string | null = null,
   ): Promise<ServerRenderedPage | null> {
     const renderPage = await loading;
     if (!renderPage) return null;
@@ -224,6 +227,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
         zoneOffsets: pageZoneOffsets(brand.timezone),
         fetchApi: injectTransport(app, request),
         locale: request.locale,
+        operatorAuthorization: operatorToken ? `Bearer ${operatorToken}` : null,
       });
       if (!page) return null;
       const { scripts, styles, independent } = assetsOf(page.modules);
@@ -248,7 +252,7 @@ export function loadPageRenderer(app: FastifyInstance, ssrDir: string | null, te
       ]
         .filter(Boolean)
         .join('\n    ');
-      return { rootHtml: page.html, headHtml };
+      return { rootHtml: page.html, headHtml, isPersonal: page.isPersonal ?? false };
     } catch (error) {
       request.log.error(
         { err: error, url: request.url },

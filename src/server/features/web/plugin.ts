@@ -6,6 +6,7 @@ import { LOCALE_COOKIE } from '../../../shared/i18n/locales';
 import { SSR_DIST_DIR, WEB_DIST_DIR } from '../../paths';
 import { queryLocale } from '../../plugins/request-language';
 import { toBrandDetails } from '../brand';
+import { CONSOLE_PAGE_COOKIE_PATH, consolePageTokenFrom } from '../operators';
 import { renderBrandedIndex } from './brand-head';
 import { compressPage } from './compress-page';
 import { loadPageRenderer } from './page-renderer';
@@ -17,6 +18,17 @@ export function withPageLanguage(html: string, locale: string): string {
 }
 
 const NOT_FOUND_PATH = '/404';
+
+/**
+ * The operator's session for a console page's HTML (decision 252): the one place the console
+ * pages' cookie is read. The browser sends it only there (its path), and the API never reads it.
+ */
+function consolePageToken(request: FastifyRequest): string | null {
+  const pathname = request.url.split('?')[0] ?? '';
+  const isConsolePage =
+    pathname === CONSOLE_PAGE_COOKIE_PATH || pathname.startsWith(`${CONSOLE_PAGE_COOKIE_PATH}/`);
+  return isConsolePage && request.method === 'GET' ? consolePageTokenFrom(request.headers.cookie) : null;
+}
 const PRECOMPRESSED_COPIES = ['**/*.br', '**/*.gz'];
 const SOURCE_MAPS = '**/*.map';
 
@@ -103,7 +115,10 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
     const brand = tenant ? toBrandDetails(tenant) : null;
     const nonces = reply.cspNonce;
     // Public pages of a tenant arrive rendered (decision 158); a bare host has no pages to render.
-    const page = brand && renderServerPage ? await renderServerPage(request, brand, nonces) : null;
+    const page =
+      brand && renderServerPage
+        ? await renderServerPage(request, brand, nonces, consolePageToken(request))
+        : null;
     const html = withPageLanguage(renderBrandedIndex(template, brand, nonces.style, page), request.locale);
     // ?lang=fr opens the page in French and remembers it, as the language menu does (issue 30).
     if (queryLocale(request.url) !== undefined && request.locale !== 'en-XA') {
@@ -114,9 +129,11 @@ export async function webPlugin(app: FastifyInstance, options: { distDir?: strin
     }
     const { body, encoding } = compressPage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
+    // A console page rendered with the operator's figures is theirs alone (decision 252).
+    const caching = page?.isPersonal ? 'private, no-store' : 'no-cache';
     return reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
+      .header('cache-control', caching)
       .header('vary', 'Accept-Encoding, Accept-Language, Cookie')
       .send(body);
   }

@@ -18,10 +18,13 @@ export function isOperatorQuery(query: Query): boolean {
 
 export const operatorMeKey = contractKey(getOperatorMeContract);
 
+/** Who the signed-in operator is: the frame's query, also fetched by the server renderer (decision 252). */
+export const operatorMeQuery = () => contractQuery(getOperatorMeContract, {}, callAsOperator);
+
 /** The signed-in operator and their role: the frame's menu and name. */
 export function useOperatorMe() {
   return useQuery({
-    ...contractQuery(getOperatorMeContract, {}, callAsOperator),
+    ...operatorMeQuery(),
     staleTime: 60_000,
     retry: false,
     // Signed out, there is nobody to ask about: the frame sends the visitor to sign-in, keeping

@@ -14,6 +14,7 @@ import { signOutEverywhere, useOperatorMe } from './console-api';
 import { ConsoleNav, isCurrentSection } from './console-nav';
 import './console.css';
 import { paths } from '../../app/page-paths';
+import { useIsHydrated } from '../../app/use-is-hydrated';
 import { CONSOLE_NAV_ITEMS, type ConsoleRouteHandle, navItemsFor } from './nav-items';
 import { useConsoleSession } from './use-console-session';
 
@@ -28,6 +29,16 @@ export function ConsoleLayout() {
   const me = useOperatorMe();
   const { signOut } = useConsoleSession();
   const { pathname } = useLocation();
+  const isHydrated = useIsHydrated();
+  // A page the server rendered for the operator of the console pages' cookie (decision 252) is
+  // hydrated as it was rendered, whatever this browser holds; then its token decides.
+  const isSignedIn = hasToken || (!isHydrated && me.data !== undefined);
+  // That cookie outlived the browser's token (a sign-out whose call did not reach the server):
+  // signed out for good, the cookie too, before the sign-in page.
+  const hasCookieWithoutToken = isHydrated && !hasToken && me.data !== undefined;
+  useEffect(() => {
+    if (hasCookieWithoutToken) signOut(pathname);
+  }, [hasCookieWithoutToken, signOut, pathname]);
   const matches = useMatches();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const savedLanguage = me.data?.language;
@@ -37,7 +48,7 @@ export function ConsoleLayout() {
   }, [savedLanguage]);
 
   // Sign-in comes back here afterwards.
-  if (!hasToken) return <Navigate to={paths.console.login()} replace state={{ from: pathname }} />;
+  if (!isSignedIn) return <Navigate to={paths.console.login()} replace state={{ from: pathname }} />;
   if (me.isPending) {
     return (
       <Group justify="center" py="xl">
@@ -88,6 +99,8 @@ export function ConsoleLayout() {
             aria-expanded={isMenuOpen}
             aria-controls="console-menu-drawer"
             size="sm"
+            // On the server's markup (decision 252) a press would do nothing: it waits for the app.
+            disabled={!isHydrated}
           />
           <Text fw={700} className="console__title">
             {`${operator.tenant.brandTitle} · ${consoleMessages.consoleLabel}`}
@@ -95,7 +108,7 @@ export function ConsoleLayout() {
         </Group>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <Button variant="subtle" color="dark" className="console__who">
+            <Button variant="subtle" color="dark" className="console__who" disabled={!isHydrated}>
               <span className="console__who-name">{operator.fullname}</span>
               <Badge variant="light" color="gray" c="dark.7" ml="xs" className="console__role">
                 {consoleMessages.roleNames[operator.role]}

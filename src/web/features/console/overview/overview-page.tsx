@@ -2,17 +2,18 @@ import { Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { type ConsoleOverview, getConsoleOverviewContract } from '../../../../shared/contract';
+import type { ConsoleOverview } from '../../../../shared/contract';
 import { formatCalendarDate, formatMoney } from '../../../../shared/format';
 import { consoleMessages } from '../../../../shared/messages';
 import { fillMessage } from '../../../../shared/messages/fill';
 import type { Action } from '../../../../shared/rules/permission-actions';
 import { paths } from '../../../app/page-paths';
-import { contractQuery } from '../../../lib/contract-query';
+import { useIsHydrated } from '../../../app/use-is-hydrated';
 import { useOperatorMe } from '../console-api';
 import { canOpenSection } from '../nav-items';
-import { callAsOperator } from '../operator-call';
 import { QueryError } from '../query-state';
+import { consoleOverviewQuery } from './overview-api';
+import { WhenScrolledNear } from './when-scrolled-near';
 
 // The charts and their library load after the tiles: the day's figures come first.
 const TrendsSection = lazy(() =>
@@ -91,10 +92,10 @@ function TileCard({ tile, isLink }: { tile: Tile; isLink: boolean }) {
 /** /dashboard: the day's figures at a glance, each a way into its list. */
 export function OverviewPage() {
   const me = useOperatorMe();
-  const overview = useQuery({
-    ...contractQuery(getConsoleOverviewContract, {}, callAsOperator),
-    refetchInterval: 60_000,
-  });
+  const overview = useQuery({ ...consoleOverviewQuery(), refetchInterval: 60_000 });
+  // Rendered by the server with its tiles (decision 252), the page hydrates first; the charts
+  // follow, a lazy chunk the server's HTML cannot hold anyway.
+  const isHydrated = useIsHydrated();
   const permissions: readonly Action[] = me.data?.permissions ?? [];
 
   return (
@@ -125,11 +126,14 @@ export function OverviewPage() {
           ))}
         </ul>
       )}
-      {/* Once the tiles (or their error) are drawn: the chart library is not fetched before them. */}
-      {me.data && !overview.isPending && (
-        <Suspense fallback={null}>
-          <TrendsSection permissions={permissions} />
-        </Suspense>
+      {/* Once the tiles (or their error) are drawn and the page is the app's, and on a phone once
+          scrolled down to: the chart library is not fetched before. */}
+      {isHydrated && me.data && !overview.isPending && (
+        <WhenScrolledNear>
+          <Suspense fallback={null}>
+            <TrendsSection permissions={permissions} />
+          </Suspense>
+        </WhenScrolledNear>
       )}
     </Stack>
   );
