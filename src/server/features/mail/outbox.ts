@@ -1,4 +1,4 @@
-import { and, count as countRows, min as earliest, eq as equals, sql } from 'drizzle-orm';
+import { and, count as countRows, min as earliest, eq as equals, type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
@@ -33,7 +33,7 @@ export interface EmailFormatting {
  * sends anyway (the checkout's product read, decision 247): the language a person of the tenant
  * saved (a customer's, else an operator's), and the tenant's default language and currency.
  */
-export function formattingColumns(tenantId: string, to: string) {
+export function formattingColumns(tenantId: string | Placeholder, to: string | Placeholder) {
   return {
     savedLanguage: sql<Locale | null>`coalesce(
       (select ${customers.language} from ${customers}

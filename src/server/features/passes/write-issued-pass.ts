@@ -1,5 +1,6 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { queryRows, type Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
+import { queryNamedRows } from '../../db/named-statements';
 import { issuedPasses, passVehicles, permitHolders } from '../../db/schema';
 import { lockProductStatement } from './queries';
 
@@ -41,11 +42,11 @@ export async function writeIssuedPass(
   if (rows.vehicle) parts.push(sql`vehicle as ${tx.insert(passVehicles).values(rows.vehicle)}`);
   if (rows.email) parts.push(sql`email as ${rows.email}`);
   if (!rows.lock) {
-    await tx.execute(sql`with ${sql.join(parts, sql`, `)} select 1`);
+    await queryNamedRows(tx, sql`with ${sql.join(parts, sql`, `)} select 1`);
     return null;
   }
   parts.push(sql`locked as ${lockProductStatement(tx, rows.lock.tenantId, rows.lock.productId)}`);
-  const [locked] = await queryRows<{ capacity: number | null; has_waitlist: boolean }>(
+  const [locked] = await queryNamedRows<{ capacity: number | null; has_waitlist: boolean }>(
     tx,
     sql`with ${sql.join(parts, sql`, `)} select capacity, has_waitlist from locked`,
   );
