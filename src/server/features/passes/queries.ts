@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client';
-import { queryNamedRows } from '../../db/named-statements';
+import { builtOnce } from '../../db/named-statements';
 import { perDatabase } from '../../db/per-database';
 import { runQueries } from '../../db/run-queries';
 import {
@@ -331,6 +331,27 @@ export function lockProductStatement(tx: Transaction, tenantId: string, productI
     .for('no key update');
 }
 
+/** The inputs of the counts of a product's places: `now` as an ISO timestamp. */
+type CountInputs = { tenantId: string; productId: string; now: string; exceptOfferId?: string };
+
+const countInput = (name: keyof CountInputs) => sql.placeholder(name);
+
+/** The counts of the claim, built once (decision 251): the checkout counts on every pass. */
+const countStatements = {
+  held: builtOnce<CountInputs>(
+    () =>
+      sql`select (${heldPlacesCount(countInput('tenantId'), countInput('productId'), countInput('now'), null)})::int as count`,
+  ),
+  heldExceptOffer: builtOnce<CountInputs>(
+    () =>
+      sql`select (${heldPlacesCount(countInput('tenantId'), countInput('productId'), countInput('now'), countInput('exceptOfferId'))})::int as count`,
+  ),
+  heldAndWaiting: builtOnce<CountInputs>(
+    () => sql`select (${heldPlacesCount(countInput('tenantId'), countInput('productId'), countInput('now'), null)})::int as held,
+               (${waitingCount(countInput('tenantId'), countInput('productId'))})::int as waiting`,
+  ),
+};
+
 /**
  * The places of a product taken at `now`: passes holding one and waitlist offers still running
  * (decision 210), less the offer `exceptOfferId` (the one a checkout is taking up).
@@ -342,10 +363,10 @@ export async function countHeldPlaces(
   now: Date,
   exceptOfferId: string | null = null,
 ): Promise<number> {
-  const [row] = await queryNamedRows<{ count: number }>(
-    db,
-    sql`select (${heldPlacesCount(tenantId, productId, now, exceptOfferId)})::int as count`,
-  );
+  const inputs: CountInputs = { tenantId, productId, now: now.toISOString() };
+  const [row] = exceptOfferId
+    ? await countStatements.heldExceptOffer<{ count: number }>(db, { ...inputs, exceptOfferId })
+    : await countStatements.held<{ count: number }>(db, inputs);
   return Number(row?.count ?? 0);
 }
 
@@ -356,11 +377,11 @@ export async function countPlaces(
   productId: string,
   now: Date,
 ): Promise<{ held: number; waiting: number }> {
-  const [row] = await queryNamedRows<{ held: number; waiting: number }>(
-    db,
-    sql`select (${heldPlacesCount(tenantId, productId, now, null)})::int as held,
-               (${waitingCount(tenantId, productId)})::int as waiting`,
-  );
+  const [row] = await countStatements.heldAndWaiting<{ held: number; waiting: number }>(db, {
+    tenantId,
+    productId,
+    now: now.toISOString(),
+  });
   return { held: Number(row?.held ?? 0), waiting: Number(row?.waiting ?? 0) };
 }
 
@@ -372,7 +393,7 @@ function heldPlacesCount(
   tenantId: string | Placeholder,
   productId: string | Placeholder,
   now: Date | Placeholder,
-  exceptOfferId: string | null,
+  exceptOfferId: string | Placeholder | null,
 ): SQL {
   const offerConditions = [
     eq(passWaitlistEntries.tenantId, tenantId),
