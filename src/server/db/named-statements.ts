@@ -34,6 +34,35 @@ export async function queryNamedRows<T>(db: Database | Transaction, query: SQL):
   return result.rows;
 }
 
+/** A statement's text and parameters (placeholders among them) as Drizzle built it, and its name. */
+export interface BuiltStatement {
+  sql: string;
+  params: unknown[];
+  name: string;
+}
+
+/** Builds `query` for running many times with `runBuilt`: its placeholders are filled at each run. */
+export function buildStatement(query: SQL): BuiltStatement {
+  const built = dialect.sqlToQuery(query);
+  return { sql: built.sql, params: built.params, name: statementName(built.sql) };
+}
+
+/** Runs a built statement, named, with the values of its placeholders; answers its rows. */
+export async function runBuilt<T>(
+  db: Database | Transaction,
+  statement: BuiltStatement,
+  inputs: Record<string, unknown>,
+): Promise<T[]> {
+  const prepared = db._.session.prepareQuery(
+    { sql: statement.sql, params: statement.params },
+    undefined,
+    statement.name,
+    false,
+  );
+  const result = (await prepared.execute(inputs)) as { rows: T[] };
+  return result.rows;
+}
+
 /**
  * A statement whose text Drizzle builds once, on first use, with `sql.placeholder(name)` for each
  * input, run as a named statement on any database or transaction with the inputs of each call
@@ -42,19 +71,9 @@ export async function queryNamedRows<T>(db: Database | Transaction, query: SQL):
  * costs the server more than sending them (the count of a product's places, decision 251).
  */
 export function builtOnce<In extends Record<string, unknown>>(build: () => SQL) {
-  let built: { sql: string; params: unknown[]; name: string } | null = null;
+  let built: BuiltStatement | null = null;
   return async <T>(db: Database | Transaction, inputs: In): Promise<T[]> => {
-    if (!built) {
-      const query = dialect.sqlToQuery(build());
-      built = { ...query, name: statementName(query.sql) };
-    }
-    const prepared = db._.session.prepareQuery(
-      { sql: built.sql, params: built.params },
-      undefined,
-      built.name,
-      false,
-    );
-    const result = (await prepared.execute(inputs)) as { rows: T[] };
-    return result.rows;
+    built ??= buildStatement(build());
+    return runBuilt<T>(db, built, inputs);
   };
 }

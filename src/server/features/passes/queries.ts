@@ -323,7 +323,11 @@ export async function lockProduct(
 }
 
 /** The same lock as a part of a larger statement (the writes, decision 247). */
-export function lockProductStatement(tx: Transaction, tenantId: string, productId: string) {
+export function lockProductStatement(
+  tx: Transaction,
+  tenantId: string | Placeholder,
+  productId: string | Placeholder,
+) {
   return tx
     .select({ capacity: passProducts.capacity, hasWaitlist: passProducts.hasWaitlist })
     .from(passProducts)
