@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format/dates';
 import { emailMessages } from '../../../shared/messages/emails';
 import { fillMessage } from '../../../shared/messages/fill';
