@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { queryNamedRows } from '../../db/named-statements';
 import { devMailbox } from '../../db/schema';
 import { formatFromAddress, type MailMessage, type MailTransport } from './mail-port';
 
@@ -11,7 +12,8 @@ import { formatFromAddress, type MailMessage, type MailTransport } from './mail-
 export function createDevOutboxTransport(options: { db: Database; from: string }): MailTransport {
   return {
     async send(message: MailMessage) {
-      await options.db
+      // A named statement: the email worker sends it for every email (decision 251).
+      const insert = options.db
         .insert(devMailbox)
         .values({
           messageId: message.messageId ?? `<${randomUUID()}@dev-outbox>`,
@@ -22,6 +24,7 @@ export function createDevOutboxTransport(options: { db: Database; from: string }
           textBody: message.text,
         })
         .onConflictDoNothing({ target: devMailbox.messageId });
+      await queryNamedRows(options.db, insert.getSQL());
     },
   };
 }

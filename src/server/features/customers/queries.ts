@@ -1,4 +1,4 @@
-import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { type CustomerRow, customers } from '../../db/schema';
 
@@ -7,7 +7,10 @@ import { type CustomerRow, customers } from '../../db/schema';
  * `email_key` rather than `lower(email)`, so it is an index read under row-level security
  * (decision 246).
  */
-export function customerEmailIs(tenantId: string, email: string): SQL | undefined {
+export function customerEmailIs(
+  tenantId: string | Placeholder,
+  email: string | Placeholder,
+): SQL | undefined {
   return and(eq(customers.tenantId, tenantId), eq(customers.emailKey, sql`lower(${email})`));
 }
 

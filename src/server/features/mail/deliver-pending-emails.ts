@@ -2,8 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MailTransport } from '../../adapters/mail';
 import type { Clock } from '../../clock';
 import { type Config, tenantBaseUrl } from '../../config';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/database-unavailable';
+import { queryNamedRows } from '../../db/named-statements';
 import { type EmailContent, emailOutbox } from '../../db/schema';
 import { renderEmail } from './render-email';
 
@@ -46,7 +47,7 @@ interface ClaimedEmail {
 async function claimDueEmails(db: Database, now: Date, limit: number): Promise<ClaimedEmail[]> {
   const leaseUntil = new Date(now.getTime() + LEASE_MS);
   return db.transaction(async (tx) =>
-    queryRows<ClaimedEmail>(
+    queryNamedRows<ClaimedEmail>(
       tx,
       sql`WITH due AS (
             SELECT id FROM email_outbox
@@ -149,7 +150,8 @@ async function markSent(deps: MailDeps, id: string, retry: MarkSentRetry = MARK_
   for (;;) {
     try {
       // One statement (decision 246): a message to an erased person is deleted, any other marked sent.
-      await deps.db.execute(
+      await queryNamedRows(
+        deps.db,
         sql`WITH erased AS (
               DELETE FROM email_outbox WHERE id = ${id} AND is_erased_after_delivery
             )

@@ -8,6 +8,8 @@ export {
   type FormattingRead,
   formattingColumns,
   formattingOf,
+  type OutboxRow,
   outboxInsert,
+  outboxRow,
   readOutboxBacklog,
 } from './outbox';

@@ -1,4 +1,4 @@
-import { and, count as countRows, min as earliest, eq as equals, sql } from 'drizzle-orm';
+import { and, count as countRows, min as earliest, eq as equals, type Placeholder, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AnyLocale, Locale } from '../../../shared/i18n/locales';
 import { inputErrorMessages } from '../../../shared/messages/input-errors';
@@ -33,7 +33,7 @@ export interface EmailFormatting {
  * sends anyway (the checkout's product read, decision 247): the language a person of the tenant
  * saved (a customer's, else an operator's), and the tenant's default language and currency.
  */
-export function formattingColumns(tenantId: string, to: string) {
+export function formattingColumns(tenantId: string | Placeholder, to: string | Placeholder) {
   return {
     savedLanguage: sql<Locale | null>`coalesce(
       (select ${customers.language} from ${customers}
@@ -94,11 +94,14 @@ function recipientOf(to: string): string {
   return parsed.data;
 }
 
+/** An email's row in the outbox, written with `formatting`. */
+export type OutboxRow = typeof emailOutbox.$inferInsert;
+
 /**
- * The outbox insert of an email written with `formatting`, not yet sent to the database: a caller
- * that writes several rows in one statement (the checkout, decision 247) embeds it there.
+ * The outbox row of an email written with `formatting`, not yet sent to the database: a caller
+ * that writes several rows in one statement (the checkout, decisions 247 and 251) writes it there.
  */
-export function outboxInsert(db: Database, options: OutboxEmail, formatting: EmailFormatting) {
+export function outboxRow(options: OutboxEmail, formatting: EmailFormatting): OutboxRow {
   const to = recipientOf(options.to);
   const { language, currency } = formatting;
   const { email } = options;
@@ -108,7 +111,7 @@ export function outboxInsert(db: Database, options: OutboxEmail, formatting: Ema
   const content = emailContentSchema.safeParse({ ...written, language });
   if (!content.success) throw new Error(`Invalid email content: ${content.error.issues[0]?.message}`);
   const now = options.now ?? new Date();
-  return db.insert(emailOutbox).values({
+  return {
     tenantId: options.tenantId,
     toAddress: to,
     subject: content.data.subject,
@@ -116,7 +119,12 @@ export function outboxInsert(db: Database, options: OutboxEmail, formatting: Ema
     nextAttemptAt: now,
     createdAt: now,
     requestId: currentRequestId(),
-  });
+  };
+}
+
+/** The outbox insert of an email written with `formatting`, not yet sent to the database. */
+export function outboxInsert(db: Database, options: OutboxEmail, formatting: EmailFormatting) {
+  return db.insert(emailOutbox).values(outboxRow(options, formatting));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { canonicalPlate } from '../../../shared/rules/plates';
-import { queryRows, type Transaction } from '../../db/client';
+import type { Transaction } from '../../db/client';
+import { queryNamedRows } from '../../db/named-statements';
 
 /** What makes two checkouts the same one, when no Idempotency-Key says so (decision 176). */
 export interface CheckoutIdentity {
@@ -36,7 +37,7 @@ export async function findEarlierIdenticalCheckout(
   const windowMs = options.windowSeconds * 1000;
   // The lock and the read in one round trip (migration 1320, decision 247): the function's read
   // takes its snapshot after the lock is granted, as a second statement here did.
-  const candidates = await queryRows<{
+  const candidates = await queryNamedRows<{
     id: string;
     paid_status: string;
     issued_on: Date | string;

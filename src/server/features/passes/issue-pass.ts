@@ -25,7 +25,7 @@ import { checkProductRules, takeQuotaOverride } from './check-rules';
 import { findEarlierIdenticalCheckout } from './duplicate-checkout';
 import { consumeVerification, findUsableVerification, type VerifiedEmail } from './email-verification';
 import { type HolderAddress, holderAddressOf } from './holder-address';
-import { passEmailInsert } from './pass-emails';
+import { passEmailRow } from './pass-emails';
 import {
   countHeldPlaces,
   countPlaces,
@@ -419,7 +419,7 @@ async function runIssue(options: IssueOptions): Promise<IssueResponse | { isAllo
     const locked = await writeIssuedPass(tx, {
       pass,
       ...passDetailRows({ tenant, product, passId: pass.id, request, vehicle }),
-      email: await passEmailInsert(tx, {
+      email: await passEmailRow(tx, {
         facts: { tenant, tenantUrl: options.tenantUrl, pass, productName: product.name, now },
         paidStatus,
         formatting: registrant.email?.trim() === recipient ? drawn.formatting : null,

@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import { formatDate } from '../../../shared/format/dates';
 import { emailMessages } from '../../../shared/messages/emails';
 import { fillMessage } from '../../../shared/messages/fill';
@@ -6,7 +5,7 @@ import { passScreenMessages } from '../../../shared/messages/pass-screens';
 import { formatPassMessage, passMessages } from '../../../shared/messages/passes';
 import type { Transaction } from '../../db/client';
 import type { IssuedPassRow } from '../../db/schema';
-import { type EmailFormatting, emailFormatting, enqueueEmail, outboxInsert } from '../mail';
+import { type EmailFormatting, emailFormatting, enqueueEmail, type OutboxRow, outboxRow } from '../mail';
 
 /**
  * The emails of getting a pass, queued in the transaction that made the change (sent if and only
@@ -102,10 +101,10 @@ export function enqueuePassIssuedEmail(context: PassEmailContext) {
  * or a pass without an email. `formatting` is how the email is written when the caller read it
  * already (the checkout's product read); otherwise it is read here.
  */
-export async function passEmailInsert(
+export async function passEmailRow(
   tx: Transaction,
   options: { facts: PassEmailFacts; paidStatus: string; formatting: EmailFormatting | null },
-): Promise<SQL | null> {
+): Promise<OutboxRow | null> {
   const { facts, paidStatus } = options;
   const writer =
     paidStatus === 'waiting'
@@ -116,13 +115,7 @@ export async function passEmailInsert(
   const to = facts.pass.customerEmail;
   if (!writer || !to) return null;
   const formatting = options.formatting ?? (await emailFormatting(tx, facts.tenant.id, to.trim()));
-  const insert = outboxInsert(
-    tx,
-    { tenantId: facts.tenant.id, to, now: facts.now, email: writer },
-    formatting,
-  );
-  // Wrapped as SQL: the builder is a promise-like that would run on its own if returned as is.
-  return sql`${insert}`;
+  return outboxRow({ tenantId: facts.tenant.id, to, now: facts.now, email: writer }, formatting);
 }
 
 export function enqueuePassPaymentFailedEmail(context: PassEmailContext) {

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows, type Transaction } from '../../db/client';
+import { builtOnce } from '../../db/named-statements';
+import { perDatabase } from '../../db/per-database';
 import { runQueries } from '../../db/run-queries';
 import {
   issuedPasses,
@@ -20,7 +22,7 @@ type Reader = Database | Transaction;
  * A pass holds a place against its product's capacity while it is paid and not yet expired,
  * waiting for approval, or incomplete with its reservation still running (docs/decisions/090).
  */
-export function holdsCapacity(now: Date): SQL {
+export function holdsCapacity(now: Date | Placeholder): SQL {
   return or(
     and(eq(issuedPasses.paidStatus, 'paid'), gt(issuedPasses.expiresAt, now)),
     eq(issuedPasses.paidStatus, 'waiting'),
@@ -29,7 +31,7 @@ export function holdsCapacity(now: Date): SQL {
 }
 
 /** A waitlist offer still running holds its place like a pass (decision 210). */
-export function isLiveOffer(now: Date): SQL {
+export function isLiveOffer(now: Date | Placeholder): SQL {
   return and(eq(passWaitlistEntries.status, 'offered'), gt(passWaitlistEntries.offerExpiresAt, now))!;
 }
 
@@ -151,7 +153,7 @@ export async function listProducts(
 }
 
 /** The tenant's product by id, unless it is archived (no longer sold). */
-const isLiveProduct = (tenantId: string, productId: string) =>
+const isLiveProduct = (tenantId: string | Placeholder, productId: string | Placeholder) =>
   and(eq(passProducts.tenantId, tenantId), eq(passProducts.id, productId), isNull(passProducts.archivedAt));
 
 export async function findProduct(
@@ -171,20 +173,31 @@ export interface IssueReads {
   formatting: EmailFormatting | null;
 }
 
+/** Which columns a product read adds to the product (decision 247): none, the pass's number, and its email's formatting. */
+type ProductReadShape = 'details' | 'issue' | 'issue-to';
+
+/** The inputs of a product read, filled into its prepared statement at each call. */
+type ProductReadInputs = {
+  tenantId: string;
+  productId: string;
+  /** `now`, as an ISO timestamp. */
+  now: string;
+  recipient?: string;
+};
+
+const input = (name: keyof ProductReadInputs) => sql.placeholder(name);
+
 /**
- * One product with its details and its sales rules, read in one statement: the checkout reads it
- * on every issue, and each statement is a round trip to the server (decision 233). `issue` adds
- * what the issuing statement needs (decision 247): the pass's number and its email's formatting.
+ * The product read as a statement prepared once per database and shape (decision 251): Drizzle
+ * builds its text once instead of on every checkout, and PostgreSQL parses and plans it once per
+ * connection (a named prepared statement).
  */
-export async function findProductForSale(
-  db: Reader,
-  tenantId: string,
-  productId: string,
-  now: Date,
-  issue?: { recipient: string | null },
-): Promise<(ProductWithDetails & { rules: PassProductRulesRow | null; issue?: IssueReads }) | null> {
-  const formatting = issue?.recipient ? formattingColumns(tenantId, issue.recipient) : null;
-  const [found] = await db
+function productReadOf(db: Reader, shape: ProductReadShape) {
+  const tenantId = input('tenantId');
+  const productId = input('productId');
+  const now = input('now');
+  const formatting = shape === 'issue-to' ? formattingColumns(tenantId, input('recipient')) : null;
+  return db
     .select({
       row: passProducts,
       rules: passProductRules,
@@ -199,7 +212,10 @@ export async function findProductForSale(
         where ${passAccessCodes.tenantId} = ${passProducts.tenantId} and ${passAccessCodes.productId} = ${passProducts.id})`,
       heldCount: sql<number>`(${heldPlacesCount(tenantId, productId, now, null)})::int`,
       waitingCount: sql<number>`(${waitingCount(tenantId, productId)})::int`,
-      passNumber: issue ? sql<string | null>`nextval('issued_passes_public_id_seq')::text` : sql<null>`null`,
+      passNumber:
+        shape === 'details'
+          ? sql<null>`null`
+          : sql<string | null>`nextval('issued_passes_public_id_seq')::text`,
       savedLanguage: formatting?.savedLanguage ?? sql<null>`null`,
       defaultLanguage: formatting?.defaultLanguage ?? sql<null>`null`,
       currency: formatting?.currency ?? sql<null>`null`,
@@ -212,7 +228,33 @@ export async function findProductForSale(
         eq(passProductRules.productId, passProducts.id),
       ),
     )
-    .where(isLiveProduct(tenantId, productId));
+    .where(isLiveProduct(tenantId, productId))
+    .prepare(`product_for_sale_${shape.replace('-', '_')}`);
+}
+
+const productReads = {
+  details: perDatabase((db) => productReadOf(db, 'details')),
+  issue: perDatabase((db) => productReadOf(db, 'issue')),
+  'issue-to': perDatabase((db) => productReadOf(db, 'issue-to')),
+} satisfies Record<ProductReadShape, unknown>;
+
+/**
+ * One product with its details and its sales rules, read in one statement: the checkout reads it
+ * on every issue, and each statement is a round trip to the server (decision 233). `issue` adds
+ * what the issuing statement needs (decision 247): the pass's number and its email's formatting.
+ */
+export async function findProductForSale(
+  db: Reader,
+  tenantId: string,
+  productId: string,
+  now: Date,
+  issue?: { recipient: string | null },
+): Promise<(ProductWithDetails & { rules: PassProductRulesRow | null; issue?: IssueReads }) | null> {
+  const shape: ProductReadShape = !issue ? 'details' : issue.recipient ? 'issue-to' : 'issue';
+  const inputs: ProductReadInputs = { tenantId, productId, now: now.toISOString() };
+  if (issue?.recipient) inputs.recipient = issue.recipient;
+  // A transaction is a database of its own for a moment: its statement is prepared for it alone.
+  const [found] = await productReads[shape](db as Database).execute(inputs);
   if (!found) return null;
   return {
     row: found.row,
@@ -226,7 +268,7 @@ export async function findProductForSale(
       : null,
     issue:
       issue && found.passNumber
-        ? { passNumber: found.passNumber, formatting: formatting ? formattingOf(found) : null }
+        ? { passNumber: found.passNumber, formatting: shape === 'issue-to' ? formattingOf(found) : null }
         : undefined,
   };
 }
@@ -281,13 +323,38 @@ export async function lockProduct(
 }
 
 /** The same lock as a part of a larger statement (the issue's writes, decision 247). */
-export function lockProductStatement(tx: Transaction, tenantId: string, productId: string) {
+export function lockProductStatement(
+  tx: Transaction,
+  tenantId: string | Placeholder,
+  productId: string | Placeholder,
+) {
   return tx
     .select({ capacity: passProducts.capacity, hasWaitlist: passProducts.hasWaitlist })
     .from(passProducts)
     .where(isLiveProduct(tenantId, productId))
     .for('no key update');
 }
+
+/** The inputs of the counts of a product's places: `now` as an ISO timestamp. */
+type CountInputs = { tenantId: string; productId: string; now: string; exceptOfferId?: string };
+
+const countInput = (name: keyof CountInputs) => sql.placeholder(name);
+
+/** The counts of the claim, built once (decision 251): the checkout counts on every pass. */
+const countStatements = {
+  held: builtOnce<CountInputs>(
+    () =>
+      sql`select (${heldPlacesCount(countInput('tenantId'), countInput('productId'), countInput('now'), null)})::int as count`,
+  ),
+  heldExceptOffer: builtOnce<CountInputs>(
+    () =>
+      sql`select (${heldPlacesCount(countInput('tenantId'), countInput('productId'), countInput('now'), countInput('exceptOfferId'))})::int as count`,
+  ),
+  heldAndWaiting: builtOnce<CountInputs>(
+    () => sql`select (${heldPlacesCount(countInput('tenantId'), countInput('productId'), countInput('now'), null)})::int as held,
+               (${waitingCount(countInput('tenantId'), countInput('productId'))})::int as waiting`,
+  ),
+};
 
 /**
  * The places of a product taken at `now`: passes holding one and waitlist offers still running
@@ -300,10 +367,10 @@ export async function countHeldPlaces(
   now: Date,
   exceptOfferId: string | null = null,
 ): Promise<number> {
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`select (${heldPlacesCount(tenantId, productId, now, exceptOfferId)})::int as count`,
-  );
+  const inputs: CountInputs = { tenantId, productId, now: now.toISOString() };
+  const [row] = exceptOfferId
+    ? await countStatements.heldExceptOffer<{ count: number }>(db, { ...inputs, exceptOfferId })
+    : await countStatements.held<{ count: number }>(db, inputs);
   return Number(row?.count ?? 0);
 }
 
@@ -314,11 +381,11 @@ export async function countPlaces(
   productId: string,
   now: Date,
 ): Promise<{ held: number; waiting: number }> {
-  const [row] = await queryRows<{ held: number; waiting: number }>(
-    db,
-    sql`select (${heldPlacesCount(tenantId, productId, now, null)})::int as held,
-               (${waitingCount(tenantId, productId)})::int as waiting`,
-  );
+  const [row] = await countStatements.heldAndWaiting<{ held: number; waiting: number }>(db, {
+    tenantId,
+    productId,
+    now: now.toISOString(),
+  });
   return { held: Number(row?.held ?? 0), waiting: Number(row?.waiting ?? 0) };
 }
 
@@ -326,7 +393,12 @@ export async function countPlaces(
  * The places of a product taken at `now` as one SQL expression: passes holding one plus waitlist
  * offers still running (decision 210), less the offer `exceptOfferId` (the one being taken up).
  */
-function heldPlacesCount(tenantId: string, productId: string, now: Date, exceptOfferId: string | null): SQL {
+function heldPlacesCount(
+  tenantId: string | Placeholder,
+  productId: string | Placeholder,
+  now: Date | Placeholder,
+  exceptOfferId: string | Placeholder | null,
+): SQL {
   const offerConditions = [
     eq(passWaitlistEntries.tenantId, tenantId),
     eq(passWaitlistEntries.productId, productId),
@@ -341,7 +413,7 @@ function heldPlacesCount(tenantId: string, productId: string, now: Date, exceptO
 }
 
 /** How many people wait on the product's waitlist, as one SQL expression. */
-function waitingCount(tenantId: string, productId: string): SQL {
+function waitingCount(tenantId: string | Placeholder, productId: string | Placeholder): SQL {
   return sql`(select count(*) from ${passWaitlistEntries} where ${and(
     eq(passWaitlistEntries.tenantId, tenantId),
     eq(passWaitlistEntries.productId, productId),
