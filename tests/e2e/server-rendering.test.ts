@@ -261,7 +261,10 @@ describe('the console overview, rendered on the server for a signed-in operator 
 
   it('sends a browser whose token is gone to the sign-in page, and drops the cookie it still held', async () => {
     await signInThroughTheForm('corelight');
-    // A sign-out whose call to the server was lost: the token is gone, the cookie is not.
+    // A sign-out whose call to the server was lost: the token is gone, the cookie is not. Removed
+    // away from the console: on a console page the frame would notice at its next render and sign
+    // out for good at once (the behaviour checked below), racing the cookie's check here.
+    await page.goto(tenantUrl('corelight', '/privacy'));
     await page.evaluate(() => localStorage.removeItem('operatorJwt'));
     expect(await pageCookie()).toBeDefined();
     const consoleErrors = await watchHydration(page);
