@@ -5,7 +5,12 @@ import type { Database, Transaction } from '../../db/client';
 import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { cancelSubscriptionAtPeriodEnd, startCheckout, startSubscriptionCheckout } from '../payments';
+import {
+  cancelSubscriptionAtPeriodEnd,
+  checkoutReturnUrls,
+  startCheckout,
+  startSubscriptionCheckout,
+} from '../payments';
 
 const PERIOD_BY_BILLING = {
   DAY: { interval: 'day', count: 1 },
@@ -13,6 +18,10 @@ const PERIOD_BY_BILLING = {
   MONTH: { interval: 'month', count: 1 },
   YEAR: { interval: 'year', count: 1 },
 } as const satisfies Record<string, BillingPeriod>;
+
+/** The page a pass's checkout returns to, which confirms the payment or says nothing was charged. */
+export const passCheckoutPageUrl = (tenantUrl: string, passId: string) =>
+  `${tenantUrl}/permits/apply/${passId}/success`;
 
 export const passNotPayable = () => new AppError(409, 'not_payable', passMessages.passNotPayable);
 
@@ -48,15 +57,13 @@ export async function startPassCheckout(options: {
   ) {
     throw passNotPayable();
   }
-  const pageUrl = `${options.tenantUrl}/permits/apply/${pass.id}/success`;
   const checkout = {
     db,
     gateway: options.gateway,
     tenant,
     amount: pass.amount,
     description: `${product.name} #${pass.customerPermitId}`,
-    successUrl: `${pageUrl}?checkout=success`,
-    cancelUrl: `${pageUrl}?checkout=cancelled`,
+    ...checkoutReturnUrls(passCheckoutPageUrl(options.tenantUrl, pass.id)),
     customerId: pass.customerId,
     customerEmail: pass.customerEmail,
     now,

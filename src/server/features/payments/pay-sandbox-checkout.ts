@@ -11,6 +11,11 @@ import { applyPaymentEvent, type PaymentEventOutcome } from './handle-payment-ev
 import { settlePaymentEvent } from './settle-payment-event';
 import type { SubscriptionFulfilments } from './subscription-fulfilments';
 
+/** Where the sandbox shows a paid checkout's receipt: on the tenant's host, like its checkout page. */
+export function sandboxReceiptUrl(session: Pick<PaymentSessionRow, 'providerSessionId' | 'successUrl'>) {
+  return new URL(`${SANDBOX_RECEIPT_PATH}/${session.providerSessionId}`, session.successUrl).toString();
+}
+
 /**
  * The sandbox checkout page was paid with an accepted card: the events Stripe would send. A
  * one-off checkout completes; a subscription checkout completes and starts the subscription,
@@ -46,10 +51,7 @@ export async function paySandboxCheckout(options: {
       type: 'checkout.session.completed',
       providerSessionId: session.providerSessionId,
       providerPaymentId,
-      receiptUrl: new URL(
-        `${SANDBOX_RECEIPT_PATH}/${session.providerSessionId}`,
-        session.successUrl,
-      ).toString(),
+      receiptUrl: sandboxReceiptUrl(session),
     },
     now,
     log,
