@@ -23,6 +23,14 @@ const PERIOD_BY_BILLING = {
 export const passCheckoutPageUrl = (tenantUrl: string, passId: string) =>
   `${tenantUrl}/permits/apply/${passId}/success`;
 
+/** How often a product's passes are charged: null for a one-time product, paid once. */
+export function passBillingPeriod(
+  product: Pick<typeof passProducts.$inferSelect, 'billingType' | 'billingPeriod'>,
+): BillingPeriod | null {
+  if (product.billingType === 'ONE TIME' || product.billingPeriod === 'NONE') return null;
+  return PERIOD_BY_BILLING[product.billingPeriod];
+}
+
 export const passNotPayable = () => new AppError(409, 'not_payable', passMessages.passNotPayable);
 
 /**
@@ -69,14 +77,13 @@ export async function startPassCheckout(options: {
     now,
     log: options.log,
   };
-  if (product.billingType === 'ONE TIME' || product.billingPeriod === 'NONE') {
-    return startCheckout({ ...checkout, purpose: 'pass', subjectId: pass.id });
-  }
+  const period = passBillingPeriod(product);
+  if (!period) return startCheckout({ ...checkout, purpose: 'pass', subjectId: pass.id });
   const { checkoutURL, subscriptionId } = await startSubscriptionCheckout({
     ...checkout,
     purpose: 'pass',
     subjectId: pass.id,
-    period: PERIOD_BY_BILLING[product.billingPeriod],
+    period,
   });
   await db
     .update(issuedPasses)

@@ -4,7 +4,7 @@ export { citationPageUrl } from './citation-checkout';
 export { customerBillingRoutes } from './customer-routes';
 export { chargedForSubject } from './fulfil-citation';
 export { type FulfilmentResult, registerFulfilment } from './fulfilments';
-export { recordPaidSandboxCheckout } from './record-paid-checkout';
+export { recordPaidSandboxCheckout, recordPaidSandboxSubscription } from './record-paid-checkout';
 export { enqueueRefundEmail } from './refund-email';
 export { refundableOf, refundPayments } from './refund-payments';
 export { renewDueSandboxSubscriptions } from './renew-sandbox-subscriptions';
