@@ -32,10 +32,11 @@ const BRANDS = [
   { label: 'dark', subdomain: 'darklot', prefix: 'DA', plate: 'DAR' },
 ] as const;
 
-async function prepareDatabase(dataDir: string) {
+async function prepareDatabase(dataDir: string, port: number) {
   const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
   await migrate(database.db);
-  await loadFixtureDocument(database.db, readDemoData());
+  // The demo's paid checkouts return (and show their receipts) on the server started below.
+  await loadFixtureDocument(database.db, readDemoData(), new Date(), new URL(`http://localhost:${port}`));
   await loadFixtureDocument(database.db, JSON.parse(readFileSync('tests/e2e/fixtures/brands.json', 'utf8')));
   await loadFixtureDocument(
     database.db,
@@ -881,8 +882,8 @@ async function main() {
   let server: ChildProcess | undefined;
   let browser: Browser | undefined;
   try {
-    await prepareDatabase(dataDir);
     const port = await findFreePort();
+    await prepareDatabase(dataDir, port);
     server = await startServer(dataDir, port);
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -8,12 +8,12 @@ import { loadDemoDataIfEmpty } from './db/fixtures/demo';
  * only, since the demo operator's password is public) and the database has no tenant yet.
  */
 export async function seedDemoDataOnStart(options: {
-  config: Pick<Config, 'SEED_DEMO_DATA'>;
+  config: Pick<Config, 'SEED_DEMO_DATA' | 'publicBaseUrl'>;
   db: Database;
   log: Pick<FastifyBaseLogger, 'info'>;
 }): Promise<boolean> {
   if (!options.config.SEED_DEMO_DATA) return false;
-  const seeded = await loadDemoDataIfEmpty(options.db);
+  const seeded = await loadDemoDataIfEmpty(options.db, options.config.publicBaseUrl);
   if (seeded) options.log.info({ tenants: seeded.tenants.length }, 'loaded the demo data');
   return seeded !== null;
 }

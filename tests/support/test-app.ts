@@ -166,7 +166,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     mail,
     seed: async (document) => {
-      await loadFixtureDocument(handle.db, document, clock.now());
+      await loadFixtureDocument(handle.db, document, clock.now(), config.publicBaseUrl);
       app.tenants.clear();
     },
     request: (subdomain, injectOptions) =>

@@ -6,7 +6,7 @@ export { listPassExtensions, type SettledExtensionRow, undoRefundedExtensions } 
 export { loadIssuedPermit } from './issued-permit';
 export { decidePassWithin } from './pass-approval';
 export { enqueuePassIssuedEmail, enqueuePassPaymentFailedEmail } from './pass-emails';
-export { cancelPassRenewal } from './pass-payment';
+export { cancelPassRenewal, passBillingPeriod, passCheckoutPageUrl } from './pass-payment';
 export { countHeldPlaces, countWaiting, holdsCapacity, lockProduct } from './queries';
 export { releaseExpiredReservations } from './release-reservations';
 export { passRoutes } from './routes';

@@ -5,7 +5,12 @@ import type { Database, Transaction } from '../../db/client';
 import { productOfPass } from '../../db/pass-joins';
 import { issuedPasses, passProducts, type TenantRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { cancelSubscriptionAtPeriodEnd, startCheckout, startSubscriptionCheckout } from '../payments';
+import {
+  cancelSubscriptionAtPeriodEnd,
+  checkoutReturnUrls,
+  startCheckout,
+  startSubscriptionCheckout,
+} from '../payments';
 
 const PERIOD_BY_BILLING = {
   DAY: { interval: 'day', count: 1 },
@@ -13,6 +18,18 @@ const PERIOD_BY_BILLING = {
   MONTH: { interval: 'month', count: 1 },
   YEAR: { interval: 'year', count: 1 },
 } as const satisfies Record<string, BillingPeriod>;
+
+/** The page a pass's checkout returns to, which confirms the payment or says nothing was charged. */
+export const passCheckoutPageUrl = (tenantUrl: string, passId: string) =>
+  `${tenantUrl}/permits/apply/${passId}/success`;
+
+/** How often a product's passes are charged: null for a one-time product, paid once. */
+export function passBillingPeriod(
+  product: Pick<typeof passProducts.$inferSelect, 'billingType' | 'billingPeriod'>,
+): BillingPeriod | null {
+  if (product.billingType === 'ONE TIME' || product.billingPeriod === 'NONE') return null;
+  return PERIOD_BY_BILLING[product.billingPeriod];
+}
 
 export const passNotPayable = () => new AppError(409, 'not_payable', passMessages.passNotPayable);
 
@@ -48,28 +65,25 @@ export async function startPassCheckout(options: {
   ) {
     throw passNotPayable();
   }
-  const pageUrl = `${options.tenantUrl}/permits/apply/${pass.id}/success`;
   const checkout = {
     db,
     gateway: options.gateway,
     tenant,
     amount: pass.amount,
     description: `${product.name} #${pass.customerPermitId}`,
-    successUrl: `${pageUrl}?checkout=success`,
-    cancelUrl: `${pageUrl}?checkout=cancelled`,
+    ...checkoutReturnUrls(passCheckoutPageUrl(options.tenantUrl, pass.id)),
     customerId: pass.customerId,
     customerEmail: pass.customerEmail,
     now,
     log: options.log,
   };
-  if (product.billingType === 'ONE TIME' || product.billingPeriod === 'NONE') {
-    return startCheckout({ ...checkout, purpose: 'pass', subjectId: pass.id });
-  }
+  const period = passBillingPeriod(product);
+  if (!period) return startCheckout({ ...checkout, purpose: 'pass', subjectId: pass.id });
   const { checkoutURL, subscriptionId } = await startSubscriptionCheckout({
     ...checkout,
     purpose: 'pass',
     subjectId: pass.id,
-    period: PERIOD_BY_BILLING[product.billingPeriod],
+    period,
   });
   await db
     .update(issuedPasses)

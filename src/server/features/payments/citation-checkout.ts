@@ -5,7 +5,11 @@ import type { Database } from '../../db/client';
 import type { TenantRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { getCitation } from '../citations';
-import { startCheckout } from './start-checkout';
+import { checkoutReturnUrls, startCheckout } from './start-checkout';
+
+/** The notice's page, where its checkout returns to. */
+export const citationPageUrl = (tenantUrl: string, citationId: string) =>
+  `${tenantUrl}/citations/${citationId}`;
 
 const notPayable = () => new AppError(409, 'not_payable', citationMessages.noLongerValid);
 
@@ -31,7 +35,6 @@ export async function startCitationCheckout(options: {
     now: options.now,
   });
   if (citationBannerKind(citation) !== 'payable') throw notPayable();
-  const pageUrl = `${options.tenantUrl}/citations/${citation.uuid}`;
   return startCheckout({
     db: options.db,
     gateway: options.gateway,
@@ -43,8 +46,7 @@ export async function startCitationCheckout(options: {
     fees: { processingFee: citation.processingFee, serviceFee: citation.serviceFee },
     description: `${paymentMessages.citationLineItem} ${citation.citationNumber}`,
     // The page reads these to confirm the payment, or to say nothing was charged.
-    successUrl: `${pageUrl}?checkout=success`,
-    cancelUrl: `${pageUrl}?checkout=cancelled`,
+    ...checkoutReturnUrls(citationPageUrl(options.tenantUrl, citation.uuid)),
     now: options.now,
     log: options.log,
   });

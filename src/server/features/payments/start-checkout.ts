@@ -22,6 +22,34 @@ export const paymentUnavailable = () =>
     'The payment provider is not available. Please try again later.',
   );
 
+/** Where the browser returns from a checkout: the subject's page, which reads the outcome. */
+export const checkoutReturnUrls = (pageUrl: string) => ({
+  successUrl: `${pageUrl}?checkout=success`,
+  cancelUrl: `${pageUrl}?checkout=cancelled`,
+});
+
+/**
+ * A checkout's amount columns: the total charged (the subject's own line plus the fee lines) and
+ * each fee, so a report can tell what the subject brought in from what the fees did.
+ */
+export function checkoutAmounts(options: {
+  amount: number;
+  description: string;
+  fees?: { processingFee: number; serviceFee: number };
+}) {
+  const processingFee = options.fees?.processingFee ?? 0;
+  const serviceFee = options.fees?.serviceFee ?? 0;
+  if (![processingFee, serviceFee].every((fee) => Number.isInteger(fee) && fee >= 0)) {
+    throw badRequest(inputErrorMessages.feeWholeCents);
+  }
+  return {
+    amount: options.amount + processingFee + serviceFee,
+    description: options.description,
+    processingFee,
+    serviceFee,
+  };
+}
+
 /**
  * Opens a hosted checkout for one thing (a notice, a pass) and answers the address to send the
  * browser to. The provider session is opened first and our record written after, in one insert:
@@ -56,17 +84,8 @@ export async function startCheckout(options: {
   if (!Number.isInteger(options.amount) || options.amount <= 0) {
     throw badRequest(inputErrorMessages.nothingToPay);
   }
-  const processingFee = options.fees?.processingFee ?? 0;
-  const serviceFee = options.fees?.serviceFee ?? 0;
-  if (![processingFee, serviceFee].every((fee) => Number.isInteger(fee) && fee >= 0)) {
-    throw badRequest(inputErrorMessages.feeWholeCents);
-  }
-  const amounts = {
-    amount: options.amount + processingFee + serviceFee,
-    description: options.description,
-    processingFee,
-    serviceFee,
-  };
+  const amounts = checkoutAmounts(options);
+  const { serviceFee } = amounts;
   const paymentSessionId = randomUUID();
   const request = {
     paymentSessionId,
