@@ -120,5 +120,6 @@ describe('demo data in production', () => {
     expect(await seedDemoDataOnStart({ config: asked, db: live.db, log })).toBe(true);
     live.app.tenants.clear();
     expect((await signInAsDemoOperator()).statusCode).toBe(200);
-  });
+    // Loading the whole demo (its payments included, decision 253) takes 20 s on a busy PGlite.
+  }, 120_000);
 });
