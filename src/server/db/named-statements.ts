@@ -26,14 +26,6 @@ export function statementName(text: string): string {
   return `s_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
 }
 
-/** Runs `query` as a named prepared statement and answers its rows (as `queryRows` does). */
-export async function queryNamedRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  const prepared = db._.session.prepareQuery(built, undefined, statementName(built.sql), false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
-}
-
 /** A statement's text and parameters (placeholders among them) as Drizzle built it, and its name. */
 export interface BuiltStatement {
   sql: string;
@@ -53,6 +45,8 @@ export async function runBuilt<T>(
   statement: BuiltStatement,
   inputs: Record<string, unknown>,
 ): Promise<T[]> {
+  // The one use of the session's prepareQuery: Drizzle names only its builders' statements and
+  // keeps a transaction's client to itself (decision 251; named-statements.api.test.ts guards it).
   const prepared = db._.session.prepareQuery(
     { sql: statement.sql, params: statement.params },
     undefined,
@@ -61,6 +55,12 @@ export async function runBuilt<T>(
   );
   const result = (await prepared.execute(inputs)) as { rows: T[] };
   return result.rows;
+}
+
+/** Runs `query` as a named prepared statement and answers its rows (as `queryRows` does). */
+export function queryNamedRows<T>(db: Database | Transaction, query: SQL): Promise<T[]> {
+  // Its parameters are values, not placeholders: there is nothing to fill at the run.
+  return runBuilt<T>(db, buildStatement(query), {});
 }
 
 /**
