@@ -6,7 +6,12 @@ export { listPassExtensions, type SettledExtensionRow, undoRefundedExtensions } 
 export { loadIssuedPermit } from './issued-permit';
 export { decidePassWithin } from './pass-approval';
 export { enqueuePassIssuedEmail, enqueuePassPaymentFailedEmail } from './pass-emails';
-export { cancelPassRenewal, passBillingPeriod, passCheckoutPageUrl } from './pass-payment';
+export {
+  cancelPassRenewal,
+  passBillingPeriod,
+  passCheckoutDescription,
+  passCheckoutPageUrl,
+} from './pass-payment';
 export { countHeldPlaces, countWaiting, holdsCapacity, lockProduct } from './queries';
 export { releaseExpiredReservations } from './release-reservations';
 export { passRoutes } from './routes';

@@ -23,6 +23,10 @@ const PERIOD_BY_BILLING = {
 export const passCheckoutPageUrl = (tenantUrl: string, passId: string) =>
   `${tenantUrl}/permits/apply/${passId}/success`;
 
+/** A pass's line on its checkout and receipt: the same for a real checkout and a recorded one. */
+export const passCheckoutDescription = (productName: string, customerPermitId: string) =>
+  `${productName} #${customerPermitId}`;
+
 /** How often a product's passes are charged: null for a one-time product, paid once. */
 export function passBillingPeriod(
   product: Pick<typeof passProducts.$inferSelect, 'billingType' | 'billingPeriod'>,
@@ -70,7 +74,7 @@ export async function startPassCheckout(options: {
     gateway: options.gateway,
     tenant,
     amount: pass.amount,
-    description: `${product.name} #${pass.customerPermitId}`,
+    description: passCheckoutDescription(product.name, pass.customerPermitId),
     ...checkoutReturnUrls(passCheckoutPageUrl(options.tenantUrl, pass.id)),
     customerId: pass.customerId,
     customerEmail: pass.customerEmail,

@@ -8,6 +8,10 @@ import { getCitation } from '../citations';
 import { checkoutReturnUrls, startCheckout } from './start-checkout';
 
 /** The notice's page, where its checkout returns to. */
+/** A notice's line on its checkout and receipt: the same for a real checkout and a recorded one. */
+export const citationCheckoutDescription = (citationNumber: string) =>
+  `${paymentMessages.citationLineItem} ${citationNumber}`;
+
 export const citationPageUrl = (tenantUrl: string, citationId: string) =>
   `${tenantUrl}/citations/${citationId}`;
 
@@ -44,7 +48,7 @@ export async function startCitationCheckout(options: {
     amount: citation.amountDue,
     // The fees the notice page showed, computed by the same rule from the same tenant settings.
     fees: { processingFee: citation.processingFee, serviceFee: citation.serviceFee },
-    description: `${paymentMessages.citationLineItem} ${citation.citationNumber}`,
+    description: citationCheckoutDescription(citation.citationNumber),
     // The page reads these to confirm the payment, or to say nothing was charged.
     ...checkoutReturnUrls(citationPageUrl(options.tenantUrl, citation.uuid)),
     now: options.now,

@@ -1,6 +1,6 @@
 /** What other features and the app may use of this feature; its other files are its own. */
 export { cancelSubscriptionAtPeriodEnd, isRenewing } from './cancel-subscription';
-export { citationPageUrl } from './citation-checkout';
+export { citationCheckoutDescription, citationPageUrl } from './citation-checkout';
 export { customerBillingRoutes } from './customer-routes';
 export { chargedForSubject } from './fulfil-citation';
 export { type FulfilmentResult, registerFulfilment } from './fulfilments';
