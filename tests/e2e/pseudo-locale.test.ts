@@ -83,10 +83,11 @@ async function unmarkedText(): Promise<string[]> {
     !/\p{L}/u.test(piece) ||
     demoStrings.has(trimmed(piece)) ||
     DATA_PATTERNS.some((pattern) => pattern.test(piece.trim()));
-  // Data joined by a screen ('TOYOTA · CAMRY', 'ABC1234 (NY)', 'Tower A, 1204') is data, part by part.
+  // Data joined by a screen ('TOYOTA · CAMRY', 'ABC1234 (NY)', 'Tower A, 1204', a checkout's line
+  // 'Daily Visitor Pass #100004') is data, part by part.
   const isJoinedData = (piece: string) =>
     isData(piece) ||
-    piece.split(/\s+[·—–]\s+|\s*[()]\s*/).every(isData) ||
+    piece.split(/\s+[·—–]\s+|\s*[()]\s*|\s+(?=#\d)/).every(isData) ||
     piece.split(/\s+[·—–]\s+|\s*[()]\s*|,\s+/).every(isData);
   return [
     ...new Set(
